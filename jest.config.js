@@ -1,0 +1,12 @@
+/** Unit specs beside the code (src/**/*.spec.ts) and e2e specs in test/ (*.e2e-spec.ts). */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  testRegex: '(src/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
+  // NestJS 12 ships ES modules; compile them to CommonJS for Jest like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)'],
+  setupFiles: ['<rootDir>/test/support/test-env.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testTimeout: 30000,
+};

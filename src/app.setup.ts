@@ -1,0 +1,52 @@
+import type { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Environment } from './config/environment';
+import { graphErrorMiddleware } from './core/graph-exception.filter';
+import { requestIdMiddleware } from './core/request-id';
+
+/**
+ * Everything about the HTTP app that is not a module: middleware order, body limits, docs and
+ * shutdown hooks. main.ts and the e2e tests both call it, so tests run the app exactly as served.
+ * The app must be created with `{ rawBody: true }` (HMAC and webhook signatures need the raw bytes).
+ */
+export function configureApp(app: NestExpressApplication): INestApplication {
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.set('trust proxy', parseTrustProxy(config.get('TRUST_PROXY', { infer: true })));
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Before the body parsers, so that a malformed body's error still carries the request id.
+  app.use(requestIdMiddleware);
+  const limit = config.get('BODY_LIMIT', { infer: true });
+  app.useBodyParser('json', { limit });
+  app.useBodyParser('urlencoded', { limit, extended: true });
+  app.use(graphErrorMiddleware);
+  if (config.get('DOCS_ENABLED', { infer: true })) setUpDocs(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function setUpDocs(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('WhatsApp gateway')
+      .setDescription(
+        'A multi-tenant gateway in front of the WhatsApp Cloud API. Request, response and error shapes follow the Cloud API; ' +
+          'every call needs `Authorization: Bearer <key>` (svc_live_ organization keys, svc_admin_ admin keys). ' +
+          'Errors use the Graph body `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`.',
+      )
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_admin_… API key' }, 'api-key')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKeyKind } from './api-key.entity';
+
+const PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_' };
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECRET_LENGTH = 40;
+const KEY_PATTERN = /^svc_(live|admin)_([A-Za-z0-9]{32,128})$/;
+/** Characters of the random part kept for display (`svc_live_AbCd…`). */
+const DISPLAY_CHARS = 6;
+
+export interface ParsedKey {
+  kind: ApiKeyKind;
+  text: string;
+}
+
+/** Unbiased base62 string from a CSPRNG (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function generateKey(kind: ApiKeyKind): string {
+  return PREFIX[kind] + randomBase62(SECRET_LENGTH);
+}
+
+/** Parses `Authorization: Bearer svc_...`; anything else is null (401 code 190). */
+export function parseAuthorizationHeader(header: string | undefined): ParsedKey | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) return null;
+  const text = match[1];
+  const key = KEY_PATTERN.exec(text);
+  if (!key) return null;
+  return { kind: key[1] === 'live' ? 'org' : 'admin', text };
+}
+
+export function hashKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function displayPrefix(text: string): string {
+  const kind = text.startsWith(PREFIX.admin) ? 'admin' : 'org';
+  return text.slice(0, PREFIX[kind].length + DISPLAY_CHARS);
+}

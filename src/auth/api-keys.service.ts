@@ -1,0 +1,275 @@
+import { BlockList, isIP } from 'node:net';
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { In, Repository } from 'typeorm';
+import { SecretBox } from '../common/secret-box';
+import type { Environment } from '../config/environment';
+import { GraphError } from '../core/graph-error';
+import { Organization } from '../tenancy/organization.entity';
+import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
+import { ApiKey, ApiKeyKind } from './api-key.entity';
+import { isScope, Scope, SCOPES } from './scopes';
+
+export interface CreateApiKeyInput {
+  kind: ApiKeyKind;
+  tenantIds: string[];
+  name?: string;
+  scopes?: string[];
+  allowedPhoneNumberIds?: string[] | null;
+  allowedIps?: string[] | null;
+  rateLimitPerSecond?: number;
+  expiresAt?: Date | null;
+  hmac?: boolean;
+}
+
+export interface IssuedApiKey {
+  /** The key text, shown once. */
+  key: string;
+  /** The signing secret, shown once, when HMAC signing is on. */
+  hmacSecret?: string;
+  record: ApiKeyView;
+}
+
+/** The safe view of a key record (no hash, no secret). */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  kind: ApiKeyKind;
+  prefix: string;
+  tenantIds: string[];
+  scopes: string[];
+  allowedPhoneNumberIds: string[] | null;
+  allowedIps: string[] | null;
+  rateLimitPerSecond: number;
+  hmac: boolean;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+/** A key as the request pipeline needs it, cached briefly in memory. */
+export interface ActiveKey {
+  id: string;
+  kind: ApiKeyKind;
+  tenantIds: readonly string[];
+  scopes: ReadonlySet<string>;
+  allowedPhoneNumberIds: ReadonlySet<string> | null;
+  ipAllowList: BlockList | null;
+  rateLimitPerSecond: number;
+  hmacSecret: string | null;
+  expiresAt: number | null;
+  revoked: boolean;
+}
+
+export const DEFAULT_RATE_LIMIT = 80;
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/** Builds a BlockList from IPs and CIDRs; throws on a malformed entry. */
+export function buildIpAllowList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0) throw new Error(`not an IP address: ${entry}`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) {
+      list.addAddress(address, type);
+    } else {
+      const prefix = Number(bits);
+      if (!/^\d+$/.test(bits) || prefix > (family === 4 ? 32 : 128)) throw new Error(`bad prefix length: ${entry}`);
+      list.addSubnet(address, prefix, type);
+    }
+  }
+  return list;
+}
+
+/** True when `ip` (as Express reports it, possibly IPv4-mapped IPv6) is in the list. */
+export function ipAllowed(list: BlockList, ip: string | undefined): boolean {
+  if (!ip) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const address = mapped ? mapped[1] : ip;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+@Injectable()
+export class ApiKeysService {
+  private readonly cache: LRUCache<string, ActiveKey | false>;
+  private readonly lastUsedWrites = new Map<string, number>();
+
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    private readonly secretBox: SecretBox,
+    config: ConfigService<Environment, true>,
+  ) {
+    const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
+    this.cache = new LRUCache({ max: 50_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
+  }
+
+  /**
+   * The key whose text hashes to `hash`, from a short in-memory cache (AUTH_CACHE_TTL_MS), so a
+   * revocation reaches every instance within that time. Unknown hashes are cached too, so a flood of
+   * guesses does not reach the database.
+   */
+  async findByHash(hash: string): Promise<ActiveKey | null> {
+    const cached = this.cache.get(hash);
+    if (cached !== undefined) return cached || null;
+    const row = await this.keys.findOne({ where: { keyHash: hash } });
+    const active = row ? this.toActive(row) : false;
+    this.cache.set(hash, active);
+    return active || null;
+  }
+
+  /** Records use without a write per request: at most one UPDATE a minute per key, off the request path. */
+  touch(keyId: string): void {
+    const now = Date.now();
+    if (now - (this.lastUsedWrites.get(keyId) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
+    this.lastUsedWrites.set(keyId, now);
+    void this.keys.update({ id: keyId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+  }
+
+  async create(input: CreateApiKeyInput): Promise<IssuedApiKey> {
+    const values = await this.validate(input);
+    const key = generateKey(input.kind);
+    const hmacSecret = input.hmac ? randomBase62(48) : undefined;
+    const row = await this.keys.save(
+      this.keys.create({
+        ...values,
+        keyHash: hashKey(key),
+        keyPrefix: displayPrefix(key),
+        hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
+      }),
+    );
+    return { key, hmacSecret, record: this.toView(row) };
+  }
+
+  async list(filter: { tenantId?: string } = {}): Promise<ApiKeyView[]> {
+    const query = this.keys.createQueryBuilder('key').orderBy('key.created_at', 'ASC');
+    if (filter.tenantId) query.where(':tenantId = ANY(key.tenant_ids)', { tenantId: filter.tenantId });
+    return (await query.getMany()).map((row) => this.toView(row));
+  }
+
+  async revoke(id: string): Promise<ApiKeyView> {
+    const row = await this.get(id);
+    if (!row.revokedAt) {
+      row.revokedAt = new Date();
+      await this.keys.save(row);
+    }
+    this.cache.delete(row.keyHash);
+    return this.toView(row);
+  }
+
+  /**
+   * Issues a new key with the same settings (and a new signing secret when the old one signed)
+   * and revokes the old one at once.
+   */
+  async rotate(id: string): Promise<IssuedApiKey> {
+    const old = await this.get(id);
+    if (old.revokedAt) throw GraphError.conflict('The key is revoked and cannot be rotated');
+    return this.keys.manager.transaction(async (manager) => {
+      const key = generateKey(old.kind);
+      const hmacSecret = old.hmacSecretEncrypted ? randomBase62(48) : undefined;
+      const repo = manager.getRepository(ApiKey);
+      const row = await repo.save(
+        repo.create({
+          name: old.name,
+          kind: old.kind,
+          tenantIds: old.tenantIds,
+          scopes: old.scopes,
+          allowedPhoneNumberIds: old.allowedPhoneNumberIds,
+          allowedIps: old.allowedIps,
+          rateLimitPerSecond: old.rateLimitPerSecond,
+          expiresAt: old.expiresAt,
+          keyHash: hashKey(key),
+          keyPrefix: displayPrefix(key),
+          hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
+          rotatedFromId: old.id,
+        }),
+      );
+      await repo.update({ id: old.id }, { revokedAt: new Date() });
+      this.cache.delete(old.keyHash);
+      return { key, hmacSecret, record: this.toView(row) };
+    });
+  }
+
+  private async get(id: string): Promise<ApiKey> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.keys.findOne({ where: { id } }) : null;
+    if (!row) throw GraphError.notFound(`API key ${id} does not exist`);
+    return row;
+  }
+
+  private async validate(input: CreateApiKeyInput) {
+    const problems: string[] = [];
+    const tenantIds = [...new Set(input.tenantIds)];
+    if (input.kind === 'org' && tenantIds.length !== 1) problems.push('an organization key belongs to exactly one organization');
+    if (input.kind === 'admin' && tenantIds.length < 1) problems.push('an admin key needs at least one organization');
+    if (tenantIds.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) problems.push('organization ids must be UUIDs');
+    else if (tenantIds.length) {
+      const found = await this.organizations.count({ where: { id: In(tenantIds) } });
+      if (found !== tenantIds.length) problems.push('every organization must exist');
+    }
+    const scopes = input.scopes ?? [...SCOPES];
+    const unknown = scopes.filter((scope) => !isScope(scope));
+    if (unknown.length) problems.push(`unknown scopes: ${unknown.join(', ')} (known: ${SCOPES.join(', ')})`);
+    if (input.allowedIps?.length) {
+      try {
+        buildIpAllowList(input.allowedIps);
+      } catch (error) {
+        problems.push(`allowed IPs: ${(error as Error).message}`);
+      }
+    }
+    const rate = input.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT;
+    if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) problems.push('rate limit must be an integer from 1 to 100000');
+    if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) problems.push('expiry must be a valid date');
+    if (problems.length) throw GraphError.invalidParameter('Invalid API key settings', problems.join('; '));
+    return {
+      kind: input.kind,
+      name: input.name ?? '',
+      tenantIds,
+      scopes: [...new Set(scopes)] as Scope[],
+      allowedPhoneNumberIds: input.allowedPhoneNumberIds?.length ? input.allowedPhoneNumberIds : null,
+      allowedIps: input.allowedIps?.length ? input.allowedIps : null,
+      rateLimitPerSecond: rate,
+      expiresAt: input.expiresAt ?? null,
+    };
+  }
+
+  private toActive(row: ApiKey): ActiveKey {
+    return {
+      id: row.id,
+      kind: row.kind,
+      tenantIds: row.tenantIds,
+      scopes: new Set(row.scopes),
+      allowedPhoneNumberIds: row.allowedPhoneNumberIds ? new Set(row.allowedPhoneNumberIds) : null,
+      ipAllowList: row.allowedIps ? buildIpAllowList(row.allowedIps) : null,
+      rateLimitPerSecond: row.rateLimitPerSecond,
+      hmacSecret: row.hmacSecretEncrypted ? this.secretBox.decrypt(row.hmacSecretEncrypted) : null,
+      expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
+      revoked: row.revokedAt !== null,
+    };
+  }
+
+  toView(row: ApiKey): ApiKeyView {
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      prefix: row.keyPrefix,
+      tenantIds: row.tenantIds,
+      scopes: row.scopes,
+      allowedPhoneNumberIds: row.allowedPhoneNumberIds,
+      allowedIps: row.allowedIps,
+      rateLimitPerSecond: row.rateLimitPerSecond,
+      hmac: row.hmacSecretEncrypted !== null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+}

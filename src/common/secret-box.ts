@@ -1,0 +1,33 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * AES-256-GCM for secrets at rest (upstream access tokens, signing secrets).
+ * Stored form: `v1.<iv>.<tag>.<ciphertext>`, each part base64url.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('The encryption key must be 32 bytes');
+  }
+
+  static fromText(text: string): SecretBox {
+    const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    return new SecretBox(key);
+  }
+
+  encrypt(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  decrypt(stored: string): string {
+    const [version, iv, tag, ciphertext] = stored.split('.');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unrecognized encrypted value');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,131 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  return value;
+};
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * Every setting of the gateway, with its default. `.env.example` documents each one.
+ * Nothing outside `src/config` reads `process.env`: consumers inject
+ * `ConfigService<Environment, true>` and read with `{ infer: true }`.
+ */
+export class Environment {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Express `trust proxy`: false, true, a hop count or a list of subnets. */
+  @IsString()
+  TRUST_PROXY = 'loopback';
+
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
+  BODY_LIMIT = '1mb';
+
+  @IsIn(['json', 'text'])
+  LOG_FORMAT: 'json' | 'text' = 'text';
+
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
+  LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
+
+  /** PostgreSQL. When unset, an embedded PGlite database is started under DATA_DIR. */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Transform(toBoolean) @IsBoolean()
+  DATABASE_MIGRATIONS_RUN = true;
+
+  /** Folder for embedded data (PGlite files, the generated encryption key). */
+  @IsString()
+  DATA_DIR = './data';
+
+  /** Loopback port the embedded PostgreSQL listens on (so the CLI can reach it). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  EMBEDDED_DATABASE_PORT = 54329;
+
+  /** Redis. When unset, an in-process store serves one instance (a warning is logged). */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @Transform(toInt) @IsInt() @Min(10) @Max(10000)
+  REDIS_COMMAND_TIMEOUT_MS = 250;
+
+  @Transform(toInt) @IsInt() @Min(10) @Max(60000)
+  REDIS_CONNECT_TIMEOUT_MS = 1000;
+
+  @IsString()
+  REDIS_KEY_PREFIX = 'gw:';
+
+  /** 32 bytes, base64 or hex: encrypts upstream tokens and signing secrets at rest. */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, {
+    message: 'ENCRYPTION_KEY must be 32 bytes as base64 (44 chars) or hex (64 chars)',
+  })
+  ENCRYPTION_KEY?: string;
+
+  /** How long an API key, phone number or business account lookup is served from memory. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60000)
+  AUTH_CACHE_TTL_MS = 5000;
+
+  /** Allowed clock skew for HMAC-signed requests. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  HMAC_MAX_SKEW_SECONDS = 300;
+
+  /** On first start with an empty database, create a demo organization and keys. */
+  @Transform(toBoolean) @IsBoolean()
+  DEMO_SEED = true;
+
+  /** Serve the OpenAPI explorer at /docs and the JSON at /docs-json. */
+  @Transform(toBoolean) @IsBoolean()
+  DOCS_ENABLED = true;
+}
+
+/**
+ * Validates the environment once at boot. Lists every bad variable in one message,
+ * so a broken deployment is fixed in one go.
+ */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.ENCRYPTION_KEY) {
+    problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return env;
+}
+
+/** For tools outside Nest's container (the TypeORM CLI's ormconfig): the validated environment. */
+export function loadEnvironment(): Environment {
+  return validateEnvironment(process.env);
+}

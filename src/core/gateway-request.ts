@@ -1,0 +1,33 @@
+import type { BlockList } from 'node:net';
+import type { Request } from 'express';
+import type { ApiKeyKind } from '../auth/api-key.entity';
+
+/** What the API-key guard learned about the caller. */
+export interface AuthContext {
+  keyId: string;
+  kind: ApiKeyKind;
+  /** Organizations the key may reach (one for org keys). */
+  tenantIds: readonly string[];
+  scopes: ReadonlySet<string>;
+  allowedPhoneNumberIds: ReadonlySet<string> | null;
+  ipAllowList: BlockList | null;
+  rateLimitPerSecond: number;
+}
+
+/** The organization a request acts for, and the path resource it was derived from. */
+export interface TenantContext {
+  tenantId: string | undefined;
+  phoneNumber?: { id: string; phoneNumberId: string; businessAccountId: string };
+  businessAccount?: { id: string; wabaId: string };
+}
+
+export interface GatewayRequest extends Request {
+  id: string;
+  rawBody?: Buffer;
+  auth?: AuthContext;
+  tenant?: TenantContext;
+  /** The memoized outcome of tenancy resolution (see TenancyService.resolve). */
+  tenancy?: TenancyOutcome;
+}
+
+export type TenancyOutcome = { ok: true; tenant: TenantContext } | { ok: false; error: Error };

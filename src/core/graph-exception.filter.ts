@@ -1,0 +1,53 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { GraphError, graphErrorForStatus } from './graph-error';
+import { requestIdOf } from './request-id';
+
+/** Turns anything thrown into the GraphError the client should see. Unknown errors never leak details. */
+export function toGraphError(exception: unknown): GraphError {
+  if (exception instanceof GraphError) return exception;
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse();
+    const message = typeof response === 'object' && response && 'message' in response ? String((response as { message: unknown }).message) : exception.message;
+    return graphErrorForStatus(exception.getStatus(), message);
+  }
+  // body-parser and other Express middleware errors carry `status` and `type`.
+  const err = exception as { status?: number; statusCode?: number; type?: string };
+  if (err && typeof err === 'object' && err.type === 'entity.parse.failed') {
+    return GraphError.invalidParameter('Malformed JSON body', 'The request body could not be parsed as JSON');
+  }
+  const status = err?.status ?? err?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return graphErrorForStatus(status, err.type === 'entity.too.large' ? 'The request body exceeds the size limit' : undefined);
+  }
+  return graphErrorForStatus(500);
+}
+
+const logger = new Logger('GraphExceptionFilter');
+
+export function writeGraphError(exception: unknown, req: Request, res: Response): void {
+  const error = toGraphError(exception);
+  const requestId = requestIdOf(req);
+  if (error.status >= 500 && !(exception instanceof GraphError)) {
+    logger.error(
+      `unhandled error on ${req.method} ${req.path} request_id=${requestId}: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
+    );
+  }
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
+  res.status(error.status).json(error.toBody(requestId));
+}
+
+/** Every error, whatever raised it, leaves as the Graph error body of spec 7.1. */
+@Catch()
+export class GraphExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    writeGraphError(exception, http.getRequest<Request>(), http.getResponse<Response>());
+  }
+}
+
+/** Express error middleware for what fails before Nest's pipeline (malformed or oversized bodies). */
+export function graphErrorMiddleware(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  writeGraphError(err, req, res);
+}

@@ -1,0 +1,44 @@
+import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment';
+import { buildDataSourceOptions } from './data-source-options';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+/** Holds the embedded server (when one was started) so it stops with the app. */
+class EmbeddedDatabaseHolder {
+  static current: EmbeddedPostgres | undefined;
+}
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: async (config: ConfigService<Environment, true>) => {
+        let url = config.get('DATABASE_URL', { infer: true });
+        let poolSize = config.get('DATABASE_POOL_SIZE', { infer: true });
+        if (!url) {
+          EmbeddedDatabaseHolder.current ??= await startEmbeddedPostgres(
+            config.get('DATA_DIR', { infer: true }),
+            config.get('EMBEDDED_DATABASE_PORT', { infer: true }),
+          );
+          url = EmbeddedDatabaseHolder.current.url;
+          poolSize = 1;
+        }
+        return {
+          ...buildDataSourceOptions({ url, poolSize, migrationsRun: config.get('DATABASE_MIGRATIONS_RUN', { infer: true }) }),
+          retryAttempts: 3,
+          retryDelay: 1000,
+        };
+      },
+    }),
+  ],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  async onApplicationShutdown(): Promise<void> {
+    const embedded = EmbeddedDatabaseHolder.current;
+    EmbeddedDatabaseHolder.current = undefined;
+    await embedded?.stop().catch((error: Error) => new Logger('EmbeddedPostgres').warn(error.message));
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiKeysService } from '../auth/api-keys.service';
+import type { Environment } from '../config/environment';
+import { TenancyService } from '../tenancy/tenancy.service';
+
+export const DEMO_WABA_ID = '100000000000001';
+export const DEMO_PHONE_NUMBER_ID = '100000000000002';
+
+/**
+ * On the first start with an empty database (and DEMO_SEED on), creates a demo organization with a
+ * business account, a phone number, an organization key and an admin key, and prints how to call
+ * the gateway. The key texts are shown this once; only their hashes are kept.
+ */
+@Injectable()
+export class DemoSeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Demo');
+
+  constructor(
+    private readonly tenancy: TenancyService,
+    private readonly keys: ApiKeysService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.get('DEMO_SEED', { infer: true })) return;
+    if ((await this.tenancy.countOrganizations()) > 0) return;
+    const organization = await this.tenancy.createOrganization('Demo organization');
+    await this.tenancy.addBusinessAccount({
+      tenantId: organization.id,
+      wabaId: DEMO_WABA_ID,
+      name: 'Demo business account',
+      accessToken: 'sandbox-demo-token',
+    });
+    await this.tenancy.addPhoneNumber({ wabaId: DEMO_WABA_ID, phoneNumberId: DEMO_PHONE_NUMBER_ID, displayPhoneNumber: '+1 555 010 0001' });
+    const orgKey = await this.keys.create({ kind: 'org', tenantIds: [organization.id], name: 'demo organization key' });
+    const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
+    const port = this.config.get('PORT', { infer: true });
+    const base = `http://localhost:${port}`;
+    // Printed on purpose, once: the operator needs the key texts to make the first call.
+    process.stdout.write(
+      [
+        '',
+        '==================== demo data created ====================',
+        `organization      ${organization.id}`,
+        `business account  ${DEMO_WABA_ID}`,
+        `phone number id   ${DEMO_PHONE_NUMBER_ID}`,
+        `organization key  ${orgKey.key}`,
+        `admin key         ${adminKey.key}`,
+        '',
+        'Try:',
+        `  curl -s ${base}/v1/tenants -H 'Authorization: Bearer ${orgKey.key}'`,
+        `  curl -s ${base}/v1/tenants -H 'Authorization: Bearer ${adminKey.key}'`,
+        `  open ${base}/docs`,
+        'The keys are shown only now. Make more with: npm run cli -- key:create --help',
+        '============================================================',
+        '',
+      ].join('\n') + '\n',
+    );
+    this.logger.log(`demo organization ${organization.id} created`);
+  }
+}

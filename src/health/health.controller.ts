@@ -1,0 +1,51 @@
+import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { Public } from '../auth/auth.decorators';
+import { SharedStore } from '../redis/shared-store';
+
+@ApiTags('health')
+@Controller('health')
+@Public()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    private readonly store: SharedStore,
+  ) {}
+
+  @Get()
+  @HealthCheck()
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer (503 when either does not)' })
+  async ready(@Res({ passthrough: true }) res: Response) {
+    try {
+      return await this.checks();
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      res.status(503);
+      return error.getResponse();
+    }
+  }
+
+  private checks() {
+    return this.health.check([
+      () => this.database.pingCheck('database').withTimeout(1500),
+      () =>
+        this.indicators
+          .check('redis')
+          .attempt(async () => {
+            await this.store.ping();
+            return { store: this.store.kind };
+          })
+          .withTimeout(1500),
+    ]);
+  }
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process serves requests' })
+  live() {
+    return { status: 'ok' };
+  }
+}

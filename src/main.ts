@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { ConsoleLogger, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import type { Environment } from './config/environment';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  const level = config.get('LOG_LEVEL', { infer: true });
+  const levels = (['error', 'warn', 'log', 'debug', 'verbose'] as const).slice(0, ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(level) + 1);
+  app.useLogger(new ConsoleLogger({ json: config.get('LOG_FORMAT', { infer: true }) === 'json', logLevels: [...levels] }));
+  configureApp(app);
+  await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
+  new Logger('Bootstrap').log(`gateway listening on ${await app.getUrl()} (docs at /docs)`);
+}
+
+void bootstrap();

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BusinessAccount } from './business-account.entity';
+import { Organization } from './organization.entity';
+import { PhoneNumber } from './phone-number.entity';
+import { TenancyGuard } from './tenancy.guard';
+import { TenancyService } from './tenancy.service';
+import { TenantsController } from './tenants.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
+  controllers: [TenantsController],
+  providers: [TenancyService, TenancyGuard],
+  exports: [TenancyService, TenancyGuard],
+})
+export class TenancyModule {}

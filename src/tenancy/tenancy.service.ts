@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { In, Repository } from 'typeorm';
+import { SecretBox } from '../common/secret-box';
+import type { Environment } from '../config/environment';
+import type { GatewayRequest, TenancyOutcome, TenantContext } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import { BusinessAccount } from './business-account.entity';
+import { Organization } from './organization.entity';
+import { PhoneNumber } from './phone-number.entity';
+import { resolveTenantId, TENANT_HEADER } from './tenant-resolution';
+
+type PhoneNumberRef = NonNullable<TenantContext['phoneNumber']> & { tenantId: string };
+type BusinessAccountRef = NonNullable<TenantContext['businessAccount']> & { tenantId: string };
+
+@Injectable()
+export class TenancyService {
+  private readonly phoneCache: LRUCache<string, PhoneNumberRef | false>;
+  private readonly wabaCache: LRUCache<string, BusinessAccountRef | false>;
+
+  constructor(
+    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    @InjectRepository(BusinessAccount) private readonly businessAccounts: Repository<BusinessAccount>,
+    @InjectRepository(PhoneNumber) private readonly phoneNumbers: Repository<PhoneNumber>,
+    private readonly secretBox: SecretBox,
+    config: ConfigService<Environment, true>,
+  ) {
+    const ttl = Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1);
+    this.phoneCache = new LRUCache({ max: 100_000, ttl });
+    this.wabaCache = new LRUCache({ max: 100_000, ttl });
+  }
+
+  /**
+   * Resolves the organization a request acts for, once per request (memoized on it), from the
+   * path's `{phoneNumberId}` / `{wabaId}` or the X-Svc-Tenant-Id header. Never throws: the outcome
+   * carries the error, so the rate limiter can count the request before the error is raised.
+   */
+  async resolve(req: GatewayRequest, tenantRequired: boolean): Promise<TenancyOutcome> {
+    if (req.tenancy) return req.tenancy;
+    try {
+      const auth = req.auth;
+      if (!auth) throw GraphError.invalidToken();
+      const tenant: TenantContext = { tenantId: undefined };
+      let pathTenantId: string | null | undefined;
+      const { phoneNumberId, wabaId } = req.params ?? {};
+      if (typeof phoneNumberId === 'string') {
+        const phone = await this.findPhoneNumber(phoneNumberId);
+        pathTenantId = phone ? phone.tenantId : null;
+        if (phone) tenant.phoneNumber = { id: phone.id, phoneNumberId: phone.phoneNumberId, businessAccountId: phone.businessAccountId };
+      } else if (typeof wabaId === 'string') {
+        const waba = await this.findBusinessAccount(wabaId);
+        pathTenantId = waba ? waba.tenantId : null;
+        if (waba) tenant.businessAccount = { id: waba.id, wabaId: waba.wabaId };
+      }
+      const header = req.headers[TENANT_HEADER];
+      tenant.tenantId = resolveTenantId({
+        keyKind: auth.kind,
+        keyTenantIds: auth.tenantIds,
+        pathTenantId,
+        headerTenantId: typeof header === 'string' ? header.trim() : undefined,
+        tenantRequired,
+      });
+      req.tenancy = { ok: true, tenant };
+    } catch (error) {
+      req.tenancy = { ok: false, error: error as Error };
+    }
+    return req.tenancy;
+  }
+
+  /** Looks up a phone number by its upstream id (cached briefly). */
+  async findPhoneNumber(phoneNumberId: string): Promise<PhoneNumberRef | null> {
+    const cached = this.phoneCache.get(phoneNumberId);
+    if (cached !== undefined) return cached || null;
+    const row = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
+    const ref = row
+      ? { id: row.id, tenantId: row.tenantId, phoneNumberId: row.phoneNumberId, businessAccountId: row.businessAccountId }
+      : false;
+    this.phoneCache.set(phoneNumberId, ref);
+    return ref || null;
+  }
+
+  /** Looks up a business account by its upstream WABA id (cached briefly). */
+  async findBusinessAccount(wabaId: string): Promise<BusinessAccountRef | null> {
+    const cached = this.wabaCache.get(wabaId);
+    if (cached !== undefined) return cached || null;
+    const row = await this.businessAccounts.findOne({ where: { wabaId } });
+    const ref = row ? { id: row.id, tenantId: row.tenantId, wabaId: row.wabaId } : false;
+    this.wabaCache.set(wabaId, ref);
+    return ref || null;
+  }
+
+  async listOrganizations(ids: readonly string[]): Promise<Organization[]> {
+    if (ids.length === 0) return [];
+    return this.organizations.find({ where: { id: In([...ids]) }, order: { name: 'ASC', createdAt: 'ASC' } });
+  }
+
+  async listAllOrganizations(): Promise<Organization[]> {
+    return this.organizations.find({ order: { createdAt: 'ASC' } });
+  }
+
+  async countOrganizations(): Promise<number> {
+    return this.organizations.count();
+  }
+
+  async createOrganization(name: string): Promise<Organization> {
+    if (!name.trim()) throw GraphError.invalidParameter('Organization name is required', 'name: must not be empty');
+    return this.organizations.save(this.organizations.create({ name: name.trim() }));
+  }
+
+  async addBusinessAccount(input: { tenantId: string; wabaId: string; accessToken: string; name?: string }): Promise<BusinessAccount> {
+    if (!/^\d{1,32}$/.test(input.wabaId)) throw GraphError.invalidParameter('Invalid business account id', 'wabaId: must be digits');
+    if (!input.accessToken.trim()) throw GraphError.invalidParameter('Access token is required', 'accessToken: must not be empty');
+    await this.requireOrganization(input.tenantId);
+    if (await this.businessAccounts.exists({ where: { wabaId: input.wabaId } })) {
+      throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
+    }
+    const saved = await this.businessAccounts.save(
+      this.businessAccounts.create({
+        tenantId: input.tenantId,
+        wabaId: input.wabaId,
+        name: input.name ?? '',
+        accessTokenEncrypted: this.secretBox.encrypt(input.accessToken),
+      }),
+    );
+    this.wabaCache.delete(input.wabaId);
+    return saved;
+  }
+
+  async addPhoneNumber(input: { wabaId: string; phoneNumberId: string; displayPhoneNumber: string }): Promise<PhoneNumber> {
+    if (!/^\d{1,32}$/.test(input.phoneNumberId)) {
+      throw GraphError.invalidParameter('Invalid phone number id', 'phoneNumberId: must be digits');
+    }
+    const waba = await this.businessAccounts.findOne({ where: { wabaId: input.wabaId } });
+    if (!waba) throw GraphError.notFound(`Business account ${input.wabaId} does not exist`);
+    if (await this.phoneNumbers.exists({ where: { phoneNumberId: input.phoneNumberId } })) {
+      throw GraphError.conflict(`Phone number ${input.phoneNumberId} is already registered`);
+    }
+    const saved = await this.phoneNumbers.save(
+      this.phoneNumbers.create({
+        tenantId: waba.tenantId,
+        businessAccountId: waba.id,
+        phoneNumberId: input.phoneNumberId,
+        displayPhoneNumber: input.displayPhoneNumber,
+      }),
+    );
+    this.phoneCache.delete(input.phoneNumberId);
+    return saved;
+  }
+
+  private async requireOrganization(id: string): Promise<void> {
+    const exists = /^[0-9a-f-]{36}$/i.test(id) && (await this.organizations.exists({ where: { id } }));
+    if (!exists) throw GraphError.notFound(`Organization ${id} does not exist`);
+  }
+}
