@@ -1,4 +1,4 @@
-/** Unit specs beside the code (src/**/*.spec.ts) and e2e specs in test/ (*.e2e-spec.ts). */
+// Unit specs beside the code (src, *.spec.ts) and e2e specs in test/ (*.e2e-spec.ts).
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',

@@ -5,13 +5,16 @@ import type { Environment } from '../config/environment';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { hashKey, parseAuthorizationHeader } from './api-key-format';
-import { ApiKeysService } from './api-keys.service';
+import type { Response } from 'express';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { ActiveKey, ApiKeysService } from './api-keys.service';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequestSignature } from './hmac';
 import { isPublicRoute } from './route-access';
 
 /**
  * Deny by default: every route needs `Authorization: Bearer svc_...` unless it is @Public().
  * Unknown, malformed, revoked or expired keys and failed HMAC checks all answer the same 401 code 190.
+ * Requests without a valid key count against a per-IP limit (UNAUTHENTICATED_RATE_LIMIT_PER_SECOND).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -20,6 +23,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysService,
+    private readonly rateLimit: RateLimitService,
     config: ConfigService<Environment, true>,
   ) {
     this.maxSkewSeconds = config.get('HMAC_MAX_SKEW_SECONDS', { infer: true });
@@ -27,27 +31,13 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (isPublicRoute(this.reflector, context)) return true;
-    const req = context.switchToHttp().getRequest<GatewayRequest>();
-    const parsed = parseAuthorizationHeader(req.headers.authorization);
-    if (!parsed) throw GraphError.invalidToken();
-    const key = await this.keys.findByHash(hashKey(parsed.text));
-    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now())) {
+    const http = context.switchToHttp();
+    const req = http.getRequest<GatewayRequest>();
+    const key = await this.authenticate(req);
+    if (!key) {
+      // Guessing keys is slowed per client IP; past that limit the answer is 429 instead of 401.
+      await this.rateLimit.limitUnauthenticated(http.getResponse<Response>(), req.ip);
       throw GraphError.invalidToken();
-    }
-    if (key.hmacSecret !== null) {
-      const signed = verifyRequestSignature(
-        key.hmacSecret,
-        {
-          timestamp: header(req, TIMESTAMP_HEADER),
-          signature: header(req, SIGNATURE_HEADER),
-          method: req.method,
-          pathWithQuery: req.originalUrl,
-          body: req.rawBody ?? '',
-        },
-        Math.floor(Date.now() / 1000),
-        this.maxSkewSeconds,
-      );
-      if (!signed) throw GraphError.invalidToken();
     }
     req.auth = {
       keyId: key.id,
@@ -60,6 +50,28 @@ export class ApiKeyGuard implements CanActivate {
     };
     this.keys.touch(key.id);
     return true;
+  }
+
+  /** The active key the request presents, or null for a missing, unknown, revoked or expired key or a failed HMAC. */
+  private async authenticate(req: GatewayRequest): Promise<ActiveKey | null> {
+    const parsed = parseAuthorizationHeader(req.headers.authorization);
+    if (!parsed) return null;
+    const key = await this.keys.findByHash(hashKey(parsed.text));
+    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now())) return null;
+    if (key.hmacSecret === null) return key;
+    const signed = verifyRequestSignature(
+      key.hmacSecret,
+      {
+        timestamp: header(req, TIMESTAMP_HEADER),
+        signature: header(req, SIGNATURE_HEADER),
+        method: req.method,
+        pathWithQuery: req.originalUrl,
+        body: req.rawBody ?? '',
+      },
+      Math.floor(Date.now() / 1000),
+      this.maxSkewSeconds,
+    );
+    return signed ? key : null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
@@ -97,9 +97,11 @@ export function ipAllowed(list: BlockList, ip: string | undefined): boolean {
 }
 
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly cache: LRUCache<string, ActiveKey | false>;
   private readonly lastUsedWrites = new Map<string, number>();
+  /** last_used_at updates still running, awaited at shutdown so none hits a closed pool. */
+  private readonly pendingWrites = new Set<Promise<unknown>>();
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
@@ -130,7 +132,16 @@ export class ApiKeysService {
     const now = Date.now();
     if (now - (this.lastUsedWrites.get(keyId) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
     this.lastUsedWrites.set(keyId, now);
-    void this.keys.update({ id: keyId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+    const write: Promise<unknown> = this.keys
+      .update({ id: keyId }, { lastUsedAt: new Date(now) })
+      .catch(() => undefined)
+      .finally(() => this.pendingWrites.delete(write));
+    this.pendingWrites.add(write);
+  }
+
+  /** Runs before the database connection closes (TypeORM closes it on application shutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.pendingWrites]);
   }
 
   async create(input: CreateApiKeyInput): Promise<IssuedApiKey> {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -99,6 +101,18 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(3600)
   HMAC_MAX_SKEW_SECONDS = 300;
 
+  /** Requests per second, per client IP, for requests without a valid key (slows key guessing). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  UNAUTHENTICATED_RATE_LIMIT_PER_SECOND = 30;
+
+  /** How long a successful response is kept for Idempotency-Key replays. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(604800)
+  IDEMPOTENCY_TTL_SECONDS = 86400;
+
+  /** How long an Idempotency-Key stays locked while its first request runs. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  IDEMPOTENCY_LOCK_SECONDS = 60;
+
   /** On first start with an empty database, create a demo organization and keys. */
   @Transform(toBoolean) @IsBoolean()
   DEMO_SEED = true;
@@ -128,4 +142,22 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
 /** For tools outside Nest's container (the TypeORM CLI's ormconfig): the validated environment. */
 export function loadEnvironment(): Environment {
   return validateEnvironment(process.env);
+}
+
+/**
+ * For code that must decide before Nest boots (the CLI): the environment as AppConfigModule will see
+ * it, process.env over the `.env` file of the working directory, validated.
+ */
+export function loadEnvironmentWithEnvFile(file = '.env'): Environment {
+  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  return validateEnvironment({ ...fromFile, ...process.env });
+}
+
+/**
+ * Points this process at another database. Call it before AppConfigModule is first imported: the
+ * configuration is read once, then. The CLI uses it to reach the running gateway's embedded PostgreSQL.
+ */
+export function useDatabaseUrlForThisProcess(url: string, poolSize: number): void {
+  process.env.DATABASE_URL = url;
+  process.env.DATABASE_POOL_SIZE = String(poolSize);
 }

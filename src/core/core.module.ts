@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccessGuard } from '../auth/access.guard';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthModule } from '../auth/auth.module';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TenancyGuard } from '../tenancy/tenancy.guard';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { GraphExceptionFilter } from './graph-exception.filter';
@@ -11,18 +15,22 @@ import { createValidationPipe } from './validation.pipe';
 /**
  * The request pipeline, in the order it runs (request ids and body parsing are Express middleware,
  * set up in app.setup.ts):
- *   1. ApiKeyGuard     401 code 190
- *   2. TenancyGuard    401 code 190 / 400 code 100 / 403 code 200
- *   3. AccessGuard     403 code 200 (IP, scopes, phone-number allow-list)
- *   4. validation pipe 400 code 100
+ *   1. ApiKeyGuard            401 code 190 (requests without a valid key are limited per IP: 429 code 4)
+ *   2. RateLimitGuard         429 code 4, before any business logic; counts every request of a valid key
+ *   3. TenancyGuard           401 code 190 / 400 code 100 / 403 code 200
+ *   4. AccessGuard            403 code 200 (IP, scopes, phone-number allow-list)
+ *   5. IdempotencyInterceptor replay / 409 in flight / 503 when its store is down
+ *   6. validation pipe        400 code 100
  * and one filter that writes every error as a Graph error body.
  */
 @Module({
-  imports: [AuthModule, TenancyModule],
+  imports: [AuthModule, RateLimitModule, TenancyModule, IdempotencyModule],
   providers: [
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useExisting: TenancyGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
+    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: GraphExceptionFilter },
   ],

@@ -10,6 +10,8 @@ export const ErrorCode = {
   TooManyCalls: 4,
   /** Parameter error, validation failure, not found, conflict. */
   InvalidParameter: 100,
+  /** Service temporarily unavailable: retry later. */
+  TemporarilyUnavailable: 2,
   /** Generic send or processing failure. */
   SendFailure: 131000,
   /** 24-hour customer-service window expired. */
@@ -40,6 +42,11 @@ export interface GraphErrorOptions {
   data?: Record<string, unknown>;
   /** Extra response headers (for example Retry-After). */
   headers?: Record<string, string>;
+  /**
+   * A body that replaces the Graph error shape, for the one error the spec shapes differently: the
+   * idempotency in-flight conflict, `{ error: "idempotency_in_flight", ... }` (spec 7.1).
+   */
+  body?: Record<string, unknown>;
 }
 
 export interface GraphErrorBody {
@@ -95,7 +102,8 @@ export class GraphError extends Error {
     return GraphError.invalidParameter(message, details, HttpStatus.CONFLICT);
   }
 
-  toBody(fbtraceId: string): GraphErrorBody {
+  toBody(fbtraceId: string): GraphErrorBody | Record<string, unknown> {
+    if (this.options.body) return { ...this.options.body, fbtrace_id: fbtraceId };
     return {
       error: {
         message: this.message,

@@ -1,11 +1,59 @@
+/** One fixed-window counter: at most `limit` hits per 1-second window. */
+export interface RateBucket {
+  /** Identifies the counter (for example `k:<apiKeyId>`). */
+  id: string;
+  limit: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Index of the bucket whose limit was exceeded (the first one checked that overflowed). */
+  rejectedBy: number | null;
+  /** Hits counted in each bucket's current window (for buckets not reached: 0). */
+  counts: number[];
+  /** Milliseconds until the current window ends, by the store's clock. */
+  resetInMs: number;
+}
+
+/** A response kept for idempotent replay. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type IdempotencyClaim =
+  | { state: 'acquired' }
+  | { state: 'in_flight' }
+  | { state: 'replay'; response: StoredResponse };
+
 /**
  * The state every gateway instance shares: rate-limit counters, idempotency locks and cached
  * responses. Backed by Redis in any real deployment; an in-process implementation with the same
- * interface serves a single instance when no REDIS_URL is configured.
+ * interface serves a single instance when no REDIS_URL is configured, and stands in for Redis's
+ * rate limiting while Redis is unreachable.
  */
 export abstract class SharedStore {
   abstract readonly kind: 'redis' | 'memory';
   /** Resolves when the store answers; rejects (within the command timeout) when it does not. */
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
+
+  /**
+   * Counts one hit in each bucket of the current 1-second window, in order, atomically. Stops at the
+   * first bucket over its limit (later buckets are not counted). Every counter expires by itself.
+   */
+  abstract hitRateLimit(buckets: RateBucket[]): Promise<RateLimitResult>;
+
+  /**
+   * Atomically: if a response is cached under `cacheKey`, returns it; otherwise takes the lock
+   * `lockKey` with `token` for `lockTtlMs`, or reports that another request holds it.
+   */
+  abstract claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim>;
+
+  /** Caches `response` under `cacheKey` for `ttlMs` and releases the lock if `token` still owns it. */
+  abstract completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void>;
+
+  /** Releases the lock if `token` still owns it (a lock that expired and was re-taken is left alone). */
+  abstract releaseIdempotency(lockKey: string, token: string): Promise<void>;
 }

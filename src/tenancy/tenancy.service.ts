@@ -12,6 +12,9 @@ import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { resolveTenantId, TENANT_HEADER } from './tenant-resolution';
 
+/** Upstream phone number and business account ids are digits (checked when they are registered). */
+const UPSTREAM_ID = /^\d{1,32}$/;
+
 type PhoneNumberRef = NonNullable<TenantContext['phoneNumber']> & { tenantId: string };
 type BusinessAccountRef = NonNullable<TenantContext['businessAccount']> & { tenantId: string };
 
@@ -59,7 +62,8 @@ export class TenancyService {
         keyKind: auth.kind,
         keyTenantIds: auth.tenantIds,
         pathTenantId,
-        headerTenantId: typeof header === 'string' ? header.trim() : undefined,
+        // Organization ids are UUIDs, stored lowercase; the header may spell them in either case.
+        headerTenantId: typeof header === 'string' ? header.trim().toLowerCase() : undefined,
         tenantRequired,
       });
       req.tenancy = { ok: true, tenant };
@@ -71,6 +75,8 @@ export class TenancyService {
 
   /** Looks up a phone number by its upstream id (cached briefly). */
   async findPhoneNumber(phoneNumberId: string): Promise<PhoneNumberRef | null> {
+    // An id that cannot exist is not looked up: text such as a NUL byte would fail the query (a 500).
+    if (!UPSTREAM_ID.test(phoneNumberId)) return null;
     const cached = this.phoneCache.get(phoneNumberId);
     if (cached !== undefined) return cached || null;
     const row = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
@@ -83,6 +89,7 @@ export class TenancyService {
 
   /** Looks up a business account by its upstream WABA id (cached briefly). */
   async findBusinessAccount(wabaId: string): Promise<BusinessAccountRef | null> {
+    if (!UPSTREAM_ID.test(wabaId)) return null;
     const cached = this.wabaCache.get(wabaId);
     if (cached !== undefined) return cached || null;
     const row = await this.businessAccounts.findOne({ where: { wabaId } });

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { ProbeLog, ProbeModule } from './support/probe.module';
+import { freePort, RedisProcess } from './support/redis-helpers';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+
+/**
+ * Decided behaviour while Redis is unreachable: nothing hangs (commands fail within
+ * REDIS_COMMAND_TIMEOUT_MS); rate limits fall back to a per-instance limiter; writes carrying an
+ * Idempotency-Key are refused with 503 code 2 and Retry-After (never executed twice); everything
+ * else works; recovery is automatic.
+ */
+describe('Redis outage', () => {
+  let t: TestApp;
+  let redis: RedisProcess;
+  let tenant: TestTenant;
+  let key: string;
+  let probe: ProbeLog;
+  const send = () => `/test/v1/${tenant.phoneNumberId}/messages`;
+
+  async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
+    const started = performance.now();
+    const result = await fn();
+    return { result, ms: performance.now() - started };
+  }
+
+  async function expectDegraded(label: string): Promise<void> {
+    const idempotent = await timed(() =>
+      request(t.url).post(send()).set(bearer(key)).set('Idempotency-Key', `outage-${label}`).send({ to: '15550199' }),
+    );
+    expect(idempotent.ms).toBeLessThan(1000);
+    expect(idempotent.result.status).toBe(503);
+    expect(idempotent.result.headers['retry-after']).toBe('1');
+    expect(idempotent.result.body.error).toMatchObject({ code: 2, type: 'GraphMethodException' });
+    expect(probe.count()).toBe(0);
+
+    const plain = await timed(() => request(t.url).post(send()).set(bearer(key)).send({ to: '15550199' }));
+    expect(plain.ms).toBeLessThan(1000);
+    expect(plain.result.status).toBe(201);
+    expect(plain.result.headers['x-ratelimit-limit']).toBe('5');
+
+    const read = await timed(() => request(t.url).get('/v1/tenants').set(bearer(key)));
+    expect(read.ms).toBeLessThan(1000);
+    expect(read.result.status).toBe(200);
+
+    const health = await timed(() => request(t.url).get('/health'));
+    expect(health.ms).toBeLessThan(2000);
+    expect(health.result.status).toBe(503);
+    expect(health.result.body.error.redis.status).toBe('down');
+  }
+
+  beforeAll(async () => {
+    redis = new RedisProcess(await freePort());
+    await redis.start();
+    t = await createTestApp({ imports: [ProbeModule], redisUrl: redis.url });
+    await resetState(t);
+    tenant = await createTenant(t);
+    key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 5 })).key;
+    probe = t.get(ProbeLog);
+  });
+  afterAll(async () => {
+    await t.close();
+    await redis.stop();
+  });
+  beforeEach(() => {
+    probe.calls.length = 0;
+  });
+
+  it('works normally while Redis is up', async () => {
+    const res = await request(t.url).post(send()).set(bearer(key)).set('Idempotency-Key', 'before').send({ to: '1' });
+    expect(res.status).toBe(201);
+    expect((await request(t.url).get('/health')).status).toBe(200);
+  });
+
+  it('degrades without hanging when Redis is down, and limits per instance meanwhile', async () => {
+    await redis.stop();
+    await expectDegraded('stopped');
+    // The per-instance fallback limiter still enforces the key's 5 per second.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    const burst = await Promise.all(Array.from({ length: 8 }, () => request(t.url).post(send()).set(bearer(key)).send({ to: '1' })));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(3);
+  });
+
+  it('recovers without a restart when Redis is back', async () => {
+    await redis.start();
+    const deadline = Date.now() + 5000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await request(t.url).get('/health')).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    const first = await request(t.url).post(send()).set(bearer(key)).set('Idempotency-Key', 'after').send({ to: '1' });
+    expect(first.status).toBe(201);
+    const replay = await request(t.url).post(send()).set(bearer(key)).set('Idempotency-Key', 'after').send({ to: '1' });
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(probe.count()).toBe(1);
+  });
+
+  it('answers within the command timeout when Redis hangs (connection open, no reply)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // a fresh rate-limit window
+    redis.freeze();
+    try {
+      await expectDegraded('frozen');
+    } finally {
+      redis.thaw();
+    }
+  });
+});

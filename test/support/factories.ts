@@ -1,0 +1,40 @@
+import { randomInt } from 'node:crypto';
+import { ApiKeysService, CreateApiKeyInput, IssuedApiKey } from '../../src/auth/api-keys.service';
+import { TenancyService } from '../../src/tenancy/tenancy.service';
+import type { TestApp } from './test-app';
+
+export interface TestTenant {
+  id: string;
+  name: string;
+  wabaId: string;
+  phoneNumberId: string;
+  /** A second phone number of the same business account. */
+  otherPhoneNumberId: string;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+
+/** An organization with one business account and two phone numbers, all with fresh upstream ids. */
+export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Promise<TestTenant> {
+  const tenancy = t.get(TenancyService);
+  const org = await tenancy.createOrganization(name);
+  const wabaId = '1' + digits(14);
+  await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: 'upstream-token-' + digits(6) });
+  const phoneNumberId = '2' + digits(14);
+  const otherPhoneNumberId = '3' + digits(14);
+  await tenancy.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: '+1 555 ' + digits(7) });
+  await tenancy.addPhoneNumber({ wabaId, phoneNumberId: otherPhoneNumberId, displayPhoneNumber: '+1 555 ' + digits(7) });
+  return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId };
+}
+
+/** An organization key for `tenant` (all scopes unless given). */
+export function createOrgKey(t: TestApp, tenant: { id: string }, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
+  return t.get(ApiKeysService).create({ kind: 'org', tenantIds: [tenant.id], ...options });
+}
+
+/** An admin key over `tenants` (all scopes unless given). */
+export function createAdminKey(t: TestApp, tenants: Array<{ id: string }>, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
+  return t.get(ApiKeysService).create({ kind: 'admin', tenantIds: tenants.map((x) => x.id), ...options });
+}
+
+export const bearer = (key: string | IssuedApiKey) => ({ Authorization: `Bearer ${typeof key === 'string' ? key : key.key}` });

@@ -1,0 +1,18 @@
+// Runs before every spec file: the environment the e2e app boots with. Real PostgreSQL and Redis on
+// loopback; override with TEST_DATABASE_URL / TEST_REDIS_URL.
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_test';
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+if (!/test/i.test(databaseName)) {
+  throw new Error(`Refusing to run tests against database "${databaseName}": its name must contain "test"`);
+}
+
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+  REDIS_KEY_PREFIX: 'gwtest:',
+  ENCRYPTION_KEY: '0000000000000000000000000000000000000000000000000000000000000001',
+  DEMO_SEED: 'false',
+  LOG_LEVEL: 'error',
+  DATABASE_POOL_SIZE: '5',
+});
