@@ -42,7 +42,7 @@ describe('idempotency (spec section 8)', () => {
     expect(probe.count('send')).toBe(1);
     const conflict = responses.find((r) => r.status === 409)!;
     expect(conflict.headers.get('retry-after')).toBe('1');
-    const conflictBody = await conflict.json();
+    const conflictBody = (await conflict.json()) as { message: string };
     expect(conflictBody).toMatchObject({ error: 'idempotency_in_flight', code: 131000 });
     expect(conflictBody.message).toMatch(/still being processed/);
     const original = await responses.find((r) => r.status === 201)!.json();

@@ -71,7 +71,9 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 export function buildIpAllowList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
-    const [address, bits] = entry.split('/');
+    const parts = entry.split('/');
+    if (parts.length > 2) throw new Error(`not an IP address or CIDR range: ${entry}`);
+    const [address, bits] = parts;
     const family = isIP(address);
     if (family === 0) throw new Error(`not an IP address: ${entry}`);
     const type = family === 4 ? 'ipv4' : 'ipv6';

@@ -24,9 +24,11 @@ export class SecretBox {
   }
 
   decrypt(stored: string): string {
-    const [version, iv, tag, ciphertext] = stored.split('.');
-    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Unrecognized encrypted value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const parts = stored.split('.');
+    const [version, iv, tag, ciphertext] = parts;
+    if (parts.length !== 4 || version !== VERSION || !iv || !tag) throw new Error('Unrecognized encrypted value');
+    // A full 16-byte tag only: a truncated tag would make forgeries cheap.
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
