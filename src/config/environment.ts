@@ -101,6 +101,57 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(3600)
   HMAC_MAX_SKEW_SECONDS = 300;
 
+  /**
+   * `sandbox` (default): the gateway starts the Cloud API simulator on SANDBOX_PORT and uses it as
+   * its upstream. `graph`: calls go to UPSTREAM_BASE_URL (Meta's Graph API).
+   */
+  @IsIn(['sandbox', 'graph'])
+  UPSTREAM_MODE: 'sandbox' | 'graph' = 'sandbox';
+
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'UPSTREAM_BASE_URL must be an http(s) URL' })
+  UPSTREAM_BASE_URL = 'https://graph.facebook.com';
+
+  @Matches(/^v\d+\.\d+$/, { message: 'UPSTREAM_API_VERSION must look like v23.0' })
+  UPSTREAM_API_VERSION = 'v23.0';
+
+  /** Every upstream call fails with 500 code 131000 after this long. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(120000)
+  UPSTREAM_TIMEOUT_MS = 10000;
+
+  /** Pooled keep-alive connections to the upstream, per instance. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1024)
+  UPSTREAM_CONNECTIONS = 64;
+
+  /** Meta app id, for resumable uploads (`/{app-id}/uploads`). */
+  @IsString()
+  META_APP_ID = '1000000000000001';
+
+  /** Meta app secret: verifies X-Hub-Signature-256 on upstream webhooks. Sandbox mode: generated when unset. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  META_APP_SECRET?: string;
+
+  /** Token Meta echoes in the webhook subscription handshake. Sandbox mode: generated when unset. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  WEBHOOK_VERIFY_TOKEN?: string;
+
+  /** Port of the sandbox's own HTTP server (UPSTREAM_MODE=sandbox); 0 picks a free one. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  SANDBOX_PORT = 3001;
+
+  /** Delays after which the sandbox reports sent, delivered and read for each send. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  SANDBOX_SENT_DELAY_MS = 200;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  SANDBOX_DELIVERED_DELAY_MS = 500;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  SANDBOX_READ_DELAY_MS = 1500;
+
+  /** Delay after which the sandbox finishes a template review. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  SANDBOX_REVIEW_DELAY_MS = 3000;
+
   /** Requests per second, per client IP, for requests without a valid key (slows key guessing). */
   @Transform(toInt) @IsInt() @Min(1) @Max(100000)
   UNAUTHENTICATED_RATE_LIMIT_PER_SECOND = 30;
@@ -130,6 +181,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
+  if (env.UPSTREAM_MODE === 'graph' && (!env.META_APP_SECRET || !env.WEBHOOK_VERIFY_TOKEN)) {
+    problems.push('  - META_APP_SECRET, WEBHOOK_VERIFY_TOKEN: required when UPSTREAM_MODE=graph');
+  }
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.ENCRYPTION_KEY) {
     problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
   }

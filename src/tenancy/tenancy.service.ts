@@ -57,13 +57,15 @@ export class TenancyService {
         pathTenantId = waba ? waba.tenantId : null;
         if (waba) tenant.businessAccount = { id: waba.id, wabaId: waba.wabaId };
       }
+      // Organization ids are UUIDs, stored lowercase: the header may spell them in either case. An
+      // empty header (a client that always sends it) is the same as no header.
       const header = req.headers[TENANT_HEADER];
+      const headerTenantId = typeof header === 'string' ? header.trim().toLowerCase() || undefined : undefined;
       tenant.tenantId = resolveTenantId({
         keyKind: auth.kind,
         keyTenantIds: auth.tenantIds,
         pathTenantId,
-        // Organization ids are UUIDs, stored lowercase; the header may spell them in either case.
-        headerTenantId: typeof header === 'string' ? header.trim().toLowerCase() : undefined,
+        headerTenantId,
         tenantRequired,
       });
       req.tenancy = { ok: true, tenant };

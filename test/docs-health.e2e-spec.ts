@@ -1,0 +1,83 @@
+import request from 'supertest';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+
+/** The public, key-less surface: the API explorer, its OpenAPI document, and the health checks. */
+describe('docs and health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetState(t);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /docs', () => {
+    it('serves the API explorer as HTML without a key', async () => {
+      const res = await request(t.url).get('/docs').redirects(2).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toMatch(/<html/i);
+      expect(res.text).toMatch(/swagger-ui/i);
+    });
+  });
+
+  describe('GET /docs-json', () => {
+    let doc: {
+      openapi: string;
+      info: { title: string; version: string };
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    };
+
+    beforeAll(async () => {
+      const res = await request(t.url).get('/docs-json').expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      doc = res.body;
+    });
+
+    it('is an OpenAPI 3.x document', () => {
+      expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+      expect(doc.info).toMatchObject({ title: expect.any(String), version: '1' });
+    });
+
+    it('declares the bearer API-key security scheme "api-key"', () => {
+      expect(doc.components.securitySchemes['api-key']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    });
+
+    it('lists GET /v1/tenants, secured by the API key, with its 200, 401, 403 and 429 responses', () => {
+      const operation = doc.paths['/v1/tenants']?.get;
+      expect(operation).toBeDefined();
+      expect(operation.security).toEqual(expect.arrayContaining([{ 'api-key': [] }]));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+      expect(operation.responses['401']).toMatchObject({ description: expect.stringMatching(/code 190/) });
+      expect(operation.responses['403']).toMatchObject({ description: expect.stringMatching(/code 200/) });
+      expect(operation.responses['429']).toMatchObject({ description: expect.stringMatching(/code 4/) });
+      expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'X-Svc-Tenant-Id', in: 'header', required: false })]));
+    });
+
+    it('documents the health checks as public (no security requirement)', () => {
+      expect(doc.paths['/health']?.get).toBeDefined();
+      expect(doc.paths['/health/live']?.get).toBeDefined();
+      expect(doc.paths['/health'].get.security ?? []).toEqual([]);
+    });
+  });
+
+  describe('health', () => {
+    it('GET /health → 200 with the database and Redis up, without a key', async () => {
+      const res = await request(t.url).get('/health').expect(200);
+      expect(res.body).toMatchObject({
+        status: 'ok',
+        info: { database: { status: 'up' }, redis: { status: 'up', store: 'redis' } },
+        error: {},
+      });
+    });
+
+    it('GET /health/live → 200 without a key', async () => {
+      const res = await request(t.url).get('/health/live').expect(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    });
+
+    it('a key is not required, and a bad one does not turn health into a 401', async () => {
+      await request(t.url).get('/health').set('Authorization', 'Bearer svc_live_nope').expect(200);
+      await request(t.url).get('/health/live').set('Authorization', 'Basic Zm9vOmJhcg==').expect(200);
+    });
+  });
+});
