@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
-import { validateEnvironment } from './environment';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { Environment, validateEnvironment } from './environment';
+import { MetaApp } from './meta-app';
 
 @Global()
 @Module({
@@ -12,5 +13,7 @@ import { validateEnvironment } from './environment';
       validate: validateEnvironment,
     }),
   ],
+  providers: [{ provide: MetaApp, inject: [ConfigService], useFactory: (config: ConfigService<Environment, true>) => MetaApp.fromConfig(config) }],
+  exports: [MetaApp],
 })
 export class AppConfigModule {}

@@ -1,7 +1,22 @@
 import { ApiKey } from '../auth/api-key.entity';
+import { ConversationWindow } from '../messages/conversation-window.entity';
+import { InboundMessage } from '../messages/inbound-message.entity';
+import { MessageStatusEvent } from '../messages/message-status.entity';
+import { MessageTemplate } from '../templates/message-template.entity';
+import { WebhookEvent } from '../webhooks/webhook-event.entity';
 import { BusinessAccount } from '../tenancy/business-account.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { PhoneNumber } from '../tenancy/phone-number.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
-export const ENTITIES = [Organization, BusinessAccount, PhoneNumber, ApiKey];
+export const ENTITIES = [
+  Organization,
+  BusinessAccount,
+  PhoneNumber,
+  ApiKey,
+  WebhookEvent,
+  MessageStatusEvent,
+  ConversationWindow,
+  InboundMessage,
+  MessageTemplate,
+];

@@ -15,4 +15,13 @@ Object.assign(process.env, {
   DEMO_SEED: 'false',
   LOG_LEVEL: 'error',
   DATABASE_POOL_SIZE: '5',
+  META_APP_SECRET: 'test-app-secret',
+  WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
+  UPSTREAM_MODE: 'sandbox',
+  UPSTREAM_TIMEOUT_MS: '1000',
+  SANDBOX_PORT: '0',
+  SANDBOX_SENT_DELAY_MS: '50',
+  SANDBOX_DELIVERED_DELAY_MS: '100',
+  SANDBOX_READ_DELAY_MS: '150',
+  SANDBOX_REVIEW_DELAY_MS: '200',
 });

@@ -1,4 +1,5 @@
 import { Init1763700000000 } from './1763700000000-Init';
+import { UpstreamWebhooks1763700100000 } from './1763700100000-UpstreamWebhooks';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Init1763700000000];
+export const MIGRATIONS = [Init1763700000000, UpstreamWebhooks1763700100000];

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from './environment';
+
+/**
+ * The Meta app the gateway acts as: its id (resumable uploads), its secret (X-Hub-Signature-256 on
+ * webhooks) and the webhook verify token. In sandbox mode, unset secrets are generated at start-up
+ * and shared with the in-process sandbox, so the two are wired together with no set-up.
+ */
+export class MetaApp {
+  constructor(
+    readonly appId: string,
+    readonly appSecret: string,
+    readonly verifyToken: string,
+  ) {}
+
+  static fromConfig(config: ConfigService<Environment, true>): MetaApp {
+    const generate = () => randomBytes(24).toString('base64url');
+    return new MetaApp(
+      config.get('META_APP_ID', { infer: true }),
+      config.get('META_APP_SECRET', { infer: true }) ?? generate(),
+      config.get('WEBHOOK_VERIFY_TOKEN', { infer: true }) ?? generate(),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+
+export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** How far along a status is: a late `sent` never overwrites `read`. */
+export const STATUS_RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/** One status a message reached upstream (from status webhooks); each status is kept once. */
+@Entity({ name: 'message_statuses' })
+@Unique('UQ_message_statuses_message_status', ['messageId', 'status'])
+export class MessageStatusEvent {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index()
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId: string;
+
+  @Column({ name: 'phone_number_id', type: 'text' })
+  phoneNumberId: string;
+
+  /** The upstream message id (wamid). */
+  @Column({ name: 'message_id', type: 'text' })
+  messageId: string;
+
+  @Column({ name: 'recipient_id', type: 'text' })
+  recipientId: string;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  /** When upstream says it happened (the webhook's timestamp). */
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt: Date;
+
+  /** conversation, pricing, errors and biz_opaque_callback_data, as Meta sent them. */
+  @Column({ type: 'jsonb', default: {} })
+  details: Record<string, unknown>;
+
+  @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
+  receivedAt: Date;
+}

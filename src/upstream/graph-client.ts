@@ -1,0 +1,250 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Agent, errors as undiciErrors, FormData, request } from 'undici';
+import { ErrorCode, GraphError } from '../core/graph-error';
+import { UpstreamTarget } from './upstream-target';
+
+export interface GraphPaging {
+  cursors?: { before?: string; after?: string };
+  next?: string;
+}
+
+export interface GraphPage<T> {
+  data: T[];
+  paging?: GraphPaging;
+}
+
+export interface SendResult {
+  messaging_product: 'whatsapp';
+  contacts: Array<{ input: string; wa_id: string }>;
+  messages: Array<{ id: string; message_status?: string }>;
+}
+
+export interface UpstreamTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: unknown[];
+  parameter_format?: string;
+  rejected_reason?: string;
+}
+
+export interface MediaUpload {
+  bytes: Buffer;
+  fileName: string;
+  mimeType: string;
+}
+
+interface CallOptions {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  token: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: FormData;
+  raw?: { bytes: Buffer; headers: Record<string, string> };
+  /** Authorization scheme: Graph takes Bearer; the resumable upload endpoint documents OAuth. */
+  scheme?: 'Bearer' | 'OAuth';
+}
+
+/**
+ * The one client that talks to the Cloud API (Graph). Pooled keep-alive connections (undici), a
+ * timeout on every call, and no automatic retries: Meta has no idempotency key, so a retried send
+ * could deliver twice. Outcomes:
+ * - 2xx: the parsed body;
+ * - a 4xx Graph error: passed through with Meta's status, code, message, subcode and error_data;
+ * - 5xx, a 4xx without a Graph body, timeouts, resets, unreadable bodies: 500 code 131000, with
+ *   `error_data.details` saying what happened upstream (never the token).
+ */
+@Injectable()
+export class GraphClient implements OnApplicationShutdown {
+  private readonly logger = new Logger('GraphClient');
+  private readonly agent: Agent;
+
+  constructor(private readonly target: UpstreamTarget) {
+    this.agent = new Agent({
+      connections: target.connections,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(target.timeoutMs, 5_000),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.agent.destroy();
+  }
+
+  /** Sends a message, or marks one as read (`{ status: 'read', message_id }`): the same endpoint. */
+  sendMessage(phoneNumberId: string, token: string, payload: unknown): Promise<SendResult> {
+    return this.call({ method: 'POST', path: `${phoneNumberId}/messages`, token, json: payload });
+  }
+
+  markAsRead(phoneNumberId: string, token: string, messageId: string, typingIndicator?: { type: 'text' }): Promise<{ success: boolean }> {
+    return this.call({
+      method: 'POST',
+      path: `${phoneNumberId}/messages`,
+      token,
+      json: { messaging_product: 'whatsapp', status: 'read', message_id: messageId, ...(typingIndicator && { typing_indicator: typingIndicator }) },
+    });
+  }
+
+  createTemplate(wabaId: string, token: string, template: unknown): Promise<{ id: string; status: string; category: string }> {
+    return this.call({ method: 'POST', path: `${wabaId}/message_templates`, token, json: template });
+  }
+
+  listTemplates(wabaId: string, token: string, options: { limit?: number; after?: string; name?: string } = {}): Promise<GraphPage<UpstreamTemplate>> {
+    return this.call({ method: 'GET', path: `${wabaId}/message_templates`, token, query: options });
+  }
+
+  /** Every template of the business account, following Meta's cursor paging. */
+  async listAllTemplates(wabaId: string, token: string, pageSize = 100): Promise<UpstreamTemplate[]> {
+    const all: UpstreamTemplate[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const result = await this.listTemplates(wabaId, token, { limit: pageSize, after });
+      all.push(...result.data);
+      after = result.paging?.cursors?.after;
+      if (!result.paging?.next || !after || result.data.length === 0) break;
+    }
+    return all;
+  }
+
+  getTemplate(templateId: string, token: string): Promise<UpstreamTemplate> {
+    return this.call({ method: 'GET', path: templateId, token });
+  }
+
+  deleteTemplate(wabaId: string, token: string, name: string): Promise<{ success: boolean }> {
+    return this.call({ method: 'DELETE', path: `${wabaId}/message_templates`, token, query: { name } });
+  }
+
+  uploadMedia(phoneNumberId: string, token: string, media: MediaUpload): Promise<{ id: string }> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', media.mimeType);
+    form.set('file', new Blob([media.bytes], { type: media.mimeType }), media.fileName);
+    return this.call({ method: 'POST', path: `${phoneNumberId}/media`, token, form });
+  }
+
+  getMedia(mediaId: string, token: string): Promise<{ id: string; url: string; mime_type: string; sha256: string; file_size: number }> {
+    return this.call({ method: 'GET', path: mediaId, token });
+  }
+
+  /** Starts a resumable upload session (template header media). */
+  createUploadSession(token: string, file: { fileName: string; fileLength: number; fileType: string }): Promise<{ id: string }> {
+    return this.call({
+      method: 'POST',
+      path: `${this.target.appId}/uploads`,
+      token,
+      query: { file_name: file.fileName, file_length: file.fileLength, file_type: file.fileType },
+    });
+  }
+
+  /** Sends bytes from `offset`; the answer carries the handle `h` once the file is complete. */
+  uploadChunk(token: string, sessionId: string, bytes: Buffer, offset: number): Promise<{ h?: string }> {
+    return this.call({
+      method: 'POST',
+      path: sessionId,
+      token,
+      scheme: 'OAuth',
+      raw: { bytes, headers: { file_offset: String(offset), 'content-type': 'application/octet-stream' } },
+    });
+  }
+
+  /** Uploads a whole file through a resumable session and returns its header handle. */
+  async uploadForHandle(token: string, file: { fileName: string; fileType: string; bytes: Buffer }): Promise<string> {
+    const session = await this.createUploadSession(token, { fileName: file.fileName, fileLength: file.bytes.length, fileType: file.fileType });
+    const result = await this.uploadChunk(token, session.id, file.bytes, 0);
+    if (!result.h) throw upstreamFailure('the upload session did not return a handle');
+    return result.h;
+  }
+
+  private async call<T>(options: CallOptions): Promise<T> {
+    const url = new URL(`${this.target.baseUrl()}/${this.target.apiVersion}/${options.path}`);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { authorization: `${options.scheme ?? 'Bearer'} ${options.token}`, accept: 'application/json' };
+    let body: string | Buffer | FormData | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    } else if (options.raw) {
+      Object.assign(headers, options.raw.headers);
+      body = options.raw.bytes;
+    }
+
+    const timeoutMs = this.target.timeoutMs;
+    let status: number;
+    let text: string;
+    try {
+      const response = await request(url, {
+        method: options.method,
+        headers,
+        body,
+        dispatcher: this.agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw upstreamFailure(describeNetworkError(error, timeoutMs));
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = text.length ? JSON.parse(text) : {};
+    } catch {
+      throw upstreamFailure(`upstream answered HTTP ${status} with an unreadable body`);
+    }
+    if (status >= 200 && status < 300) return parsed as T;
+    const graph = graphErrorOf(parsed);
+    if (status >= 400 && status < 500 && graph) {
+      return Promise.reject(
+        new GraphError(graph.code, graph.message, {
+          status,
+          subcode: graph.error_subcode,
+          data: graph.error_data,
+        }),
+      );
+    }
+    this.logger.warn(`upstream ${options.method} ${url.pathname} answered HTTP ${status}`);
+    throw upstreamFailure(`upstream answered HTTP ${status}${graph ? ` (code ${graph.code}: ${graph.message})` : ''}`);
+  }
+}
+
+interface UpstreamGraphError {
+  message: string;
+  type?: string;
+  code: number;
+  error_subcode?: number;
+  error_data?: Record<string, unknown>;
+}
+
+function graphErrorOf(body: unknown): UpstreamGraphError | null {
+  const error = (body as { error?: unknown } | null)?.error as Partial<UpstreamGraphError> | undefined;
+  if (!error || typeof error !== 'object' || typeof error.code !== 'number' || typeof error.message !== 'string') return null;
+  return error as UpstreamGraphError;
+}
+
+function upstreamFailure(details: string): GraphError {
+  return new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details } });
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  if (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError'
+  ) {
+    return `upstream did not answer within ${timeoutMs} ms`;
+  }
+  const code = err.code ?? err.cause?.code;
+  return `upstream connection failed${code ? `: ${code}` : ''}`;
+}

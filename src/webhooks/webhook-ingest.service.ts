@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { GraphError } from '../core/graph-error';
+import { TenancyService } from '../tenancy/tenancy.service';
+
+/** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
+interface WebhookChange {
+  field?: string;
+  value?: Record<string, unknown> & {
+    metadata?: { phone_number_id?: string; display_phone_number?: string };
+    statuses?: UpstreamStatus[];
+    messages?: UpstreamInboundMessage[];
+    event?: string;
+    message_template_id?: string | number;
+    reason?: string;
+  };
+}
+
+interface UpstreamStatus {
+  id?: string;
+  status?: string;
+  timestamp?: string;
+  recipient_id?: string;
+  [key: string]: unknown;
+}
+
+interface UpstreamInboundMessage {
+  id?: string;
+  from?: string;
+  timestamp?: string;
+  type?: string;
+  button?: { payload?: string; text?: string };
+  interactive?: { button_reply?: { id?: string } };
+  [key: string]: unknown;
+}
+
+export interface IngestResult {
+  /** Changes stored for the first time. */
+  stored: number;
+  /** Changes already seen (redelivered by upstream): nothing done. */
+  duplicates: number;
+}
+
+/**
+ * Stores and applies upstream webhook deliveries, in one transaction per delivery, before the
+ * delivery is acknowledged: a failure answers non-2xx and upstream delivers again. Every step is
+ * idempotent (Meta delivers at least once and out of order): a change seen before is skipped; each
+ * message status is kept once per message; windows only move forward; a template status older than
+ * the one stored is ignored.
+ */
+@Injectable()
+export class WebhookIngestService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  async ingest(payload: unknown): Promise<IngestResult> {
+    const entries = (payload as { entry?: unknown })?.entry;
+    if (!payload || typeof payload !== 'object' || !Array.isArray(entries)) {
+      throw GraphError.invalidParameter('Invalid webhook payload', 'entry: must be an array');
+    }
+    const result: IngestResult = { stored: 0, duplicates: 0 };
+    await this.dataSource.transaction(async (manager) => {
+      for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
+        const wabaId = String(entry?.id ?? '');
+        const changes = Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : [];
+        for (const change of changes) {
+          const field = typeof change?.field === 'string' ? change.field : 'unknown';
+          const tenantId = await this.tenantOf(wabaId, change);
+          const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
+          const stored = await this.store(manager, wabaId, field, tenantId, envelope);
+          if (!stored) {
+            result.duplicates++;
+            continue;
+          }
+          result.stored++;
+          if (!tenantId) continue;
+          if (field === 'messages') await this.applyMessages(manager, tenantId, change);
+          if (field === 'message_template_status_update') await this.applyTemplateStatus(manager, wabaId, change, entry.time);
+        }
+      }
+    });
+    return result;
+  }
+
+  private async tenantOf(wabaId: string, change: WebhookChange): Promise<string | null> {
+    const phoneNumberId = change?.value?.metadata?.phone_number_id;
+    if (typeof phoneNumberId === 'string' && phoneNumberId) {
+      const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
+      if (phone) return phone.tenantId;
+    }
+    const waba = wabaId ? await this.tenancy.findBusinessAccount(wabaId) : null;
+    return waba?.tenantId ?? null;
+  }
+
+  /** Inserts the change once; false when the same change was stored before. */
+  private async store(manager: EntityManager, wabaId: string, field: string, tenantId: string | null, envelope: object): Promise<boolean> {
+    const json = JSON.stringify(envelope);
+    const dedupeKey = createHash('sha256').update(json).digest('hex');
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
+       VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [dedupeKey, tenantId, wabaId, field, json],
+    );
+    return rows.length > 0;
+  }
+
+  private async applyMessages(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
+    const value = change.value ?? {};
+    const phoneNumberId = value.metadata?.phone_number_id ?? '';
+    for (const status of value.statuses ?? []) {
+      if (!status?.id || !status.status) continue;
+      const { id, status: name, timestamp, recipient_id, ...details } = status;
+      await manager.query(
+        `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+         ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
+        [tenantId, phoneNumberId, id, recipient_id ?? '', name, toDate(timestamp), JSON.stringify(details)],
+      );
+    }
+    for (const message of value.messages ?? []) {
+      if (!message?.id || !message.from) continue;
+      const sentAt = toDate(message.timestamp);
+      const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
+      await manager.query(
+        `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
+        [tenantId, phoneNumberId, message.id, message.from, message.type ?? 'unknown', buttonPayload, JSON.stringify(message), sentAt],
+      );
+      await manager.query(
+        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (phone_number_id, wa_id) DO UPDATE
+         SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at), tenant_id = EXCLUDED.tenant_id`,
+        [phoneNumberId, message.from, tenantId, sentAt],
+      );
+    }
+  }
+
+  private async applyTemplateStatus(manager: EntityManager, wabaId: string, change: WebhookChange, entryTime: unknown): Promise<void> {
+    const value = change.value ?? {};
+    if (!value.message_template_id || !value.event) return;
+    const rejected = value.event === 'REJECTED';
+    await manager.query(
+      `UPDATE message_templates
+       SET status = $1, rejected_reason = $2, status_updated_at = $3, updated_at = now()
+       WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)`,
+      [value.event, rejected ? (value.reason ?? 'UNKNOWN') : null, toDate(entryTime), String(value.message_template_id), wabaId],
+    );
+  }
+}
+
+/** Meta's timestamps are unix seconds (as strings or numbers); a missing or future one is now. */
+function toDate(timestamp: unknown): Date {
+  const seconds = Number(timestamp);
+  const now = Date.now();
+  if (!Number.isFinite(seconds) || seconds <= 0) return new Date(now);
+  return new Date(Math.min(seconds * 1000, now));
+}

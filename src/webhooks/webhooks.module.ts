@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { UpstreamWebhooksController } from './upstream-webhooks.controller';
+import { WebhookIngestService } from './webhook-ingest.service';
+
+@Module({
+  imports: [TenancyModule],
+  controllers: [UpstreamWebhooksController],
+  providers: [WebhookIngestService],
+  exports: [WebhookIngestService],
+})
+export class WebhooksModule {}

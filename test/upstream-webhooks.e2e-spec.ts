@@ -1,0 +1,237 @@
+import request from 'supertest';
+import { hubSignature } from '../src/webhooks/hub-signature';
+import { createTenant, TestTenant } from './support/factories';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+
+const SECRET = 'test-app-secret';
+
+function statusEnvelope(tenant: TestTenant, wamid: string, status: string, timestamp: number) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: tenant.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550100001', phone_number_id: tenant.phoneNumberId },
+              statuses: [
+                {
+                  id: wamid,
+                  status,
+                  timestamp: String(timestamp),
+                  recipient_id: '15551234567',
+                  conversation: { id: 'conv-1', origin: { type: 'service' } },
+                  pricing: { billable: true, pricing_model: 'PMP', category: 'service' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe('webhooks from upstream', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  // Bodies go out as strings: supertest would JSON-encode a Buffer itself.
+  const deliver = (body: unknown, signature?: string | null) => {
+    const raw = Buffer.from(JSON.stringify(body));
+    const req = request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json');
+    if (signature !== null) req.set('X-Hub-Signature-256', signature ?? hubSignature(SECRET, raw));
+    return req.send(raw.toString('utf8'));
+  };
+  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetState(t);
+    tenant = await createTenant(t);
+  });
+  afterAll(() => t.close());
+
+  describe('subscription handshake', () => {
+    it('answers the raw challenge for the right token', async () => {
+      const res = await request(t.url)
+        .get('/webhooks/whatsapp')
+        .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'test-verify-token', 'hub.challenge': '1158201444' })
+        .expect(200);
+      expect(res.text).toBe('1158201444');
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    });
+
+    it.each([
+      ['a wrong token', { 'hub.mode': 'subscribe', 'hub.verify_token': 'nope', 'hub.challenge': '1' }],
+      ['a wrong mode', { 'hub.mode': 'unsubscribe', 'hub.verify_token': 'test-verify-token', 'hub.challenge': '1' }],
+      ['no token', { 'hub.mode': 'subscribe', 'hub.challenge': '1' }],
+    ])('refuses %s with 403', async (_label, query) => {
+      const res = await request(t.url).get('/webhooks/whatsapp').query(query).expect(403);
+      expect(res.body.error.code).toBe(200);
+      expect(res.text).not.toContain('test-verify-token');
+    });
+  });
+
+  describe('signatures', () => {
+    const inbound = () => ({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: tenant.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550100001', phone_number_id: tenant.phoneNumberId },
+                contacts: [{ profile: { name: 'Zoë 李 🙂' }, wa_id: '15557654321' }],
+                messages: [
+                  {
+                    from: '15557654321',
+                    id: 'wamid.inbound-' + Date.now(),
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'text',
+                    text: { body: 'Olá! Привет 👋 こんにちは — ça va?' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+
+    it('verifies a signed delivery with emoji and non-Latin text over the raw bytes, and stores it', async () => {
+      const body = inbound();
+      const res = await deliver(body).expect(200);
+      expect(res.body).toEqual({ success: true, stored: 1, duplicates: 0 });
+      const [row] = await t.dataSource.query('SELECT tenant_id, type, payload FROM inbound_messages WHERE message_id = $1', [
+        body.entry[0].changes[0].value.messages[0].id,
+      ]);
+      expect(row.tenant_id).toBe(tenant.id);
+      expect(row.payload.text.body).toBe('Olá! Привет 👋 こんにちは — ça va?');
+      const [window] = await t.dataSource.query('SELECT tenant_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2', [
+        tenant.phoneNumberId,
+        '15557654321',
+      ]);
+      expect(window.tenant_id).toBe(tenant.id);
+    });
+
+    it('rejects a tampered byte, a missing header and a wrong secret with no state change', async () => {
+      const before = { events: await count('webhook_events'), inbound: await count('inbound_messages') };
+      const body = inbound();
+      const raw = Buffer.from(JSON.stringify(body));
+      const signature = hubSignature(SECRET, raw);
+      const tampered = Buffer.from(raw);
+      tampered[tampered.indexOf('O'.charCodeAt(0))] = 'o'.charCodeAt(0);
+      const tamperedRes = await request(t.url)
+        .post('/webhooks/whatsapp')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signature)
+        .send(tampered.toString('utf8'))
+        .expect(403);
+      expect(tamperedRes.body.error.code).toBe(200);
+      const missing = await deliver(body, null).expect(401);
+      expect(missing.body.error.code).toBe(190);
+      await deliver(body, hubSignature('another-secret', raw)).expect(403);
+      await deliver(body, 'sha256=').expect(403);
+      expect(await count('webhook_events')).toBe(before.events);
+      expect(await count('inbound_messages')).toBe(before.inbound);
+    });
+  });
+
+  it('processes a status delivered three times and out of order once each; the furthest status wins', async () => {
+    const wamid = 'wamid.status-' + Date.now();
+    const now = Math.floor(Date.now() / 1000);
+    const read = statusEnvelope(tenant, wamid, 'read', now);
+    const delivered = statusEnvelope(tenant, wamid, 'delivered', now - 1);
+    const sent = statusEnvelope(tenant, wamid, 'sent', now - 2);
+    for (const body of [read, read, delivered, read, sent, delivered, sent]) await deliver(body).expect(200);
+    const rows = await t.dataSource.query('SELECT status, occurred_at FROM message_statuses WHERE message_id = $1 ORDER BY occurred_at', [wamid]);
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['sent', 'delivered', 'read']);
+    const events = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_events WHERE payload::text LIKE $1`, [`%${wamid}%`]);
+    expect(events[0].n).toBe(3);
+    const [current] = await t.dataSource.query(
+      `SELECT status FROM message_statuses WHERE message_id = $1
+       ORDER BY CASE status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END DESC LIMIT 1`,
+      [wamid],
+    );
+    expect(current.status).toBe('read');
+  });
+
+  it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and rejects malformed payloads', async () => {
+    const payload = 'CONFIRM_ORDER_' + 'x'.repeat(100);
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: tenant.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: tenant.phoneNumberId },
+                messages: [
+                  {
+                    from: '15550001111',
+                    id: 'wamid.button-' + Date.now(),
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'button',
+                    context: { from: '15550100001', id: 'wamid.original' },
+                    button: { payload, text: 'Confirm' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    await deliver(body).expect(200);
+    const [row] = await t.dataSource.query('SELECT button_payload FROM inbound_messages WHERE message_id = $1', [body.entry[0].changes[0].value.messages[0].id]);
+    expect(row.button_payload).toBe(payload);
+
+    const stranger = statusEnvelope({ ...tenant, phoneNumberId: '999999999', wabaId: '888888888' }, 'wamid.stranger', 'sent', 1);
+    await deliver(stranger).expect(200);
+    const [event] = await t.dataSource.query(`SELECT tenant_id FROM webhook_events WHERE waba_id = '888888888'`);
+    expect(event.tenant_id).toBeNull();
+    expect(await t.dataSource.query(`SELECT 1 FROM message_statuses WHERE message_id = 'wamid.stranger'`)).toEqual([]);
+
+    const bad = await deliver({ object: 'whatsapp_business_account' }).expect(400);
+    expect(bad.body.error.code).toBe(100);
+  });
+
+  it('moves a template in the catalog from its review event, ignoring an older event', async () => {
+    const [waba] = await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [tenant.wabaId]);
+    await t.dataSource.query(
+      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status)
+       VALUES ($1, $2, $3, '5550001', 'order_update', 'en_US', 'UTILITY', 'PENDING')`,
+      [tenant.id, waba.id, tenant.wabaId],
+    );
+    const review = (event: string, time: number, reason = 'NONE') => ({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: tenant.wabaId,
+          time,
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: { event, message_template_id: 5550001, message_template_name: 'order_update', message_template_language: 'en_US', reason },
+            },
+          ],
+        },
+      ],
+    });
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(review('REJECTED', now, 'INVALID_FORMAT')).expect(200);
+    await deliver(review('APPROVED', now - 60)).expect(200);
+    const [row] = await t.dataSource.query(`SELECT status, rejected_reason FROM message_templates WHERE upstream_id = '5550001'`);
+    expect(row).toEqual({ status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
+  });
+});
