@@ -173,6 +173,9 @@ export class Environment {
   DOCS_ENABLED = true;
 }
 
+/** The running gateway's embedded database, when the CLI uses it (see useEmbeddedDatabaseForThisProcess). */
+let embeddedDatabaseUrl: string | undefined;
+
 /**
  * Validates the environment once at boot. Lists every bad variable in one message,
  * so a broken deployment is fixed in one go.
@@ -184,7 +187,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.UPSTREAM_MODE === 'graph' && (!env.META_APP_SECRET || !env.WEBHOOK_VERIFY_TOKEN)) {
     problems.push('  - META_APP_SECRET, WEBHOOK_VERIFY_TOKEN: required when UPSTREAM_MODE=graph');
   }
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.ENCRYPTION_KEY) {
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.DATABASE_URL !== embeddedDatabaseUrl && !env.ENCRYPTION_KEY) {
     problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
   }
   if (problems.length > 0) {
@@ -208,10 +211,13 @@ export function loadEnvironmentWithEnvFile(file = '.env'): Environment {
 }
 
 /**
- * Points this process at another database. Call it before AppConfigModule is first imported: the
- * configuration is read once, then. The CLI uses it to reach the running gateway's embedded PostgreSQL.
+ * Points this process at the running gateway's embedded PostgreSQL (the CLI, when DATABASE_URL is
+ * unset). Call it before AppConfigModule is first imported: the configuration is read once, then.
+ * PGlite serves one session, so one connection; and as for the gateway itself, ENCRYPTION_KEY may
+ * stay unset (the generated key file sits beside the data).
  */
-export function useDatabaseUrlForThisProcess(url: string, poolSize: number): void {
+export function useEmbeddedDatabaseForThisProcess(url: string): void {
+  embeddedDatabaseUrl = url;
   process.env.DATABASE_URL = url;
-  process.env.DATABASE_POOL_SIZE = String(poolSize);
+  process.env.DATABASE_POOL_SIZE = '1';
 }

@@ -26,6 +26,8 @@ import { createValidationPipe } from './validation.pipe';
 @Module({
   imports: [AuthModule, RateLimitModule, TenancyModule, IdempotencyModule],
   providers: [
+    ApiKeyGuard,
+    AccessGuard,
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useExisting: TenancyGuard },

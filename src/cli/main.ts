@@ -1,0 +1,299 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ApiKeysService, type ApiKeyView, type IssuedApiKey } from '../auth/api-keys.service';
+import { loadEnvironmentWithEnvFile, useEmbeddedDatabaseForThisProcess } from '../config/environment';
+import { GraphError } from '../core/graph-error';
+import { embeddedUrl, isListening } from '../database/embedded-postgres';
+import type { BusinessAccount } from '../tenancy/business-account.entity';
+import type { Organization } from '../tenancy/organization.entity';
+import type { PhoneNumber } from '../tenancy/phone-number.entity';
+import { TenancyService } from '../tenancy/tenancy.service';
+
+// Output contract: every command prints one JSON document to stdout (2-space indent) and exits 0;
+// a failure prints {"error": {...}} to stdout too and exits 1. Nest's logs are off.
+
+interface Services {
+  keys: ApiKeysService;
+  tenancy: TenancyService;
+}
+
+/**
+ * With no DATABASE_URL, a running gateway serves its embedded PostgreSQL on EMBEDDED_DATABASE_PORT:
+ * use it when something listens there (PGlite is one session, so one connection). Otherwise
+ * DatabaseModule starts the embedded database for this run and stops it on close. Never both: the
+ * data folder must not be opened twice.
+ */
+async function useRunningEmbeddedDatabase(): Promise<void> {
+  const env = loadEnvironmentWithEnvFile();
+  if (env.DATABASE_URL) return;
+  const port = env.EMBEDDED_DATABASE_PORT;
+  if (await isListening(port)) useEmbeddedDatabaseForThisProcess(embeddedUrl(port));
+}
+
+/** Boots the services, runs `work`, and closes the context (stopping an embedded database it started). */
+async function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
+  await useRunningEmbeddedDatabase();
+  // Imported only now: AppConfigModule reads the environment when it is first loaded.
+  const { CliModule } = await import('./cli.module.js');
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
+  try {
+    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(TenancyService) });
+  } finally {
+    await app.close();
+  }
+}
+
+function exitWith(code: number, document: unknown): void {
+  process.stdout.write(JSON.stringify(document, null, 2) + '\n', () => process.exit(code));
+}
+
+function describeError(error: unknown): Record<string, unknown> {
+  if (error instanceof GraphError) {
+    const details = error.options.data?.details;
+    return { code: error.code, message: error.message, ...(details !== undefined && { details }) };
+  }
+  if (error instanceof CommanderError) {
+    return { code: 100, message: '(#100) Invalid command line', details: error.message.replace(/^error: /, '') };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Runs a command against the services and prints its result or its error. */
+function action<A extends unknown[]>(work: (services: Services, ...args: A) => Promise<unknown>) {
+  return async (...args: A): Promise<void> => {
+    try {
+      exitWith(0, await withServices((services) => work(services, ...args)));
+    } catch (error) {
+      exitWith(1, { error: describeError(error) });
+    }
+  };
+}
+
+// ---- argument parsers -------------------------------------------------------------------------
+
+/** Repeatable, comma-separated list: `--x a,b --x c` is [a, b, c]. */
+function list(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((item) => item.trim()).filter(Boolean)];
+}
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+}
+
+function uuid(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new InvalidArgumentError('must be a UUID');
+  return value;
+}
+
+function futureDate(value: string): Date {
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+    throw new InvalidArgumentError('must be an ISO 8601 date such as 2027-01-31 or 2027-01-31T12:00:00Z');
+  }
+  if (date.getTime() <= Date.now()) throw new InvalidArgumentError('must be in the future');
+  return date;
+}
+
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `90m`, `12h`, `30d`, `2w` as milliseconds. */
+function duration(value: string): number {
+  const match = /^(\d+)([mhdw])$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) throw new InvalidArgumentError('must be a number with m, h, d or w, such as 90m, 12h or 30d');
+  return Number(match[1]) * UNIT_MS[match[2]];
+}
+
+/** `--token -` reads the token from stdin, so it stays out of the shell history and the process list. */
+async function readSecret(value: string): Promise<string> {
+  if (value !== '-') return value;
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.trim();
+}
+
+// ---- output shapes (snake_case, like the HTTP API) ---------------------------------------------
+
+const organizationJson = (o: Organization) => ({ id: o.id, name: o.name, created_at: o.createdAt.toISOString() });
+
+const businessAccountJson = (b: BusinessAccount) => ({ id: b.id, tenant_id: b.tenantId, waba_id: b.wabaId, name: b.name });
+
+const phoneNumberJson = (p: PhoneNumber) => ({
+  id: p.id,
+  tenant_id: p.tenantId,
+  phone_number_id: p.phoneNumberId,
+  display_phone_number: p.displayPhoneNumber,
+});
+
+const keyJson = (k: ApiKeyView) => ({
+  id: k.id,
+  name: k.name,
+  kind: k.kind,
+  prefix: k.prefix,
+  tenant_ids: k.tenantIds,
+  scopes: k.scopes,
+  allowed_phone_number_ids: k.allowedPhoneNumberIds,
+  allowed_ips: k.allowedIps,
+  rate_limit_per_second: k.rateLimitPerSecond,
+  hmac: k.hmac,
+  expires_at: k.expiresAt,
+  revoked_at: k.revokedAt,
+  last_used_at: k.lastUsedAt,
+  created_at: k.createdAt,
+});
+
+const issuedKeyJson = (issued: IssuedApiKey) => ({
+  key: issued.key,
+  ...(issued.hmacSecret !== undefined && { hmac_secret: issued.hmacSecret }),
+  record: keyJson(issued.record),
+});
+
+// ---- commands ---------------------------------------------------------------------------------
+
+interface KeyCreateOptions {
+  kind: 'org' | 'admin';
+  org: string[];
+  name?: string;
+  scopes?: string[];
+  phones?: string[];
+  ips?: string[];
+  rateLimit?: number;
+  expires?: Date;
+  expiresIn?: number;
+  hmac?: boolean;
+}
+
+/** Allowed phone numbers must be registered to one of the key's organizations (catches typos). */
+async function checkPhones(tenancy: TenancyService, phoneNumberIds: string[], tenantIds: string[]): Promise<void> {
+  const foreign: string[] = [];
+  for (const id of phoneNumberIds) {
+    const phone = await tenancy.findPhoneNumber(id);
+    if (!phone || !tenantIds.includes(phone.tenantId)) foreign.push(id);
+  }
+  if (foreign.length) {
+    throw GraphError.invalidParameter('Invalid API key settings', `phone numbers not registered to the key's organizations: ${foreign.join(', ')}`);
+  }
+}
+
+async function createKey({ keys, tenancy }: Services, options: KeyCreateOptions): Promise<unknown> {
+  if (options.phones?.length) await checkPhones(tenancy, options.phones, options.org);
+  const expiresAt = options.expiresIn !== undefined ? new Date(Date.now() + options.expiresIn) : options.expires;
+  const issued = await keys.create({
+    kind: options.kind,
+    tenantIds: options.org,
+    name: options.name,
+    scopes: options.scopes,
+    allowedPhoneNumberIds: options.phones,
+    allowedIps: options.ips,
+    rateLimitPerSecond: options.rateLimit,
+    expiresAt,
+    hmac: options.hmac ?? false,
+  });
+  return issuedKeyJson(issued);
+}
+
+const HELP_FOOTER = `
+Output:
+  Every command prints one JSON document to stdout and exits 0. On failure it prints
+  {"error": {"code": <Graph error code>, "message": "...", "details": "..."}} to stdout and
+  exits 1 (an unexpected failure, such as an unreachable database, has only "message").
+  Keys are snake_case. A key's text and signing secret are printed only by key:create and key:rotate.
+
+Database:
+  DATABASE_URL, or when it is unset the running gateway's embedded PostgreSQL on
+  127.0.0.1:EMBEDDED_DATABASE_PORT; when nothing listens there, the CLI opens DATA_DIR itself.`;
+
+function buildProgram(): Command {
+  const program = new Command('cli')
+    .description('Administration of the WhatsApp gateway: organizations, business accounts, phone numbers, API keys.')
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined })
+    .addHelpText('after', HELP_FOOTER);
+
+  program
+    .command('org:create')
+    .description('Create an organization (a tenant)')
+    .requiredOption('--name <name>', 'display name')
+    .action(action(async ({ tenancy }, options: { name: string }) => organizationJson(await tenancy.createOrganization(options.name))));
+
+  program
+    .command('org:list')
+    .description('List every organization')
+    .action(action(async ({ tenancy }) => ({ data: (await tenancy.listAllOrganizations()).map(organizationJson) })));
+
+  program
+    .command('waba:add')
+    .description('Register a WhatsApp Business Account with its upstream access token (stored encrypted)')
+    .requiredOption('--org <orgId>', 'organization id')
+    .requiredOption('--waba-id <wabaId>', "Meta's business account id")
+    .requiredOption('--token <token>', "Meta access token for the account; '-' reads it from stdin")
+    .option('--name <name>', 'display name')
+    .action(
+      action(async ({ tenancy }, options: { org: string; wabaId: string; token: string; name?: string }) => {
+        const accessToken = await readSecret(options.token);
+        const account = await tenancy.addBusinessAccount({ tenantId: options.org, wabaId: options.wabaId, accessToken, name: options.name });
+        return businessAccountJson(account);
+      }),
+    );
+
+  program
+    .command('phone:add')
+    .description('Register a phone number of a business account')
+    .requiredOption('--waba-id <wabaId>', "Meta's business account id (registered with waba:add)")
+    .requiredOption('--phone-number-id <id>', "Meta's phone number id")
+    .requiredOption('--display <number>', 'the number as shown, such as "+1 555 0100"')
+    .action(
+      action(async ({ tenancy }, options: { wabaId: string; phoneNumberId: string; display: string }) => {
+        const phone = await tenancy.addPhoneNumber({ wabaId: options.wabaId, phoneNumberId: options.phoneNumberId, displayPhoneNumber: options.display });
+        return phoneNumberJson(phone);
+      }),
+    );
+
+  program
+    .command('key:create')
+    .description('Issue an API key; its text (and signing secret) is shown only now')
+    .addOption(new Option('--kind <kind>', 'org: one organization; admin: one or more').choices(['org', 'admin']).makeOptionMandatory())
+    .requiredOption('--org <ids>', 'organization id; repeat or comma-separate for an admin key', list)
+    .option('--name <name>', 'label')
+    .option('--scopes <scopes>', 'comma-separated scopes (default: all)', list)
+    .option('--phones <ids>', 'allowed phone number ids (default: all of the organizations)', list)
+    .option('--ips <cidrs>', 'allowed client IPs or CIDRs (default: any)', list)
+    .option('--rate-limit <n>', 'requests per second (default: 80)', wholeNumber)
+    .addOption(new Option('--expires <date>', 'expiry as an ISO 8601 date').argParser(futureDate).conflicts('expiresIn'))
+    .option('--expires-in <duration>', 'expiry from now: 90m, 12h, 30d, 2w', duration)
+    .option('--hmac', 'require HMAC-signed requests (prints a signing secret)')
+    .action(action(createKey));
+
+  program
+    .command('key:list')
+    .description('List API keys (no key texts, no secrets)')
+    .option('--org <orgId>', 'only the keys that reach this organization', uuid)
+    .action(action(async ({ keys }, options: { org?: string }) => ({ data: (await keys.list({ tenantId: options.org })).map(keyJson) })));
+
+  program
+    .command('key:revoke')
+    .description('Revoke an API key (running gateways notice within AUTH_CACHE_TTL_MS)')
+    .argument('<keyId>', 'the key record id')
+    .action(action(async ({ keys }, keyId: string) => keyJson(await keys.revoke(keyId))));
+
+  program
+    .command('key:rotate')
+    .description('Issue a new key with the same settings and revoke the old one at once')
+    .argument('<keyId>', 'the key record id')
+    .action(action(async ({ keys }, keyId: string) => issuedKeyJson(await keys.rotate(keyId))));
+
+  for (const command of program.commands) {
+    command.addHelpText('after', '\nPrints one JSON document to stdout and exits 0, or {"error": {...}} and exits 1 (see: cli --help).');
+  }
+  return program;
+}
+
+buildProgram()
+  .parseAsync()
+  .catch((error: unknown) => {
+    // --help, --version and a bare `cli` have already printed their text.
+    const printedHelp = error instanceof CommanderError && ['commander.help', 'commander.helpDisplayed', 'commander.version'].includes(error.code);
+    if (printedHelp) process.exit(error.exitCode);
+    else exitWith(1, { error: describeError(error) });
+  });

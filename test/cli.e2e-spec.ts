@@ -1,0 +1,371 @@
+import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { SecretBox } from '../src/common/secret-box';
+import { isListening } from '../src/database/embedded-postgres';
+import { bearer } from './support/factories';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'dist/src/cli/main.js');
+
+type Json = any;
+
+interface CliRun {
+  code: number;
+  json: Json;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI with the test environment (plus `env`), feeding `input` on stdin. */
+function cli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, ...options.env }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        let json: Json;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = undefined;
+        }
+        resolve({ code: error ? Number(error.code ?? -1) : 0, json, stdout, stderr });
+      },
+    );
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** Runs the CLI and expects success: the parsed JSON document. */
+async function ok(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string }): Promise<Json> {
+  const run = await cli(args, options);
+  if (run.code !== 0) throw new Error(`cli ${args.join(' ')} exited ${run.code}: ${run.stdout}${run.stderr}`);
+  expect(run.stderr).toBe('');
+  expect(run.stdout).toBe(JSON.stringify(run.json, null, 2) + '\n');
+  return run.json;
+}
+
+/** Runs the CLI and expects failure: the `error` object of its JSON output. */
+async function fails(args: string[]): Promise<Json> {
+  const run = await cli(args);
+  expect(run.code).toBe(1);
+  expect(run.json).toEqual({ error: expect.objectContaining({ message: expect.any(String) }) });
+  return run.json.error;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
+const KEY_VIEW_FIELDS = [
+  'allowed_ips',
+  'allowed_phone_number_ids',
+  'created_at',
+  'expires_at',
+  'hmac',
+  'id',
+  'kind',
+  'last_used_at',
+  'name',
+  'prefix',
+  'rate_limit_per_second',
+  'revoked_at',
+  'scopes',
+  'tenant_ids',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('administration CLI', () => {
+  let t: TestApp;
+  let acme: Json;
+  let beta: Json;
+  const wabaId = '1' + digits(14);
+  const phoneNumberId = '2' + digits(14);
+
+  beforeAll(async () => {
+    try {
+      execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+    } catch (error) {
+      throw new Error(`npm run build failed:\n${(error as { stdout?: Buffer }).stdout?.toString() ?? ''}`);
+    }
+    t = await createTestApp();
+    await resetState(t);
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  const rows = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+
+  it('org:create and org:list', async () => {
+    acme = await ok(['org:create', '--name', 'Acme Ltd']);
+    expect(acme).toEqual({ id: UUID, name: 'Acme Ltd', created_at: expect.any(String) });
+    beta = await ok(['org:create', '--name', 'Beta']);
+    expect(await rows('SELECT id, name FROM organizations ORDER BY created_at')).toEqual([
+      { id: acme.id, name: 'Acme Ltd' },
+      { id: beta.id, name: 'Beta' },
+    ]);
+    expect(await ok(['org:list'])).toEqual({ data: [acme, beta] });
+  });
+
+  it('waba:add stores the upstream token encrypted and never prints it', async () => {
+    const token = 'EAAG-upstream-secret-' + digits(10);
+    const run = await cli(['waba:add', '--org', acme.id, '--waba-id', wabaId, '--token', token, '--name', 'Main']);
+    expect(run.code).toBe(0);
+    expect(run.json).toEqual({ id: UUID, tenant_id: acme.id, waba_id: wabaId, name: 'Main' });
+    expect(run.stdout + run.stderr).not.toContain(token);
+    const [row] = await rows('SELECT tenant_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [wabaId]);
+    expect(row.tenant_id).toBe(acme.id);
+    expect(row.access_token_encrypted).not.toContain(token);
+    expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe(token);
+  });
+
+  it("waba:add --token - reads the token from stdin", async () => {
+    const otherWabaId = '1' + digits(14);
+    const account = await ok(['waba:add', '--org', beta.id, '--waba-id', otherWabaId, '--token', '-'], { input: 'from-stdin-token\n' });
+    expect(account).toEqual({ id: UUID, tenant_id: beta.id, waba_id: otherWabaId, name: '' });
+    const [row] = await rows('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [otherWabaId]);
+    expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe('from-stdin-token');
+  });
+
+  it('phone:add registers a number under the business account', async () => {
+    const phone = await ok(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0100']);
+    expect(phone).toEqual({ id: UUID, tenant_id: acme.id, phone_number_id: phoneNumberId, display_phone_number: '+1 555 0100' });
+    const [row] = await rows(
+      'SELECT p.tenant_id, b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id WHERE p.phone_number_id = $1',
+      [phoneNumberId],
+    );
+    expect(row).toEqual({ tenant_id: acme.id, waba_id: wabaId });
+  });
+
+  let orgKey: Json;
+  let adminKey: Json;
+
+  it('key:create issues an organization key with every setting', async () => {
+    const before = Date.now();
+    orgKey = await ok([
+      'key:create',
+      '--kind', 'org',
+      '--org', acme.id,
+      '--name', 'ci',
+      '--scopes', 'messages:send,templates:read',
+      '--phones', phoneNumberId,
+      '--ips', '10.0.0.0/8,192.168.1.1',
+      '--rate-limit', '25',
+      '--expires-in', '30d',
+      '--hmac',
+    ]);
+    expect(orgKey).toEqual({
+      key: expect.stringMatching(/^svc_live_[A-Za-z0-9]{40}$/),
+      hmac_secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
+      record: {
+        id: UUID,
+        name: 'ci',
+        kind: 'org',
+        prefix: expect.stringMatching(/^svc_live_/),
+        tenant_ids: [acme.id],
+        scopes: ['messages:send', 'templates:read'],
+        allowed_phone_number_ids: [phoneNumberId],
+        allowed_ips: ['10.0.0.0/8', '192.168.1.1'],
+        rate_limit_per_second: 25,
+        hmac: true,
+        expires_at: expect.any(String),
+        revoked_at: null,
+        last_used_at: null,
+        created_at: expect.any(String),
+      },
+    });
+    const thirtyDays = 30 * 86_400_000;
+    const expiresAt = Date.parse(orgKey.record.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + thirtyDays);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + thirtyDays);
+
+    const [row] = await rows('SELECT * FROM api_keys WHERE id = $1', [orgKey.record.id]);
+    expect(row).toMatchObject({
+      kind: 'org',
+      tenant_ids: [acme.id],
+      scopes: ['messages:send', 'templates:read'],
+      allowed_ips: ['10.0.0.0/8', '192.168.1.1'],
+      rate_limit_per_second: 25,
+      revoked_at: null,
+    });
+    expect(row.key_hash).not.toContain(orgKey.key);
+    expect(t.get(SecretBox).decrypt(row.hmac_secret_encrypted)).toBe(orgKey.hmac_secret);
+  });
+
+  it('key:create issues an admin key over several organizations, all scopes by default', async () => {
+    adminKey = await ok(['key:create', '--kind', 'admin', '--org', `${acme.id},${beta.id}`, '--expires', '2099-01-31T12:00:00Z']);
+    expect(adminKey.hmac_secret).toBeUndefined();
+    expect(adminKey.record).toMatchObject({
+      kind: 'admin',
+      tenant_ids: [acme.id, beta.id],
+      scopes: expect.arrayContaining(['messages:send', 'webhooks:write']),
+      allowed_phone_number_ids: null,
+      allowed_ips: null,
+      rate_limit_per_second: 80,
+      hmac: false,
+      expires_at: '2099-01-31T12:00:00.000Z',
+    });
+    expect(adminKey.key).toMatch(/^svc_admin_/);
+    // --org may also be repeated
+    const repeated = await ok(['key:create', '--kind', 'admin', '--org', acme.id, '--org', beta.id, '--name', 'repeated']);
+    expect(repeated.record.tenant_ids).toEqual([acme.id, beta.id]);
+
+    const tenants = await request(t.url).get('/v1/tenants').set(bearer(adminKey.key)).expect(200);
+    expect(tenants.body.data.map((o: { id: string }) => o.id).sort()).toEqual([acme.id, beta.id].sort());
+  });
+
+  it('key:list shows the records without key texts, hashes or secrets', async () => {
+    const run = await cli(['key:list']);
+    expect(run.code).toBe(0);
+    expect(run.json.data).toHaveLength(3);
+    for (const view of run.json.data) expect(Object.keys(view).sort()).toEqual(KEY_VIEW_FIELDS);
+    expect(run.json.data.map((v: Json) => v.id)).toContain(orgKey.record.id);
+    for (const secret of [orgKey.key, orgKey.hmac_secret, adminKey.key]) expect(run.stdout).not.toContain(secret);
+
+    const forBeta = await ok(['key:list', '--org', beta.id]);
+    expect(forBeta.data.map((v: Json) => v.kind)).toEqual(['admin', 'admin']);
+  });
+
+  it('key:revoke revokes a key: the gateway then answers 401 code 190', async () => {
+    const issued = await ok(['key:create', '--kind', 'org', '--org', acme.id, '--name', 'to revoke']);
+    const revoked = await ok(['key:revoke', issued.record.id]);
+    expect(Object.keys(revoked).sort()).toEqual(KEY_VIEW_FIELDS);
+    expect(revoked).toMatchObject({ id: issued.record.id, revoked_at: expect.any(String) });
+    const [row] = await rows('SELECT revoked_at FROM api_keys WHERE id = $1', [issued.record.id]);
+    expect(row.revoked_at).not.toBeNull();
+    // First use only now, so no running instance holds the key in its cache.
+    const res = await request(t.url).get('/v1/tenants').set(bearer(issued.key)).expect(401);
+    expect(res.body.error.code).toBe(190);
+  });
+
+  it('key:rotate issues a new key with the same settings and revokes the old one at once', async () => {
+    const old = await ok(['key:create', '--kind', 'org', '--org', acme.id, '--name', 'to rotate', '--scopes', 'messages:read']);
+    const rotated = await ok(['key:rotate', old.record.id]);
+    expect(rotated).toEqual({ key: expect.stringMatching(/^svc_live_/), record: expect.objectContaining({ id: UUID }) });
+    expect(rotated.key).not.toBe(old.key);
+    expect(rotated.record).toMatchObject({ name: 'to rotate', tenant_ids: [acme.id], scopes: ['messages:read'], revoked_at: null });
+    expect(rotated.record.id).not.toBe(old.record.id);
+
+    const oldRes = await request(t.url).get('/v1/tenants').set(bearer(old.key)).expect(401);
+    expect(oldRes.body.error.code).toBe(190);
+    const newRes = await request(t.url).get('/v1/tenants').set(bearer(rotated.key)).expect(200);
+    expect(newRes.body.data).toEqual([expect.objectContaining({ id: acme.id })]);
+
+    // A signing key gets a new signing secret.
+    const signing = await ok(['key:rotate', orgKey.record.id]);
+    expect(signing.hmac_secret).toMatch(/^[A-Za-z0-9]{48}$/);
+    expect(signing.hmac_secret).not.toBe(orgKey.hmac_secret);
+
+    const again = await fails(['key:rotate', old.record.id]);
+    expect(again).toMatchObject({ code: 100, message: expect.stringContaining('revoked') });
+  });
+
+  describe('failures exit 1 with a JSON error and write nothing', () => {
+    const countKeys = async () => Number((await rows('SELECT count(*) AS n FROM api_keys'))[0].n);
+
+    it('rejects an unknown scope', async () => {
+      const before = await countKeys();
+      const error = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--scopes', 'messages:send,messages:fly']);
+      expect(error).toEqual({ code: 100, message: '(#100) Invalid API key settings', details: expect.stringContaining('unknown scopes: messages:fly') });
+      expect(await countKeys()).toBe(before);
+    });
+
+    it('rejects an organization key over two organizations', async () => {
+      const error = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--org', beta.id]);
+      expect(error).toMatchObject({ code: 100, details: expect.stringContaining('exactly one organization') });
+    });
+
+    it('rejects allowed phone numbers outside the key organizations', async () => {
+      const error = await fails(['key:create', '--kind', 'org', '--org', beta.id, '--phones', phoneNumberId]);
+      expect(error).toMatchObject({ code: 100, details: expect.stringContaining(phoneNumberId) });
+    });
+
+    it('rejects a business account for an unknown organization', async () => {
+      const unknown = randomUUID();
+      const error = await fails(['waba:add', '--org', unknown, '--waba-id', '1' + digits(14), '--token', 'secret-token-x']);
+      expect(error).toEqual({ code: 100, message: `(#100) Organization ${unknown} does not exist` });
+      expect(JSON.stringify(error)).not.toContain('secret-token-x');
+    });
+
+    it('rejects a phone number registered twice', async () => {
+      const error = await fails(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0199']);
+      expect(error).toEqual({ code: 100, message: `(#100) Phone number ${phoneNumberId} is already registered` });
+      expect(await rows('SELECT id FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId])).toHaveLength(1);
+    });
+
+    it('rejects bad command lines', async () => {
+      expect(await fails(['key:create', '--kind', 'org', '--org', acme.id, '--expires-in', '3 days'])).toMatchObject({
+        code: 100,
+        message: '(#100) Invalid command line',
+        details: expect.stringContaining('--expires-in'),
+      });
+      expect(await fails(['key:create', '--kind', 'root', '--org', acme.id])).toMatchObject({ code: 100, details: expect.stringContaining('--kind') });
+      expect(await fails(['key:revoke'])).toMatchObject({ code: 100, details: expect.stringContaining('keyId') });
+      expect(await fails(['org:drop'])).toMatchObject({ code: 100, details: "unknown command 'org:drop'" });
+      expect(await fails(['key:revoke', randomUUID()])).toMatchObject({ code: 100, message: expect.stringContaining('does not exist') });
+    });
+  });
+
+  describe('embedded database (no DATABASE_URL)', () => {
+    let dataDir: string;
+    let port: number;
+    let gateway: ChildProcess | undefined;
+    const env = () => ({ DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(port) });
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'gateway-cli-'));
+      port = await freePort();
+    });
+    afterAll(async () => {
+      if (gateway && gateway.exitCode === null) {
+        const exited = new Promise((done) => gateway!.once('exit', done));
+        gateway.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('starts the embedded database itself when nothing listens, and stops it on exit', async () => {
+      const org = await ok(['org:create', '--name', 'Offline'], { env: env() });
+      expect(org.name).toBe('Offline');
+      expect(await isListening(port)).toBe(false);
+    }, 120_000);
+
+    it("uses the running gateway's embedded database when its port listens", async () => {
+      // Stands in for a gateway started without DATABASE_URL: PGlite on the same folder, served on the port.
+      gateway = spawn(
+        process.execPath,
+        [
+          '-e',
+          `require('./dist/src/database/embedded-postgres.js')
+            .startEmbeddedPostgres(process.env.DATA_DIR, Number(process.env.EMBEDDED_DATABASE_PORT))
+            .then((db) => process.once('SIGTERM', () => db.stop().then(() => process.exit(0))));`,
+        ],
+        { cwd: ROOT, env: { ...process.env, ...env() }, stdio: 'ignore' },
+      );
+      for (let i = 0; i < 300 && !(await isListening(port)); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await isListening(port)).toBe(true);
+
+      // Opening the folder a second time would fail on the taken port: these runs go through it.
+      await ok(['org:create', '--name', 'Online'], { env: env() });
+      const list = await ok(['org:list'], { env: env() });
+      expect(list.data.map((o: Json) => o.name)).toEqual(['Offline', 'Online']);
+      // As for the gateway, production with the embedded database needs no ENCRYPTION_KEY.
+      expect(await ok(['org:list'], { env: { ...env(), NODE_ENV: 'production', ENCRYPTION_KEY: '' } })).toEqual(list);
+    }, 120_000);
+  });
+});
