@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Global, Logger, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
+import { Clock } from './clock';
 import { SecretBox } from './secret-box';
 
 /**
@@ -31,7 +32,8 @@ function loadEncryptionKey(config: ConfigService<Environment, true>): string {
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => SecretBox.fromText(loadEncryptionKey(config)),
     },
+    Clock,
   ],
-  exports: [SecretBox],
+  exports: [SecretBox, Clock],
 })
 export class CommonModule {}

@@ -1,0 +1,81 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { GraphError } from '../core/graph-error';
+
+/** `?limit=&after=`: Graph-style cursor paging. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit: number = 25;
+
+  @ApiPropertyOptional({ description: 'The `paging.cursors.after` of the previous page' })
+  @IsOptional()
+  @IsString()
+  after?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  paging: { cursors: { before?: string; after?: string }; next?: string };
+}
+
+/** A keyset position: the sort value and the id of the last row of a page. */
+export interface KeysetCursor {
+  at: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: KeysetCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** Decodes `?after=`; a cursor that was not made here is 400 code 100. */
+export function decodeCursor(text: string | undefined): KeysetCursor | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<KeysetCursor>;
+    if (typeof value.at === 'string' && typeof value.id === 'string' && !Number.isNaN(Date.parse(value.at))) {
+      return { at: value.at, id: value.id };
+    }
+  } catch {
+    // fall through
+  }
+  throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
+}
+
+/**
+ * Builds a page from rows fetched with `LIMIT limit + 1` in (sort value, id) order: the extra row
+ * only tells that a next page exists. `nextUrl` receives the cursor of the next page.
+ */
+export function toPage<Row, Out>(
+  rows: Row[],
+  limit: number,
+  cursorOf: (row: Row) => KeysetCursor,
+  map: (row: Row) => Out,
+  nextUrl?: (after: string) => string,
+): Page<Out> {
+  const pageRows = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const after = last ? encodeCursor(cursorOf(last)) : undefined;
+  return {
+    data: pageRows.map(map),
+    paging: {
+      cursors: { ...(first && { before: encodeCursor(cursorOf(first)) }), ...(after && { after }) },
+      ...(hasMore && after && nextUrl && { next: nextUrl(after) }),
+    },
+  };
+}
+
+/** The URL of the next page: the request's own path and query with `after` replaced. */
+export function nextPageUrl(originalUrl: string, after: string): string {
+  const url = new URL(originalUrl, 'http://gateway.local');
+  url.searchParams.set('after', after);
+  return url.pathname + url.search;
+}
