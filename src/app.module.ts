@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
+import { BlacklistModule } from './blacklist/blacklist.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
+import { ContactsModule } from './contacts/contacts.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
 import { TenancyModule } from './tenancy/tenancy.module';
+import { UpstreamModule } from './upstream/upstream.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -17,6 +20,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     DatabaseModule,
     RedisModule,
     CommonModule,
+    UpstreamModule,
     // the request pipeline
     CoreModule,
     // features
@@ -25,6 +29,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     HealthModule,
     WebhooksModule,
     DemoModule,
+    BlacklistModule,
+    ContactsModule,
   ],
 })
 export class AppModule {}

@@ -6,6 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import type { Environment } from './config/environment';
+import type { Sandbox } from './sandbox/sandbox-server';
+import { SANDBOX } from './sandbox/sandbox.module';
 
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
@@ -15,7 +17,12 @@ async function bootstrap(): Promise<void> {
   app.useLogger(new ConsoleLogger({ json: config.get('LOG_FORMAT', { infer: true }) === 'json', logLevels: [...levels] }));
   configureApp(app);
   await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
-  new Logger('Bootstrap').log(`gateway listening on ${await app.getUrl()} (docs at /docs)`);
+  const logger = new Logger('Bootstrap');
+  const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);
+  const sandbox = app.get<Sandbox | null>(SANDBOX);
+  if (sandbox) logger.log(`upstream: Cloud API sandbox at ${sandbox.url}, delivering webhooks to ${url}/webhooks/whatsapp`);
+  else logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}`);
 }
 
 void bootstrap();

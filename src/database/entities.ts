@@ -1,4 +1,6 @@
 import { ApiKey } from '../auth/api-key.entity';
+import { BlacklistEntry } from '../blacklist/blacklist-entry.entity';
+import { Contact } from '../contacts/contact.entity';
 import { ConversationWindow } from '../messages/conversation-window.entity';
 import { InboundMessage } from '../messages/inbound-message.entity';
 import { MessageStatusEvent } from '../messages/message-status.entity';
@@ -19,4 +21,6 @@ export const ENTITIES = [
   ConversationWindow,
   InboundMessage,
   MessageTemplate,
+  BlacklistEntry,
+  Contact,
 ];

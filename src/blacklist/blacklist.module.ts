@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { BlacklistController } from './blacklist.controller';
+import { BlacklistRepository } from './blacklist.repository';
+import { BlacklistService } from './blacklist.service';
+
+/** The per-organization recipient blacklist; BlacklistService.isBlacklisted serves the send path. */
+@Module({
+  controllers: [BlacklistController],
+  providers: [BlacklistRepository, BlacklistService],
+  exports: [BlacklistService],
+})
+export class BlacklistModule {}

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { GraphError } from '../core/graph-error';
+import type { KeysetCursor } from '../common/pagination';
+
+/** A blacklist row as the queries below return it. */
+export interface BlacklistRow {
+  id: string;
+  phone_number: string;
+  reason: string | null;
+  created_at: Date;
+  /** created_at with microseconds (a JS Date keeps milliseconds only): the keyset position. */
+  cursor_at: string;
+}
+
+const COLUMNS = `id, phone_number, reason, created_at,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Rejects a decoded cursor this repository did not make (before it reaches a cast in SQL). */
+function checkCursor(cursor: KeysetCursor): KeysetCursor {
+  if (!CURSOR_AT.test(cursor.at) || !UUID.test(cursor.id)) {
+    throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
+  }
+  return cursor;
+}
+
+/** `blacklist_entries`: every query is scoped by the organization. */
+@Injectable()
+export class BlacklistRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One page in (created_at, id) order, `limit + 1` rows so the caller can tell a next page exists. */
+  list(tenantId: string, options: { limit: number; after?: KeysetCursor; phoneNumber?: string }): Promise<BlacklistRow[]> {
+    const params: unknown[] = [tenantId];
+    let where = 'tenant_id = $1';
+    if (options.phoneNumber !== undefined) {
+      params.push(options.phoneNumber);
+      where += ` AND phone_number = $${params.length}`;
+    }
+    if (options.after) {
+      const after = checkCursor(options.after);
+      params.push(after.at, after.id);
+      where += ` AND (created_at, id) > ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
+    }
+    params.push(options.limit + 1);
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM blacklist_entries WHERE ${where} ORDER BY created_at, id LIMIT $${params.length}`,
+      params,
+    );
+  }
+
+  /**
+   * Adds the numbers in one statement. A number already present keeps its row (id, created_at);
+   * `reason`, when given, replaces its reason. `inserted` tells new rows from existing ones. Rows
+   * are written in number order (two concurrent requests lock rows in the same order, so they
+   * cannot deadlock), while created_at steps by one microsecond in request order, so listing shows
+   * new entries in the order given.
+   */
+  add(tenantId: string, phoneNumbers: string[], reason: string | null): Promise<Array<BlacklistRow & { inserted: boolean }>> {
+    return this.dataSource.query(
+      `INSERT INTO blacklist_entries AS e (tenant_id, phone_number, reason, created_at)
+       SELECT $1, u.n, $3, (SELECT clock_timestamp()) + (u.i - 1) * interval '1 microsecond'
+       FROM unnest($2::text[]) WITH ORDINALITY AS u(n, i)
+       ORDER BY u.n
+       ON CONFLICT (tenant_id, phone_number) DO UPDATE SET reason = COALESCE(EXCLUDED.reason, e.reason)
+       RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
+      [tenantId, phoneNumbers, reason],
+    );
+  }
+
+  /** Whether a row was removed. */
+  async remove(tenantId: string, phoneNumber: string): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      'DELETE FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2',
+      [tenantId, phoneNumber],
+    )) as [unknown[], number];
+    return affected > 0;
+  }
+
+  /** One lookup on the unique (tenant_id, phone_number) index. */
+  async exists(tenantId: string, phoneNumber: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2 LIMIT 1',
+      [tenantId, phoneNumber],
+    );
+    return rows.length > 0;
+  }
+}

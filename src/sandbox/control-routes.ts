@@ -1,0 +1,125 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { ControlError } from './control-error';
+import { parseFaultSpec } from './faults';
+import type { SandboxCore } from './sandbox-core';
+
+/**
+ * The control API under `/_sandbox` (a prefix Graph never uses): register accounts and numbers,
+ * play the user's side, force template reviews, inject faults, and read or clear the logs. Calls
+ * here are not recorded in the request log.
+ */
+export function controlRoutes(core: SandboxCore): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '1mb' }));
+
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok', app_id: core.options.appId });
+  });
+
+  router.put('/business_accounts/:wabaId', (req, res) => {
+    const body = objectBody(req);
+    const token = requiredString(body, 'access_token');
+    const name = optionalString(body, 'name');
+    const account = core.state.registerBusinessAccount(req.params.wabaId as string, token, name);
+    res.json({ success: true, id: account.id, name: account.name });
+  });
+
+  router.put('/phone_numbers/:phoneNumberId', (req, res) => {
+    const body = objectBody(req);
+    const phone = core.state.registerPhoneNumber(
+      req.params.phoneNumberId as string,
+      requiredString(body, 'waba_id'),
+      requiredString(body, 'display_phone_number'),
+      optionalString(body, 'verified_name'),
+    );
+    res.json({
+      success: true,
+      id: phone.id,
+      waba_id: phone.wabaId,
+      display_phone_number: phone.displayPhoneNumber,
+      verified_name: phone.verifiedName,
+    });
+  });
+
+  router.post('/inbound', (req, res) => {
+    res.json(core.messages.simulateInbound(req.body));
+  });
+
+  router.post('/templates/:templateId/review', (req, res) => {
+    res.json(core.templates.forceReview(req.params.templateId as string, req.body));
+  });
+
+  router.get('/faults', (_req, res) => {
+    res.json({ data: core.faults.list() });
+  });
+
+  router.post('/faults', (req, res) => {
+    res.status(201).json(core.faults.add(parseFaultSpec(req.body)));
+  });
+
+  router.delete('/faults', (_req, res) => {
+    core.faults.clear();
+    res.json({ success: true });
+  });
+
+  router.delete('/faults/:id', (req, res) => {
+    if (!core.faults.remove(Number(req.params.id))) throw new ControlError(404, `fault ${req.params.id as string} does not exist`);
+    res.json({ success: true });
+  });
+
+  router.get('/requests', (req, res) => {
+    const method = typeof req.query.method === 'string' ? req.query.method : undefined;
+    const path = typeof req.query.path === 'string' ? req.query.path : undefined;
+    res.json({ data: core.requestLog.entries({ method, path }) });
+  });
+
+  router.delete('/requests', (_req, res) => {
+    core.requestLog.clear();
+    res.json({ success: true });
+  });
+
+  router.get('/webhooks', (_req, res) => {
+    res.json({ data: core.webhooks.deliveries() });
+  });
+
+  router.delete('/webhooks', (_req, res) => {
+    core.webhooks.clearDeliveries();
+    res.json({ success: true });
+  });
+
+  router.use((req) => {
+    throw new ControlError(404, `no control route ${req.method} /_sandbox${req.path}`);
+  });
+
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof ControlError) return void res.status(error.status).json({ error: { message: error.message } });
+    const bodyError = error as { type?: string; status?: number; message?: string };
+    if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      return void res.status(bodyError.status).json({ error: { message: bodyError.message ?? 'bad request' } });
+    }
+    console.error('[sandbox] unexpected control API error', error);
+    res.status(500).json({ error: { message: 'internal sandbox error' } });
+  });
+
+  return router;
+}
+
+function objectBody(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ControlError(400, 'body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function requiredString(body: Record<string, unknown>, key: string): string {
+  const value = body[key];
+  if (typeof value !== 'string' || value === '') throw new ControlError(400, `${key} is required (non-empty string)`);
+  return value;
+}
+
+function optionalString(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value === '') throw new ControlError(400, `${key} must be a non-empty string`);
+  return value;
+}

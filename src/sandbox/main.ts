@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { startSandbox } from './sandbox-server';
+
+const USAGE = `Standalone WhatsApp Cloud API sandbox.
+
+Usage: node dist/src/sandbox/main.js [options]
+
+  --port <n>                    port to listen on (default 3001; 0 picks a free one)
+  --host <addr>                 address to bind (default 127.0.0.1)
+  --webhook-url <url>           where to deliver webhooks (default: none, webhooks are not sent)
+  --app-secret <secret>         signs webhooks (default sandbox-app-secret)
+  --app-id <id>                 app id of resumable uploads (default 1000000000000001)
+  --sent-delay <ms>             delay of the "sent" status (default 200)
+  --delivered-delay <ms>        delay of the "delivered" status (default 500)
+  --read-delay <ms>             delay of the "read" status (default 1500)
+  --review-delay <ms>           delay of template reviews (default 3000)
+  --business-account <id:token> register a business account (repeatable)
+  --phone-number <id:wabaId:display>  register a phone number (repeatable)
+  --help                        show this text
+`;
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a non-negative integer, got "${value}"`);
+  return Number(value);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'app-secret': { type: 'string' },
+      'app-id': { type: 'string' },
+      'sent-delay': { type: 'string' },
+      'delivered-delay': { type: 'string' },
+      'read-delay': { type: 'string' },
+      'review-delay': { type: 'string' },
+      'business-account': { type: 'string', multiple: true },
+      'phone-number': { type: 'string', multiple: true },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const webhookUrl = values['webhook-url'];
+  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) throw new Error('--webhook-url must be an http(s) URL');
+
+  const sandbox = await startSandbox({
+    port: integer('port', values.port, 3001),
+    host: values.host,
+    appId: values['app-id'] ?? '1000000000000001',
+    appSecret: values['app-secret'] ?? 'sandbox-app-secret',
+    webhookUrl: () => webhookUrl,
+    statusDelaysMs: {
+      sent: integer('sent-delay', values['sent-delay'], 200),
+      delivered: integer('delivered-delay', values['delivered-delay'], 500),
+      read: integer('read-delay', values['read-delay'], 1500),
+    },
+    reviewDelayMs: integer('review-delay', values['review-delay'], 3000),
+  });
+
+  for (const entry of values['business-account'] ?? []) {
+    const [wabaId, token] = splitOnce(entry, '--business-account wants <id:token>');
+    sandbox.registerBusinessAccount(wabaId, token);
+  }
+  for (const entry of values['phone-number'] ?? []) {
+    const parts = entry.split(':');
+    if (parts.length !== 3 || parts.some((part) => part === '')) throw new Error('--phone-number wants <id:wabaId:display>');
+    sandbox.registerPhoneNumber(parts[0], parts[1], parts[2]);
+  }
+
+  process.stdout.write(
+    `sandbox listening on ${sandbox.url} (control API at ${sandbox.url}/_sandbox, webhooks to ${webhookUrl ?? 'nowhere'})\n`,
+  );
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function splitOnce(entry: string, usage: string): [string, string] {
+  const index = entry.indexOf(':');
+  if (index <= 0 || index === entry.length - 1) throw new Error(usage);
+  return [entry.slice(0, index), entry.slice(index + 1)];
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { FaultInjector } from './faults';
+import { MediaService } from './media-service';
+import { MessagesService, type StatusDelays } from './messages-service';
+import { RequestLog } from './request-log';
+import { SandboxState } from './sandbox-state';
+import { Scheduler } from './scheduler';
+import { TemplatesService } from './templates-service';
+import type { SandboxDirectory } from './sandbox-server';
+import { WebhookSender, type WebhookRetryPolicy } from './webhook-sender';
+
+export interface SandboxCoreOptions {
+  appId: string;
+  appSecret: string;
+  webhookUrl: () => string | undefined;
+  statusDelaysMs: StatusDelays;
+  reviewDelayMs: number;
+  webhookRetry: WebhookRetryPolicy;
+  logLimit: number;
+  rejectForeignHeaderHandles: boolean;
+  directory?: SandboxDirectory;
+}
+
+/** Everything the sandbox is, without the HTTP server: state, services, timers, webhooks, faults, logs. */
+export class SandboxCore {
+  readonly state = new SandboxState();
+  readonly scheduler = new Scheduler();
+  readonly webhooks: WebhookSender;
+  readonly faults: FaultInjector;
+  readonly requestLog: RequestLog;
+  readonly messages: MessagesService;
+  readonly templates: TemplatesService;
+  readonly media: MediaService;
+
+  /** Registers what the directory knows about `id` when the sandbox does not know it yet. */
+  async learn(id: string): Promise<void> {
+    const directory = this.options.directory;
+    if (!directory || this.state.phoneNumber(id) || this.state.businessAccount(id)) return;
+    const entry = await directory.lookup(id);
+    if (!entry) return;
+    this.state.registerBusinessAccount(entry.businessAccount.id, entry.businessAccount.accessToken);
+    if (entry.phoneNumber) this.state.registerPhoneNumber(entry.phoneNumber.id, entry.businessAccount.id, entry.phoneNumber.displayPhoneNumber);
+  }
+
+  constructor(readonly options: SandboxCoreOptions) {
+    this.webhooks = new WebhookSender({
+      appSecret: options.appSecret,
+      webhookUrl: options.webhookUrl,
+      retry: options.webhookRetry,
+      scheduler: this.scheduler,
+      logLimit: options.logLimit,
+    });
+    this.faults = new FaultInjector(this.scheduler);
+    this.requestLog = new RequestLog(options.logLimit);
+    this.messages = new MessagesService(this.state, this.scheduler, this.webhooks, options.statusDelaysMs);
+    this.templates = new TemplatesService(this.state, this.scheduler, this.webhooks, {
+      reviewDelayMs: options.reviewDelayMs,
+      rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,
+    });
+    this.media = new MediaService(this.state, options.appId, options.appSecret);
+  }
+
+  /** Cancels every timer and pending webhook. */
+  async close(): Promise<void> {
+    this.scheduler.close();
+    await this.webhooks.close();
+  }
+}

@@ -1,0 +1,174 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import express, { type Express } from 'express';
+import { controlRoutes } from './control-routes';
+import { parseFaultSpec, type FaultRule, type FaultSpec } from './faults';
+import { graphRoutes } from './graph-routes';
+import type { InboundInput } from './messages-service';
+import type { SandboxRequestLogEntry } from './request-log';
+import { SandboxCore } from './sandbox-core';
+import type { WebhookDelivery } from './webhook-sender';
+
+export type { SandboxRequestLogEntry } from './request-log';
+export type { WebhookDelivery } from './webhook-sender';
+export type { FaultRule, FaultSpec } from './faults';
+export type { InboundInput } from './messages-service';
+
+export interface SandboxOptions {
+  /** 0 = pick a free port. */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Resumable uploads live at /{version}/{appId}/uploads. */
+  appId: string;
+  /** Signs webhooks. */
+  appSecret: string;
+  /** Resolved at each delivery (the gateway's port is known only after it listens); undefined = do not deliver. */
+  webhookUrl: () => string | undefined;
+  statusDelaysMs: { sent: number; delivered: number; read: number };
+  reviewDelayMs: number;
+  /** Default 5 attempts, 200 ms doubling. */
+  webhookRetry?: { attempts: number; baseDelayMs: number };
+  /** Entries kept in the request and webhook logs (oldest dropped first). Default 10,000. */
+  logLimit?: number;
+  /**
+   * Also reject, at review, media headers whose `header_handle` the sandbox's resumable upload did
+   * not issue, that another template already used, or that is a messages media id. Default false.
+   */
+  rejectForeignHeaderHandles?: boolean;
+  /**
+   * Consulted for ids the sandbox has not been told about: an in-process sandbox mirrors the
+   * gateway's own registry, the way Meta knows every number registered to a business account.
+   */
+  directory?: SandboxDirectory;
+}
+
+/** What Meta would know about an id: its business account (with the token that owns it) and, for a phone number, the number. */
+export interface SandboxDirectoryEntry {
+  businessAccount: { id: string; accessToken: string };
+  phoneNumber?: { id: string; displayPhoneNumber: string };
+}
+
+export interface SandboxDirectory {
+  lookup(id: string): Promise<SandboxDirectoryEntry | null>;
+}
+
+/** A running Cloud API simulator. */
+export class Sandbox {
+  /** For example http://127.0.0.1:41234 */
+  readonly url: string;
+  readonly port: number;
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly core: SandboxCore,
+    private readonly server: Server,
+    private readonly sockets: Set<Socket>,
+    address: AddressInfo,
+    host: string,
+  ) {
+    this.port = address.port;
+    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  }
+
+  /** Stops the server, cancels pending timers and webhook deliveries, drops open connections. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.core.close();
+      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      for (const socket of this.sockets) socket.destroy();
+      await closed;
+    })();
+    return this.closing;
+  }
+
+  registerBusinessAccount(wabaId: string, accessToken: string): void {
+    this.core.state.registerBusinessAccount(wabaId, accessToken);
+  }
+
+  registerPhoneNumber(phoneNumberId: string, wabaId: string, displayPhoneNumber: string): void {
+    this.core.state.registerPhoneNumber(phoneNumberId, wabaId, displayPhoneNumber);
+  }
+
+  /** Graph calls received, oldest first (the control API is not recorded). */
+  requests(): SandboxRequestLogEntry[] {
+    return this.core.requestLog.entries();
+  }
+
+  clearRequests(): void {
+    this.core.requestLog.clear();
+  }
+
+  // The rest of the control API, in process.
+
+  /** A user's message to a business number, delivered as Meta's inbound webhook. */
+  simulateInbound(input: InboundInput): { message_id: string } {
+    return this.core.messages.simulateInbound(input);
+  }
+
+  /** Finishes a template's review now; returns the template as Graph shows it. */
+  reviewTemplate(templateId: string, status: 'APPROVED' | 'REJECTED', reason?: string): Record<string, unknown> {
+    return this.core.templates.forceReview(templateId, { status, reason });
+  }
+
+  injectFault(spec: FaultSpec): FaultRule {
+    return this.core.faults.add(parseFaultSpec(spec));
+  }
+
+  clearFaults(): void {
+    this.core.faults.clear();
+  }
+
+  webhookDeliveries(): WebhookDelivery[] {
+    return this.core.webhooks.deliveries();
+  }
+
+  clearWebhookDeliveries(): void {
+    this.core.webhooks.clearDeliveries();
+  }
+}
+
+export function createSandboxApp(core: SandboxCore): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use('/_sandbox', controlRoutes(core));
+  app.use(graphRoutes(core));
+  return app;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const core = new SandboxCore({
+    appId: options.appId,
+    appSecret: options.appSecret,
+    webhookUrl: options.webhookUrl,
+    statusDelaysMs: options.statusDelaysMs,
+    reviewDelayMs: options.reviewDelayMs,
+    webhookRetry: options.webhookRetry ?? { attempts: 5, baseDelayMs: 200 },
+    logLimit: options.logLimit ?? 10_000,
+    rejectForeignHeaderHandles: options.rejectForeignHeaderHandles ?? false,
+    directory: options.directory,
+  });
+  const server = createServer(createSandboxApp(core));
+  // Graph keeps connections alive; so does the sandbox, and close() must still be prompt.
+  server.keepAliveTimeout = 65_000;
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  return new Sandbox(core, server, sockets, server.address() as AddressInfo, host);
+}

@@ -1,0 +1,121 @@
+import type { PhoneNumber, Template } from './sandbox-state';
+
+/** Meta's webhook envelope; every event the sandbox sends is one of these. */
+export interface WebhookEnvelope {
+  object: 'whatsapp_business_account';
+  entry: Array<{
+    id: string;
+    time?: number;
+    changes: Array<{ value: Record<string, unknown>; field: string }>;
+  }>;
+}
+
+export type MessageStatus = 'sent' | 'delivered' | 'read';
+export type PricingCategory = 'service' | 'utility' | 'marketing' | 'authentication';
+
+export interface StatusEvent {
+  messageId: string;
+  status: MessageStatus;
+  atSeconds: number;
+  recipientWaId: string;
+  conversationId: string;
+  /** Reported on `sent` only, like Meta. */
+  conversationExpiresAtSeconds?: number;
+  category: PricingCategory;
+  billable: boolean;
+  bizOpaqueCallbackData?: string;
+}
+
+function envelope(entryId: string, field: string, value: Record<string, unknown>, time?: number): WebhookEnvelope {
+  const entry = time === undefined ? { id: entryId, changes: [{ value, field }] } : { id: entryId, time, changes: [{ value, field }] };
+  return { object: 'whatsapp_business_account', entry: [entry] };
+}
+
+function metadata(phone: PhoneNumber): Record<string, string> {
+  return { display_phone_number: phone.displayPhoneNumber, phone_number_id: phone.id };
+}
+
+/** A `messages` webhook carrying one status (sent, delivered, read) of a message the business sent. */
+export function statusWebhook(phone: PhoneNumber, event: StatusEvent): WebhookEnvelope {
+  const status: Record<string, unknown> = {
+    id: event.messageId,
+    status: event.status,
+    timestamp: String(event.atSeconds),
+    recipient_id: event.recipientWaId,
+  };
+  if (event.bizOpaqueCallbackData !== undefined) status.biz_opaque_callback_data = event.bizOpaqueCallbackData;
+  status.conversation = {
+    id: event.conversationId,
+    ...(event.conversationExpiresAtSeconds !== undefined && {
+      expiration_timestamp: String(event.conversationExpiresAtSeconds),
+    }),
+    origin: { type: event.category },
+  };
+  status.pricing = {
+    billable: event.billable,
+    pricing_model: 'PMP',
+    category: event.category,
+    type: event.billable ? 'regular' : 'free_customer_service',
+  };
+  return envelope(phone.wabaId, 'messages', {
+    messaging_product: 'whatsapp',
+    metadata: metadata(phone),
+    statuses: [status],
+  });
+}
+
+export interface InboundMessage {
+  id: string;
+  from: string;
+  name: string;
+  atSeconds: number;
+  type: 'text' | 'button';
+  text?: string;
+  payload?: string;
+  buttonText?: string;
+  contextMessageId?: string;
+}
+
+/** A `messages` webhook carrying one message a user sent to the business number. */
+export function inboundWebhook(phone: PhoneNumber, message: InboundMessage): WebhookEnvelope {
+  const body: Record<string, unknown> = {};
+  if (message.contextMessageId !== undefined) {
+    body.context = { from: phone.displayPhoneNumber, id: message.contextMessageId };
+  }
+  Object.assign(body, { from: message.from, id: message.id, timestamp: String(message.atSeconds), type: message.type });
+  if (message.type === 'text') body.text = { body: message.text };
+  else body.button = { payload: message.payload, text: message.buttonText };
+  return envelope(phone.wabaId, 'messages', {
+    messaging_product: 'whatsapp',
+    metadata: metadata(phone),
+    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    messages: [body],
+  });
+}
+
+/** A `message_template_status_update` webhook for a finished review. */
+export function templateStatusWebhook(template: Template, atSeconds: number): WebhookEnvelope {
+  const value: Record<string, unknown> = {
+    event: template.status,
+    // Meta sends the template id as a JSON number.
+    message_template_id: Number(template.id),
+    message_template_name: template.name,
+    message_template_language: template.language,
+    reason: template.status === 'REJECTED' ? template.rejectedReason : 'NONE',
+  };
+  if (template.status === 'REJECTED' && template.rejectionDescription) {
+    value.other_info = { title: 'Template rejected', description: template.rejectionDescription };
+  }
+  return envelope(template.wabaId, 'message_template_status_update', value, atSeconds);
+}
+
+/**
+ * JSON as Meta writes webhook bodies: non-ASCII characters as `\uXXXX` escapes and `/` as `\/`.
+ * A receiver that re-serializes the parsed body instead of hashing the raw bytes fails the
+ * signature check, exactly as it would against Meta.
+ */
+export function metaJson(payload: unknown): string {
+  return JSON.stringify(payload)
+    .replace(/\//g, '\\/')
+    .replace(/[\u007f-\uffff]/g, (char) => '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0'));
+}

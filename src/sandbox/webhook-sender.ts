@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
+import { BoundedLog } from './bounded-log';
+import type { Scheduler } from './scheduler';
+import { metaJson, type WebhookEnvelope } from './webhook-payloads';
+
+export interface WebhookRetryPolicy {
+  /** Total attempts, the first included. */
+  attempts: number;
+  /** Wait before the second attempt; each later wait doubles. */
+  baseDelayMs: number;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped' | 'cancelled';
+
+/** One webhook in the deliveries log (`GET /_sandbox/webhooks`). */
+export interface WebhookDelivery {
+  id: number;
+  /** The change's `field`: `messages` or `message_template_status_update`. */
+  field: string;
+  payload: WebhookEnvelope;
+  url?: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  last_status?: number;
+  last_error?: string;
+  created_at: string;
+  delivered_at?: string;
+}
+
+export interface WebhookSenderOptions {
+  appSecret: string;
+  webhookUrl: () => string | undefined;
+  retry: WebhookRetryPolicy;
+  scheduler: Scheduler;
+  logLimit: number;
+}
+
+/** Each attempt gives up after this long, like Meta's own webhook client. */
+const ATTEMPT_TIMEOUT_MS = 5_000;
+
+/**
+ * Posts webhooks to the gateway as Meta does: JSON body signed with the app secret in
+ * `X-Hub-Signature-256` (and the legacy SHA-1 `X-Hub-Signature`), retried with exponential backoff
+ * on a non-2xx answer or a network error. Deliveries that share an ordering key (the statuses of
+ * one message) go out one after another, so `sent` is settled before `delivered` is attempted.
+ * Nothing here blocks request handling: `enqueue` returns at once.
+ */
+export class WebhookSender {
+  private readonly agent = new Agent({ keepAliveTimeout: 4_000, connections: 32 });
+  private readonly log: BoundedLog<WebhookDelivery>;
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly inFlight = new Set<AbortController>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: WebhookSenderOptions) {
+    this.log = new BoundedLog(options.logLimit);
+  }
+
+  /** Queues a webhook; `orderingKey` serializes it behind earlier ones with the same key. */
+  enqueue(payload: WebhookEnvelope, orderingKey?: string): WebhookDelivery {
+    const delivery: WebhookDelivery = {
+      id: this.nextId++,
+      field: payload.entry[0]?.changes[0]?.field ?? 'unknown',
+      payload,
+      state: 'pending',
+      attempts: 0,
+      created_at: new Date().toISOString(),
+    };
+    this.log.push(delivery);
+    if (this.closed) {
+      delivery.state = 'cancelled';
+      return delivery;
+    }
+    const key = orderingKey ?? `delivery:${delivery.id}`;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const current = previous.then(() => this.deliver(delivery));
+    this.chains.set(key, current);
+    void current.finally(() => {
+      if (this.chains.get(key) === current) this.chains.delete(key);
+    });
+    return delivery;
+  }
+
+  deliveries(): WebhookDelivery[] {
+    return this.log.entries();
+  }
+
+  clearDeliveries(): void {
+    this.log.clear();
+  }
+
+  /** Signature header value Meta would send for these exact bytes. */
+  sign(body: Buffer | string): string {
+    return 'sha256=' + createHmac('sha256', this.options.appSecret).update(body).digest('hex');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const controller of this.inFlight) controller.abort();
+    await this.agent.destroy().catch(() => undefined);
+  }
+
+  private async deliver(delivery: WebhookDelivery): Promise<void> {
+    const body = Buffer.from(metaJson(delivery.payload), 'utf8');
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'facebookexternalua',
+      'x-hub-signature': 'sha1=' + createHmac('sha1', this.options.appSecret).update(body).digest('hex'),
+      'x-hub-signature-256': this.sign(body),
+    };
+    const { attempts, baseDelayMs } = this.options.retry;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (this.closed) {
+        delivery.state = 'cancelled';
+        return;
+      }
+      // Resolved at each attempt: the gateway's port may be known only after the sandbox started.
+      const url = this.options.webhookUrl();
+      if (!url) {
+        delivery.state = 'skipped';
+        return;
+      }
+      delivery.url = url;
+      delivery.attempts = attempt;
+      const outcome = await this.attempt(url, headers, body);
+      if (outcome.status !== undefined) delivery.last_status = outcome.status;
+      delivery.last_error = outcome.error;
+      if (outcome.ok) {
+        delivery.state = 'delivered';
+        delivery.delivered_at = new Date().toISOString();
+        return;
+      }
+      if (attempt < attempts) await this.options.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
+    }
+    delivery.state = this.closed ? 'cancelled' : 'failed';
+  }
+
+  private async attempt(
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer,
+  ): Promise<{ ok: boolean; status?: number; error?: string }> {
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timeout = setTimeout(() => controller.abort(new Error('timed out')), ATTEMPT_TIMEOUT_MS);
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal: controller.signal,
+      });
+      await response.body.dump();
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      return { ok, status: response.statusCode, error: ok ? undefined : `HTTP ${response.statusCode}` };
+    } catch (error) {
+      return { ok: false, error: controller.signal.aborted ? 'timed out or cancelled' : errorMessage(error) };
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight.delete(controller);
+    }
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+  }
+  return String(error);
+}
