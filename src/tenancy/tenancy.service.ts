@@ -22,6 +22,7 @@ type BusinessAccountRef = NonNullable<TenantContext['businessAccount']> & { tena
 export class TenancyService {
   private readonly phoneCache: LRUCache<string, PhoneNumberRef | false>;
   private readonly wabaCache: LRUCache<string, BusinessAccountRef | false>;
+  private readonly tokenCache: LRUCache<string, string>;
 
   constructor(
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
@@ -33,6 +34,7 @@ export class TenancyService {
     const ttl = Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1);
     this.phoneCache = new LRUCache({ max: 100_000, ttl });
     this.wabaCache = new LRUCache({ max: 100_000, ttl });
+    this.tokenCache = new LRUCache({ max: 100_000, ttl });
   }
 
   /**
@@ -98,6 +100,21 @@ export class TenancyService {
     const ref = row ? { id: row.id, tenantId: row.tenantId, wabaId: row.wabaId } : false;
     this.wabaCache.set(wabaId, ref);
     return ref || null;
+  }
+
+  /**
+   * The upstream access token of a business account, decrypted for the call at hand only (the
+   * encrypted value is what stays cached).
+   */
+  async accessToken(businessAccountId: string): Promise<string> {
+    let encrypted = this.tokenCache.get(businessAccountId);
+    if (!encrypted) {
+      const row = await this.businessAccounts.findOne({ where: { id: businessAccountId }, select: { id: true, accessTokenEncrypted: true } });
+      if (!row) throw GraphError.notFound('Business account not found');
+      encrypted = row.accessTokenEncrypted;
+      this.tokenCache.set(businessAccountId, encrypted);
+    }
+    return this.secretBox.decrypt(encrypted);
   }
 
   async listOrganizations(ids: readonly string[]): Promise<Organization[]> {
