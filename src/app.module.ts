@@ -8,6 +8,7 @@ import { CoreModule } from './core/core.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
+import { MessagesModule } from './messages/messages.module';
 import { RedisModule } from './redis/redis.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UpstreamModule } from './upstream/upstream.module';
@@ -29,6 +30,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     HealthModule,
     WebhooksModule,
     DemoModule,
+    MessagesModule,
     BlacklistModule,
     ContactsModule,
   ],

@@ -143,12 +143,24 @@ describe('administration CLI', () => {
 
   it('phone:add registers a number under the business account', async () => {
     const phone = await ok(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0100']);
-    expect(phone).toEqual({ id: UUID, tenant_id: acme.id, phone_number_id: phoneNumberId, display_phone_number: '+1 555 0100' });
+    expect(phone).toEqual({ id: UUID, tenant_id: acme.id, phone_number_id: phoneNumberId, display_phone_number: '+1 555 0100', enforce_service_window: true });
     const [row] = await rows(
       'SELECT p.tenant_id, b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id WHERE p.phone_number_id = $1',
       [phoneNumberId],
     );
     expect(row).toEqual({ tenant_id: acme.id, waba_id: wabaId });
+  });
+
+  it('phone:set turns local 24-hour window enforcement off and on', async () => {
+    const off = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--service-window', 'off']);
+    expect(off).toMatchObject({ phone_number_id: phoneNumberId, enforce_service_window: false });
+    expect((await rows('SELECT enforce_service_window FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId]))[0]).toEqual({
+      enforce_service_window: false,
+    });
+    const on = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--service-window', 'on']);
+    expect(on).toMatchObject({ enforce_service_window: true });
+    const unknown = await fails(['phone:set', '--phone-number-id', '999999999999', '--service-window', 'off']);
+    expect(unknown).toMatchObject({ code: 100 });
   });
 
   let orgKey: Json;

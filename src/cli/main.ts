@@ -124,6 +124,7 @@ const phoneNumberJson = (p: PhoneNumber) => ({
   tenant_id: p.tenantId,
   phone_number_id: p.phoneNumberId,
   display_phone_number: p.displayPhoneNumber,
+  enforce_service_window: p.enforceServiceWindow,
 });
 
 const keyJson = (k: ApiKeyView) => ({
@@ -246,6 +247,22 @@ function buildProgram(): Command {
     .action(
       action(async ({ tenancy }, options: { wabaId: string; phoneNumberId: string; display: string }) => {
         const phone = await tenancy.addPhoneNumber({ wabaId: options.wabaId, phoneNumberId: options.phoneNumberId, displayPhoneNumber: options.display });
+        return phoneNumberJson(phone);
+      }),
+    );
+
+  program
+    .command('phone:set')
+    .description('Change a phone number setting')
+    .requiredOption('--phone-number-id <id>', "Meta's phone number id")
+    .addOption(
+      new Option('--service-window <mode>', 'on: refuse non-template sends outside the 24-hour window locally; off: leave it to Meta')
+        .choices(['on', 'off'])
+        .makeOptionMandatory(),
+    )
+    .action(
+      action(async ({ tenancy }, options: { phoneNumberId: string; serviceWindow: 'on' | 'off' }) => {
+        const phone = await tenancy.setServiceWindowEnforcement(options.phoneNumberId, options.serviceWindow === 'on');
         return phoneNumberJson(phone);
       }),
     );

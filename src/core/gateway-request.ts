@@ -17,7 +17,7 @@ export interface AuthContext {
 /** The organization a request acts for, and the path resource it was derived from. */
 export interface TenantContext {
   tenantId: string | undefined;
-  phoneNumber?: { id: string; phoneNumberId: string; businessAccountId: string };
+  phoneNumber?: { id: string; phoneNumberId: string; businessAccountId: string; enforceServiceWindow: boolean };
   businessAccount?: { id: string; wabaId: string };
 }
 

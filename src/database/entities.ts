@@ -4,6 +4,7 @@ import { Contact } from '../contacts/contact.entity';
 import { ConversationWindow } from '../messages/conversation-window.entity';
 import { InboundMessage } from '../messages/inbound-message.entity';
 import { MessageStatusEvent } from '../messages/message-status.entity';
+import { Message } from '../messages/message.entity';
 import { MessageTemplate } from '../templates/message-template.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 import { BusinessAccount } from '../tenancy/business-account.entity';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   ConversationWindow,
   InboundMessage,
   MessageTemplate,
+  Message,
   BlacklistEntry,
   Contact,
 ];

@@ -1,10 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-
-/** How far along a status is: a late `sent` never overwrites `read`. */
-export const STATUS_RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+/**
+ * Statuses in the order a message moves through them: `pending` and `accepted` are the gateway's
+ * own steps, the rest come from upstream. A status never moves back (a late `sent` never
+ * overwrites `read`).
+ */
+export const MESSAGE_STATUS_ORDER = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUS_ORDER)[number];
 
 /** One status a message reached upstream (from status webhooks); each status is kept once. */
 @Entity({ name: 'message_statuses' })

@@ -31,7 +31,15 @@ export const INTERACTIVE_TYPES = [
   'flow',
   'location_request_message',
   'address_message',
+  'call_permission_request',
+  'order_details',
+  'order_status',
+  'voice_call',
+  'carousel',
 ] as const;
+
+/** Kinds whose body Meta requires (the others may omit it). */
+const INTERACTIVE_BODY_REQUIRED = new Set<string>(['button', 'list', 'cta_url', 'product_list', 'catalog_message', 'location_request_message']);
 
 const MEDIA_TYPES = new Set<string>(['image', 'document', 'video', 'audio', 'sticker']);
 const CAPTIONED_MEDIA = new Set<string>(['image', 'document', 'video']);
@@ -68,6 +76,7 @@ function isObject(value: unknown): value is Json {
 /** Reads `parent[key]` as an object; `required` decides whether absence is an error. */
 function objectAt(parent: Json, path: Array<string | number>, required: true): Json;
 function objectAt(parent: Json, path: Array<string | number>, required: false): Json | undefined;
+function objectAt(parent: Json, path: Array<string | number>, required: boolean): Json | undefined;
 function objectAt(parent: Json, path: Array<string | number>, required: boolean): Json | undefined {
   const value = parent[path[path.length - 1]];
   if (value === undefined || value === null) {
@@ -145,7 +154,7 @@ export function validateSendBody(body: unknown): SendRequest {
   if (!/^\+?\d{5,15}$/.test(compact)) fail('Param to must be a phone number: digits with an optional leading +.');
   const waId = compact.replace(/^\+/, '');
 
-  const type = oneOf(body.type ?? 'text', MESSAGE_TYPES, ['type']);
+  const type = oneOf(body.type ?? impliedType(body), MESSAGE_TYPES, ['type']);
   // `contacts` is the one type whose object is an array.
   const template = type === 'contacts' ? validateContacts(body) : validateContent(type, objectAt(body, [type], true));
 
@@ -236,10 +245,8 @@ function validateContacts(body: Json): undefined {
 function validateInteractive(interactive: Json): void {
   const type = oneOf(interactive.type, INTERACTIVE_TYPES, ['interactive', 'type']);
   const action = objectAt(interactive, ['interactive', 'action'], true);
-  if (type !== 'product') {
-    const body = objectAt(interactive, ['interactive', 'body'], true);
-    stringAt(body, ['interactive', 'body', 'text'], { required: true, maxLength: 4096 });
-  }
+  const body = objectAt(interactive, ['interactive', 'body'], INTERACTIVE_BODY_REQUIRED.has(type));
+  if (body) stringAt(body, ['interactive', 'body', 'text'], { required: true, maxLength: 4096 });
   const at = (...path: Array<string | number>) => ['interactive', 'action', ...path];
   switch (type) {
     case 'button': {
@@ -294,7 +301,23 @@ function validateInteractive(interactive: Json): void {
     case 'address_message':
       oneOf(action.name, ['address_message'], at('name'));
       break;
+    case 'order_details':
+      oneOf(action.name, ['review_and_pay'], at('name'));
+      break;
+    case 'order_status':
+      oneOf(action.name, ['review_order'], at('name'));
+      break;
   }
+}
+
+/**
+ * Without `type`, Meta assumes text; a body with no `text` but exactly one other message object
+ * (as in Meta's own "reply to list message" example) is taken as that type.
+ */
+function impliedType(body: Json): string {
+  if (body.text !== undefined) return 'text';
+  const present = MESSAGE_TYPES.filter((type) => type !== 'text' && body[type] !== undefined);
+  return present.length === 1 ? present[0] : 'text';
 }
 
 // Templates

@@ -26,6 +26,14 @@ export class PhoneNumber {
   @Column({ name: 'display_phone_number', type: 'text' })
   displayPhoneNumber: string;
 
+  /**
+   * Enforce the 24-hour customer-service window locally (131026 without an upstream call). Off for
+   * numbers whose webhooks do not flow through the gateway: the gateway cannot see inbound messages,
+   * so it leaves the check to Meta.
+   */
+  @Column({ name: 'enforce_service_window', type: 'boolean', default: true })
+  enforceServiceWindow: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -53,7 +53,10 @@ export class TenancyService {
       if (typeof phoneNumberId === 'string') {
         const phone = await this.findPhoneNumber(phoneNumberId);
         pathTenantId = phone ? phone.tenantId : null;
-        if (phone) tenant.phoneNumber = { id: phone.id, phoneNumberId: phone.phoneNumberId, businessAccountId: phone.businessAccountId };
+        if (phone) {
+          const { tenantId: _owner, ...ref } = phone;
+          tenant.phoneNumber = ref;
+        }
       } else if (typeof wabaId === 'string') {
         const waba = await this.findBusinessAccount(wabaId);
         pathTenantId = waba ? waba.tenantId : null;
@@ -85,7 +88,13 @@ export class TenancyService {
     if (cached !== undefined) return cached || null;
     const row = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
     const ref = row
-      ? { id: row.id, tenantId: row.tenantId, phoneNumberId: row.phoneNumberId, businessAccountId: row.businessAccountId }
+      ? {
+          id: row.id,
+          tenantId: row.tenantId,
+          phoneNumberId: row.phoneNumberId,
+          businessAccountId: row.businessAccountId,
+          enforceServiceWindow: row.enforceServiceWindow,
+        }
       : false;
     this.phoneCache.set(phoneNumberId, ref);
     return ref || null;
@@ -172,6 +181,16 @@ export class TenancyService {
       }),
     );
     this.phoneCache.delete(input.phoneNumberId);
+    return saved;
+  }
+
+  /** Turns local 24-hour window enforcement on or off for a phone number. */
+  async setServiceWindowEnforcement(phoneNumberId: string, enabled: boolean): Promise<PhoneNumber> {
+    const phone = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
+    if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
+    phone.enforceServiceWindow = enabled;
+    const saved = await this.phoneNumbers.save(phone);
+    this.phoneCache.delete(phoneNumberId);
     return saved;
   }
 

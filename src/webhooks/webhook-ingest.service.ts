@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
+import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
@@ -119,6 +120,13 @@ export class WebhookIngestService {
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
          ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
         [tenantId, phoneNumberId, id, recipient_id ?? '', name, toDate(timestamp), JSON.stringify(details)],
+      );
+      // The record's status only moves forward: a late `sent` never overwrites `read`.
+      await manager.query(
+        `UPDATE messages SET status = $1, updated_at = now()
+         WHERE upstream_message_id = $2 AND tenant_id = $3
+           AND coalesce(array_position($4::text[], status), 0) < coalesce(array_position($4::text[], $1::text), 0)`,
+        [name, id, tenantId, MESSAGE_STATUS_ORDER],
       );
     }
     for (const message of value.messages ?? []) {

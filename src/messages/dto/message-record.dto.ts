@@ -1,0 +1,114 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDate, IsIn, IsOptional, IsString } from 'class-validator';
+import { PageQueryDto } from '../../common/pagination';
+import { MESSAGE_STATUS_ORDER, type MessageStatus, type MessageStatusEvent } from '../message-status.entity';
+import type { Message } from '../message.entity';
+
+
+export class ListMessagesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Recipient phone number (normalized like `to`)' })
+  @IsOptional()
+  @IsString()
+  recipient?: string;
+
+  @ApiPropertyOptional({ enum: MESSAGE_STATUS_ORDER })
+  @IsOptional()
+  @IsIn(MESSAGE_STATUS_ORDER)
+  status?: string;
+
+  @ApiPropertyOptional({ description: 'Created at or after (ISO 8601)', format: 'date-time' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  since?: Date;
+
+  @ApiPropertyOptional({ description: 'Created before (ISO 8601)', format: 'date-time' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
+  until?: Date;
+}
+
+export class StatusChangeDto {
+  @ApiProperty({ enum: MESSAGE_STATUS_ORDER })
+  status: string;
+
+  @ApiProperty({ format: 'date-time' })
+  timestamp: string;
+
+  @ApiPropertyOptional({ description: 'conversation, pricing, errors as upstream reported them; the error of a failed send' })
+  details?: Record<string, unknown>;
+}
+
+export class MessageRecordDto {
+  @ApiProperty({ format: 'uuid', description: "The gateway's id of the message" })
+  id: string;
+
+  @ApiPropertyOptional({ description: 'The upstream message id', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' })
+  wamid: string | null;
+
+  @ApiProperty({ example: '106540352242922' })
+  phone_number_id: string;
+
+  @ApiProperty({ example: '15551234567' })
+  recipient: string;
+
+  @ApiProperty({ example: 'text' })
+  type: string;
+
+  @ApiProperty({ enum: MESSAGE_STATUS_ORDER, description: 'The furthest status reached' })
+  status: string;
+
+  @ApiPropertyOptional({ description: 'The upstream error of a failed send' })
+  error: Record<string, unknown> | null;
+
+  @ApiPropertyOptional()
+  idempotency_key: string | null;
+
+  @ApiProperty({ description: 'The body sent upstream' })
+  payload: Record<string, unknown>;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+
+  @ApiPropertyOptional({ type: [StatusChangeDto], description: 'Every status reached, in status order, with its time (on GET of one message)' })
+  history?: StatusChangeDto[];
+}
+
+const rank = (status: string) => MESSAGE_STATUS_ORDER.indexOf(status as MessageStatus);
+
+/**
+ * The record as the API shows it. The history joins the gateway's own steps (pending, accepted,
+ * failed) with the statuses upstream reported, in the order a message moves through them (upstream
+ * timestamps have one-second precision and webhooks arrive out of order, so time alone misleads).
+ */
+export function toMessageRecord(message: Message, statuses: MessageStatusEvent[] | null): MessageRecordDto {
+  const record: MessageRecordDto = {
+    id: message.id,
+    wamid: message.upstreamMessageId,
+    phone_number_id: message.phoneNumberId,
+    recipient: message.recipient,
+    type: message.type,
+    status: message.status,
+    error: message.error,
+    idempotency_key: message.idempotencyKey,
+    payload: message.payload,
+    created_at: message.createdAt.toISOString(),
+    updated_at: message.updatedAt.toISOString(),
+  };
+  if (statuses === null) return record;
+  const history: StatusChangeDto[] = [{ status: 'pending', timestamp: message.createdAt.toISOString() }];
+  if (message.acceptedAt) history.push({ status: 'accepted', timestamp: message.acceptedAt.toISOString() });
+  if (message.failedAt && !message.upstreamMessageId) {
+    history.push({ status: 'failed', timestamp: message.failedAt.toISOString(), details: message.error ?? undefined });
+  }
+  for (const event of statuses) {
+    history.push({ status: event.status, timestamp: event.occurredAt.toISOString(), details: event.details });
+  }
+  history.sort((a, b) => rank(a.status) - rank(b.status) || a.timestamp.localeCompare(b.timestamp));
+  return { ...record, history };
+}

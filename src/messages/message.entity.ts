@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A message sent through the gateway. Written before the upstream call (status `pending`), then
+ * given the upstream id (`accepted`) or the upstream error (`failed`); status webhooks move it on
+ * (sent, delivered, read, failed), never backwards.
+ */
+@Entity({ name: 'messages' })
+@Index(['tenantId', 'createdAt', 'id'])
+@Index(['tenantId', 'recipient'])
+export class Message {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId: string;
+
+  /** Upstream phone number id the message was sent from. */
+  @Column({ name: 'phone_number_id', type: 'text' })
+  phoneNumberId: string;
+
+  @Column({ name: 'api_key_id', type: 'uuid' })
+  apiKeyId: string;
+
+  /** Normalized recipient (wa_id), or the group id for group sends. */
+  @Column({ type: 'text' })
+  recipient: string;
+
+  @Column({ type: 'text' })
+  type: string;
+
+  /** The body as sent upstream. */
+  @Column({ type: 'jsonb' })
+  payload: Record<string, unknown>;
+
+  /** The upstream message id (wamid), once upstream accepted the message. */
+  @Index({ unique: true })
+  @Column({ name: 'upstream_message_id', type: 'text', nullable: true })
+  upstreamMessageId: string | null;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey: string | null;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  /** The upstream error of a failed send: { code, message, error_subcode?, error_data? }. */
+  @Column({ type: 'jsonb', nullable: true })
+  error: Record<string, unknown> | null;
+
+  /** Millisecond precision, so the (created_at, id) paging cursor round-trips through a JS Date exactly. */
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
+  acceptedAt: Date | null;
+
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt: Date | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

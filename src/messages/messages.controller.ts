@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { Authenticated, CurrentAuth, TenantId } from '../auth/auth.decorators';
+import { nextPageUrl, Page } from '../common/pagination';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
+import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.service';
+import { ListMessagesQueryDto, MessageRecordDto } from './dto/message-record.dto';
+import { SendMessageDto } from './dto/send-message.dto';
+import { MessagesService } from './messages.service';
+
+class SendQueryDto {
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean()
+  filter_blacklist?: boolean;
+}
+
+class SendResponseDto {
+  @ApiProperty({ example: 'whatsapp' })
+  messaging_product: string;
+
+  @ApiProperty({ example: [{ input: '+1 555 123 4567', wa_id: '15551234567' }] })
+  contacts: Array<{ input: string; wa_id: string }>;
+
+  @ApiProperty({ example: [{ id: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' }] })
+  messages: Array<{ id: string }>;
+}
+
+@ApiTags('messages')
+@Controller('v1/:phoneNumberId/messages')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated({ scopes: ['messages:send'] })
+  @ApiOperation({
+    summary: 'Send a message (any Cloud API type), or mark one as read',
+    description:
+      'The body is exactly what the Cloud API accepts. `?filter_blacklist=true` checks the organization blacklist first ' +
+      '(422 code 131000 reason recipient_blacklisted, nothing sent). Non-template messages outside the 24-hour window: 400 code 131026.',
+  })
+  @ApiParam({ name: 'phoneNumberId', description: 'Upstream phone number id of the organization' })
+  @ApiQuery({ name: 'filter_blacklist', required: false, type: Boolean })
+  @ApiBody({ type: SendMessageDto })
+  @ApiOkResponse({ type: SendResponseDto, description: 'Send: contacts and messages. Mark as read: { success: true }' })
+  @ApiGraphErrors(400, 422, 500)
+  send(
+    @TenantId() tenantId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Query() query: SendQueryDto,
+    @Body() _validated: SendMessageDto,
+  ) {
+    const header = req.headers[IDEMPOTENCY_HEADER];
+    // The client's own body goes upstream (the DTO instance only proved it valid).
+    return this.messages.send(
+      { tenantId, apiKeyId: auth.keyId, phone: req.tenant!.phoneNumber! },
+      req.body as Record<string, unknown>,
+      { filterBlacklist: query.filter_blacklist === true, idempotencyKey: typeof header === 'string' ? header : undefined },
+    );
+  }
+
+  @Get()
+  @Authenticated({ scopes: ['messages:read'] })
+  @ApiOperation({ summary: 'Messages sent from this phone number, newest first' })
+  @ApiGraphErrors(400)
+  list(@TenantId() tenantId: string, @Param('phoneNumberId') phoneNumberId: string, @Query() query: ListMessagesQueryDto, @Req() req: GatewayRequest): Promise<Page<MessageRecordDto>> {
+    return this.messages.list(tenantId, phoneNumberId, query, (after) => nextPageUrl(req.originalUrl, after));
+  }
+
+  @Get(':messageId')
+  @Authenticated({ scopes: ['messages:read'] })
+  @ApiOperation({ summary: 'One message with its status history, by gateway id or wamid' })
+  @ApiOkResponse({ type: MessageRecordDto })
+  @ApiGraphErrors(404)
+  get(@TenantId() tenantId: string, @Param('phoneNumberId') phoneNumberId: string, @Param('messageId') messageId: string): Promise<MessageRecordDto> {
+    return this.messages.get(tenantId, phoneNumberId, messageId);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlacklistModule } from '../blacklist/blacklist.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { MessageStatusEvent } from './message-status.entity';
+import { Message } from './message.entity';
+import { MessagesController } from './messages.controller';
+import { MessagesService } from './messages.service';
+import { ServiceWindowService } from './service-window.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule],
+  controllers: [MessagesController],
+  providers: [MessagesService, ServiceWindowService],
+  exports: [MessagesService, ServiceWindowService],
+})
+export class MessagesModule {}

@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { BlacklistService } from '../blacklist/blacklist.service';
+import { decodeCursor, Page, toPage } from '../common/pagination';
+import { normalizeRecipient } from '../common/recipient';
+import { ErrorCode, GraphError } from '../core/graph-error';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { GraphClient, SendResult } from '../upstream/graph-client';
+import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
+import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
+import { MESSAGE_STATUS_ORDER, MessageStatusEvent } from './message-status.entity';
+import { Message } from './message.entity';
+import { ServiceWindowService } from './service-window.service';
+
+export interface SendContext {
+  tenantId: string;
+  apiKeyId: string;
+  phone: { phoneNumberId: string; businessAccountId: string; enforceServiceWindow: boolean };
+}
+
+export interface SendOptions {
+  filterBlacklist: boolean;
+  idempotencyKey?: string;
+}
+
+@Injectable()
+export class MessagesService {
+  constructor(
+    @InjectRepository(Message) private readonly messages: Repository<Message>,
+    @InjectRepository(MessageStatusEvent) private readonly statuses: Repository<MessageStatusEvent>,
+    private readonly graph: GraphClient,
+    private readonly tenancy: TenancyService,
+    private readonly blacklist: BlacklistService,
+    private readonly windows: ServiceWindowService,
+  ) {}
+
+  /**
+   * Sends a message (or marks one as read). Checks that need no upstream call come first and leave
+   * nothing behind: the blacklist (422 code 131000) and the 24-hour window (400 code 131026). Then
+   * the record is written, upstream is called, and the record gets the upstream id or the error.
+   */
+  async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendResult | { success: boolean }> {
+    const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
+    if (isMarkAsRead(body)) return this.graph.sendMessage(ctx.phone.phoneNumberId, token, body);
+
+    const type = messageTypeOf(body);
+    const group = body.recipient_type === 'group';
+    const recipient = group ? String(body.to) : normalizeRecipient(body.to);
+    if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
+      throw new GraphError(ErrorCode.SendFailure, '(#131000) The recipient is on the blacklist of this organization', {
+        status: 422,
+        data: { reason: 'recipient_blacklisted', details: 'The recipient is blacklisted; the message was not sent. Do not retry.' },
+      });
+    }
+    if (type !== 'template' && !group && ctx.phone.enforceServiceWindow && !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))) {
+      throw new GraphError(
+        ErrorCode.ReEngagement,
+        '(#131026) Message failed to send because more than 24 hours have passed since the customer last replied to this number',
+        { data: { details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.' } },
+      );
+    }
+
+    const payload = { ...body, to: recipient };
+    const record = await this.messages.save(
+      this.messages.create({
+        tenantId: ctx.tenantId,
+        phoneNumberId: ctx.phone.phoneNumberId,
+        apiKeyId: ctx.apiKeyId,
+        recipient,
+        type,
+        payload,
+        idempotencyKey: options.idempotencyKey ?? null,
+        status: 'pending',
+      }),
+    );
+
+    let result: SendResult;
+    try {
+      result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, payload);
+    } catch (error) {
+      await this.recordFailure(record.id, error);
+      throw error;
+    }
+    const upstreamId = result.messages?.[0]?.id;
+    if (!upstreamId) {
+      const error = new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream accepted the send without a message id' } });
+      await this.recordFailure(record.id, error);
+      throw error;
+    }
+    // Status webhooks may have arrived before this update: keep the furthest status already known.
+    await this.messages.query(
+      `UPDATE messages SET upstream_message_id = $1, accepted_at = now(), updated_at = now(),
+         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = $1
+                            ORDER BY array_position($3::text[], s.status) DESC LIMIT 1), 'accepted')
+       WHERE id = $2`,
+      [upstreamId, record.id, MESSAGE_STATUS_ORDER],
+    );
+    return {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: String(body.to), wa_id: result.contacts?.[0]?.wa_id ?? recipient }],
+      messages: result.messages,
+    };
+  }
+
+  /** One message of this phone number and organization, by its id or its upstream id (wamid). */
+  async get(tenantId: string, phoneNumberId: string, messageId: string): Promise<MessageRecordDto> {
+    const byUpstreamId = messageId.startsWith('wamid.');
+    if (!byUpstreamId && !/^[0-9a-f-]{36}$/i.test(messageId)) throw notFound(messageId);
+    const record = await this.messages.findOne({
+      where: byUpstreamId ? { tenantId, phoneNumberId, upstreamMessageId: messageId } : { tenantId, phoneNumberId, id: messageId },
+    });
+    if (!record) throw notFound(messageId);
+    const statuses = record.upstreamMessageId
+      ? await this.statuses.find({ where: { tenantId, messageId: record.upstreamMessageId }, order: { occurredAt: 'ASC' } })
+      : [];
+    return toMessageRecord(record, statuses);
+  }
+
+  /** Messages of a phone number, newest first, filtered by recipient, status and time. */
+  async list(tenantId: string, phoneNumberId: string, query: ListMessagesQueryDto, nextUrl: (after: string) => string): Promise<Page<MessageRecordDto>> {
+    const qb = this.messages
+      .createQueryBuilder('m')
+      .where('m.tenant_id = :tenantId AND m.phone_number_id = :phoneNumberId', { tenantId, phoneNumberId })
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(query.limit + 1);
+    if (query.recipient) qb.andWhere('m.recipient = :recipient', { recipient: normalizeRecipient(query.recipient, 'recipient') });
+    if (query.status) qb.andWhere('m.status = :status', { status: query.status });
+    if (query.since) qb.andWhere('m.created_at >= :since', { since: query.since });
+    if (query.until) qb.andWhere('m.created_at < :until', { until: query.until });
+    const cursor = decodeCursor(query.after);
+    if (cursor) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
+    const rows = await qb.getMany();
+    return toPage(rows, query.limit, (m) => ({ at: m.createdAt.toISOString(), id: m.id }), (m) => toMessageRecord(m, null), nextUrl);
+  }
+
+  private async recordFailure(id: string, error: unknown): Promise<void> {
+    const graph = error instanceof GraphError ? error : undefined;
+    await this.messages.update(
+      { id },
+      {
+        status: 'failed',
+        failedAt: new Date(),
+        error: {
+          code: graph?.code ?? ErrorCode.SendFailure,
+          message: graph?.message ?? 'Upstream request failed',
+          ...(graph?.options.subcode !== undefined && { error_subcode: graph.options.subcode }),
+          ...(graph?.options.data !== undefined && { error_data: graph.options.data }),
+        },
+      },
+    );
+  }
+}
+
+function notFound(messageId: string): GraphError {
+  return GraphError.notFound(`Message ${messageId} does not exist`);
+}

@@ -1,0 +1,263 @@
+import request from 'supertest';
+import { Clock } from '../src/common/clock';
+import type { Sandbox } from '../src/sandbox/sandbox-server';
+import { SANDBOX } from '../src/sandbox/sandbox.module';
+import fixtures from './fixtures/meta-send-examples.json';
+import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+
+interface Example {
+  name: string;
+  kind: 'send' | 'mark_as_read';
+  type: string | null;
+  body: Record<string, unknown>;
+}
+const examples = (fixtures as { examples: Example[] }).examples;
+const RECIPIENT = '15551234567';
+
+describe('POST /v1/{phoneNumberId}/messages', () => {
+  let t: TestApp;
+  let sandbox: Sandbox;
+  let tenant: TestTenant;
+  let other: TestTenant;
+  let key: string;
+
+  const sendPath = (x: TestTenant = tenant) => `/v1/${x.phoneNumberId}/messages`;
+  const upstreamSends = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
+  const rows = async (where = 'TRUE', params: unknown[] = []) => t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params);
+  const text = (to = RECIPIENT, body = 'Hello') => ({ messaging_product: 'whatsapp', to, type: 'text', text: { body } });
+  const openWindow = (phoneNumberId: string, waId: string, at = new Date()) =>
+    t.dataSource.query(
+      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, (SELECT tenant_id FROM phone_numbers WHERE phone_number_id = $1), $3)
+       ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET last_inbound_at = EXCLUDED.last_inbound_at`,
+      [phoneNumberId, waId, at],
+    );
+  async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await fn();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetState(t);
+    sandbox = t.get<Sandbox>(SANDBOX);
+    tenant = await createTenant(t);
+    other = await createTenant(t);
+    key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
+    await openWindow(tenant.phoneNumberId, RECIPIENT);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    sandbox.clearRequests();
+    sandbox.clearFaults();
+    t.get(Clock).reset();
+  });
+
+  describe("Meta's official examples", () => {
+    it.each(examples.filter((e) => e.kind === 'send').map((e) => [e.name, e] as const))('accepts and forwards %s', async (_name, example) => {
+      await openWindow(tenant.phoneNumberId, String(example.body.to).replace(/\D/g, ''));
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(example.body);
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+      expect(res.body.messaging_product).toBe('whatsapp');
+      expect(res.body.contacts).toEqual([{ input: example.body.to, wa_id: expect.any(String) }]);
+      expect(res.body.messages[0].id).toMatch(/^wamid\./);
+      const [forwarded] = upstreamSends();
+      expect(forwarded.body).toEqual({ ...example.body, to: String(example.body.to).replace(/\D/g, '') || example.body.to });
+      const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
+      expect(row).toMatchObject({ tenant_id: tenant.id, phone_number_id: tenant.phoneNumberId, status: expect.stringMatching(/accepted|sent|delivered|read/) });
+    });
+
+    it.each(examples.filter((e) => e.kind === 'mark_as_read').map((e) => [e.name, e] as const))('marks as read: %s', async (_name, example) => {
+      const before = (await rows()).length;
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(example.body).expect(200);
+      expect(res.body).toEqual({ success: true });
+      expect(upstreamSends()[0].body).toEqual(example.body);
+      expect(await rows()).toHaveLength(before);
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['messaging_product', { ...text(), messaging_product: 'sms' }],
+      ['to', text('not-a-number')],
+      ['text.body', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: {} }],
+      ['image', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'image' }],
+      ['image', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'image', image: { id: '1', link: 'https://example.com/a.png' } }],
+      ['location.latitude', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'location', location: { latitude: 120, longitude: 1 } }],
+      ['reaction.message_id', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'reaction', reaction: { emoji: '👍' } }],
+      ['interactive.type', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'interactive', interactive: { type: 'carousel2', action: {} } }],
+      ['template.language', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'template', template: { name: 'hello_world' } }],
+      ['type', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'fax' }],
+    ])('rejects a bad %s with code 100 naming it, without calling upstream or writing a record', async (field, body) => {
+      const before = (await rows()).length;
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(body).expect(400);
+      expect(res.body.error).toMatchObject({ code: 100, type: 'GraphMethodException' });
+      expect(res.body.error.error_data.details).toContain(field);
+      expect(upstreamSends()).toHaveLength(0);
+      expect(await rows()).toHaveLength(before);
+    });
+
+    it('normalizes a formatted recipient and echoes it as submitted', async () => {
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(text('+1 (555) 123-4567')).expect(200);
+      expect(res.body.contacts).toEqual([{ input: '+1 (555) 123-4567', wa_id: RECIPIENT }]);
+      expect(upstreamSends()[0].body).toMatchObject({ to: RECIPIENT });
+      const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
+      expect(row.recipient).toBe(RECIPIENT);
+    });
+  });
+
+  describe('blacklist', () => {
+    const listed = '15550000666';
+    beforeAll(async () => {
+      await request(t.url).post('/v1/blacklist').set(bearer(key)).send({ phone_numbers: [listed], reason: 'opted out' }).expect(200);
+      await openWindow(tenant.phoneNumberId, listed);
+    });
+
+    it('refuses a blacklisted recipient with 422 131000 recipient_blacklisted: no upstream call, no record', async () => {
+      const before = (await rows()).length;
+      const res = await request(t.url).post(`${sendPath()}?filter_blacklist=true`).set(bearer(key)).send(text('+1 555 000 0666')).expect(422);
+      expect(res.body.error).toMatchObject({ code: 131000, type: 'GraphMethodException', error_data: { reason: 'recipient_blacklisted' } });
+      expect(upstreamSends()).toHaveLength(0);
+      expect(await rows()).toHaveLength(before);
+    });
+
+    it('sends to a number not on the list, and does not consult the list by default', async () => {
+      await request(t.url).post(`${sendPath()}?filter_blacklist=true`).set(bearer(key)).send(text()).expect(200);
+      await request(t.url).post(sendPath()).set(bearer(key)).send(text(listed)).expect(200);
+      await request(t.url).post(`${sendPath()}?filter_blacklist=false`).set(bearer(key)).send(text(listed)).expect(200);
+      expect(upstreamSends()).toHaveLength(3);
+    });
+
+    it("does not apply another organization's blacklist", async () => {
+      const otherKey = (await createOrgKey(t, other)).key;
+      await openWindow(other.phoneNumberId, listed);
+      await request(t.url).post(`${sendPath(other)}?filter_blacklist=true`).set(bearer(otherKey)).send(text(listed)).expect(200);
+    });
+  });
+
+  describe('24-hour customer-service window', () => {
+    const user = '15550007777';
+
+    it('refuses non-template messages outside the window with 131026 and calls nothing; an inbound message opens it; 24 h later it is closed', async () => {
+      const outside = await request(t.url).post(sendPath()).set(bearer(key)).send(text(user)).expect(400);
+      expect(outside.body.error).toMatchObject({ code: 131026, type: 'GraphMethodException' });
+      expect(outside.body.error.message).toMatch(/24 hours/);
+      expect(outside.body.error.error_data.details).toMatch(/template/);
+      const image = { messaging_product: 'whatsapp', to: user, type: 'image', image: { link: 'https://example.com/a.png' } };
+      await request(t.url).post(sendPath()).set(bearer(key)).send(image).expect(400);
+      expect(upstreamSends()).toHaveLength(0);
+      expect(await rows('recipient = $1', [user])).toHaveLength(0);
+
+      sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: user, type: 'text', text: 'hi there' });
+      await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [user])).length ? true : undefined));
+      await request(t.url).post(sendPath()).set(bearer(key)).send(text(user)).expect(200);
+      await request(t.url).post(sendPath()).set(bearer(key)).send(image).expect(200);
+
+      t.get(Clock).advance(24 * 60 * 60 * 1000 + 1000);
+      const later = await request(t.url).post(sendPath()).set(bearer(key)).send(text(user)).expect(400);
+      expect(later.body.error.code).toBe(131026);
+      expect(upstreamSends()).toHaveLength(2);
+    });
+
+    it('always allows templates and mark-as-read', async () => {
+      const template = { messaging_product: 'whatsapp', to: '15550008888', type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };
+      await request(t.url).post(sendPath()).set(bearer(key)).send(template).expect(200);
+      await request(t.url).post(sendPath()).set(bearer(key)).send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.abc' }).expect(200);
+    });
+
+    it('leaves the window to Meta for a number with local enforcement off', async () => {
+      await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = false WHERE phone_number_id = $1', [other.phoneNumberId]);
+      const fresh = await createTestApp();
+      try {
+        const otherKey = (await createOrgKey(fresh, other)).key;
+        await request(fresh.url).post(`/v1/${other.phoneNumberId}/messages`).set(bearer(otherKey)).send(text('15550009999')).expect(200);
+      } finally {
+        await fresh.close();
+        await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = true WHERE phone_number_id = $1', [other.phoneNumberId]);
+      }
+    });
+  });
+
+  describe('records and status history', () => {
+    it('moves the record to sent, delivered and read from the status webhooks; GET shows the history', async () => {
+      const sent = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'history-1').send(text()).expect(200);
+      const wamid = sent.body.messages[0].id;
+      await eventually(async () => ((await rows('upstream_message_id = $1 AND status = $2', [wamid, 'read'])).length ? true : undefined));
+      const byWamid = await request(t.url).get(`${sendPath()}/${wamid}`).set(bearer(key)).expect(200);
+      expect(byWamid.body).toMatchObject({ wamid, recipient: RECIPIENT, type: 'text', status: 'read', idempotency_key: 'history-1' });
+      expect(byWamid.body.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'accepted', 'sent', 'delivered', 'read']);
+      expect(byWamid.body.history[2].details).toMatchObject({ conversation: expect.any(Object), pricing: expect.any(Object) });
+      const byId = await request(t.url).get(`${sendPath()}/${byWamid.body.id}`).set(bearer(key)).expect(200);
+      expect(byId.body).toEqual(byWamid.body);
+    });
+
+    it('lists messages newest first, filtered by recipient and status, with paging', async () => {
+      const to = '15550001234';
+      await openWindow(tenant.phoneNumberId, to);
+      for (let i = 0; i < 3; i++) await request(t.url).post(sendPath()).set(bearer(key)).send(text(to, `n${i}`)).expect(200);
+      const first = await request(t.url).get(`${sendPath()}?recipient=${to}&limit=2`).set(bearer(key)).expect(200);
+      expect(first.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toEqual(['n2', 'n1']);
+      expect(first.body.paging.next).toContain('after=');
+      const second = await request(t.url).get(first.body.paging.next).set(bearer(key)).expect(200);
+      expect(second.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toEqual(['n0']);
+      expect(second.body.paging.next).toBeUndefined();
+      const failed = await request(t.url).get(`${sendPath()}?status=failed&recipient=${to}`).set(bearer(key)).expect(200);
+      expect(failed.body.data).toEqual([]);
+    });
+
+    it("answers another organization's message like an unknown one, and needs messages:read", async () => {
+      const otherKey = (await createOrgKey(t, other)).key;
+      await openWindow(other.phoneNumberId, RECIPIENT);
+      const sent = await request(t.url).post(sendPath(other)).set(bearer(otherKey)).send(text()).expect(200);
+      const [row] = await rows('upstream_message_id = $1', [sent.body.messages[0].id]);
+      const foreign = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(key)).expect(404);
+      const unknown = await request(t.url).get(`${sendPath()}/00000000-0000-4000-8000-000000000000`).set(bearer(key)).expect(404);
+      expect(foreign.body.error.code).toBe(100);
+      expect({ ...foreign.body.error, message: '', fbtrace_id: '' }).toEqual({ ...unknown.body.error, message: '', fbtrace_id: '' });
+      const sendOnly = (await createOrgKey(t, tenant, { scopes: ['messages:send'] })).key;
+      const denied = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(sendOnly)).expect(403);
+      expect(denied.body.error.code).toBe(200);
+    });
+
+    it("refuses another organization's phone number with 401 190 and calls nothing", async () => {
+      const res = await request(t.url).post(sendPath(other)).set(bearer(key)).send(text()).expect(401);
+      expect(res.body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+      expect(upstreamSends()).toHaveLength(0);
+    });
+  });
+
+  describe('upstream failures', () => {
+    it('answers 500 131000 on an upstream 5xx and the record says failed, never success', async () => {
+      sandbox.injectFault({ kind: 'http_500' });
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(text(RECIPIENT, 'doomed')).expect(500);
+      expect(res.body.error).toMatchObject({ code: 131000 });
+      const [row] = await t.dataSource.query(`SELECT * FROM messages WHERE payload->'text'->>'body' = 'doomed'`);
+      expect(row).toMatchObject({ status: 'failed', upstream_message_id: null, error: { code: 131000 } });
+      expect(row.failed_at).not.toBeNull();
+      const history = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(key)).expect(200);
+      expect(history.body.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'failed']);
+    });
+
+    it('passes an upstream 4xx through and records it', async () => {
+      sandbox.injectFault({ kind: 'graph_error', code: 131047, status: 400, message: 'Re-engagement message' });
+      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(text(RECIPIENT, 'rejected upstream')).expect(400);
+      expect(res.body.error).toMatchObject({ code: 131047, message: 'Re-engagement message' });
+      const [row] = await t.dataSource.query(`SELECT status, error FROM messages WHERE payload->'text'->>'body' = 'rejected upstream'`);
+      expect(row).toEqual({ status: 'failed', error: expect.objectContaining({ code: 131047 }) });
+    });
+
+    it('replays an idempotent send without a second upstream call or record', async () => {
+      const first = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'once-only').send(text(RECIPIENT, 'once')).expect(200);
+      const again = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'once-only').send(text(RECIPIENT, 'once')).expect(200);
+      expect(again.headers['idempotency-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(upstreamSends()).toHaveLength(1);
+      expect(await t.dataSource.query(`SELECT 1 FROM messages WHERE payload->'text'->>'body' = 'once'`)).toHaveLength(1);
+    });
+  });
+});
