@@ -8,8 +8,10 @@ import { CoreModule } from './core/core.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
+import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { RedisModule } from './redis/redis.module';
+import { TemplatesModule } from './templates/templates.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UpstreamModule } from './upstream/upstream.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -31,8 +33,10 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     WebhooksModule,
     DemoModule,
     MessagesModule,
+    TemplatesModule,
     BlacklistModule,
     ContactsModule,
+    MediaModule,
   ],
 })
 export class AppModule {}

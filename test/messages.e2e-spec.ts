@@ -3,7 +3,8 @@ import { Clock } from '../src/common/clock';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import fixtures from './fixtures/meta-send-examples.json';
-import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
+import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 interface Example {
@@ -60,8 +61,13 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
   describe("Meta's official examples", () => {
     it.each(examples.filter((e) => e.kind === 'send').map((e) => [e.name, e] as const))('accepts and forwards %s', async (_name, example) => {
-      await openWindow(tenant.phoneNumberId, String(example.body.to).replace(/\D/g, ''));
-      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(example.body);
+      // Template examples need their template APPROVED in the catalog: each gets an organization of its own.
+      const catalog = CATALOG_FOR_EXAMPLE[example.name];
+      const owner = catalog ? await createTenant(t) : tenant;
+      const ownerKey = catalog ? (await createOrgKey(t, owner)).key : key;
+      if (catalog) await createCatalogTemplate(t, owner, catalog);
+      await openWindow(owner.phoneNumberId, String(example.body.to).replace(/\D/g, ''));
+      const res = await request(t.url).post(sendPath(owner)).set(bearer(ownerKey)).send(example.body);
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
       expect(res.body.messaging_product).toBe('whatsapp');
       expect(res.body.contacts).toEqual([{ input: example.body.to, wa_id: expect.any(String) }]);
@@ -69,7 +75,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       const [forwarded] = upstreamSends();
       expect(forwarded.body).toEqual({ ...example.body, to: String(example.body.to).replace(/\D/g, '') || example.body.to });
       const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
-      expect(row).toMatchObject({ tenant_id: tenant.id, phone_number_id: tenant.phoneNumberId, status: expect.stringMatching(/accepted|sent|delivered|read/) });
+      expect(row).toMatchObject({ tenant_id: owner.id, phone_number_id: owner.phoneNumberId, status: expect.stringMatching(/accepted|sent|delivered|read/) });
     });
 
     it.each(examples.filter((e) => e.kind === 'mark_as_read').map((e) => [e.name, e] as const))('marks as read: %s', async (_name, example) => {
@@ -165,6 +171,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
     });
 
     it('always allows templates and mark-as-read', async () => {
+      await createCatalogTemplate(t, tenant, CATALOG_FOR_EXAMPLE['test-message']);
       const template = { messaging_product: 'whatsapp', to: '15550008888', type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };
       await request(t.url).post(sendPath()).set(bearer(key)).send(template).expect(200);
       await request(t.url).post(sendPath()).set(bearer(key)).send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.abc' }).expect(200);

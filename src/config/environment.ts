@@ -5,6 +5,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
@@ -151,6 +152,18 @@ export class Environment {
   /** Delay after which the sandbox finishes a template review. */
   @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
   SANDBOX_REVIEW_DELAY_MS = 3000;
+
+  /** Templates a business account may hold (Meta's cap is about 250); the next create is refused. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  TEMPLATES_PER_ACCOUNT_MAX = 250;
+
+  /** How often the template catalog is reconciled with upstream's list; 0 turns the periodic sync off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86400)
+  TEMPLATE_SYNC_INTERVAL_SECONDS = 600;
+
+  /** Folder of the media library's files (one folder per organization, files named by asset id). */
+  @IsString() @IsNotEmpty()
+  MEDIA_LIBRARY_DIR = './data/media';
 
   /** Requests per second, per client IP, for requests without a valid key (slows key guessing). */
   @Transform(toInt) @IsInt() @Min(1) @Max(100000)

@@ -16,6 +16,12 @@ export const ErrorCode = {
   SendFailure: 131000,
   /** 24-hour customer-service window expired. */
   ReEngagement: 131026,
+  /** Template parameters: wrong number of parameters. */
+  TemplateParameterCount: 132000,
+  /** No APPROVED template of that name (or group) and language. */
+  TemplateNotFound: 132001,
+  /** Template parameters: positional vs named style does not match the template. */
+  TemplateParameterFormat: 132012,
 } as const;
 
 export type GraphErrorType = 'OAuthException' | 'GraphMethodException';
@@ -30,6 +36,10 @@ const DEFAULT_STATUS: Record<number, number> = {
   [ErrorCode.InvalidParameter]: HttpStatus.BAD_REQUEST,
   [ErrorCode.SendFailure]: HttpStatus.INTERNAL_SERVER_ERROR,
   [ErrorCode.ReEngagement]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.TemplateParameterCount]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.TemplateNotFound]: HttpStatus.NOT_FOUND,
+  [ErrorCode.TemplateParameterFormat]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.TemporarilyUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 export function errorTypeFor(code: number): GraphErrorType {

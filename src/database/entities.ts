@@ -1,6 +1,9 @@
 import { ApiKey } from '../auth/api-key.entity';
 import { BlacklistEntry } from '../blacklist/blacklist-entry.entity';
 import { Contact } from '../contacts/contact.entity';
+import { MediaAsset } from '../media/media-asset.entity';
+import { MediaUpload } from '../media/media-upload.entity';
+import { TemplateMediaHandle } from '../media/template-media-handle.entity';
 import { ConversationWindow } from '../messages/conversation-window.entity';
 import { InboundMessage } from '../messages/inbound-message.entity';
 import { MessageStatusEvent } from '../messages/message-status.entity';
@@ -25,4 +28,7 @@ export const ENTITIES = [
   Message,
   BlacklistEntry,
   Contact,
+  MediaUpload,
+  TemplateMediaHandle,
+  MediaAsset,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
@@ -9,7 +10,7 @@ import { MessagesService } from './messages.service';
 import { ServiceWindowService } from './service-window.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule],
+  imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule, TemplatesModule],
   controllers: [MessagesController],
   providers: [MessagesService, ServiceWindowService],
   exports: [MessagesService, ServiceWindowService],

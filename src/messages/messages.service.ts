@@ -5,6 +5,8 @@ import { BlacklistService } from '../blacklist/blacklist.service';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { checkTemplateSend } from '../templates/template-send-rules';
+import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient, SendResult } from '../upstream/graph-client';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
@@ -17,6 +19,14 @@ export interface SendContext {
   tenantId: string;
   apiKeyId: string;
   phone: { phoneNumberId: string; businessAccountId: string; enforceServiceWindow: boolean };
+}
+
+/** The `template` object of a send (validated by SendMessageDto: a name or a group, and a language). */
+interface TemplateReference extends Record<string, unknown> {
+  name?: string;
+  group_name?: string;
+  language: { code: string };
+  components?: unknown[];
 }
 
 export interface SendOptions {
@@ -33,6 +43,7 @@ export class MessagesService {
     private readonly tenancy: TenancyService,
     private readonly blacklist: BlacklistService,
     private readonly windows: ServiceWindowService,
+    private readonly templates: TemplatesService,
   ) {}
 
   /**
@@ -61,7 +72,8 @@ export class MessagesService {
       );
     }
 
-    const payload = { ...body, to: recipient };
+    const payload: Record<string, unknown> = { ...body, to: recipient };
+    if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
     const record = await this.messages.save(
       this.messages.create({
         tenantId: ctx.tenantId,
@@ -133,6 +145,24 @@ export class MessagesService {
     if (cursor) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
     const rows = await qb.getMany();
     return toPage(rows, query.limit, (m) => ({ at: m.createdAt.toISOString(), id: m.id }), (m) => toMessageRecord(m, null), nextUrl);
+  }
+
+  /**
+   * The send-time template rules, against the catalog, before anything is written or sent: an
+   * APPROVED template of that name (or group) and language (132001), parameters in its style
+   * (132012) and number (132000), buttons by their index in the template. A send by group goes
+   * upstream with the chosen member's name.
+   */
+  private async checkTemplate(ctx: SendContext, reference: TemplateReference): Promise<TemplateReference> {
+    const template = await this.templates.findForSend(ctx.phone.businessAccountId, {
+      name: reference.name,
+      groupName: reference.group_name,
+      language: reference.language.code,
+    });
+    checkTemplateSend(template, reference);
+    if (reference.group_name === undefined) return reference;
+    const { group_name: _group, ...rest } = reference;
+    return { ...rest, name: template.name };
   }
 
   private async recordFailure(id: string, error: unknown): Promise<void> {

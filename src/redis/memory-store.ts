@@ -57,6 +57,12 @@ export class MemoryStore extends SharedStore {
     if (this.entries.get(lockKey)?.value === token) this.entries.delete(lockKey);
   }
 
+  async acquireLease(key: string, ttlMs: number): Promise<boolean> {
+    if (this.entries.has(key)) return false;
+    this.entries.set(key, { value: 'lease' }, { ttl: ttlMs });
+    return true;
+  }
+
   private sweep(window: number): void {
     for (const [id, counter] of this.counters) if (counter.window < window) this.counters.delete(id);
   }

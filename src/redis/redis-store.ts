@@ -98,4 +98,8 @@ export class RedisStore extends SharedStore {
   async releaseIdempotency(lockKey: string, token: string): Promise<void> {
     await this.client.gwRelease(lockKey, token);
   }
+
+  async acquireLease(key: string, ttlMs: number): Promise<boolean> {
+    return (await this.client.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
 }

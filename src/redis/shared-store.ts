@@ -56,4 +56,7 @@ export abstract class SharedStore {
 
   /** Releases the lock if `token` still owns it (a lock that expired and was re-taken is left alone). */
   abstract releaseIdempotency(lockKey: string, token: string): Promise<void>;
+
+  /** Takes `key` for `ttlMs` unless someone holds it: one instance runs a periodic job per period. */
+  abstract acquireLease(key: string, ttlMs: number): Promise<boolean>;
 }

@@ -40,10 +40,19 @@ export class MessageTemplate {
   rejectedReason: string | null;
 
   @Column({ type: 'jsonb', default: [] })
-  components: unknown[];
+  components: Array<Record<string, unknown>>;
 
   @Column({ name: 'parameter_format', type: 'text', default: 'POSITIONAL' })
   parameterFormat: 'POSITIONAL' | 'NAMED';
+
+  /** The effective delivery TTL (the category's default when the create request had none). */
+  @Column({ name: 'message_send_ttl_seconds', type: 'integer', nullable: true })
+  messageSendTtlSeconds: number | null;
+
+  /** Smart template group (a gateway field): a send by group picks the APPROVED member for its language. */
+  @Index()
+  @Column({ name: 'group_name', type: 'text', nullable: true })
+  groupName: string | null;
 
   /** Time of the upstream event that set the status (older events are ignored). */
   @Column({ name: 'status_updated_at', type: 'timestamptz', nullable: true })

@@ -25,7 +25,7 @@ export interface UpstreamTemplate {
   language: string;
   status: string;
   category: string;
-  components: unknown[];
+  components: Array<Record<string, unknown>>;
   parameter_format?: string;
   rejected_reason?: string;
 }

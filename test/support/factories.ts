@@ -38,3 +38,30 @@ export function createAdminKey(t: TestApp, tenants: Array<{ id: string }>, optio
 }
 
 export const bearer = (key: string | IssuedApiKey) => ({ Authorization: `Bearer ${typeof key === 'string' ? key : key.key}` });
+
+/** Puts a template straight into the catalog of `tenant`'s business account (APPROVED unless told). */
+export async function createCatalogTemplate(
+  t: TestApp,
+  tenant: TestTenant,
+  template: { name: string; language: string; category?: string; parameterFormat?: 'POSITIONAL' | 'NAMED'; components: unknown[]; groupName?: string },
+  status = 'APPROVED',
+): Promise<string> {
+  const upstreamId = '9' + digits(14);
+  await t.dataSource.query(
+    `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, group_name, status_updated_at)
+     SELECT $1, id, waba_id, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, now() FROM business_accounts WHERE waba_id = $10`,
+    [
+      tenant.id,
+      upstreamId,
+      template.name,
+      template.language,
+      template.category ?? 'UTILITY',
+      status,
+      JSON.stringify(template.components),
+      template.parameterFormat ?? 'POSITIONAL',
+      template.groupName ?? null,
+      tenant.wabaId,
+    ],
+  );
+  return upstreamId;
+}

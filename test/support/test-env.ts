@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 // Runs before every spec file: the environment the e2e app boots with. Real PostgreSQL and Redis on
 // loopback; override with TEST_DATABASE_URL / TEST_REDIS_URL.
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_test';
@@ -24,4 +27,6 @@ Object.assign(process.env, {
   SANDBOX_DELIVERED_DELAY_MS: '100',
   SANDBOX_READ_DELAY_MS: '150',
   SANDBOX_REVIEW_DELAY_MS: '200',
+  TEMPLATE_SYNC_INTERVAL_SECONDS: '0',
+  MEDIA_LIBRARY_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),
 });

@@ -2,6 +2,8 @@ import { Init1763700000000 } from './1763700000000-Init';
 import { UpstreamWebhooks1763700100000 } from './1763700100000-UpstreamWebhooks';
 import { BlacklistAndContacts1763700200000 } from './1763700200000-BlacklistAndContacts';
 import { Messages1763700300000 } from './1763700300000-Messages';
+import { Media1763700400000 } from './1763700400000-Media';
+import { TemplateCatalog1763700500000 } from './1763700500000-TemplateCatalog';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Init1763700000000, UpstreamWebhooks1763700100000, BlacklistAndContacts1763700200000, Messages1763700300000];
+export const MIGRATIONS = [Init1763700000000, UpstreamWebhooks1763700100000, BlacklistAndContacts1763700200000, Messages1763700300000, Media1763700400000, TemplateCatalog1763700500000];

@@ -1,0 +1,101 @@
+import { Body, Controller, Delete, Get, Header, Param, Post, Query, Req, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Authenticated, TenantId } from '../auth/auth.decorators';
+import { nextPageUrl } from '../common/pagination';
+import { ApiGraphErrors, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import {
+  ListMediaAssetsQueryDto,
+  MediaAssetDto,
+  MediaAssetPageDto,
+  SuccessDto,
+  UPLOAD_LIBRARY_ASSET_BODY_SCHEMA,
+  UploadLibraryAssetDto,
+} from './dto/media.dto';
+import { MediaFileInterceptor } from './media-file.interceptor';
+import { MEDIA_MIME_TYPES } from './media-limits';
+import { MediaLibraryService, type ReceivedLibraryFile } from './media-library.service';
+
+const ASSET_ID_PARAM = { name: 'assetId', description: 'Asset id (uuid)', format: 'uuid' };
+
+@ApiTags('media library')
+@Controller('v1/media_library')
+export class MediaLibraryController {
+  constructor(private readonly library: MediaLibraryService) {}
+
+  @Post()
+  @Authenticated({ scopes: ['media:write'] })
+  @UseInterceptors(MediaFileInterceptor('library'))
+  @ApiOperation({
+    summary: 'Store a file in the organization media library',
+    description:
+      "Multipart `file` (any media type WhatsApp accepts, taken from the file part's Content-Type; up to 100 MB) and an optional " +
+      '`name`. The answer carries the asset id, usable as `header_media_file_id` when creating a template.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: UPLOAD_LIBRARY_ASSET_BODY_SCHEMA })
+  @ApiCreatedResponse({ type: MediaAssetDto })
+  @ApiGraphErrors(400)
+  @ApiResponse({ status: 413, description: 'File over 100 MB (code 100)', type: GraphErrorResponse })
+  upload(@TenantId() tenantId: string, @UploadedFile() file: ReceivedLibraryFile | undefined, @Body() body: UploadLibraryAssetDto): Promise<MediaAssetDto> {
+    return this.library.upload(tenantId, file, body.name);
+  }
+
+  @Get()
+  @Authenticated({ scopes: ['media:read'] })
+  @ApiOperation({
+    summary: "The organization's media assets, newest first",
+    description: 'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
+  })
+  @ApiOkResponse({ type: MediaAssetPageDto })
+  @ApiGraphErrors(400)
+  list(@TenantId() tenantId: string, @Query() query: ListMediaAssetsQueryDto, @Req() req: Request): Promise<MediaAssetPageDto> {
+    return this.library.list(tenantId, query, (after) => nextPageUrl(req.originalUrl, after));
+  }
+
+  @Get(':assetId')
+  @Authenticated({ scopes: ['media:read'] })
+  @ApiOperation({ summary: "One asset's metadata" })
+  @ApiParam(ASSET_ID_PARAM)
+  @ApiOkResponse({ type: MediaAssetDto })
+  @ApiGraphErrors(404)
+  get(@TenantId() tenantId: string, @Param('assetId') assetId: string): Promise<MediaAssetDto> {
+    return this.library.get(tenantId, assetId);
+  }
+
+  @Get(':assetId/content')
+  @Authenticated({ scopes: ['media:read'] })
+  @Header('X-Content-Type-Options', 'nosniff')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({ summary: "The asset's bytes, with its content type (as an attachment)" })
+  @ApiParam(ASSET_ID_PARAM)
+  @ApiProduces(...MEDIA_MIME_TYPES)
+  @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
+  @ApiGraphErrors(404)
+  async content(@TenantId() tenantId: string, @Param('assetId') assetId: string): Promise<StreamableFile> {
+    const content = await this.library.open(tenantId, assetId);
+    return new StreamableFile(content.file.createReadStream(), {
+      type: content.mimeType,
+      length: content.sizeBytes,
+      disposition: attachment(content.fileName),
+    });
+  }
+
+  @Delete(':assetId')
+  @Authenticated({ scopes: ['media:write'] })
+  @ApiOperation({ summary: 'Delete an asset and its file' })
+  @ApiParam(ASSET_ID_PARAM)
+  @ApiOkResponse({ type: SuccessDto })
+  @ApiGraphErrors(404)
+  async remove(@TenantId() tenantId: string, @Param('assetId') assetId: string): Promise<SuccessDto> {
+    await this.library.remove(tenantId, assetId);
+    return { success: true };
+  }
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the exact name. */
+function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { MediaAsset } from './media-asset.entity';
+import { MediaLibraryController } from './media-library.controller';
+import { MediaLibraryService } from './media-library.service';
+import { MediaLibraryStorage } from './media-library.storage';
+import { MediaUpload } from './media-upload.entity';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+import { TemplateMediaHandle } from './template-media-handle.entity';
+import { TemplateMediaController } from './template-media.controller';
+
+/**
+ * Media: uploads for sends (`/{phoneNumberId}/media`), template header samples
+ * (`/{wabaId}/template_media`) and the organization media library (`/media_library`). The
+ * templates module uses MediaService (media id vs header handle, one use per handle) and
+ * MediaLibraryService.read (`header_media_file_id`).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset]), TenancyModule],
+  controllers: [MediaController, TemplateMediaController, MediaLibraryController],
+  providers: [MediaService, MediaLibraryService, MediaLibraryStorage],
+  exports: [MediaService, MediaLibraryService],
+})
+export class MediaModule {}

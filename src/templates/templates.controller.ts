@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Authenticated, TenantId } from '../auth/auth.decorators';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
+import type { GatewayRequest } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import { BusinessAccountContext, TemplatesService } from './templates.service';
+
+const CREATE_EXAMPLE = {
+  name: 'order_shipped',
+  language: 'en_US',
+  category: 'UTILITY',
+  components: [
+    { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2UvcG5n:ARb...'] } },
+    { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.', example: { body_text: [['Ana', 'A-1042']] } },
+    { type: 'FOOTER', text: 'Reply STOP to opt out' },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Thanks' },
+        { type: 'URL', text: 'Track', url: 'https://example.com/track/{{1}}', example: ['https://example.com/track/A-1042'] },
+      ],
+    },
+  ],
+};
+
+@ApiTags('templates')
+@Controller('v1/:wabaId/message_templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Authenticated({ scopes: ['templates:write'] })
+  @ApiOperation({
+    summary: 'Create a template (checked against Meta rules first, then submitted for review)',
+    description:
+      "Meta's template-create body, plus `parameter_format` (set to NAMED automatically for {{word}} placeholders), " +
+      '`message_send_ttl_seconds`, `header_media_file_id` (a media library asset for the media header) and `group_name` ' +
+      '(a smart template group). Answers `{ id, status: "PENDING", category }`.',
+  })
+  @ApiParam({ name: 'wabaId', description: "Meta's business account id of the organization" })
+  @ApiBody({ schema: { type: 'object', example: CREATE_EXAMPLE } })
+  @ApiOkResponse({ schema: { example: { id: '594425479261596', status: 'PENDING', category: 'UTILITY' } } })
+  @ApiGraphErrors(400, 409, 500)
+  create(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Body() body: Record<string, unknown>) {
+    return this.templates.create(accountOf(tenantId, req), body);
+  }
+
+  @Get()
+  @Authenticated({ scopes: ['templates:read'] })
+  @ApiOperation({ summary: 'The local catalog of this business account (not paginated)' })
+  @ApiQuery({ name: 'name', required: false, description: 'Exact, case-sensitive name' })
+  @ApiOkResponse({ schema: { example: { data: [{ id: '594425479261596', name: 'order_shipped', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [] }] } } })
+  list(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Query('name') name?: string) {
+    if (name !== undefined && typeof name !== 'string') throw GraphError.invalidParameter('Invalid parameter', 'name: must be a single string');
+    return this.templates.list(accountOf(tenantId, req), name);
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  @Authenticated({ scopes: ['templates:write'] })
+  @ApiOperation({ summary: "Reconcile the catalog with upstream's list now (templates created elsewhere, changed or deleted)" })
+  @ApiOkResponse({ schema: { example: { added: 1, updated: 2, removed: 0, total: 12 } } })
+  sync(@TenantId() tenantId: string, @Req() req: GatewayRequest) {
+    return this.templates.sync(accountOf(tenantId, req));
+  }
+}
+
+function accountOf(tenantId: string, req: GatewayRequest): BusinessAccountContext {
+  const account = req.tenant!.businessAccount!;
+  return { tenantId, businessAccountId: account.id, wabaId: account.wabaId };
+}

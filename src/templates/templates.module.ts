@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { MessageTemplate } from './message-template.entity';
+import { TemplateSyncJob } from './template-sync.job';
+import { TemplatesController } from './templates.controller';
+import { TemplatesService } from './templates.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([MessageTemplate]), TenancyModule, MediaModule],
+  controllers: [TemplatesController],
+  providers: [TemplatesService, TemplateSyncJob],
+  exports: [TemplatesService],
+})
+export class TemplatesModule {}

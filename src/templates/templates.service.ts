@@ -1,0 +1,265 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { DataSource, Repository } from 'typeorm';
+import type { Environment } from '../config/environment';
+import { ErrorCode, GraphError } from '../core/graph-error';
+import { MediaLibraryService } from '../media/media-library.service';
+import { checkTemplateHeaderMedia } from '../media/media-limits';
+import { MediaService } from '../media/media.service';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { GraphClient, UpstreamTemplate } from '../upstream/graph-client';
+import { MessageTemplate } from './message-template.entity';
+import { validateTemplateCreate } from './template-create-rules';
+import type { CatalogTemplate } from './template-send-rules';
+
+export interface BusinessAccountContext {
+  tenantId: string;
+  businessAccountId: string;
+  wabaId: string;
+}
+
+/** A catalog entry as the list endpoint shows it (spec 2.5, plus what the catalog knows). */
+export interface TemplateRecord {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: unknown[];
+  parameter_format: string;
+  message_send_ttl_seconds: number | null;
+  group_name?: string;
+  rejected_reason?: string;
+}
+
+export interface SyncResult {
+  added: number;
+  updated: number;
+  removed: number;
+  total: number;
+}
+
+/**
+ * The template catalog: creates templates upstream after checking Meta's rules locally, keeps a
+ * local snapshot (moved by review webhooks and reconciled with upstream's list), and serves the
+ * APPROVED template a send names.
+ */
+@Injectable()
+export class TemplatesService {
+  private readonly maxPerAccount: number;
+  private readonly sendCache: LRUCache<string, CatalogTemplate & { name: string }>;
+
+  constructor(
+    @InjectRepository(MessageTemplate) private readonly templates: Repository<MessageTemplate>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly graph: GraphClient,
+    private readonly tenancy: TenancyService,
+    private readonly media: MediaService,
+    private readonly library: MediaLibraryService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.maxPerAccount = config.get('TEMPLATES_PER_ACCOUNT_MAX', { infer: true });
+    this.sendCache = new LRUCache({ max: 50_000, ttl: Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1) });
+  }
+
+  async create(ctx: BusinessAccountContext, body: unknown): Promise<{ id: string; status: string; category: string }> {
+    const template = validateTemplateCreate(body);
+    const count = await this.templates.count({ where: { businessAccountId: ctx.businessAccountId } });
+    if (count >= this.maxPerAccount) {
+      throw new GraphError(ErrorCode.SendFailure, `(#131000) Template limit reached: a business account may hold at most ${this.maxPerAccount} templates`, {
+        status: 409,
+        data: { reason: 'template_limit', details: `The business account has ${count} templates; delete one before creating another` },
+      });
+    }
+    if (await this.templates.exists({ where: { businessAccountId: ctx.businessAccountId, name: template.name, language: template.language } })) {
+      throw GraphError.conflict(
+        `A template named ${template.name} already exists in ${template.language}`,
+        'name: must be unique within the business account for a given language',
+      );
+    }
+    const token = await this.tenancy.accessToken(ctx.businessAccountId);
+    const components = template.components.map((component) => ({ ...component }));
+    const claimedHandle = await this.prepareHeaderMedia(ctx, template.headerMediaFileId, template.mediaHeaderIndex, components, token);
+
+    let created: { id: string; status: string; category: string };
+    try {
+      created = await this.graph.createTemplate(ctx.wabaId, token, { ...template.upstreamBody, components });
+    } catch (error) {
+      if (claimedHandle) await this.media.releaseHeaderHandle(ctx.tenantId, claimedHandle);
+      throw error;
+    }
+    await this.templates.save(
+      this.templates.create({
+        tenantId: ctx.tenantId,
+        businessAccountId: ctx.businessAccountId,
+        wabaId: ctx.wabaId,
+        upstreamId: String(created.id),
+        name: template.name,
+        language: template.language,
+        category: created.category ?? template.category,
+        status: created.status ?? 'PENDING',
+        components,
+        parameterFormat: template.parameterFormat,
+        messageSendTtlSeconds: template.ttlSeconds,
+        groupName: template.groupName ?? null,
+      }),
+    );
+    return { id: String(created.id), status: created.status, category: created.category };
+  }
+
+  async list(ctx: BusinessAccountContext, name?: string): Promise<{ data: TemplateRecord[] }> {
+    const rows = await this.templates.find({
+      where: { businessAccountId: ctx.businessAccountId, ...(name !== undefined && { name }) },
+      order: { name: 'ASC', language: 'ASC' },
+    });
+    return { data: rows.map(toRecord) };
+  }
+
+  /**
+   * The APPROVED template a send names, by name or by smart-template group, in the requested
+   * language; 132001 (404) when there is none. Within a group, the most recently approved member
+   * wins (then the newest).
+   */
+  async findForSend(businessAccountId: string, ref: { name?: string; groupName?: string; language: string }): Promise<CatalogTemplate & { name: string }> {
+    const cacheKey = `${businessAccountId}|${ref.name ?? ''}|${ref.groupName ?? ''}|${ref.language}`;
+    const cached = this.sendCache.get(cacheKey);
+    if (cached) return cached;
+    const query = this.templates
+      .createQueryBuilder('t')
+      .where('t.business_account_id = :businessAccountId AND t.language = :language AND t.status = :status', {
+        businessAccountId,
+        language: ref.language,
+        status: 'APPROVED',
+      })
+      .orderBy('t.status_updated_at', 'DESC', 'NULLS LAST')
+      .addOrderBy('t.created_at', 'DESC')
+      .limit(1);
+    if (ref.groupName !== undefined) query.andWhere('t.group_name = :groupName', { groupName: ref.groupName });
+    else query.andWhere('t.name = :name', { name: ref.name });
+    const row = await query.getOne();
+    if (!row) {
+      const what = ref.groupName !== undefined ? `template group ${ref.groupName}` : `template ${ref.name}`;
+      throw new GraphError(ErrorCode.TemplateNotFound, `(#132001) Template name does not exist in the translation`, {
+        data: { details: `No APPROVED ${what} in language ${ref.language}` },
+      });
+    }
+    const template = {
+      name: row.name,
+      language: row.language,
+      category: row.category,
+      parameterFormat: row.parameterFormat,
+      components: row.components as Array<Record<string, unknown>>,
+    };
+    this.sendCache.set(cacheKey, template);
+    return template;
+  }
+
+  /** Reconciles the catalog of one business account with upstream's list (templates made elsewhere, changed or deleted). */
+  async sync(ctx: BusinessAccountContext): Promise<SyncResult> {
+    const token = await this.tenancy.accessToken(ctx.businessAccountId);
+    const upstream = await this.graph.listAllTemplates(ctx.wabaId, token);
+    return this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(MessageTemplate);
+      const local = await repo.find({ where: { businessAccountId: ctx.businessAccountId } });
+      const byUpstreamId = new Map(local.map((row) => [row.upstreamId, row]));
+      let added = 0;
+      let updated = 0;
+      for (const remote of upstream) {
+        const row = byUpstreamId.get(String(remote.id));
+        byUpstreamId.delete(String(remote.id));
+        const fields = fromUpstream(remote);
+        if (!row) {
+          await repo.save(repo.create({ ...fields, tenantId: ctx.tenantId, businessAccountId: ctx.businessAccountId, wabaId: ctx.wabaId }));
+          added++;
+        } else if (changed(row, fields)) {
+          await repo.save(Object.assign(row, fields));
+          updated++;
+        }
+      }
+      const gone = [...byUpstreamId.values()];
+      if (gone.length) await repo.delete(gone.map((row) => row.id));
+      this.sendCache.clear();
+      return { added, updated, removed: gone.length, total: upstream.length };
+    });
+  }
+
+  /**
+   * Header media, the two ways of spec 2.4: (a) `header_media_file_id`, a library asset uploaded
+   * now with the resumable upload, its handle injected into the first media HEADER; (b) an
+   * `example.header_handle` from POST /template_media, used once. A media id from /media is not
+   * a handle. Returns the handle claimed in case (b), to release if upstream refuses the template.
+   */
+  private async prepareHeaderMedia(
+    ctx: BusinessAccountContext,
+    headerMediaFileId: string | undefined,
+    headerIndex: number,
+    components: Array<Record<string, unknown>>,
+    token: string,
+  ): Promise<string | undefined> {
+    if (headerIndex < 0) return undefined;
+    const header = components[headerIndex];
+    if (headerMediaFileId !== undefined) {
+      const asset = await this.library.read(ctx.tenantId, headerMediaFileId);
+      checkTemplateHeaderMedia(asset.mimeType, asset.bytes.length, 'header_media_file_id');
+      const handle = await this.graph.uploadForHandle(token, { fileName: asset.fileName, fileType: asset.mimeType, bytes: asset.bytes });
+      header.example = { ...((header.example as object) ?? {}), header_handle: [handle] };
+      return undefined;
+    }
+    const handle = ((header.example as { header_handle?: unknown[] } | undefined)?.header_handle ?? [])[0];
+    if (typeof handle !== 'string') return undefined;
+    const field = `components[${headerIndex}].example.header_handle`;
+    if (await this.media.isMessagesMediaId(ctx.tenantId, handle)) {
+      throw GraphError.invalidParameter(
+        'A media id is not a header handle',
+        `${field}: this is a media id from /media; upload the file with POST /v1/{wabaId}/template_media or give header_media_file_id`,
+      );
+    }
+    const claim = await this.media.claimHeaderHandle(ctx.tenantId, ctx.wabaId, handle);
+    if (claim === 'already_used') {
+      throw GraphError.invalidParameter('Header handle already used', `${field}: a header handle is valid for one template only; upload the file again`);
+    }
+    return claim === 'claimed' ? handle : undefined;
+  }
+}
+
+function toRecord(row: MessageTemplate): TemplateRecord {
+  return {
+    id: row.upstreamId,
+    name: row.name,
+    language: row.language,
+    status: row.status,
+    category: row.category,
+    components: row.components,
+    parameter_format: row.parameterFormat,
+    message_send_ttl_seconds: row.messageSendTtlSeconds,
+    ...(row.groupName && { group_name: row.groupName }),
+    ...(row.rejectedReason && { rejected_reason: row.rejectedReason }),
+  };
+}
+
+function fromUpstream(remote: UpstreamTemplate) {
+  return {
+    upstreamId: String(remote.id),
+    name: remote.name,
+    language: remote.language,
+    status: remote.status,
+    category: remote.category,
+    components: remote.components ?? [],
+    parameterFormat: (remote.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL') as 'NAMED' | 'POSITIONAL',
+    rejectedReason: remote.status === 'REJECTED' ? (remote.rejected_reason ?? 'UNKNOWN') : null,
+  };
+}
+
+function changed(row: MessageTemplate, fields: ReturnType<typeof fromUpstream>): boolean {
+  return (
+    row.name !== fields.name ||
+    row.language !== fields.language ||
+    row.status !== fields.status ||
+    row.category !== fields.category ||
+    row.parameterFormat !== fields.parameterFormat ||
+    row.rejectedReason !== fields.rejectedReason ||
+    JSON.stringify(row.components) !== JSON.stringify(fields.components)
+  );
+}
