@@ -5,6 +5,7 @@ import { SANDBOX } from '../src/sandbox/sandbox.module';
 import fixtures from './fixtures/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { eventually } from './support/eventually';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 interface Example {
@@ -33,15 +34,6 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
        ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET last_inbound_at = EXCLUDED.last_inbound_at`,
       [phoneNumberId, waId, at],
     );
-  async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await fn();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   beforeAll(async () => {
     t = await createTestApp();

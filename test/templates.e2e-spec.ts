@@ -3,6 +3,7 @@ import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { eventually } from './support/eventually';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 1)]);
@@ -26,15 +27,6 @@ describe('templates', () => {
     ...extra,
   });
   const create = (body: unknown, x: TestTenant = tenant, k = key) => request(t.url).post(templatesPath(x)).set(bearer(k)).send(body as object);
-  async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await fn();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   const catalogRow = async (name: string, x: TestTenant = tenant) =>
     (await t.dataSource.query('SELECT * FROM message_templates WHERE name = $1 AND waba_id = $2', [name, x.wabaId]))[0];
 

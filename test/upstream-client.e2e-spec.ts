@@ -4,6 +4,7 @@ import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
 import { createTenant, TestTenant } from './support/factories';
+import { eventually } from './support/eventually';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 /** The Graph client against the in-process sandbox over real HTTP (UPSTREAM_TIMEOUT_MS=1000 in tests). */
@@ -25,15 +26,6 @@ describe('upstream client and sandbox', () => {
     throw new Error('expected the call to fail');
   }
 
-  async function eventually<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await fn();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -4,13 +4,8 @@ import type { Request } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { BlacklistService } from './blacklist.service';
-import {
-  AddBlacklistEntriesDto,
-  AddBlacklistEntriesResponseDto,
-  BlacklistPageDto,
-  ListBlacklistQueryDto,
-  SuccessDto,
-} from './dto/blacklist.dto';
+import { AddBlacklistEntriesDto, AddBlacklistEntriesResponseDto, BlacklistPageDto, ListBlacklistQueryDto } from './dto/blacklist.dto';
+import { SuccessDto } from '../common/pagination';
 
 @ApiTags('blacklist')
 @Controller('v1/blacklist')

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { GraphError } from '../core/graph-error';
@@ -17,6 +17,29 @@ export class PageQueryDto {
   @IsOptional()
   @IsString()
   after?: string;
+}
+
+class PagingCursorsDto {
+  @ApiPropertyOptional({ description: 'Cursor of the first entry of this page' })
+  before?: string;
+
+  @ApiPropertyOptional({ description: 'Cursor of the last entry of this page: pass it as `after` for the next page' })
+  after?: string;
+}
+
+/** The `paging` block of every paginated answer, for /docs. */
+export class PagingDto {
+  @ApiProperty({ type: PagingCursorsDto })
+  cursors: PagingCursorsDto;
+
+  @ApiPropertyOptional({ description: 'Path and query of the next page; absent on the last page', example: '/v1/contacts?limit=25&after=eyJhdCI6…' })
+  next?: string;
+}
+
+/** `{ success: true }`, the answer of deletes (as Graph answers them). */
+export class SuccessDto {
+  @ApiProperty({ example: true })
+  success: true;
 }
 
 export interface Page<T> {

@@ -5,7 +5,8 @@ import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
 import { ContactsService } from './contacts.service';
-import { ContactDto, ContactPageDto, ListContactsQueryDto, SuccessDto, UpsertContactsDto, UpsertContactsResponseDto } from './dto/contacts.dto';
+import { ContactDto, ContactPageDto, ListContactsQueryDto, UpsertContactsDto, UpsertContactsResponseDto } from './dto/contacts.dto';
+import { SuccessDto } from '../common/pagination';
 
 const PHONE_NUMBER_PARAM = { name: 'phoneNumber', description: 'The contact number, normalized like a send recipient', example: '15551234567' };
 

@@ -4,14 +4,8 @@ import type { Request } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { nextPageUrl } from '../common/pagination';
 import { ApiGraphErrors, GraphErrorResponse } from '../core/api-graph-errors.decorator';
-import {
-  ListMediaAssetsQueryDto,
-  MediaAssetDto,
-  MediaAssetPageDto,
-  SuccessDto,
-  UPLOAD_LIBRARY_ASSET_BODY_SCHEMA,
-  UploadLibraryAssetDto,
-} from './dto/media.dto';
+import { ListMediaAssetsQueryDto, MediaAssetDto, MediaAssetPageDto, UPLOAD_LIBRARY_ASSET_BODY_SCHEMA, UploadLibraryAssetDto } from './dto/media.dto';
+import { SuccessDto } from '../common/pagination';
 import { MediaFileInterceptor } from './media-file.interceptor';
 import { MEDIA_MIME_TYPES } from './media-limits';
 import { MediaLibraryService, type ReceivedLibraryFile } from './media-library.service';

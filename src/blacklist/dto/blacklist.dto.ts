@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { PageQueryDto } from '../../common/pagination';
+import { PageQueryDto, PagingDto } from '../../common/pagination';
 
 /** Most numbers one `POST /v1/blacklist` may add. */
 export const MAX_BLACKLIST_NUMBERS_PER_REQUEST = 1000;
@@ -59,22 +59,6 @@ export class BlacklistEntryDto {
   created_at: string;
 }
 
-class PagingCursorsDto {
-  @ApiPropertyOptional({ description: 'Cursor of the first entry of this page' })
-  before?: string;
-
-  @ApiPropertyOptional({ description: 'Cursor of the last entry of this page: pass it as `after` for the next page' })
-  after?: string;
-}
-
-class PagingDto {
-  @ApiProperty({ type: PagingCursorsDto })
-  cursors: PagingCursorsDto;
-
-  @ApiPropertyOptional({ description: 'Path and query of the next page; absent on the last page', example: '/v1/blacklist?limit=25&after=eyJhdCI6…' })
-  next?: string;
-}
-
 export class BlacklistPageDto {
   @ApiProperty({ type: [BlacklistEntryDto] })
   data: BlacklistEntryDto[];
@@ -94,7 +78,3 @@ export class AddBlacklistEntriesResponseDto {
   existing: number;
 }
 
-export class SuccessDto {
-  @ApiProperty({ example: true })
-  success: true;
-}

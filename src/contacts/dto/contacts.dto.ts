@@ -14,7 +14,7 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { PageQueryDto } from '../../common/pagination';
+import { PageQueryDto, PagingDto } from '../../common/pagination';
 import {
   MAX_ATTRIBUTE_KEYS,
   MAX_ATTRIBUTES_BYTES,
@@ -162,22 +162,6 @@ export class ContactDto {
   updated_at: string;
 }
 
-class PagingCursorsDto {
-  @ApiPropertyOptional({ description: 'Cursor of the first contact of this page' })
-  before?: string;
-
-  @ApiPropertyOptional({ description: 'Cursor of the last contact of this page: pass it as `after` for the next page' })
-  after?: string;
-}
-
-class PagingDto {
-  @ApiProperty({ type: PagingCursorsDto })
-  cursors: PagingCursorsDto;
-
-  @ApiPropertyOptional({ description: 'Path and query of the next page; absent on the last page', example: '/v1/contacts?limit=25&after=eyJhdCI6…' })
-  next?: string;
-}
-
 export class ContactPageDto {
   @ApiProperty({ type: [ContactDto] })
   data: ContactDto[];
@@ -197,7 +181,3 @@ export class UpsertContactsResponseDto {
   updated: number;
 }
 
-export class SuccessDto {
-  @ApiProperty({ example: true })
-  success: true;
-}

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '../../common/pagination';
+import { PageQueryDto, PagingDto } from '../../common/pagination';
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, TEMPLATE_HEADER_MEDIA } from '../media-limits';
 
 const FILE_PROPERTY = { type: 'string', format: 'binary' } as const;
@@ -114,22 +114,6 @@ export class MediaAssetDto {
 
 export class ListMediaAssetsQueryDto extends PageQueryDto {}
 
-class PagingCursorsDto {
-  @ApiPropertyOptional({ description: 'Cursor of the first asset of this page' })
-  before?: string;
-
-  @ApiPropertyOptional({ description: 'Cursor of the last asset of this page: pass it as `after` for the next page' })
-  after?: string;
-}
-
-class PagingDto {
-  @ApiProperty({ type: PagingCursorsDto })
-  cursors: PagingCursorsDto;
-
-  @ApiPropertyOptional({ description: 'Path and query of the next page; absent on the last page' })
-  next?: string;
-}
-
 export class MediaAssetPageDto {
   @ApiProperty({ type: [MediaAssetDto] })
   data: MediaAssetDto[];
@@ -138,7 +122,3 @@ export class MediaAssetPageDto {
   paging: PagingDto;
 }
 
-export class SuccessDto {
-  @ApiProperty({ example: true })
-  success: true;
-}
