@@ -151,7 +151,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(upstreamSends()).toHaveLength(0);
       expect(await rows('recipient = $1', [user])).toHaveLength(0);
 
-      sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: user, type: 'text', text: 'hi there' });
+      await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: user, type: 'text', text: 'hi there' });
       await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [user])).length ? true : undefined));
       await request(t.url).post(sendPath()).set(bearer(key)).send(text(user)).expect(200);
       await request(t.url).post(sendPath()).set(bearer(key)).send(image).expect(200);

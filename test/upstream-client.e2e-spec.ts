@@ -153,7 +153,7 @@ describe('upstream client and sandbox', () => {
   });
 
   it('turns a simulated inbound message into an inbound record and an open window', async () => {
-    const { message_id } = sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550009999', type: 'button', payload: 'YES_PLEASE', button_text: 'Yes' });
+    const { message_id } = await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550009999', type: 'button', payload: 'YES_PLEASE', button_text: 'Yes' });
     const row = await eventually(async () => {
       const [found] = await t.dataSource.query('SELECT button_payload, type FROM inbound_messages WHERE message_id = $1', [message_id]);
       return found;

@@ -41,7 +41,8 @@ export function controlRoutes(core: SandboxCore): Router {
     });
   });
 
-  router.post('/inbound', (req, res) => {
+  router.post('/inbound', async (req, res) => {
+    await core.learn(String((req.body as { phone_number_id?: unknown })?.phone_number_id ?? ''));
     res.json(core.messages.simulateInbound(req.body));
   });
 

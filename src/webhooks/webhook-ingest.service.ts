@@ -63,25 +63,28 @@ export class WebhookIngestService {
     if (!payload || typeof payload !== 'object' || !Array.isArray(entries)) {
       throw GraphError.invalidParameter('Invalid webhook payload', 'entry: must be an array');
     }
+    // Organizations are looked up before the transaction opens: the lookups use their own
+    // connections, and the embedded database has a pool of one.
+    const changes: Array<{ wabaId: string; field: string; tenantId: string | null; change: WebhookChange; entry: Record<string, unknown> }> = [];
+    for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
+      const wabaId = String(entry?.id ?? '');
+      for (const change of Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : []) {
+        const field = typeof change?.field === 'string' ? change.field : 'unknown';
+        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry });
+      }
+    }
     const result: IngestResult = { stored: 0, duplicates: 0 };
     await this.dataSource.transaction(async (manager) => {
-      for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
-        const wabaId = String(entry?.id ?? '');
-        const changes = Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : [];
-        for (const change of changes) {
-          const field = typeof change?.field === 'string' ? change.field : 'unknown';
-          const tenantId = await this.tenantOf(wabaId, change);
-          const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
-          const stored = await this.store(manager, wabaId, field, tenantId, envelope);
-          if (!stored) {
-            result.duplicates++;
-            continue;
-          }
-          result.stored++;
-          if (!tenantId) continue;
-          if (field === 'messages') await this.applyMessages(manager, tenantId, change);
-          if (field === 'message_template_status_update') await this.applyTemplateStatus(manager, wabaId, change, entry.time);
+      for (const { wabaId, field, tenantId, change, entry } of changes) {
+        const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
+        if (!(await this.store(manager, wabaId, field, tenantId, envelope))) {
+          result.duplicates++;
+          continue;
         }
+        result.stored++;
+        if (!tenantId) continue;
+        if (field === 'messages') await this.applyMessages(manager, tenantId, change);
+        if (field === 'message_template_status_update') await this.applyTemplateStatus(manager, wabaId, change, entry.time);
       }
     });
     return result;
