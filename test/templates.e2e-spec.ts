@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
+import { TemplateSyncJob } from '../src/templates/template-sync.job';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
@@ -190,6 +191,23 @@ describe('templates', () => {
       expect(list.body.data.map((x: { name: string }) => x.name)).toEqual(['made_elsewhere']);
       expect(list.body.data[0].id).not.toBe(made.body.id);
     });
+  });
+
+  it('the periodic job reconciles every business account, one instance per account per period', async () => {
+    const owner = await createTenant(t);
+    const direct = await fetch(`${sandbox.url}/v23.0/${owner.wabaId}/message_templates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(owner)}` },
+      body: JSON.stringify(utility('made_by_another_tool')),
+    });
+    expect(direct.status).toBe(200);
+    const job = t.get(TemplateSyncJob);
+    await job.runOnce();
+    expect(await catalogRow('made_by_another_tool', owner)).toMatchObject({ status: 'PENDING', tenant_id: owner.id });
+    // Within the lease, another pass (another instance) leaves the account alone.
+    await t.dataSource.query('DELETE FROM message_templates WHERE waba_id = $1', [owner.wabaId]);
+    await job.runOnce();
+    expect(await catalogRow('made_by_another_tool', owner)).toBeUndefined();
   });
 
   async function accessToken(x: TestTenant): Promise<string> {
