@@ -74,17 +74,12 @@ export class MessagesService {
 
     const payload: Record<string, unknown> = { ...body, to: recipient };
     if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
-    const record = await this.messages.save(
-      this.messages.create({
-        tenantId: ctx.tenantId,
-        phoneNumberId: ctx.phone.phoneNumberId,
-        apiKeyId: ctx.apiKeyId,
-        recipient,
-        type,
-        payload,
-        idempotencyKey: options.idempotencyKey ?? null,
-        status: 'pending',
-      }),
+    // One plain INSERT (not the ORM's save, which wraps it in a transaction of its own): this is the
+    // hot path, and the record must exist before upstream is called.
+    const [record]: Array<{ id: string }> = await this.messages.query(
+      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 'pending') RETURNING id`,
+      [ctx.tenantId, ctx.phone.phoneNumberId, ctx.apiKeyId, recipient, type, JSON.stringify(payload), options.idempotencyKey ?? null],
     );
 
     let result: SendResult;

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time per process, from /proc (Linux). On a 2-core machine the gateway, the sandbox,
+ * PostgreSQL, Redis and autocannon share the cores, so requests/s alone hides who spent the CPU:
+ * these samples give CPU per request for each of them.
+ */
+
+/** Linux reports utime/stime in clock ticks; USER_HZ is 100 on every mainstream kernel. */
+const TICK_MS = 10;
+
+export interface CpuSources {
+  gateway?: number;
+  sandbox?: number;
+  redis?: number;
+}
+
+export interface CpuSample {
+  at: number;
+  /** Milliseconds of CPU (user + system) per source, cumulative. */
+  ms: Record<string, number>;
+}
+
+function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every PostgreSQL server process (postmaster and backends, any database: others' load counts too). */
+function postgresCpuMs(): number | undefined {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const ms = processCpuMs(Number(entry));
+    if (ms !== undefined) {
+      total += ms;
+      found = true;
+    }
+  }
+  return found ? total : undefined;
+}
+
+/** Busy time of the whole machine (all cores; everything but idle and iowait), from /proc/stat. */
+function machineBusyMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user + nice + system + irq + softirq + steal) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Cores busy over `ms` while the bench itself does nothing: other work on the machine. */
+export async function backgroundCores(ms = 2_000): Promise<number | null> {
+  const before = machineBusyMs();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineBusyMs();
+  return before === undefined || after === undefined ? null : round((after - before) / ms, 2);
+}
+
+export function sampleCpu(sources: CpuSources): CpuSample {
+  const ms: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(sources)) {
+    const value = pid ? processCpuMs(pid) : undefined;
+    if (value !== undefined) ms[name] = value;
+  }
+  const postgres = postgresCpuMs();
+  if (postgres !== undefined) ms.postgres = postgres;
+  const own = process.cpuUsage();
+  ms.bench = (own.user + own.system) / 1000;
+  const machine = machineBusyMs();
+  if (machine !== undefined) ms.machine = machine;
+  return { at: performance.now(), ms };
+}
+
+export interface CpuUse {
+  /** Share of one core over the run, per source (1.0 = one core busy all the time). */
+  cores: Record<string, number>;
+  /** Microseconds of CPU per completed request, per source. */
+  usPerRequest: Record<string, number>;
+}
+
+/**
+ * CPU spent between two samples, per source; `machine` is the whole machine's busy time and
+ * `other` what none of the tracked processes spent (the kernel's own work, and anything else
+ * running on the machine meanwhile).
+ */
+export function cpuBetween(before: CpuSample, after: CpuSample, requests: number): CpuUse {
+  const elapsedMs = after.at - before.at;
+  const spent: Record<string, number> = {};
+  for (const name of Object.keys(after.ms)) {
+    if (before.ms[name] !== undefined) spent[name] = after.ms[name] - before.ms[name];
+  }
+  if (spent.machine !== undefined) {
+    const tracked = Object.entries(spent).reduce((sum, [name, ms]) => (name === 'machine' ? sum : sum + ms), 0);
+    spent.other = Math.max(0, spent.machine - tracked);
+  }
+  const cores: Record<string, number> = {};
+  const usPerRequest: Record<string, number> = {};
+  for (const [name, ms] of Object.entries(spent)) {
+    cores[name] = round(ms / elapsedMs, 2);
+    if (requests > 0) usPerRequest[name] = Math.round((ms * 1000) / requests);
+  }
+  return { cores, usPerRequest };
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

@@ -1,0 +1,125 @@
+import { parseArgs } from 'node:util';
+
+export const SCENARIO_IDS = ['noop', 'direct', 'send', 'send_at_rate', 'send_blacklist', 'replay'] as const;
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
+
+export interface BenchOptions {
+  /** Seconds of each measured run. */
+  duration: number;
+  /** Seconds of load before each measured run (not recorded). */
+  warmup: number;
+  connections: number;
+  pipelining: number;
+  /** Requests/s of the fixed-rate text send (the issue's bar: p99 at 1,000 sends/s). */
+  rate: number;
+  scenarios: ScenarioId[];
+  /** Restart the gateway instrumented, count round trips per send and CPU-profile the text send. */
+  profile: boolean;
+  /** Sends over which database and Redis round trips are counted. */
+  countSends: number;
+  build: boolean;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
+  gatewayEnv: Record<string, string>;
+}
+
+export const USAGE = `npm run bench -- [options]
+
+Starts the Cloud API sandbox and the gateway (on the machine's PostgreSQL and Redis) on 127.0.0.1,
+loads them with autocannon, prints a table and writes bench/results/<timestamp>.json and latest.json.
+
+  --duration <s>        measured seconds per scenario        (BENCH_DURATION, default 10)
+  --warmup <s>          warm-up seconds before each scenario (BENCH_WARMUP, default 3)
+  --connections <n>     concurrent connections               (BENCH_CONNECTIONS, default 50)
+  --pipelining <n>      requests in flight per connection    (BENCH_PIPELINING, default 1)
+  --rate <n>            requests/s of the fixed-rate send scenario (BENCH_RATE, default 1000)
+  --scenarios <list>    comma-separated subset of ${SCENARIO_IDS.join(', ')}
+  --no-profile          skip the round-trip count and the CPU profile (BENCH_PROFILE=false)
+  --count-sends <n>     sends over which round trips are counted (default 2000)
+  --skip-build          use the existing dist/ (default: npm run build first)
+  --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
+                        dropped and re-created; its name must contain "bench")
+  --redis-url <url>     default redis://127.0.0.1:6379/14 (BENCH_REDIS_URL; flushed)
+  --gateway-env K=V     extra gateway setting, repeatable (e.g. --gateway-env DATABASE_POOL_SIZE=20)
+  --help
+`;
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+function nonNegativeInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return Number(value);
+}
+
+/** Only loopback: the bench must never send load anywhere else. */
+export function assertLoopback(name: string, url: string): void {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`${name} must point at 127.0.0.1, got ${host}`);
+}
+
+/** Flags over BENCH_* environment variables over defaults. Returns null when --help was asked. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      pipelining: { type: 'string' },
+      rate: { type: 'string' },
+      scenarios: { type: 'string' },
+      'no-profile': { type: 'boolean' },
+      'count-sends': { type: 'string' },
+      'skip-build': { type: 'boolean' },
+      'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
+      'gateway-env': { type: 'string', multiple: true },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) return null;
+
+  const scenarios = (values.scenarios ?? env.BENCH_SCENARIOS ?? SCENARIO_IDS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = scenarios.filter((s) => !(SCENARIO_IDS as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown scenarios: ${unknown.join(', ')} (known: ${SCENARIO_IDS.join(', ')})`);
+
+  const gatewayEnv: Record<string, string> = {};
+  for (const entry of values['gateway-env'] ?? []) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(entry);
+    if (!match) throw new Error(`--gateway-env wants NAME=VALUE, got "${entry}"`);
+    gatewayEnv[match[1]] = match[2];
+  }
+
+  const databaseUrl = values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_bench';
+  const redisUrl = values['redis-url'] ?? env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+  assertLoopback('the database URL', databaseUrl);
+  assertLoopback('the Redis URL', redisUrl);
+  if (!/bench/i.test(new URL(databaseUrl).pathname)) {
+    throw new Error(`refusing to reset database "${new URL(databaseUrl).pathname.slice(1)}": its name must contain "bench"`);
+  }
+
+  return {
+    duration: positiveInteger('--duration', values.duration ?? env.BENCH_DURATION, 10),
+    warmup: nonNegativeInteger('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
+    connections: positiveInteger('--connections', values.connections ?? env.BENCH_CONNECTIONS, 50),
+    pipelining: positiveInteger('--pipelining', values.pipelining ?? env.BENCH_PIPELINING, 1),
+    rate: positiveInteger('--rate', values.rate ?? env.BENCH_RATE, 1000),
+    scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),
+    profile: !values['no-profile'] && env.BENCH_PROFILE !== 'false',
+    countSends: positiveInteger('--count-sends', values['count-sends'], 2000),
+    build: !values['skip-build'],
+    databaseUrl,
+    redisUrl,
+    gatewayEnv,
+  };
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { type ManagedProcess, runToCompletion, sleep, startProcess, waitForHttp } from './processes';
+
+/**
+ * The system under test, each part its own process on 127.0.0.1: the Cloud API sandbox
+ * (`dist/src/sandbox/main.js`) as upstream and the gateway (`dist/src/main.js`) in graph mode,
+ * provisioned with the administration CLI (`dist/src/cli/main.js`) like an operator would.
+ */
+
+/** Status and review webhooks wait this long: none reaches the gateway during a run. */
+export const WEBHOOK_DELAY_MS = 3_600_000;
+
+/** The upstream identities the sandbox knows and the gateway is given. */
+export const FIXTURE = {
+  wabaId: '102290129340398',
+  phoneNumberId: '106540352242922',
+  display: '+1 555 0100',
+  /** Every send goes to this user, whose 24-hour window is opened by a simulated inbound message. */
+  recipient: '15551234567',
+  /** Put on the organization's blacklist (so `filter_blacklist=true` checks a non-empty list). */
+  blacklisted: '15550000001',
+} as const;
+
+export interface Stack {
+  root: string;
+  sandboxUrl: string;
+  gatewayUrl: string;
+  gatewayPort: number;
+  /** The gateway's settings (no secrets printed: the generated ones are marked). */
+  gatewayEnv: NodeJS.ProcessEnv;
+  secrets: { appSecret: string; verifyToken: string; upstreamToken: string };
+}
+
+export function describeStack(root: string, ports: { sandbox: number; gateway: number }, options: { databaseUrl: string; redisUrl: string; extra: Record<string, string> }): Stack {
+  const secrets = {
+    appSecret: randomBytes(16).toString('hex'),
+    verifyToken: randomBytes(16).toString('hex'),
+    upstreamToken: `bench-upstream-${randomBytes(12).toString('hex')}`,
+  };
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  const gatewayEnv: NodeJS.ProcessEnv = {
+    // A clean environment: only what the gateway is told here (and a .env file, if one exists).
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(ports.gateway),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    UPSTREAM_MODE: 'graph',
+    UPSTREAM_BASE_URL: sandboxUrl,
+    META_APP_SECRET: secrets.appSecret,
+    WEBHOOK_VERIFY_TOKEN: secrets.verifyToken,
+    DEMO_SEED: 'false',
+    ...options.extra,
+  };
+  return { root, sandboxUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, gatewayPort: ports.gateway, gatewayEnv, secrets };
+}
+
+export async function startSandbox(stack: Stack, logPath: string): Promise<ManagedProcess> {
+  const delay = String(WEBHOOK_DELAY_MS);
+  const sandbox = startProcess(
+    'sandbox',
+    process.execPath,
+    [
+      join(stack.root, 'dist/src/sandbox/main.js'),
+      '--host', '127.0.0.1',
+      '--port', new URL(stack.sandboxUrl).port,
+      '--webhook-url', `${stack.gatewayUrl}/webhooks/whatsapp`,
+      '--app-secret', stack.secrets.appSecret,
+      '--sent-delay', delay,
+      '--delivered-delay', delay,
+      '--read-delay', delay,
+      '--review-delay', delay,
+      '--business-account', `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
+      '--phone-number', `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,
+    ],
+    { cwd: stack.root, env: { PATH: process.env.PATH }, logPath },
+  );
+  await waitForHttp(`${stack.sandboxUrl}/_sandbox/health`, sandbox);
+  return sandbox;
+}
+
+/**
+ * Starts the gateway and waits for /health (PostgreSQL and Redis both answer). `preload` adds
+ * `--require <file>` (the bench hook: CPU profiler and round-trip counters, driven over IPC).
+ */
+export async function startGateway(stack: Stack, logPath: string, preload?: string): Promise<ManagedProcess> {
+  const args = [...(preload ? ['--require', preload] : []), join(stack.root, 'dist/src/main.js')];
+  const gateway = startProcess('gateway', process.execPath, args, { cwd: stack.root, env: stack.gatewayEnv, logPath, ipc: preload !== undefined });
+  await waitForHttp(`${stack.gatewayUrl}/health`, gateway, 60_000);
+  return gateway;
+}
+
+export interface Provisioned {
+  tenantId: string;
+  apiKey: string;
+  keyRateLimit: number;
+  serviceWindow: string;
+}
+
+/** The CLI's highest per-key limit (it refuses more): far above what one instance serves. */
+const KEY_RATE_LIMIT = 100_000;
+
+/** Organization, business account, phone number and key through the CLI; blacklist; the 24-hour window. */
+export async function provision(stack: Stack, logPath: string): Promise<Provisioned> {
+  const cli = async (...args: string[]) => {
+    const out = await runToCompletion(`cli ${args[0]}`, process.execPath, [join(stack.root, 'dist/src/cli/main.js'), ...args], {
+      cwd: stack.root,
+      env: stack.gatewayEnv,
+      logPath,
+    });
+    return JSON.parse(out) as Record<string, unknown>;
+  };
+  const org = await cli('org:create', '--name', 'Bench Org');
+  const tenantId = String(org.id);
+  await cli('waba:add', '--org', tenantId, '--waba-id', FIXTURE.wabaId, '--token', stack.secrets.upstreamToken, '--name', 'Bench WABA');
+  await cli('phone:add', '--waba-id', FIXTURE.wabaId, '--phone-number-id', FIXTURE.phoneNumberId, '--display', FIXTURE.display);
+  const key = await cli('key:create', '--kind', 'org', '--org', tenantId, '--name', 'bench', '--rate-limit', String(KEY_RATE_LIMIT));
+  const apiKey = String(key.key);
+
+  await addToBlacklist(stack, apiKey, FIXTURE.blacklisted);
+  await openServiceWindow(stack, tenantId);
+  return {
+    tenantId,
+    apiKey,
+    keyRateLimit: KEY_RATE_LIMIT,
+    serviceWindow: 'opened by a simulated inbound message (sandbox POST /_sandbox/inbound → signed webhook → gateway); enforcement stays on',
+  };
+}
+
+async function addToBlacklist(stack: Stack, apiKey: string, phoneNumber: string): Promise<void> {
+  const response = await fetch(`${stack.gatewayUrl}/v1/blacklist`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_numbers: [phoneNumber], reason: 'bench' }),
+  });
+  if (!response.ok) throw new Error(`blacklisting ${phoneNumber} failed: HTTP ${response.status} ${await response.text()}`);
+}
+
+/**
+ * The realistic way: the user writes first. The sandbox delivers its inbound webhook at once (only
+ * status and review webhooks are delayed), the gateway verifies and stores it, which opens the
+ * window; the send path then checks the window as it would in production.
+ */
+async function openServiceWindow(stack: Stack, tenantId: string): Promise<void> {
+  const response = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number_id: FIXTURE.phoneNumberId, from: FIXTURE.recipient, type: 'text', text: 'hi' }),
+  });
+  if (!response.ok) throw new Error(`sandbox inbound failed: HTTP ${response.status} ${await response.text()}`);
+
+  const db = new Client({ connectionString: stack.gatewayEnv.DATABASE_URL });
+  await db.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await db.query(
+        'SELECT 1 FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2 AND tenant_id = $3',
+        [FIXTURE.phoneNumberId, FIXTURE.recipient, tenantId],
+      );
+      if (rows.length) return;
+      await sleep(100);
+    }
+  } finally {
+    await db.end();
+  }
+  throw new Error('the inbound webhook did not open the 24-hour window within 5 s (see the gateway and sandbox logs)');
+}

@@ -1,0 +1,274 @@
+/**
+ * `npm run bench`: the gateway's throughput and latency on this machine, against real PostgreSQL,
+ * Redis and the Cloud API sandbox, each its own process on 127.0.0.1. See bench/README.md.
+ *
+ *   1. check and reset PostgreSQL (database gateway_bench) and Redis (db 14); npm run build
+ *   2. start the sandbox (status/review webhooks delayed 1 h) and the gateway (graph mode)
+ *   3. provision with the CLI; blacklist a number; open the 24-hour window with an inbound message
+ *   4. per scenario: check one request, warm up, measure (autocannon) with CPU per process
+ *   5. restart the gateway with the bench hook: count round trips per send, CPU-profile the send
+ *   6. print the table, write bench/results/<timestamp>.json and latest.json; stop everything
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { backgroundCores, cpuBetween, type CpuSources, sampleCpu } from './lib/cpu';
+import { askHook } from './lib/hook-client';
+import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
+import { type BenchOptions, parseOptions, USAGE } from './lib/options';
+import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
+import { summarizeProfile } from './lib/profile-summary';
+import {
+  type BenchReport,
+  formatProfile,
+  formatRoundTrips,
+  formatTable,
+  goals,
+  ratios,
+  type RoundTrips,
+  type ScenarioResult,
+  toScenarioResult,
+  writeReport,
+} from './lib/report';
+import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
+import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
+import { describeStack, provision, type Stack, startGateway, startSandbox, WEBHOOK_DELAY_MS } from './lib/stack';
+
+/** The repository root: dist/bench/run.js is two levels below it. */
+const ROOT = resolve(__dirname, '..', '..');
+const RESULTS = join(ROOT, 'bench', 'results');
+const HOOK = join(ROOT, 'dist', 'bench', 'hooks', 'instrument.js');
+
+function say(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}
+
+/** Sets, warms up and measures one scenario; CPU per process is sampled around the measured part only. */
+async function measure(scenario: Scenario, options: BenchOptions, cpuSources: CpuSources): Promise<ScenarioResult> {
+  await verifyScenario(scenario);
+  const load = { connections: options.connections, pipelining: options.pipelining, rate: scenario.rate };
+  if (options.warmup > 0) await runLoad(scenario, { ...load, duration: options.warmup });
+  ensureNotInterrupted();
+  const before = sampleCpu(cpuSources);
+  const result = await runLoad(scenario, { ...load, duration: options.duration });
+  const after = sampleCpu(cpuSources);
+  ensureNotInterrupted();
+  return toScenarioResult(scenario, result, cpuBetween(before, after, result.requests));
+}
+
+/**
+ * With the bench hook loaded in the gateway: `countSends` text sends at 10 connections, counted by
+ * the hook (client side) and by pg_stat_database / Redis commandstats (server side).
+ */
+async function countRoundTrips(gateway: ManagedProcess, send: Scenario, options: BenchOptions): Promise<RoundTrips> {
+  await sleep(STATS_SETTLE_MS);
+  const pgBefore = await readPgStats(options.databaseUrl);
+  const redisBefore = await readRedisCommandStats(options.redisUrl);
+  await askHook(gateway, { cmd: 'count-start' });
+  const result = await runLoad(send, { connections: 10, pipelining: 1, amount: options.countSends });
+  ensureNotInterrupted();
+  const client = await askHook<{ pg: Record<string, number>; redis: Record<string, number> }>(gateway, { cmd: 'count-read' });
+  await sleep(STATS_SETTLE_MS);
+  const pgAfter = await readPgStats(options.databaseUrl);
+  const redisAfter = await readRedisCommandStats(options.redisUrl);
+  const sends = result.ok;
+  if (sends !== options.countSends) say(`  note: ${options.countSends - sends} of the counted sends did not succeed`);
+  return {
+    sends,
+    postgresQueriesPerSend: perUnit({}, client.pg, sends),
+    redisCommandsPerSend: perUnit({}, client.redis, sends),
+    pgStatDatabasePerSend: perUnit(pgBefore, pgAfter, sends),
+    // The bench's own INFO calls are not the gateway's.
+    redisCommandStatsPerSend: perUnit(redisBefore, redisAfter, sends, ['info']),
+  };
+}
+
+/** CPU profile of the gateway over one measured text-send run (after a warm-up). */
+async function profileSend(gateway: ManagedProcess, send: Scenario, options: BenchOptions, cpuSources: CpuSources, file: string) {
+  const load = { connections: options.connections, pipelining: options.pipelining };
+  if (options.warmup > 0) await runLoad(send, { ...load, duration: options.warmup });
+  ensureNotInterrupted();
+  await askHook(gateway, { cmd: 'profile-start', intervalUs: 250 });
+  const before = sampleCpu(cpuSources);
+  const result = await runLoad(send, { ...load, duration: options.duration });
+  const after = sampleCpu(cpuSources);
+  ensureNotInterrupted();
+  // Stopping serializes the whole profile in the gateway: allow for a slow, busy machine.
+  await askHook(gateway, { cmd: 'profile-stop', file }, 180_000);
+  const underLoad = toScenarioResult({ ...send, title: 'text send, profiled (hook loaded)' }, result, cpuBetween(before, after, result.requests));
+  return { underLoad, summary: summarizeProfile(file) };
+}
+
+function gitFacts(): Record<string, string> {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedInSrc: git('status', '--porcelain', 'src') ? 'yes' : 'no' };
+  } catch {
+    return {};
+  }
+}
+
+async function machineFacts(options: BenchOptions): Promise<Record<string, unknown>> {
+  const redis = await redisServerInfo(options.redisUrl);
+  return {
+    cores: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    freeMemoryGiB: Math.round(freemem() / 2 ** 30),
+    loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    kernel: release(),
+    node: process.version,
+    postgres: await postgresVersion(options.databaseUrl),
+    redis: redis.version,
+    ...gitFacts(),
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  if (!options) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const stamp = timestamp();
+  mkdirSync(RESULTS, { recursive: true });
+  const log = (name: string) => join(RESULTS, `${stamp}-${name}.log`);
+  const notes = [
+    `Status and review webhooks are delayed ${WEBHOOK_DELAY_MS / 60_000} minutes in the sandbox, so none loads the gateway during the run; the inbound webhook that opens the 24-hour window is delivered at once.`,
+    'Every process shares this machine\'s cores: gateway, sandbox, PostgreSQL, Redis and autocannon (in the bench process). Compare CPU µs per request, not only requests/s.',
+  ];
+  if (existsSync(join(ROOT, '.env'))) notes.push('A .env file exists in the repository: the gateway and CLI read settings from it that the bench does not set.');
+
+  say(`bench: ${options.scenarios.join(', ')}; ${options.warmup} s warm-up + ${options.duration} s measured each, ${options.connections} connections, pipelining ${options.pipelining}`);
+  say(`  ${notes[0]}`);
+
+  const idleLoad = await backgroundCores();
+  if (idleLoad !== null && idleLoad > 0.2) {
+    notes.push(`Before the run, ${idleLoad} cores were already busy with other work on this machine: requests/s will be lower and noisier than on an idle machine (see the "other" CPU column).`);
+    say(`  warning: ${notes[notes.length - 1]}`);
+  }
+  say('checking PostgreSQL and Redis on 127.0.0.1, resetting the bench database and Redis db...');
+  await resetDatabase(options.databaseUrl);
+  await resetRedis(options.redisUrl);
+  if (options.build) {
+    say('building (npm run build)...');
+    await runToCompletion('npm run build', 'npm', ['run', '-s', 'build'], { cwd: ROOT, env: process.env, logPath: log('build') }).catch((error: Error) => {
+      throw new Error(`${error.message}\n(the app must compile; --skip-build runs the existing dist/ instead)`);
+    });
+  }
+
+  const stack: Stack = describeStack(ROOT, { sandbox: await freePort(), gateway: await freePort() }, {
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
+    extra: options.gatewayEnv,
+  });
+  say(`starting the sandbox on ${stack.sandboxUrl} and the gateway on ${stack.gatewayUrl}...`);
+  const sandbox = await startSandbox(stack, log('sandbox'));
+  let gateway = await startGateway(stack, log('gateway'));
+  say('provisioning with the CLI (organization, business account, phone number, key), blacklist, 24-hour window...');
+  const provisioned = await provision(stack, log('cli'));
+  const redisPid = (await redisServerInfo(options.redisUrl)).pid;
+  const scenarios = buildScenarios(stack, provisioned, options.rate);
+  const cpuOf = (gw: ManagedProcess): CpuSources => ({ gateway: gw.pid, sandbox: sandbox.pid, redis: redisPid });
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
+    say(`measuring: ${scenario.title}...`);
+    const result = await measure(scenario, options, cpuOf(gateway));
+    say(`  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    results.push(result);
+  }
+
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    machine: { ...(await machineFacts(options)), coresBusyBeforeTheRun: idleLoad },
+    settings: {
+      durationSeconds: options.duration,
+      warmupSeconds: options.warmup,
+      connections: options.connections,
+      pipelining: options.pipelining,
+      fixedRatePerSecond: options.rate,
+      webhookDelayMs: WEBHOOK_DELAY_MS,
+      keyRateLimitPerSecond: provisioned.keyRateLimit,
+      serviceWindow: provisioned.serviceWindow,
+      gateway: Object.fromEntries(
+        Object.entries(stack.gatewayEnv).filter(([name]) => !['PATH', 'HOME', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'].includes(name)),
+      ),
+    },
+    notes,
+    scenarios: results,
+    ratios: ratios(results),
+    goals: [],
+  };
+  report.goals = goals(results, report.ratios);
+
+  if (options.profile) {
+    // A failure here (a hook that does not answer, say) keeps the measurements above: it is reported.
+    try {
+      say('restarting the gateway with the bench hook (round-trip counters, CPU profiler)...');
+      await gateway.stop();
+      gateway = await startGateway(stack, log('gateway-instrumented'), HOOK);
+      const send = scenarios.find((s) => s.id === 'send')!;
+      await verifyScenario(send);
+      say(`counting database and Redis round trips over ${options.countSends} sends (waits ${(2 * STATS_SETTLE_MS) / 1000} s for PostgreSQL's statistics)...`);
+      report.roundTrips = await countRoundTrips(gateway, send, options);
+      say('profiling the gateway under text-send load...');
+      report.profile = await profileSend(gateway, send, options, cpuOf(gateway), join(RESULTS, `${stamp}-send.cpuprofile`));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.profileError = (error as Error).message;
+      say(`  the profiling phase failed: ${report.profileError}`);
+    }
+  }
+
+  ensureNotInterrupted();
+  say('');
+  say(formatTable(report.profile ? [...results, report.profile.underLoad] : results));
+  say('');
+  say(`ratios: ${Object.entries(report.ratios).map(([name, value]) => `${name} ${value ?? '-'}`).join(', ')}`);
+  for (const goal of report.goals) say(`  ${goal.met === null ? '  -  ' : goal.met ? ' met ' : 'NOT met'}  ${goal.goal}: ${goal.measured}`);
+  if (report.roundTrips) say(`\n${formatRoundTrips(report.roundTrips)}`);
+  if (report.profile) say(`\n${formatProfile(report.profile.summary)}`);
+  const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
+  if (busiest > 0.3) notes.push(`During a run up to ${busiest} cores went to work outside the bench's processes (column "other"): compare CPU µs/request rather than requests/s.`);
+  for (const note of notes.slice(1)) say(`note: ${note}`);
+  const files = writeReport(RESULTS, stamp, report);
+  say(`\nwritten: ${files.map((f) => f.replace(`${ROOT}/`, '')).join(', ')} (logs: bench/results/${stamp}-*.log)`);
+}
+
+let stopping: Promise<never> | undefined;
+
+/** Stops the load and every process the bench started, then exits; the first caller's code wins. */
+function shutdown(code: number): Promise<never> {
+  stopping ??= (async () => {
+    stopLoad();
+    await stopAll();
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+/** After Ctrl-C the run in progress is cut short: nothing after it may be reported as measured. */
+function ensureNotInterrupted(): void {
+  if (stopping) throw new Error('interrupted');
+}
+
+process.once('SIGINT', () => {
+  process.stderr.write('\ninterrupted: stopping the processes the bench started (no results are written)...\n');
+  void shutdown(130);
+});
+process.once('SIGTERM', () => void shutdown(143));
+
+main().then(
+  () => shutdown(0),
+  (error: unknown) => {
+    if (stopping) return stopping;
+    process.stderr.write(`\nbench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return shutdown(1);
+  },
+);
