@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { decodeCursor, Page, toPage } from '../common/pagination';
+import { HotPathSql } from '../database/hot-path-sql';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { checkTemplateSend } from '../templates/template-send-rules';
@@ -44,6 +45,7 @@ export class MessagesService {
     private readonly blacklist: BlacklistService,
     private readonly windows: ServiceWindowService,
     private readonly templates: TemplatesService,
+    private readonly sql: HotPathSql,
   ) {}
 
   /**
@@ -74,9 +76,10 @@ export class MessagesService {
 
     const payload: Record<string, unknown> = { ...body, to: recipient };
     if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
-    // One plain INSERT (not the ORM's save, which wraps it in a transaction of its own): this is the
-    // hot path, and the record must exist before upstream is called.
-    const [record]: Array<{ id: string }> = await this.messages.query(
+    // One prepared INSERT (not the ORM's save, which wraps it in a transaction of its own): this is
+    // the hot path, and the record must exist before upstream is called.
+    const [record] = await this.sql.query<{ id: string }>(
+      'messages_insert_pending',
       `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 'pending') RETURNING id`,
       [ctx.tenantId, ctx.phone.phoneNumberId, ctx.apiKeyId, recipient, type, JSON.stringify(payload), options.idempotencyKey ?? null],
@@ -96,7 +99,8 @@ export class MessagesService {
       throw error;
     }
     // Status webhooks may have arrived before this update: keep the furthest status already known.
-    await this.messages.query(
+    await this.sql.query(
+      'messages_accept',
       `UPDATE messages SET upstream_message_id = $1, accepted_at = now(), updated_at = now(),
          status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = $1
                             ORDER BY array_position($3::text[], s.status) DESC LIMIT 1), 'accepted')
