@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { BlacklistService } from '../src/blacklist/blacklist.service';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { expectInvalidParameter, expectScopeMissing } from './support/graph-assertions';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 /**
@@ -18,32 +19,6 @@ interface EntryRow {
   phone_number: string;
   reason: string | null;
   created_at: Date;
-}
-
-function expectInvalidParameter(res: request.Response, status: number, details: string | RegExp): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status,
-    body: {
-      error: {
-        message: expect.stringMatching(/^\(#100\) /),
-        type: 'GraphMethodException',
-        code: 100,
-        ...(status !== 404 && { error_data: { details: expect.any(String) } }),
-        fbtrace_id: res.headers['x-request-id'],
-      },
-    },
-  });
-  if (status !== 404) expect(res.body.error.error_data.details).toMatch(details);
-  else expect(res.body.error.message).toMatch(details);
-}
-
-function expectScopeMissing(res: request.Response, scope: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status: 403,
-    body: {
-      error: { message: `(#200) The API key lacks the scope ${scope}`, type: 'OAuthException', code: 200, fbtrace_id: res.headers['x-request-id'] },
-    },
-  });
 }
 
 describe('blacklist', () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from '../src/contacts/contact-limits';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { expectInvalidParameter, expectScopeMissing } from './support/graph-assertions';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 /**
@@ -27,23 +28,6 @@ interface ContactRow {
 const tagList = (prefix: string, count: number, from = 0) => Array.from({ length: count }, (_, i) => `${prefix}${from + i}`);
 const phone = (n: number) => `1555${String(n).padStart(7, '0')}`;
 
-function expectInvalidParameter(res: request.Response, status: number, details: string | RegExp): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status,
-    body: {
-      error: {
-        message: expect.stringMatching(/^\(#100\) /),
-        type: 'GraphMethodException',
-        code: 100,
-        ...(status !== 404 && { error_data: { details: expect.any(String) } }),
-        fbtrace_id: res.headers['x-request-id'],
-      },
-    },
-  });
-  if (status !== 404) expect(res.body.error.error_data.details).toMatch(details);
-  else expect(res.body.error.message).toMatch(details);
-}
-
 function expectTagLimit(res: request.Response, reason: 'contact_tag_limit' | 'organization_tag_limit', message: RegExp, details: RegExp): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 409,
@@ -55,15 +39,6 @@ function expectTagLimit(res: request.Response, reason: 'contact_tag_limit' | 'or
         error_data: { reason, details: expect.stringMatching(details) },
         fbtrace_id: res.headers['x-request-id'],
       },
-    },
-  });
-}
-
-function expectScopeMissing(res: request.Response, scope: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status: 403,
-    body: {
-      error: { message: `(#200) The API key lacks the scope ${scope}`, type: 'OAuthException', code: 200, fbtrace_id: res.headers['x-request-id'] },
     },
   });
 }

@@ -21,6 +21,10 @@ export const MESSAGE_TYPES = [
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
+/**
+ * These lists mirror what Meta accepts. They are kept apart from the gateway's own DTO lists on purpose:
+ * the simulator stands in for Meta, so a mistake in the gateway's validation must not be copied into it.
+ */
 export const INTERACTIVE_TYPES = [
   'button',
   'list',
