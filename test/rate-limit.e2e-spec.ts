@@ -2,7 +2,7 @@ import request from 'supertest';
 import { RedisStore } from '../src/redis/redis-store';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
-import { alignToRedisSecond } from './support/redis-helpers';
+import { alignToRedisSecond, withinOneRedisSecond } from './support/redis-helpers';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 interface Outcome {
@@ -53,9 +53,12 @@ describe('rate limits (spec section 8)', () => {
   });
 
   it('admits exactly 80 of 200 concurrent requests of one key in one second, then admits again', async () => {
-    const { key } = await createOrgKey(t, tenant);
-    await alignToRedisSecond(t);
-    const outcomes = await Promise.all(Array.from({ length: 200 }, () => post(t.url, sendPath(tenant), key, { to: '15550001' })));
+    const { key, outcomes } = await withinOneRedisSecond(t, async () => {
+      const { key } = await createOrgKey(t, tenant);
+      probe.calls.length = 0;
+      const outcomes = await Promise.all(Array.from({ length: 200 }, () => post(t.url, sendPath(tenant), key, { to: '15550001' })));
+      return { key, outcomes };
+    });
     expect(count(outcomes, 201)).toBe(80);
     expect(count(outcomes, 429)).toBe(120);
     expect(probe.count('send')).toBe(80);
@@ -73,11 +76,12 @@ describe('rate limits (spec section 8)', () => {
   });
 
   it('holds exactly 80 across two gateway instances sharing one Redis', async () => {
-    const { key } = await createOrgKey(t, tenant);
-    await alignToRedisSecond(t);
-    const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => post(i % 2 ? t.url : second.url, sendPath(tenant), key, { to: '15550002' })),
-    );
+    const outcomes = await withinOneRedisSecond(t, async () => {
+      const { key } = await createOrgKey(t, tenant);
+      probe.calls.length = 0;
+      second.get(ProbeLog).calls.length = 0;
+      return Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 ? t.url : second.url, sendPath(tenant), key, { to: '15550002' })));
+    });
     expect(count(outcomes, 201)).toBe(80);
     expect(count(outcomes, 429)).toBe(120);
     expect(probe.count('send') + second.get(ProbeLog).count('send')).toBe(80);
@@ -86,15 +90,18 @@ describe('rate limits (spec section 8)', () => {
   });
 
   it('caps each organization of an admin key at half its limit, and the key at its limit; the 429 names the ceiling', async () => {
-    const { key } = await createAdminKey(t, [tenant, other]);
-    await alignToRedisSecond(t);
-    const first = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(tenant), key, { to: '15550003' })));
+    const { first, secondOrg } = await withinOneRedisSecond(t, async () => {
+      const { key } = await createAdminKey(t, [tenant, other]);
+      probe.calls.length = 0;
+      const first = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(tenant), key, { to: '15550003' })));
+      // The key has counted 50 of its 80 this second: the other organization gets the remaining 30.
+      const secondOrg = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(other), key, { to: '15550003' })));
+      return { first, secondOrg };
+    });
     expect(count(first, 201)).toBe(40);
     const orgRejection = first.find((o) => o.status === 429)!;
     expect(orgRejection.body.error).toMatchObject({ code: 4, error_data: { ceiling: 'organization', limit_per_second: 40 } });
     expect(orgRejection.body.error.message).toMatch(/organization/);
-    // The key has counted 50 of its 80 this second: the other organization gets the remaining 30.
-    const secondOrg = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(other), key, { to: '15550003' })));
     expect(count(secondOrg, 201)).toBe(30);
     const keyRejection = secondOrg.find((o) => o.status === 429)!;
     expect(keyRejection.body.error).toMatchObject({ code: 4, error_data: { ceiling: 'key', limit_per_second: 80 } });
@@ -103,9 +110,10 @@ describe('rate limits (spec section 8)', () => {
   });
 
   it('does not cap the organization of an organization key at half', async () => {
-    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 60 });
-    await alignToRedisSecond(t);
-    const outcomes = await Promise.all(Array.from({ length: 70 }, () => post(t.url, sendPath(tenant), key, { to: '15550004' })));
+    const outcomes = await withinOneRedisSecond(t, async () => {
+      const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 60 });
+      return Promise.all(Array.from({ length: 70 }, () => post(t.url, sendPath(tenant), key, { to: '15550004' })));
+    });
     expect(count(outcomes, 201)).toBe(60);
   });
 
@@ -152,8 +160,7 @@ describe('rate limits (spec section 8)', () => {
 
   it('limits requests without a valid key per client IP', async () => {
     const bad = 'svc_live_' + 'x'.repeat(40);
-    await alignToRedisSecond(t);
-    const outcomes = await Promise.all(Array.from({ length: 40 }, () => post(t.url, sendPath(tenant), bad, { to: '1' })));
+    const outcomes = await withinOneRedisSecond(t, () => Promise.all(Array.from({ length: 40 }, () => post(t.url, sendPath(tenant), bad, { to: '1' }))));
     expect(count(outcomes, 401)).toBe(30);
     expect(count(outcomes, 429)).toBe(10);
     const limited = outcomes.find((o) => o.status === 429)!;
