@@ -6,6 +6,8 @@ export interface DatabaseSettings {
   url: string;
   poolSize: number;
   migrationsRun: boolean;
+  /** Close idle pooled connections after this long (0: keep them; the embedded database's one connection). */
+  idleTimeoutMs?: number;
 }
 
 /** One builder for the app, the CLI and the TypeORM CLI (ormconfig.ts). Schema only by migrations. */
@@ -23,7 +25,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     extra: {
       max: settings.poolSize,
       connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30000,
+      idleTimeoutMillis: settings.idleTimeoutMs ?? 30000,
       statement_timeout: 10000,
     },
   };

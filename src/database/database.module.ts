@@ -18,6 +18,7 @@ class EmbeddedDatabaseHolder {
       useFactory: async (config: ConfigService<Environment, true>) => {
         let url = config.get('DATABASE_URL', { infer: true });
         let poolSize = config.get('DATABASE_POOL_SIZE', { infer: true });
+        let idleTimeoutMs: number | undefined;
         if (!url) {
           EmbeddedDatabaseHolder.current ??= await startEmbeddedPostgres(
             config.get('DATA_DIR', { infer: true }),
@@ -25,9 +26,10 @@ class EmbeddedDatabaseHolder {
           );
           url = EmbeddedDatabaseHolder.current.url;
           poolSize = 1;
+          idleTimeoutMs = 0;
         }
         return {
-          ...buildDataSourceOptions({ url, poolSize, migrationsRun: config.get('DATABASE_MIGRATIONS_RUN', { infer: true }) }),
+          ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun: config.get('DATABASE_MIGRATIONS_RUN', { infer: true }) }),
           retryAttempts: 3,
           retryDelay: 1000,
         };
