@@ -9,4 +9,5 @@ module.exports = {
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
