@@ -23,7 +23,7 @@ describe('docs and health', () => {
     let doc: {
       openapi: string;
       info: { title: string; version: string };
-      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; summary?: string; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
 
@@ -51,6 +51,33 @@ describe('docs and health', () => {
       expect(operation.responses['403']).toMatchObject({ description: expect.stringMatching(/code 200/) });
       expect(operation.responses['429']).toMatchObject({ description: expect.stringMatching(/code 4/) });
       expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'X-Svc-Tenant-Id', in: 'header', required: false })]));
+    });
+
+    it.each([
+      ['post', '/v1/{phoneNumberId}/messages', 'messages:send'],
+      ['get', '/v1/{phoneNumberId}/messages', 'messages:read'],
+      ['get', '/v1/{phoneNumberId}/messages/{messageId}', 'messages:read'],
+      ['post', '/v1/{wabaId}/message_templates', 'templates:write'],
+      ['get', '/v1/{wabaId}/message_templates', 'templates:read'],
+      ['post', '/v1/{wabaId}/message_templates/sync', 'templates:write'],
+      ['post', '/v1/{phoneNumberId}/media', 'media:write'],
+      ['post', '/v1/{wabaId}/template_media', 'templates:write'],
+      ['post', '/v1/media_library', 'media:write'],
+      ['get', '/v1/media_library/{assetId}/content', 'media:read'],
+      ['get', '/v1/blacklist', 'blacklist:read'],
+      ['delete', '/v1/blacklist/{phoneNumber}', 'blacklist:write'],
+      ['post', '/v1/contacts', 'contacts:write'],
+      ['get', '/v1/contacts/{phoneNumber}', 'contacts:read'],
+    ])('documents %s %s with its scope %s, the bearer scheme and the auth errors', (method, path, scope) => {
+      const operation = doc.paths[path]?.[method];
+      expect(operation).toEqual(expect.objectContaining({ security: expect.arrayContaining([{ 'api-key': [] }]), 'x-required-scopes': [scope] }));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
+    });
+
+    it('documents the upstream webhook endpoints as public', () => {
+      expect(doc.paths['/webhooks/whatsapp']?.get?.security ?? []).toEqual([]);
+      expect(doc.paths['/webhooks/whatsapp']?.post?.security ?? []).toEqual([]);
+      expect(doc.paths['/webhooks/whatsapp'].post.summary).toMatch(/X-Hub-Signature-256/);
     });
 
     it('documents the health checks as public (no security requirement)', () => {

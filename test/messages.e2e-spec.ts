@@ -207,6 +207,9 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(second.body.paging.next).toBeUndefined();
       const failed = await request(t.url).get(`${sendPath()}?status=failed&recipient=${to}`).set(bearer(key)).expect(200);
       expect(failed.body.data).toEqual([]);
+      const forged = Buffer.from(JSON.stringify({ at: new Date().toISOString(), id: 'not-a-uuid' })).toString('base64url');
+      const bad = await request(t.url).get(`${sendPath()}?after=${forged}`).set(bearer(key)).expect(400);
+      expect(bad.body.error).toMatchObject({ code: 100, error_data: { details: expect.stringContaining('after') } });
     });
 
     it("answers another organization's message like an unknown one, and needs messages:read", async () => {

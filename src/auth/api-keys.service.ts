@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { BlockList, isIP } from 'node:net';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -211,7 +212,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   }
 
   private async get(id: string): Promise<ApiKey> {
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.keys.findOne({ where: { id } }) : null;
+    const row = isUUID(id) ? await this.keys.findOne({ where: { id } }) : null;
     if (!row) throw GraphError.notFound(`API key ${id} does not exist`);
     return row;
   }
@@ -221,7 +222,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const tenantIds = [...new Set(input.tenantIds)];
     if (input.kind === 'org' && tenantIds.length !== 1) problems.push('an organization key belongs to exactly one organization');
     if (input.kind === 'admin' && tenantIds.length < 1) problems.push('an admin key needs at least one organization');
-    if (tenantIds.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) problems.push('organization ids must be UUIDs');
+    if (tenantIds.some((id) => !isUUID(id))) problems.push('organization ids must be UUIDs');
     else if (tenantIds.length) {
       const found = await this.organizations.count({ where: { id: In(tenantIds) } });
       if (found !== tenantIds.length) problems.push('every organization must exist');

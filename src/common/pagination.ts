@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, isUUID, IsOptional, IsString, Max, Min } from 'class-validator';
 import { GraphError } from '../core/graph-error';
 
 /** `?limit=&after=`: Graph-style cursor paging. */
@@ -57,12 +57,12 @@ export function encodeCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** Decodes `?after=`; a cursor that was not made here is 400 code 100. */
+/** Decodes `?after=`; a cursor that was not made here (bad JSON, time or row id) is 400 code 100. */
 export function decodeCursor(text: string | undefined): KeysetCursor | undefined {
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<KeysetCursor>;
-    if (typeof value.at === 'string' && typeof value.id === 'string' && !Number.isNaN(Date.parse(value.at))) {
+    if (typeof value.at === 'string' && typeof value.id === 'string' && isUUID(value.id) && !Number.isNaN(Date.parse(value.at))) {
       return { at: value.at, id: value.id };
     }
   } catch {

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
@@ -10,7 +11,6 @@ import { MediaAsset } from './media-asset.entity';
 import { checkLibraryMedia, cleanFileName } from './media-limits';
 import { type IncomingFile, MediaLibraryStorage } from './media-library.storage';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file as the library's multer storage engine received it (see MediaLibraryStorage.multerEngine). */
 export type ReceivedLibraryFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'path'> & IncomingFile;
@@ -104,10 +104,7 @@ export class MediaLibraryService {
       .addOrderBy('a.id', 'DESC')
       .limit(query.limit + 1);
     const cursor = decodeCursor(query.after);
-    if (cursor) {
-      if (!UUID.test(cursor.id)) throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
-      qb.andWhere('(a.created_at, a.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
-    }
+    if (cursor) qb.andWhere('(a.created_at, a.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
     const rows = await qb.getMany();
     return toPage(rows, query.limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toAsset, nextUrl);
   }
@@ -145,7 +142,7 @@ export class MediaLibraryService {
 
   /** Deletes the row, then the file (a reader that already found the row gets 404 once it is gone). */
   async remove(tenantId: string, assetId: string): Promise<void> {
-    if (!UUID.test(assetId)) throw notFound(assetId);
+    if (!isUUID(assetId)) throw notFound(assetId);
     const [rows] = (await this.dataSource.query('DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key', [
       assetId,
       tenantId,
@@ -155,7 +152,7 @@ export class MediaLibraryService {
   }
 
   private async find(tenantId: string, assetId: string): Promise<MediaAsset> {
-    if (!UUID.test(assetId)) throw notFound(assetId);
+    if (!isUUID(assetId)) throw notFound(assetId);
     const row = await this.assets.findOne({ where: { id: assetId, tenantId } });
     if (!row) throw notFound(assetId);
     return row;

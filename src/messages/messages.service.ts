@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -117,7 +118,7 @@ export class MessagesService {
   /** One message of this phone number and organization, by its id or its upstream id (wamid). */
   async get(tenantId: string, phoneNumberId: string, messageId: string): Promise<MessageRecordDto> {
     const byUpstreamId = messageId.startsWith('wamid.');
-    if (!byUpstreamId && !/^[0-9a-f-]{36}$/i.test(messageId)) throw notFound(messageId);
+    if (!byUpstreamId && !isUUID(messageId)) throw notFound(messageId);
     const record = await this.messages.findOne({
       where: byUpstreamId ? { tenantId, phoneNumberId, upstreamMessageId: messageId } : { tenantId, phoneNumberId, id: messageId },
     });

@@ -1,3 +1,4 @@
+import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -195,7 +196,7 @@ export class TenancyService {
   }
 
   private async requireOrganization(id: string): Promise<void> {
-    const exists = /^[0-9a-f-]{36}$/i.test(id) && (await this.organizations.exists({ where: { id } }));
+    const exists = isUUID(id) && (await this.organizations.exists({ where: { id } }));
     if (!exists) throw GraphError.notFound(`Organization ${id} does not exist`);
   }
 }
