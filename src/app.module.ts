@@ -7,12 +7,14 @@ import { ContactsModule } from './contacts/contacts.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
+import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { RedisModule } from './redis/redis.module';
 import { TemplatesModule } from './templates/templates.module';
 import { TenancyModule } from './tenancy/tenancy.module';
+import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
 import { UpstreamModule } from './upstream/upstream.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -37,6 +39,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     BlacklistModule,
     ContactsModule,
     MediaModule,
+    TenantWebhooksModule,
+    // last: its /v1/{id} routes match any segment
+    GraphNodesModule,
   ],
 })
 export class AppModule {}

@@ -177,6 +177,50 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(3600)
   IDEMPOTENCY_LOCK_SECONDS = 60;
 
+  /** Tenant webhooks: each attempt gives up after this long. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60000)
+  WEBHOOK_ATTEMPT_TIMEOUT_MS = 10000;
+
+  /** Tenant webhooks: wait after the first failed attempt; each later wait doubles (with ±20 % jitter). */
+  @Transform(toInt) @IsInt() @Min(10) @Max(3600000)
+  WEBHOOK_RETRY_BASE_MS = 5000;
+
+  /** Tenant webhooks: the longest wait between two attempts. */
+  @Transform(toInt) @IsInt() @Min(10) @Max(86400000)
+  WEBHOOK_RETRY_MAX_DELAY_MS = 3600000;
+
+  /** Tenant webhooks: how long a delivery is retried before it is marked failed (kept for redelivery). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(2592000)
+  WEBHOOK_RETRY_WINDOW_SECONDS = 86400;
+
+  /** Tenant webhooks: failed attempts in a row after which an endpoint is slowed to one probe at a time. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  WEBHOOK_ENDPOINT_FAILURE_THRESHOLD = 5;
+
+  /** Tenant webhooks: attempts in flight at once, per instance. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  WEBHOOK_CONCURRENCY = 32;
+
+  /** Tenant webhooks: how often an instance looks for due deliveries its queue lost (the outbox sweep). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  WEBHOOK_SWEEP_INTERVAL_MS = 5000;
+
+  /** Tenant webhooks: delivered and failed deliveries are deleted after this many days. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+  /**
+   * Tenant webhooks: allow http and loopback or private-network URLs (development). Unset: allowed
+   * unless NODE_ENV=production. Link-local and metadata addresses and the gateway itself are never allowed.
+   */
+  @Transform(toBoolean) @IsOptional() @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_URLS?: boolean;
+
+  /** The gateway's public URL, for links it hands out (media download URLs). Unset: taken from each request. */
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
+  PUBLIC_BASE_URL?: string;
+
   /** On first start with an empty database, create a demo organization and keys. */
   @Transform(toBoolean) @IsBoolean()
   DEMO_SEED = true;
@@ -203,6 +247,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.DATABASE_URL !== embeddedDatabaseUrl && !env.ENCRYPTION_KEY) {
     problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
   }
+  env.WEBHOOK_ALLOW_PRIVATE_URLS ??= env.NODE_ENV !== 'production';
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }

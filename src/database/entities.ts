@@ -10,6 +10,9 @@ import { MessageStatusEvent } from '../messages/message-status.entity';
 import { Message } from '../messages/message.entity';
 import { MessageTemplate } from '../templates/message-template.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
+import { WebhookDelivery } from '../tenant-webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from '../tenant-webhooks/webhook-endpoint.entity';
+import { InboundMedia } from '../media/inbound-media.entity';
 import { BusinessAccount } from '../tenancy/business-account.entity';
 import { Organization } from '../tenancy/organization.entity';
 import { PhoneNumber } from '../tenancy/phone-number.entity';
@@ -31,4 +34,7 @@ export const ENTITIES = [
   MediaUpload,
   TemplateMediaHandle,
   MediaAsset,
+  WebhookEndpoint,
+  WebhookDelivery,
+  InboundMedia,
 ];

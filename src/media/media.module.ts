@@ -8,6 +8,7 @@ import { MediaLibraryStorage } from './media-library.storage';
 import { MediaUpload } from './media-upload.entity';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
+import { MediaNodesService } from './media-nodes.service';
 import { TemplateMediaHandle } from './template-media-handle.entity';
 import { TemplateMediaController } from './template-media.controller';
 
@@ -20,7 +21,7 @@ import { TemplateMediaController } from './template-media.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset]), TenancyModule],
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
-  providers: [MediaService, MediaLibraryService, MediaLibraryStorage],
-  exports: [MediaService, MediaLibraryService],
+  providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService],
+  exports: [MediaService, MediaLibraryService, MediaNodesService],
 })
 export class MediaModule {}

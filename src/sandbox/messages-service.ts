@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { ControlError } from './control-error';
+import { inboundMediaOf, inboundMessageBody, parseInbound } from './inbound-messages';
 import { newWamid } from './ids';
 import type { PhoneNumber, SandboxState } from './sandbox-state';
 import type { Scheduler } from './scheduler';
@@ -17,17 +19,7 @@ export interface StatusDelays {
   read: number;
 }
 
-/** What `POST /_sandbox/inbound` accepts. */
-export interface InboundInput {
-  phone_number_id: string;
-  from: string;
-  name?: string;
-  type: 'text' | 'button';
-  text?: string;
-  payload?: string;
-  button_text?: string;
-  context_message_id?: string;
-}
+export type { InboundInput } from './inbound-messages';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -56,14 +48,28 @@ export class MessagesService {
     };
   }
 
-  /** Delivers a user's message to the business number as Meta's inbound `messages` webhook. */
-  simulateInbound(input: unknown): { message_id: string } {
+  /**
+   * Delivers a user's message to the business number as Meta's inbound `messages` webhook. A media
+   * message's file is stored like an upload of the number's, so `GET /{media-id}` and its download
+   * URL serve it to the number's business account.
+   */
+  simulateInbound(input: unknown): { message_id: string; media_id?: string } {
     const inbound = parseInbound(input);
     const phone = this.state.phoneNumber(inbound.phone_number_id);
     if (!phone) throw new ControlError(404, `phone number ${inbound.phone_number_id} is not registered`);
     const from = inbound.from.replace(/^\+/, '');
     const id = newWamid(from, 'inbound');
     const atSeconds = nowSeconds();
+    const file = inboundMediaOf(inbound);
+    const media = file
+      ? this.state.addMedia({
+          phoneNumberId: phone.id,
+          mimeType: file.mimeType,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          bytes: file.bytes,
+          fileName: file.fileName,
+        })
+      : undefined;
     this.state.recordInbound(phone.id, from, atSeconds);
     this.webhooks.enqueue(
       inboundWebhook(phone, {
@@ -72,14 +78,12 @@ export class MessagesService {
         name: inbound.name ?? 'Sandbox User',
         atSeconds,
         type: inbound.type,
-        text: inbound.text,
-        payload: inbound.payload,
-        buttonText: inbound.button_text ?? inbound.payload,
+        body: inboundMessageBody(inbound, media),
         contextMessageId: inbound.context_message_id,
       }),
       `inbound:${phone.id}:${from}`,
     );
-    return { message_id: id };
+    return { message_id: id, ...(media && { media_id: media.id }) };
   }
 
   private scheduleStatuses(phone: PhoneNumber, request: Extract<SendRequest, { kind: 'message' }>, messageId: string): void {
@@ -125,35 +129,4 @@ export class MessagesService {
     const template = this.state.findTemplate(phone.wabaId, request.template.name, request.template.language);
     return template ? (template.category.toLowerCase() as PricingCategory) : 'service';
   }
-}
-
-function parseInbound(input: unknown): InboundInput {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new ControlError(400, 'body must be a JSON object');
-  }
-  const body = input as Record<string, unknown>;
-  const text = (key: string, required: boolean): string | undefined => {
-    const value = body[key];
-    if (value === undefined || value === null) {
-      if (required) throw new ControlError(400, `${key} is required`);
-      return undefined;
-    }
-    if (typeof value !== 'string' || value === '') throw new ControlError(400, `${key} must be a non-empty string`);
-    return value;
-  };
-  const phoneNumberId = text('phone_number_id', true) as string;
-  const from = text('from', true) as string;
-  if (!/^\+?\d{5,15}$/.test(from)) throw new ControlError(400, 'from must be a phone number (digits, optional +)');
-  const type = body.type ?? 'text';
-  if (type !== 'text' && type !== 'button') throw new ControlError(400, "type must be 'text' or 'button'");
-  return {
-    phone_number_id: phoneNumberId,
-    from,
-    name: text('name', false),
-    type,
-    text: text('text', type === 'text'),
-    payload: text('payload', type === 'button'),
-    button_text: text('button_text', false),
-    context_message_id: text('context_message_id', false),
-  };
 }

@@ -69,10 +69,9 @@ export interface InboundMessage {
   from: string;
   name: string;
   atSeconds: number;
-  type: 'text' | 'button';
-  text?: string;
-  payload?: string;
-  buttonText?: string;
+  type: string;
+  /** The type's object (`{ text: { body } }`, `{ image: { id, mime_type, sha256 } }`, ...). */
+  body: Record<string, unknown>;
   contextMessageId?: string;
 }
 
@@ -82,9 +81,7 @@ export function inboundWebhook(phone: PhoneNumber, message: InboundMessage): Web
   if (message.contextMessageId !== undefined) {
     body.context = { from: phone.displayPhoneNumber, id: message.contextMessageId };
   }
-  Object.assign(body, { from: message.from, id: message.id, timestamp: String(message.atSeconds), type: message.type });
-  if (message.type === 'text') body.text = { body: message.text };
-  else body.button = { payload: message.payload, text: message.buttonText };
+  Object.assign(body, { from: message.from, id: message.id, timestamp: String(message.atSeconds), type: message.type }, message.body);
   return envelope(phone.wabaId, 'messages', {
     messaging_product: 'whatsapp',
     metadata: metadata(phone),

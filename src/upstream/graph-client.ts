@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Agent, errors as undiciErrors, FormData, request } from 'undici';
+import type { Readable } from 'node:stream';
+import { Agent, type Dispatcher, errors as undiciErrors, FormData, request } from 'undici';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { UpstreamTarget } from './upstream-target';
 
@@ -129,6 +130,44 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'GET', path: mediaId, token });
   }
 
+  deleteMedia(mediaId: string, token: string): Promise<{ success: boolean }> {
+    return this.call({ method: 'DELETE', path: mediaId, token });
+  }
+
+  /**
+   * Opens the download of a media URL upstream handed out (`GET /{media-id}`'s `url`), with the
+   * owner's token, for streaming. Failures map like every call (a Graph 4xx passes through; the rest
+   * is 500 code 131000); the body is the caller's to consume, with the idle timeout of every call.
+   */
+  async openDownload(url: string, token: string): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
+    const timeoutMs = this.target.timeoutMs;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+        dispatcher: this.agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      throw upstreamFailure(describeNetworkError(error, timeoutMs));
+    }
+    if (response.statusCode !== 200) {
+      const text = await response.body.text().catch(() => '');
+      const graph = graphErrorOf(safeJson(text));
+      if (response.statusCode >= 400 && response.statusCode < 500 && graph) {
+        throw new GraphError(graph.code, graph.message, { status: response.statusCode, subcode: graph.error_subcode, data: graph.error_data });
+      }
+      throw upstreamFailure(`upstream answered the media download with HTTP ${response.statusCode}`);
+    }
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return { body: response.body, contentType: header('content-type') ?? 'application/octet-stream', contentLength: header('content-length') };
+  }
+
   /** Starts a resumable upload session (template header media). */
   createUploadSession(token: string, file: { fileName: string; fileLength: number; fileType: string }): Promise<{ id: string }> {
     return this.call({
@@ -228,6 +267,14 @@ function graphErrorOf(body: unknown): UpstreamGraphError | null {
   const error = (body as { error?: unknown } | null)?.error as Partial<UpstreamGraphError> | undefined;
   if (!error || typeof error !== 'object' || typeof error.code !== 'number' || typeof error.message !== 'string') return null;
   return error as UpstreamGraphError;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function upstreamFailure(details: string): GraphError {

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -56,6 +57,7 @@ export class WebhookIngestService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   async ingest(payload: unknown): Promise<IngestResult> {
@@ -74,10 +76,13 @@ export class WebhookIngestService {
       }
     }
     const result: IngestResult = { stored: 0, duplicates: 0 };
+    const deliveries: string[] = [];
     await this.dataSource.transaction(async (manager) => {
       for (const { wabaId, field, tenantId, change, entry } of changes) {
         const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
-        if (!(await this.store(manager, wabaId, field, tenantId, envelope))) {
+        const body = JSON.stringify(envelope);
+        const eventId = await this.store(manager, wabaId, field, tenantId, body);
+        if (!eventId) {
           result.duplicates++;
           continue;
         }
@@ -85,8 +90,14 @@ export class WebhookIngestService {
         if (!tenantId) continue;
         if (field === 'messages') await this.applyMessages(manager, tenantId, change);
         if (field === 'message_template_status_update') await this.applyTemplateStatus(manager, wabaId, change, entry.time);
+        // The tenant's deliveries are part of the same transaction: durable before upstream's 200.
+        const phoneNumberId = change.value?.metadata?.phone_number_id;
+        deliveries.push(
+          ...(await this.outbox.add(manager, { tenantId, eventId, wabaId, field, phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null, body })),
+        );
       }
     });
+    this.outbox.dispatch(deliveries);
     return result;
   }
 
@@ -100,16 +111,15 @@ export class WebhookIngestService {
     return waba?.tenantId ?? null;
   }
 
-  /** Inserts the change once; false when the same change was stored before. */
-  private async store(manager: EntityManager, wabaId: string, field: string, tenantId: string | null, envelope: object): Promise<boolean> {
-    const json = JSON.stringify(envelope);
+  /** Inserts the change once; its id, or undefined when the same change was stored before. */
+  private async store(manager: EntityManager, wabaId: string, field: string, tenantId: string | null, json: string): Promise<string | undefined> {
     const dedupeKey = createHash('sha256').update(json).digest('hex');
-    const rows: unknown[] = await manager.query(
+    const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
        VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
       [dedupeKey, tenantId, wabaId, field, json],
     );
-    return rows.length > 0;
+    return rows[0]?.id;
   }
 
   private async applyMessages(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
@@ -141,6 +151,14 @@ export class WebhookIngestService {
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
         [tenantId, phoneNumberId, message.id, message.from, message.type ?? 'unknown', buttonPayload, JSON.stringify(message), sentAt],
       );
+      const media = mediaOf(message);
+      if (media) {
+        await manager.query(
+          `INSERT INTO inbound_media (media_id, tenant_id, phone_number_id, message_id, mime_type, sha256)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (media_id) DO NOTHING`,
+          [media.id, tenantId, phoneNumberId, message.id, media.mime_type ?? null, media.sha256 ?? null],
+        );
+      }
       await manager.query(
         `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (phone_number_id, wa_id) DO UPDATE
@@ -161,6 +179,21 @@ export class WebhookIngestService {
       [value.event, rejected ? (value.reason ?? 'UNKNOWN') : null, toDate(entryTime), String(value.message_template_id), wabaId],
     );
   }
+}
+
+/** Message types whose object carries a downloadable media id. */
+const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
+
+/** The media of an inbound message (`image: { id, mime_type, sha256 }` and the like), if it has one. */
+function mediaOf(message: UpstreamInboundMessage): { id: string; mime_type?: string; sha256?: string } | undefined {
+  if (!message.type || !MEDIA_TYPES.has(message.type)) return undefined;
+  const media = message[message.type] as { id?: unknown; mime_type?: unknown; sha256?: unknown } | undefined;
+  if (!media || typeof media.id !== 'string' || !/^\d{1,32}$/.test(media.id)) return undefined;
+  return {
+    id: media.id,
+    mime_type: typeof media.mime_type === 'string' ? media.mime_type : undefined,
+    sha256: typeof media.sha256 === 'string' ? media.sha256 : undefined,
+  };
 }
 
 /** Meta's timestamps are unix seconds (as strings or numbers); a missing or future one is now. */

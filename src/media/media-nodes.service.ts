@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import { resolveTenantId } from '../tenancy/tenant-resolution';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { GraphClient } from '../upstream/graph-client';
+
+/** A media id as the gateway knows it: received from a customer, or uploaded for sends. */
+interface MediaOwner {
+  tenantId: string;
+  phoneNumberId: string;
+  source: 'inbound' | 'upload';
+}
+
+export interface MediaRequest {
+  auth: AuthContext;
+  /** The X-Svc-Tenant-Id header, when sent. */
+  headerTenantId?: string;
+  mediaId: string;
+}
+
+/**
+ * `GET /v1/{mediaId}`, its download, and `DELETE /v1/{mediaId}`, as Meta answers them, for media of
+ * the key's organizations: media customers sent (known from inbound webhooks) and media uploaded
+ * for sends. The media id plays the part of the path resource of spec 5: unknown or another
+ * organization's is 401 code 190, like an invalid key; a number outside the key's allow-list is
+ * 403 code 200. Upstream is asked with the owning business account's token, and the bytes are
+ * streamed through, never stored.
+ */
+@Injectable()
+export class MediaNodesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+    private readonly graph: GraphClient,
+  ) {}
+
+  /** Meta's media object, with `url` pointing at the gateway's download route (which needs the same key). */
+  async describe(request: MediaRequest, downloadUrl: string): Promise<Record<string, unknown>> {
+    const { token } = await this.authorize(request);
+    const media = await this.graph.getMedia(request.mediaId, token);
+    return {
+      messaging_product: 'whatsapp',
+      url: downloadUrl,
+      mime_type: media.mime_type,
+      sha256: media.sha256,
+      file_size: media.file_size,
+      id: request.mediaId,
+    };
+  }
+
+  async download(request: MediaRequest): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
+    const { token } = await this.authorize(request);
+    const media = await this.graph.getMedia(request.mediaId, token);
+    if (typeof media.url !== 'string' || !media.url) throw new GraphError(131000, 'Upstream request failed', { status: 500, data: { details: 'upstream gave no media URL' } });
+    return this.graph.openDownload(media.url, token);
+  }
+
+  async remove(request: MediaRequest): Promise<{ success: boolean }> {
+    const { owner, token } = await this.authorize(request);
+    const result = await this.graph.deleteMedia(request.mediaId, token);
+    if (owner.source === 'inbound') {
+      await this.dataSource.query(`UPDATE inbound_media SET deleted_at = now() WHERE media_id = $1`, [request.mediaId]);
+    } else {
+      await this.dataSource.query(`DELETE FROM media_uploads WHERE upstream_media_id = $1 AND tenant_id = $2`, [request.mediaId, owner.tenantId]);
+    }
+    return { success: result.success !== false };
+  }
+
+  private async authorize(request: MediaRequest): Promise<{ owner: MediaOwner; token: string }> {
+    const owner = /^\d{1,32}$/.test(request.mediaId) ? await this.owner(request.mediaId) : null;
+    resolveTenantId({
+      keyKind: request.auth.kind,
+      keyTenantIds: request.auth.tenantIds,
+      pathTenantId: owner?.tenantId ?? null,
+      headerTenantId: request.headerTenantId,
+      tenantRequired: true,
+    });
+    if (!owner) throw GraphError.invalidToken();
+    if (request.auth.allowedPhoneNumberIds && !request.auth.allowedPhoneNumberIds.has(owner.phoneNumberId)) {
+      throw GraphError.permissionDenied('The API key is not allowed to use this phone number');
+    }
+    const phone = await this.tenancy.findPhoneNumber(owner.phoneNumberId);
+    if (!phone) throw GraphError.invalidToken();
+    return { owner, token: await this.tenancy.accessToken(phone.businessAccountId) };
+  }
+
+  private async owner(mediaId: string): Promise<MediaOwner | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
+       UNION ALL
+       SELECT tenant_id, phone_number_id, 'upload' AS source FROM media_uploads WHERE upstream_media_id = $1
+       LIMIT 1`,
+      [mediaId],
+    )) as Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>;
+    return row ? { tenantId: row.tenant_id, phoneNumberId: row.phone_number_id, source: row.source } : null;
+  }
+}

@@ -1,0 +1,100 @@
+import { Logger } from '@nestjs/common';
+
+/** One scheduled attempt of a delivery. */
+export interface DeliveryJob {
+  deliveryId: string;
+  /** Attempts already made: together with the id it names the job, so a job is never queued twice. */
+  attempts: number;
+  /** Wait before the attempt (0 = now). */
+  delayMs: number;
+}
+
+export type DeliveryHandler = (deliveryId: string) => Promise<void>;
+
+/**
+ * The one seam between tenant webhooks and the job engine: schedule attempts, run them with bounded
+ * concurrency, say how many wait. The outbox rows in PostgreSQL stay the source of truth (a job that
+ * the engine loses is found again by the outbox sweep), so an engine only has to be at-least-once.
+ * BullMQ on Redis in any real deployment (`bullmq-delivery-queue.ts`); in-process below when the
+ * gateway runs without Redis.
+ */
+export abstract class DeliveryQueue {
+  abstract readonly kind: 'bullmq' | 'memory';
+  /** Queues attempts; resolves once the engine has them (rejects when it cannot take them). */
+  abstract enqueue(jobs: DeliveryJob[]): Promise<void>;
+  /** Sets what runs each job; jobs that arrive before it is set wait for it. */
+  abstract process(handler: DeliveryHandler): void;
+  /** Jobs waiting or delayed (for health and benchmarks). */
+  abstract depth(): Promise<number>;
+}
+
+export const jobIdOf = (job: Pick<DeliveryJob, 'deliveryId' | 'attempts'>) => `${job.deliveryId}-${job.attempts}`;
+
+/**
+ * In-process driver for the embedded default (no REDIS_URL): timers and a concurrency limit. Jobs
+ * live only in this process; after a restart the outbox sweep queues the due ones again.
+ */
+export class MemoryDeliveryQueue extends DeliveryQueue {
+  readonly kind = 'memory' as const;
+  private readonly logger = new Logger('WebhookQueue');
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly ready: string[] = [];
+  private handler: DeliveryHandler | undefined;
+  private running = 0;
+  private readonly idle = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly concurrency: number) {
+    super();
+  }
+
+  enqueue(jobs: DeliveryJob[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the delivery queue is closed'));
+    for (const job of jobs) {
+      const id = jobIdOf(job);
+      if (this.timers.has(id)) continue;
+      const timer = setTimeout(() => {
+        this.timers.delete(id);
+        this.ready.push(job.deliveryId);
+        this.pump();
+      }, Math.max(0, job.delayMs));
+      timer.unref();
+      this.timers.set(id, timer);
+    }
+    return Promise.resolve();
+  }
+
+  process(handler: DeliveryHandler): void {
+    this.handler = handler;
+    this.pump();
+  }
+
+  depth(): Promise<number> {
+    return Promise.resolve(this.timers.size + this.ready.length);
+  }
+
+  /** Drops the jobs not started and waits for those running. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.ready.length = 0;
+    if (this.running > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  private pump(): void {
+    const handler = this.handler;
+    if (!handler) return;
+    while (this.running < this.concurrency && this.ready.length > 0 && !this.closed) {
+      const deliveryId = this.ready.shift() as string;
+      this.running++;
+      handler(deliveryId)
+        .catch((error: Error) => this.logger.warn(`delivery ${deliveryId}: ${error.message}`))
+        .finally(() => {
+          this.running--;
+          if (this.running === 0) for (const resolve of [...this.idle]) resolve();
+          this.pump();
+        });
+    }
+  }
+}

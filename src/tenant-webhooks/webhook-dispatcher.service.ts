@@ -1,0 +1,346 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { HttpAdapterHost } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { Agent, request } from 'undici';
+import { SecretBox } from '../common/secret-box';
+import type { Environment } from '../config/environment';
+import { SharedStore } from '../redis/shared-store';
+import { DeliveryJob, DeliveryQueue } from './delivery-queue';
+import { nextRetryDelayMs, type RetryPolicy } from './retry-schedule';
+import type { WebhookAttempt } from './webhook-delivery.entity';
+import { signedHeaders } from './webhook-signing';
+import { guardedLookup, webhookUrlProblem, type UrlPolicy } from './webhook-url-policy';
+
+/** What one attempt needs, read in one query. */
+interface DeliveryRow {
+  id: string;
+  status: string;
+  body: string;
+  is_test: boolean;
+  attempts: number;
+  retry_count: number;
+  retry_started_at: Date;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  endpoint_id: string;
+  url: string;
+  secret_encrypted: string;
+  endpoint_status: string;
+  consecutive_failures: number;
+  paused_until: Date | null;
+  now: Date;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+/** Bytes of a response body kept as the error of a failed attempt. */
+const ERROR_BODY_BYTES = 200;
+
+/**
+ * Attempts deliveries: at-least-once, each attempt signed and bounded by WEBHOOK_ATTEMPT_TIMEOUT_MS,
+ * retried with exponential backoff and jitter until delivered or until the retry window is spent
+ * (then `failed`, kept for manual redelivery).
+ *
+ * - No two attempts of a delivery at once, across instances: an attempt first takes the row's lease
+ *   (`locked_until`, longer than the attempt timeout) with a conditional UPDATE.
+ * - 2xx delivers; 410 Gone disables the endpoint (its pending deliveries fail); anything else,
+ *   a timeout or a refused connection is retried.
+ * - An endpoint that keeps failing is slowed, not allowed to hold up others: after
+ *   WEBHOOK_ENDPOINT_FAILURE_THRESHOLD failures in a row it is paused, and while paused its
+ *   deliveries wait without attempting, except one probe per pause; a success ends the pause.
+ * - The sweep: every WEBHOOK_SWEEP_INTERVAL_MS each instance queues again the pending deliveries
+ *   that are overdue and not leased (a job the engine lost, an instance killed mid-attempt), and
+ *   deletes delivered and failed deliveries past the retention.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('WebhookDispatcher');
+  private readonly agent: Agent;
+  private readonly policy: RetryPolicy;
+  private readonly urlPolicy: UrlPolicy;
+  private readonly timeoutMs: number;
+  private readonly leaseMs: number;
+  private readonly failureThreshold: number;
+  private readonly sweepIntervalMs: number;
+  private readonly retentionDays: number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queue: DeliveryQueue,
+    private readonly secretBox: SecretBox,
+    private readonly store: SharedStore,
+    adapterHost: HttpAdapterHost,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.timeoutMs = config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true });
+    this.leaseMs = this.timeoutMs + 5_000;
+    this.failureThreshold = config.get('WEBHOOK_ENDPOINT_FAILURE_THRESHOLD', { infer: true });
+    this.sweepIntervalMs = config.get('WEBHOOK_SWEEP_INTERVAL_MS', { infer: true });
+    this.retentionDays = config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true });
+    this.policy = {
+      baseDelayMs: config.get('WEBHOOK_RETRY_BASE_MS', { infer: true }),
+      maxDelayMs: config.get('WEBHOOK_RETRY_MAX_DELAY_MS', { infer: true }),
+      windowMs: config.get('WEBHOOK_RETRY_WINDOW_SECONDS', { infer: true }) * 1000,
+      jitter: 0.2,
+    };
+    this.urlPolicy = webhookUrlPolicy(config, adapterHost);
+    this.agent = new Agent({
+      connections: 16,
+      keepAliveTimeout: 10_000,
+      connect: { timeout: Math.min(this.timeoutMs, 5_000), lookup: guardedLookup(this.urlPolicy) },
+    });
+  }
+
+  get urlRules(): UrlPolicy {
+    return this.urlPolicy;
+  }
+
+  /** The pooled client of deliveries (its resolver refuses what the URL rules refuse); the callback handshake uses it too. */
+  get httpAgent(): Agent {
+    return this.agent;
+  }
+
+  onApplicationBootstrap(): void {
+    this.queue.process((id) => this.attempt(id));
+    this.sweepTimer = setInterval(() => {
+      this.sweeping ??= this.sweep()
+        .catch((error: Error) => this.logger.warn(`sweep failed: ${error.message}`))
+        .finally(() => (this.sweeping = undefined));
+    }, this.sweepIntervalMs);
+    this.sweepTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweepTimer);
+    await this.sweeping;
+    await this.agent.close().catch(() => undefined);
+  }
+
+  /** Runs one attempt of a delivery if it is due and no one else is attempting it. */
+  async attempt(deliveryId: string): Promise<void> {
+    if (this.closed) return;
+    const row = await this.load(deliveryId);
+    if (!row || row.status !== 'pending') return;
+    if (row.endpoint_status !== 'active') {
+      await this.finish(row, 'failed', { ok: false, statusCode: null, error: 'endpoint disabled', latencyMs: 0 }, false);
+      return;
+    }
+    const now = row.now.getTime();
+    // A job that came early (its delivery was postponed or rescheduled since): back to the queue.
+    if (row.next_attempt_at && row.next_attempt_at.getTime() > now + 50) {
+      await this.schedule(row, row.next_attempt_at.getTime() - now);
+      return;
+    }
+    if (row.consecutive_failures >= this.failureThreshold && !(await this.takeProbe(row))) return;
+    const claimed = await this.claim(row.id);
+    if (!claimed) return;
+    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    await this.record(row, outcome);
+  }
+
+  /** Attempts a delivery once, now, and records it (test events; nothing is retried). */
+  async attemptOnce(deliveryId: string): Promise<void> {
+    const row = await this.load(deliveryId);
+    if (!row || !(await this.claim(row.id))) return;
+    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    await this.record({ ...row, is_test: true }, outcome);
+  }
+
+  /** Queues the attempt of deliveries made pending again (redelivery, re-enabled endpoint). */
+  async requeue(rows: Array<{ id: string; attempts: number }>): Promise<void> {
+    await this.queue.enqueue(rows.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
+  }
+
+  /** One pass of the sweep (also called by tests). */
+  async sweep(): Promise<void> {
+    const due: Array<{ id: string; attempts: number }> = await this.dataSource.query(
+      `SELECT id, attempts FROM webhook_deliveries
+       WHERE status = 'pending' AND next_attempt_at <= now() - make_interval(secs => $1)
+         AND (locked_until IS NULL OR locked_until < now())
+       ORDER BY next_attempt_at LIMIT 1000`,
+      [Math.min(this.sweepIntervalMs, 5_000) / 1000],
+    );
+    if (due.length > 0) await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
+    if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false)) {
+      await this.dataSource.query(
+        `DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)`,
+        [this.retentionDays],
+      );
+    }
+  }
+
+  private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
+    const [row] = (await this.dataSource.query(
+      `SELECT d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until,
+              e.id AS endpoint_id, e.url, e.secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now
+       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
+      [deliveryId],
+    )) as DeliveryRow[];
+    return row;
+  }
+
+  /** Takes the lease of a pending delivery; false when another attempt holds it. */
+  private async claim(deliveryId: string): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+       WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now()) RETURNING id`,
+      [deliveryId, this.leaseMs / 1000],
+    )) as [unknown[], number];
+    return rows.length > 0;
+  }
+
+  /**
+   * A paused endpoint gets one attempt per pause: the first delivery to find the pause over takes
+   * it (moving the pause on by a probe's length); the others wait for the pause's end.
+   */
+  private async takeProbe(row: DeliveryRow): Promise<boolean> {
+    const pause = this.pauseMs(row.consecutive_failures);
+    const [taken] = (await this.dataSource.query(
+      `UPDATE webhook_endpoints SET paused_until = now() + make_interval(secs => $2)
+       WHERE id = $1 AND (paused_until IS NULL OR paused_until <= now()) RETURNING paused_until`,
+      [row.endpoint_id, Math.max(pause, this.leaseMs) / 1000],
+    )) as [Array<{ paused_until: Date }>, number];
+    if (taken.length > 0) return true;
+    const [current] = (await this.dataSource.query(`SELECT paused_until, now() AS now FROM webhook_endpoints WHERE id = $1`, [row.endpoint_id])) as Array<{
+      paused_until: Date | null;
+      now: Date;
+    }>;
+    const waitMs = Math.max((current?.paused_until?.getTime() ?? 0) - (current?.now.getTime() ?? 0), 0) + Math.round(Math.random() * 1000);
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'`,
+      [row.id, waitMs / 1000],
+    );
+    await this.schedule(row, waitMs);
+    return false;
+  }
+
+  private pauseMs(consecutiveFailures: number): number {
+    return Math.min(this.policy.baseDelayMs * 2 ** Math.min(Math.max(consecutiveFailures - this.failureThreshold, 0), 30), this.policy.maxDelayMs);
+  }
+
+  private async send(id: string, url: string, secret: string, body: string): Promise<AttemptOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const problem = await webhookUrlProblem(url, this.urlPolicy);
+    if (problem) return { ok: false, statusCode: null, error: `URL refused: ${problem}`, latencyMs: elapsed() };
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'whatsapp-gateway-webhooks/1',
+          ...signedHeaders(secret, id, Math.floor(Date.now() / 1000), body),
+        },
+        body,
+        dispatcher: this.agent,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      const text = ok ? (await response.body.dump(), '') : (await response.body.text()).slice(0, ERROR_BODY_BYTES);
+      return { ok, statusCode: response.statusCode, error: ok ? null : `HTTP ${response.statusCode}${text ? `: ${text}` : ''}`, latencyMs: elapsed() };
+    } catch (error) {
+      return { ok: false, statusCode: null, error: describeError(error, this.timeoutMs), latencyMs: elapsed() };
+    }
+  }
+
+  /** Writes the attempt's outcome and what follows from it: delivered, retried later, or failed. */
+  private async record(row: DeliveryRow, outcome: AttemptOutcome): Promise<void> {
+    if (outcome.ok) {
+      await this.finish(row, 'delivered', outcome, true);
+      await this.dataSource.query(
+        `UPDATE webhook_endpoints SET consecutive_failures = 0, paused_until = NULL WHERE id = $1 AND (consecutive_failures <> 0 OR paused_until IS NOT NULL)`,
+        [row.endpoint_id],
+      );
+      return;
+    }
+    if (outcome.statusCode === 410) {
+      await this.finish(row, 'failed', outcome, true);
+      await this.disableEndpoint(row.endpoint_id, 'the endpoint answered 410 Gone');
+      return;
+    }
+    await this.dataSource.query(
+      `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
+         paused_until = CASE WHEN consecutive_failures + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE paused_until END
+       WHERE id = $1`,
+      [row.endpoint_id, this.failureThreshold, this.pauseMs(row.consecutive_failures + 1) / 1000],
+    );
+    const elapsedMs = row.now.getTime() - row.retry_started_at.getTime();
+    const delayMs = row.is_test ? null : nextRetryDelayMs(this.policy, row.retry_count + 1, elapsedMs);
+    if (delayMs === null) {
+      await this.finish(row, 'failed', outcome, true);
+      return;
+    }
+    const attempt = toAttempt(outcome);
+    const [rows] = (await this.dataSource.query(
+      `UPDATE webhook_deliveries SET retry_count = retry_count + 1, next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
+         last_status_code = $3, last_error = $4, attempt_log = attempt_log || $5::jsonb
+       WHERE id = $1 AND status = 'pending' RETURNING attempts`,
+      [row.id, delayMs / 1000, outcome.statusCode, outcome.error, JSON.stringify([attempt])],
+    )) as [Array<{ attempts: number }>, number];
+    if (rows[0]) await this.schedule({ id: row.id, attempts: rows[0].attempts }, delayMs);
+  }
+
+  private async finish(row: Pick<DeliveryRow, 'id'>, status: 'delivered' | 'failed', outcome: AttemptOutcome, attempted: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = $2, locked_until = NULL, next_attempt_at = NULL,
+         delivered_at = CASE WHEN $2 = 'delivered' THEN now() ELSE delivered_at END,
+         last_status_code = CASE WHEN $6 THEN $3 ELSE last_status_code END, last_error = $4,
+         attempt_log = CASE WHEN $6 THEN attempt_log || $5::jsonb ELSE attempt_log END
+       WHERE id = $1`,
+      [row.id, status, outcome.statusCode, outcome.error, JSON.stringify([toAttempt(outcome)]), attempted],
+    );
+  }
+
+  /** Disables an endpoint; its pending deliveries fail (they can be redelivered once it is enabled again). */
+  async disableEndpoint(endpointId: string, reason: string): Promise<void> {
+    await this.dataSource.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`, [endpointId, reason]);
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
+       WHERE endpoint_id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+      [endpointId],
+    );
+  }
+
+  private async schedule(row: { id: string; attempts: number }, delayMs: number): Promise<void> {
+    const job: DeliveryJob = { deliveryId: row.id, attempts: row.attempts, delayMs };
+    // A job the engine does not take now is found by the sweep once it is due.
+    await this.queue.enqueue([job]).catch((error: Error) => this.logger.warn(`delivery ${row.id} left to the sweep: ${error.message}`));
+  }
+}
+
+function toAttempt(outcome: AttemptOutcome): WebhookAttempt {
+  return { at: new Date().toISOString(), status_code: outcome.statusCode, error: outcome.error, latency_ms: outcome.latencyMs };
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || /timeout/i.test(err.code ?? '')) return `no answer within ${timeoutMs} ms`;
+  const code = err.code ?? err.cause?.code;
+  const message = err.cause?.message ?? err.message ?? String(error);
+  return `connection failed${code ? ` (${code})` : ''}: ${message}`.slice(0, 300);
+}
+
+/** The URL rules in force: WEBHOOK_ALLOW_PRIVATE_URLS and the gateway's own port. */
+export function webhookUrlPolicy(config: ConfigService<Environment, true>, adapterHost: HttpAdapterHost): UrlPolicy {
+  return {
+    allowPrivate: config.get('WEBHOOK_ALLOW_PRIVATE_URLS', { infer: true }) ?? false,
+    ownPort: () => {
+      const address = (adapterHost.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null } | undefined)?.address?.();
+      return address && typeof address === 'object' ? address.port : undefined;
+    },
+  };
+}
