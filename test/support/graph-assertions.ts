@@ -27,3 +27,13 @@ export function expectScopeMissing(res: request.Response, scope: string): void {
     },
   });
 }
+
+/** Any Graph error: its status, code, the type that code implies, and `fbtrace_id` echoing the request id. */
+export function expectGraphError(res: request.Response, status: number, code: number): void {
+  expect({ status: res.status, code: res.body?.error?.code, type: res.body?.error?.type, fbtrace_id: res.body?.error?.fbtrace_id }).toEqual({
+    status,
+    code,
+    type: [190, 200, 4].includes(code) ? 'OAuthException' : 'GraphMethodException',
+    fbtrace_id: res.headers['x-request-id'],
+  });
+}

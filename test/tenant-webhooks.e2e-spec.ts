@@ -1,0 +1,499 @@
+import { createHash, createHmac } from 'node:crypto';
+import request from 'supertest';
+import { Webhook } from 'standardwebhooks';
+import type { Sandbox } from '../src/sandbox/sandbox-server';
+import { SANDBOX } from '../src/sandbox/sandbox.module';
+import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
+import { hubSignature } from '../src/webhooks/hub-signature';
+import { eventually } from './support/eventually';
+import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { expectGraphError } from './support/graph-assertions';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+import { valueOf, WebhookReceiver, type ReceivedRequest } from './support/webhook-receiver';
+
+/** Both signatures of a delivery, checked the way a tenant would: Meta's header and the standardwebhooks package. */
+function expectSigned(request: ReceivedRequest, secret: string): void {
+  expect(request.headers['x-hub-signature-256']).toBe('sha256=' + createHmac('sha256', secret).update(request.body).digest('hex'));
+  const verifier = secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
+  expect(() =>
+    verifier.verify(request.body, {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    }),
+  ).not.toThrow();
+}
+
+describe('tenant webhooks', () => {
+  let t: TestApp;
+  let sandbox: Sandbox;
+  let a: TestTenant;
+  let b: TestTenant;
+  let keyA: string;
+  let keyB: string;
+  const receivers: WebhookReceiver[] = [];
+
+  const receiver = async () => {
+    const r = await new WebhookReceiver().start();
+    receivers.push(r);
+    return r;
+  };
+  const createEndpoint = (key: string, body: Record<string, unknown>) =>
+    request(t.url).post('/v1/webhooks').set(bearer(key)).send(body);
+  const inbound = (tenant: TestTenant, body: Record<string, unknown>) =>
+    sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15557770001', ...body } as never);
+  const messagesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).messages ?? []);
+  const statusesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).statuses ?? []);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetState(t);
+    sandbox = t.get<Sandbox>(SANDBOX);
+    a = await createTenant(t, 'Webhooks A');
+    b = await createTenant(t, 'Webhooks B');
+    keyA = (await createOrgKey(t, a)).key;
+    keyB = (await createOrgKey(t, b)).key;
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.stop()));
+    await t.close();
+  });
+
+  describe('endpoints', () => {
+    it('creates an endpoint with a generated secret shown once, lists it without the secret, updates and deletes it', async () => {
+      const r = await receiver();
+      const created = await createEndpoint(keyA, { url: r.url, description: 'CRM', events: ['messages'] }).expect(201);
+      expect(created.body).toMatchObject({ kind: 'custom', url: r.url, description: 'CRM', events: ['messages'], phone_number_ids: null, status: 'active' });
+      expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(created.body.secret_hint).toBe('…' + created.body.secret.slice(-4));
+      const [row] = await t.dataSource.query('SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1', [created.body.id]);
+      expect(row.secret_encrypted).not.toContain(created.body.secret.slice(6, 20));
+
+      const list = await request(t.url).get('/v1/webhooks').set(bearer(keyA)).expect(200);
+      expect(list.body.data.map((e: { id: string }) => e.id)).toContain(created.body.id);
+      expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
+
+      const patched = await request(t.url).patch(`/v1/webhooks/${created.body.id}`).set(bearer(keyA)).send({ events: null, phone_number_ids: [a.phoneNumberId] }).expect(200);
+      expect(patched.body).toMatchObject({ events: null, phone_number_ids: [a.phoneNumberId] });
+
+      const rotated = await request(t.url).post(`/v1/webhooks/${created.body.id}/rotate_secret`).set(bearer(keyA)).send({ secret: 'my-own-meta-app-secret' }).expect(200);
+      expect(rotated.body.secret).toBe('my-own-meta-app-secret');
+
+      await request(t.url).delete(`/v1/webhooks/${created.body.id}`).set(bearer(keyA)).expect(200, { success: true });
+      await request(t.url).get(`/v1/webhooks/${created.body.id}`).set(bearer(keyA)).expect(404);
+    });
+
+    it.each([
+      ['a short secret', { secret: 'too-short' }, 'secret'],
+      ['an unknown event', { events: ['nope'] }, 'events'],
+      ['a link-local (metadata) address', { url: 'http://169.254.169.254/latest/meta-data' }, 'link-local'],
+      ['a non-URL', { url: 'not a url' }, 'absolute URL'],
+      ['a URL with credentials', { url: 'http://user:pw@127.0.0.1:9/hook' }, 'credentials'],
+      ['a number of another organization', { phone_number_ids: ['__B__'] }, 'not a phone number of this organization'],
+    ])('refuses %s with 400 code 100 and writes nothing', async (_label, override, detail) => {
+      const before = await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoints');
+      const body = { url: 'http://127.0.0.1:9/hook', ...override } as Record<string, unknown>;
+      if (Array.isArray(body.phone_number_ids)) body.phone_number_ids = [b.phoneNumberId];
+      const res = await createEndpoint(keyA, body).expect(400);
+      expectGraphError(res, 400, 100);
+      expect(JSON.stringify(res.body.error)).toContain(detail);
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoints')).toEqual(before);
+    });
+
+    it("refuses the gateway's own address", async () => {
+      const res = await createEndpoint(keyA, { url: `${t.url}/webhooks/whatsapp` }).expect(400);
+      expect(res.body.error.error_data.details).toContain('the gateway itself');
+    });
+
+    it('checks scopes, tenancy and the phone allow-list', async () => {
+      const readOnly = await createOrgKey(t, a, { scopes: ['webhooks:read'] });
+      expectGraphError(await createEndpoint(readOnly.key, { url: 'http://127.0.0.1:9/x' }), 403, 200);
+      const admin = await createAdminKey(t, [a, b]);
+      expectGraphError(await createEndpoint(admin.key, { url: 'http://127.0.0.1:9/x' }), 400, 100);
+      const onB = await request(t.url).post('/v1/webhooks').set(bearer(admin)).set('X-Svc-Tenant-Id', b.id).send({ url: 'http://127.0.0.1:9/b' }).expect(201);
+      expect((await t.dataSource.query('SELECT tenant_id FROM webhook_endpoints WHERE id = $1', [onB.body.id]))[0].tenant_id).toBe(b.id);
+      // Organization A cannot see, change or use B's endpoint.
+      for (const call of [
+        request(t.url).get(`/v1/webhooks/${onB.body.id}`),
+        request(t.url).patch(`/v1/webhooks/${onB.body.id}`).send({ description: 'x' }),
+        request(t.url).delete(`/v1/webhooks/${onB.body.id}`),
+        request(t.url).get(`/v1/webhooks/${onB.body.id}/deliveries`),
+        request(t.url).post(`/v1/webhooks/${onB.body.id}/test`).send({}),
+      ]) {
+        expectGraphError(await call.set(bearer(keyA)), 404, 100);
+      }
+      // A key limited to one number only selects among its numbers, and gets exactly them by default.
+      const limited = await createOrgKey(t, a, { allowedPhoneNumberIds: [a.phoneNumberId] });
+      const mine = await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/limited' }).expect(201);
+      expect(mine.body.phone_number_ids).toEqual([a.phoneNumberId]);
+      expectGraphError(await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/l', phone_number_ids: [a.otherPhoneNumberId] }), 403, 200);
+      await t.dataSource.query('DELETE FROM webhook_endpoints');
+    });
+  });
+
+  describe('delivery', () => {
+    let r: WebhookReceiver;
+    let secret: string;
+    let rB: WebhookReceiver;
+
+    beforeAll(async () => {
+      await t.dataSource.query('DELETE FROM webhook_endpoints');
+      r = await receiver();
+      rB = await receiver();
+      secret = (await createEndpoint(keyA, { url: r.url })).body.secret;
+      await createEndpoint(keyB, { url: rB.url }).expect(201);
+    });
+    beforeEach(() => {
+      r.clear();
+      rB.clear();
+    });
+
+    it("delivers an inbound text, a button tap and an inbound image as Meta's envelopes, signed by both schemes", async () => {
+      const text = await inbound(a, { type: 'text', text: 'Olá 👋 do you ship?' });
+      const tap = await inbound(a, { type: 'button', payload: 'CONFIRM_ORDER_1042', button_text: 'Confirm' });
+      const image = await inbound(a, { type: 'image', caption: 'the box' });
+      const started = Date.now();
+      const events = await r.waitFor((all) => messagesOf(all).length >= 3, 5000);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const byId = new Map(messagesOf(events).map((m) => [m.id, m]));
+      expect(byId.get(text.message_id)).toMatchObject({ type: 'text', text: { body: 'Olá 👋 do you ship?' }, from: '15557770001' });
+      expect(byId.get(tap.message_id)).toMatchObject({ type: 'button', button: { payload: 'CONFIRM_ORDER_1042', text: 'Confirm' } });
+      expect(byId.get(image.message_id)).toMatchObject({ type: 'image', image: { id: image.media_id, mime_type: 'image/jpeg', caption: 'the box' } });
+      for (const event of events) {
+        expect(event.json.object).toBe('whatsapp_business_account');
+        expect(event.json.entry[0].id).toBe(a.wabaId);
+        expect(event.json.entry[0].changes[0].field).toBe('messages');
+        expect(valueOf(event.json).metadata.phone_number_id).toBe(a.phoneNumberId);
+        expect(event.headers['content-type']).toBe('application/json');
+        expectSigned(event, secret);
+      }
+      // Organization B's endpoint received nothing of A's.
+      expect(rB.events()).toEqual([]);
+    });
+
+    it('lets the tenant download an inbound image by the media id of its webhook; the bytes match sha256', async () => {
+      const image = await inbound(a, { type: 'image' });
+      const events = await r.waitFor((all) => messagesOf(all).some((m) => m.id === image.message_id));
+      const media = messagesOf(events).find((m) => m.id === image.message_id).image;
+      const described = await request(t.url).get(`/v1/${media.id}`).set(bearer(keyA)).expect(200);
+      expect(described.body).toMatchObject({ messaging_product: 'whatsapp', id: media.id, mime_type: 'image/jpeg' });
+      expect(described.body.url).toBe(`${t.url}/v1/media/${media.id}/download`);
+      const file = await request(t.url).get(new URL(described.body.url).pathname).set(bearer(keyA)).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(file.headers['content-type']).toMatch(/^image\/jpeg/);
+      const bytes = file.body as Buffer;
+      expect(createHash('sha256').update(bytes).digest('base64')).toBe(media.sha256);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(described.body.sha256);
+      expect(Number(described.body.file_size)).toBe(bytes.length);
+      // Another organization's key, an unknown id and a missing key all look the same: 401 code 190.
+      expectGraphError(await request(t.url).get(`/v1/${media.id}`).set(bearer(keyB)), 401, 190);
+      expectGraphError(await request(t.url).get(`/v1/media/${media.id}/download`).set(bearer(keyB)), 401, 190);
+      expectGraphError(await request(t.url).get('/v1/99999999999').set(bearer(keyA)), 401, 190);
+      expectGraphError(await request(t.url).get(`/v1/media/${media.id}/download`), 401, 190);
+      // Deleting it like Meta: upstream forgets it, and so does the gateway.
+      await request(t.url).delete(`/v1/${media.id}`).set(bearer(keyA)).expect(200, { success: true });
+      expectGraphError(await request(t.url).get(`/v1/${media.id}`).set(bearer(keyA)), 401, 190);
+      expect(sandbox.requests().some((q) => q.method === 'DELETE' && q.path.endsWith(`/${media.id}`))).toBe(true);
+    });
+
+    it('forwards inbound messages of every other type Meta sends', async () => {
+      const sent = await Promise.all([
+        inbound(a, { type: 'document', filename: 'invoice.pdf', caption: 'invoice' }),
+        inbound(a, { type: 'audio' }),
+        inbound(a, { type: 'video' }),
+        inbound(a, { type: 'sticker' }),
+        inbound(a, { type: 'location', latitude: 52.52, longitude: 13.405, location_name: 'Office' }),
+        inbound(a, { type: 'contacts' }),
+        inbound(a, { type: 'interactive', reply_type: 'list_reply', payload: 'priority_express', reply_title: 'Priority Mail Express' }),
+        inbound(a, { type: 'interactive', payload: 'yes_button', reply_title: 'Yes' }),
+        inbound(a, { type: 'reaction', message_id: 'wamid.earlier', emoji: '❤️' }),
+      ]);
+      const events = await r.waitFor((all) => sent.every((s) => messagesOf(all).some((m) => m.id === s.message_id)));
+      const byId = new Map(messagesOf(events).map((m) => [m.id, m]));
+      const [doc, audio, video, sticker, location, contacts, list, button, reaction] = sent.map((s) => byId.get(s.message_id));
+      expect(doc).toMatchObject({ type: 'document', document: { filename: 'invoice.pdf', caption: 'invoice', mime_type: 'application/pdf', id: sent[0].media_id } });
+      expect(audio.audio).toMatchObject({ mime_type: 'audio/ogg', id: sent[1].media_id });
+      expect(video.video).toMatchObject({ mime_type: 'video/mp4', id: sent[2].media_id });
+      expect(sticker.sticker).toMatchObject({ mime_type: 'image/webp', id: sent[3].media_id });
+      expect(location.location).toEqual({ latitude: 52.52, longitude: 13.405, name: 'Office' });
+      expect(contacts.contacts[0].name.formatted_name).toBe('Lucía Gómez');
+      expect(list.interactive).toEqual({ type: 'list_reply', list_reply: { id: 'priority_express', title: 'Priority Mail Express' } });
+      expect(button.interactive).toEqual({ type: 'button_reply', button_reply: { id: 'yes_button', title: 'Yes' } });
+      expect(reaction.reaction).toEqual({ message_id: 'wamid.earlier', emoji: '❤️' });
+      // Every media id is the organization's now.
+      for (const media of [sent[0], sent[1], sent[2], sent[3]]) await request(t.url).get(`/v1/${media.media_id}`).set(bearer(keyA)).expect(200);
+    });
+
+    it('turns a send into sent, delivered and read deliveries', async () => {
+      // The customer writes first (opens the 24-hour window), and the gateway has stored it.
+      const hello = await inbound(a, { from: '15557770002', type: 'text', text: 'hi' });
+      await r.waitFor((all) => messagesOf(all).some((m) => m.id === hello.message_id));
+      const send = await request(t.url)
+        .post(`/v1/${a.phoneNumberId}/messages`)
+        .set(bearer(keyA))
+        .send({ messaging_product: 'whatsapp', to: '15557770002', type: 'text', text: { body: 'Hello back' }, biz_opaque_callback_data: 'order-1042' });
+      expect({ status: send.status, body: send.body }).toMatchObject({ status: 200 });
+      const wamid = send.body.messages[0].id;
+      const events = await r.waitFor((all) => statusesOf(all).filter((s) => s.id === wamid).length >= 3);
+      const statuses = statusesOf(events).filter((s) => s.id === wamid);
+      expect(statuses.map((s) => s.status).sort()).toEqual(['delivered', 'read', 'sent']);
+      for (const status of statuses) {
+        expect(status).toMatchObject({ recipient_id: '15557770002', biz_opaque_callback_data: 'order-1042' });
+        expect(status.pricing).toMatchObject({ pricing_model: 'PMP' });
+        expect(status.conversation.id).toEqual(expect.any(String));
+      }
+      expect(rB.events()).toEqual([]);
+    });
+
+    it('applies the filters of each endpoint: fields and phone numbers', async () => {
+      const templatesOnly = await receiver();
+      const otherNumber = await receiver();
+      await createEndpoint(keyA, { url: templatesOnly.url, events: ['message_template_status_update'] }).expect(201);
+      await createEndpoint(keyA, { url: otherNumber.url, phone_number_ids: [a.otherPhoneNumberId] }).expect(201);
+      const onOther = await sandbox.simulateInbound({ phone_number_id: a.otherPhoneNumberId, from: '15557770003', type: 'text', text: 'other line' } as never);
+      const onMain = await inbound(a, { type: 'text', text: 'main line' });
+      await r.waitFor((all) => [onOther, onMain].every((s) => messagesOf(all).some((m) => m.id === s.message_id)));
+      await otherNumber.waitFor((all) => messagesOf(all).some((m) => m.id === onOther.message_id));
+      // A template review reaches the template-only endpoint (and the catch-all one), not the number-filtered ... it is about no number, so it does.
+      const template = await request(t.url)
+        .post(`/v1/${a.wabaId}/message_templates`)
+        .set(bearer(keyA))
+        .send({ name: 'webhook_filters', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your order shipped' }] })
+        .expect(200);
+      sandbox.reviewTemplate(template.body.id, 'APPROVED');
+      const reviews = await templatesOnly.waitFor((all) => all.length >= 1);
+      expect(reviews[0].json.entry[0].changes[0]).toMatchObject({ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_name: 'webhook_filters' } });
+      await eventually(async () => (r.events().some((e) => e.json.entry[0].changes[0].field === 'message_template_status_update') ? true : undefined));
+      // The fields filter kept every message event away; the number filter kept the main line's away.
+      expect(templatesOnly.events().every((e) => e.json.entry[0].changes[0].field === 'message_template_status_update')).toBe(true);
+      expect(messagesOf(otherNumber.events()).map((m) => m.id)).toEqual([onOther.message_id]);
+    });
+  });
+
+  describe("Meta's own registration", () => {
+    beforeEach(() => t.dataSource.query('DELETE FROM webhook_endpoints'));
+
+    it('subscribed_apps with an override performs the hub.challenge handshake, then receives the account\'s events', async () => {
+      const r = await receiver();
+      const res = await request(t.url)
+        .post(`/v1/${a.wabaId}/subscribed_apps`)
+        .set(bearer(keyA))
+        .send({ override_callback_uri: r.url, verify_token: r.verifyToken, secret: 'tenant-meta-app-secret' })
+        .expect(200);
+      expect(res.body).toEqual({ success: true, webhook_id: expect.any(String) });
+      const handshake = r.requests.find((q) => q.method === 'GET')!;
+      expect(handshake.query.get('hub.mode')).toBe('subscribe');
+      expect(handshake.query.get('hub.verify_token')).toBe(r.verifyToken);
+      expect(handshake.query.get('hub.challenge')).toMatch(/^\d+$/);
+      const listed = await request(t.url).get(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA)).expect(200);
+      expect(listed.body.data[0]).toMatchObject({ override_callback_uri: r.url, whatsapp_business_api_data: { id: expect.any(String) } });
+      const message = await inbound(a, { type: 'text', text: 'via override' });
+      const events = await r.waitFor((all) => messagesOf(all).some((m) => m.id === message.message_id));
+      // The tenant's Meta handler checks X-Hub-Signature-256 with its own app secret, unchanged.
+      expect(events[0].headers['x-hub-signature-256']).toBe(hubSignature('tenant-meta-app-secret', events[0].body));
+      expectSigned(events[0], 'tenant-meta-app-secret');
+
+      // A number's own override takes that number's events; the account's keeps the rest.
+      const phoneHook = await receiver();
+      const phone = await request(t.url)
+        .post(`/v1/${a.phoneNumberId}`)
+        .set(bearer(keyA))
+        .send({ webhook_configuration: { override_callback_uri: phoneHook.url, verify_token: phoneHook.verifyToken } })
+        .expect(200);
+      expect(phone.body.secret).toMatch(/^whsec_/);
+      r.clear();
+      const onMain = await inbound(a, { type: 'text', text: 'number override' });
+      const onOther = await sandbox.simulateInbound({ phone_number_id: a.otherPhoneNumberId, from: '15557770004', type: 'text', text: 'account override' } as never);
+      await phoneHook.waitFor((all) => messagesOf(all).some((m) => m.id === onMain.message_id));
+      await r.waitFor((all) => messagesOf(all).some((m) => m.id === onOther.message_id));
+      expect(messagesOf(r.events()).some((m) => m.id === onMain.message_id)).toBe(false);
+      expect(messagesOf(phoneHook.events()).some((m) => m.id === onOther.message_id)).toBe(false);
+
+      await request(t.url).post(`/v1/${a.phoneNumberId}`).set(bearer(keyA)).send({ webhook_configuration: { override_callback_uri: '' } }).expect(200, { success: true });
+      await request(t.url).delete(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA)).expect(200, { success: true });
+      expect((await request(t.url).get(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA))).body.data[0].override_callback_uri).toBeUndefined();
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoints')).toEqual([{ n: 0 }]);
+    });
+
+    it.each([
+      ['a wrong verify token', { verify_token: 'wrong' }, false],
+      ['a callback that does not echo the challenge', {}, true],
+      ['a callback that is down', { override_callback_uri: 'http://127.0.0.1:9/down' }, false],
+    ])('refuses %s with 400 code 100 and registers nothing', async (_label, override, wrongEcho) => {
+      const r = await receiver();
+      r.echoWrongChallenge = wrongEcho;
+      const res = await request(t.url)
+        .post(`/v1/${a.wabaId}/subscribed_apps`)
+        .set(bearer(keyA))
+        .send({ override_callback_uri: r.url, verify_token: r.verifyToken, ...override });
+      expectGraphError(res, 400, 100);
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoints')).toEqual([{ n: 0 }]);
+    });
+
+    it("refuses another organization's business account or number like an invalid key", async () => {
+      const r = await receiver();
+      expectGraphError(await request(t.url).post(`/v1/${b.wabaId}/subscribed_apps`).set(bearer(keyA)).send({ override_callback_uri: r.url, verify_token: r.verifyToken }), 401, 190);
+      expectGraphError(
+        await request(t.url).post(`/v1/${b.phoneNumberId}`).set(bearer(keyA)).send({ webhook_configuration: { override_callback_uri: r.url, verify_token: r.verifyToken } }),
+        401,
+        190,
+      );
+      expect(r.requests).toEqual([]);
+    });
+  });
+
+  describe('failures, the delivery log and redelivery', () => {
+    beforeEach(() => t.dataSource.query('DELETE FROM webhook_endpoints'));
+
+    it('retries failed attempts with backoff, shows them in the log, and redelivers on request with the same webhook-id', async () => {
+      const r = await receiver();
+      r.replies = [500, 503];
+      const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
+      const message = await inbound(a, { type: 'text', text: 'retry me' });
+      const events = await r.waitFor((all) => all.filter((e) => messagesOf([e]).some((m) => m.id === message.message_id)).length >= 3);
+      const attempts = events.filter((e) => messagesOf([e]).some((m) => m.id === message.message_id));
+      expect(new Set(attempts.map((e) => e.headers['webhook-id'])).size).toBe(1);
+      expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(150);
+      const log = await eventually(async () => {
+        const res = await request(t.url).get(`/v1/webhooks/${endpoint.id}/deliveries`).set(bearer(keyA)).expect(200);
+        return res.body.data[0]?.status === 'delivered' ? res.body : undefined;
+      });
+      const delivery = log.data[0];
+      expect(delivery).toMatchObject({ id: attempts[0].headers['webhook-id'], event: 'messages', status: 'delivered', attempts: 3, last_status_code: 200, next_attempt_at: null });
+      expect(delivery.attempt_log.map((x: { status_code: number }) => x.status_code)).toEqual([500, 503, 200]);
+      expect(delivery.attempt_log[0].error).toContain('HTTP 500');
+      expect(delivery.attempt_log[0].latency_ms).toEqual(expect.any(Number));
+      expect(delivery.payload.entry[0].changes[0].value.messages[0].id).toBe(message.message_id);
+
+      const filtered = await request(t.url).get(`/v1/webhooks/${endpoint.id}/deliveries?status=failed`).set(bearer(keyA)).expect(200);
+      expect(filtered.body.data).toEqual([]);
+
+      r.clear();
+      const again = await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`).set(bearer(keyA)).expect(202);
+      expect(again.body.status).toMatch(/pending|delivered/);
+      const redelivered = await r.waitFor((all) => all.length >= 1);
+      expect(redelivered[0].headers['webhook-id']).toBe(delivery.id);
+      expect(redelivered[0].body).toBe(attempts[0].body);
+      expectGraphError(await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver`).set(bearer(keyA)), 404, 100);
+    });
+
+    it('fails a delivery after the retry window and keeps it for redelivery; 410 disables the endpoint', async () => {
+      const dispatcher = t.get(WebhookDispatcher);
+      const r = await receiver();
+      r.status = 500;
+      const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
+      await inbound(a, { type: 'text', text: 'never delivered' });
+      const [pending] = await eventually(async () => {
+        const rows = await t.dataSource.query(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND attempts >= 2`, [endpoint.id]);
+        return rows.length ? rows : undefined;
+      });
+      // The retry window (24 h by default) is spent: the next failure fails the delivery.
+      await t.dataSource.query(`UPDATE webhook_deliveries SET retry_started_at = now() - interval '25 hours' WHERE id = $1`, [pending.id]);
+      const failed = await eventually(async () => {
+        const res = await request(t.url).get(`/v1/webhooks/${endpoint.id}/deliveries?status=failed`).set(bearer(keyA));
+        return res.body.data.length ? res.body.data[0] : undefined;
+      }, 8000);
+      expect(failed).toMatchObject({ status: 'failed', last_status_code: 500, next_attempt_at: null });
+      expect(failed.attempt_log.length).toBeGreaterThanOrEqual(3);
+
+      r.status = 410;
+      await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)).expect(202);
+      const gone = await eventually(async () => {
+        const res = await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA));
+        return res.body.status === 'disabled' ? res.body : undefined;
+      });
+      expect(gone.disabled_reason).toContain('410');
+      // A disabled endpoint gets nothing new.
+      r.clear();
+      await inbound(a, { type: 'text', text: 'after 410' });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(r.events()).toEqual([]);
+      expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [endpoint.id])).toEqual([{ n: 0 }]);
+      expectGraphError(await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)), 409, 100);
+      await request(t.url).patch(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA)).send({ status: 'active' }).expect(200);
+      r.status = 200;
+      await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)).expect(202);
+      await r.waitFor((all) => all.some((e) => e.headers['webhook-id'] === failed.id));
+      expect(dispatcher).toBeDefined();
+    });
+
+    it('sends a signed test event on request and reports its outcome', async () => {
+      const r = await receiver();
+      const endpoint = (await createEndpoint(keyA, { url: r.url, secret: 'a-test-secret-of-mine' })).body;
+      const res = await request(t.url).post(`/v1/webhooks/${endpoint.id}/test`).set(bearer(keyA)).send({}).expect(200);
+      expect(res.body).toMatchObject({ test: true, status: 'delivered', attempts: 1, last_status_code: 200, event: 'messages' });
+      expect(r.events()).toHaveLength(1);
+      expectSigned(r.events()[0], 'a-test-secret-of-mine');
+      expect(valueOf(r.events()[0].json).statuses[0].status).toBe('delivered');
+      r.status = 500;
+      const failed = await request(t.url).post(`/v1/webhooks/${endpoint.id}/test`).set(bearer(keyA)).send({ field: 'message_template_status_update' }).expect(200);
+      expect(failed.body).toMatchObject({ status: 'failed', last_status_code: 500, attempts: 1, next_attempt_at: null });
+    });
+
+    it('loses nothing while the receiver is down: 100 events all arrive once it is back, dedupable by webhook-id', async () => {
+      const r = await receiver();
+      const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
+      await r.stop();
+      const sent = await Promise.all(Array.from({ length: 100 }, (_, i) => inbound(a, { from: `1555888${String(i).padStart(4, '0')}`, type: 'text', text: `event ${i}` })));
+      // Every event was stored with its delivery before the sandbox got its 200; attempts failed until
+      // the endpoint was slowed (the rest wait for its probe instead of each failing on its own).
+      await eventually(async () => {
+        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n, sum(attempts)::int AS made FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [
+          endpoint.id,
+        ]);
+        const slowed = await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA));
+        return row.n === 100 && row.made >= 5 && slowed.body.consecutive_failures >= 5 ? row : undefined;
+      }, 10_000);
+      await r.start();
+      const events = await r.waitFor((all) => new Set(messagesOf(all).map((m) => m.id)).size >= 100, 20_000);
+      const ids = new Set(messagesOf(events).map((m) => m.id));
+      expect(sent.every((s) => ids.has(s.message_id))).toBe(true);
+      const deliveryIds = new Set(events.map((e) => e.headers['webhook-id']));
+      expect(deliveryIds.size).toBe(100);
+      await eventually(async () => {
+        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`, [endpoint.id]);
+        return row.n === 100 ? true : undefined;
+      });
+      expect((await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA))).body.consecutive_failures).toBe(0);
+    }, 60_000);
+  });
+
+  describe('several instances', () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      await t.dataSource.query('DELETE FROM webhook_endpoints');
+      second = await createTestApp();
+    });
+    afterAll(() => second.close());
+
+    it('never attempts one delivery twice at once: each event arrives exactly once', async () => {
+      const r = await receiver();
+      const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
+      const upstream = (i: number) => ({
+        object: 'whatsapp_business_account',
+        entry: [{ id: a.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: a.phoneNumberId }, statuses: [{ id: `wamid.multi-${Date.now()}-${i}`, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111' }] } }] }],
+      });
+      // Events arrive at both instances; both run workers and sweeps on the same queue and tables.
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) => {
+          const body = JSON.stringify(upstream(i));
+          return request(i % 2 ? second.url : t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
+        }),
+      );
+      await eventually(async () => {
+        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`, [endpoint.id]);
+        return row.n === 60 ? true : undefined;
+      }, 15_000);
+      // Two more sweeps on each instance change nothing.
+      await Promise.all([t.get(WebhookDispatcher).sweep(), second.get(WebhookDispatcher).sweep()]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ids = r.events().map((e) => String(e.headers['webhook-id']));
+      expect(ids).toHaveLength(60);
+      expect(new Set(ids).size).toBe(60);
+      expect(await t.dataSource.query(`SELECT max(attempts)::int AS most FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id])).toEqual([{ most: 1 }]);
+    }, 30_000);
+  });
+});

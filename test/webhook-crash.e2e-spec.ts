@@ -1,0 +1,90 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import request from 'supertest';
+import { TenantWebhookProcessor } from '../src/tenant-webhooks/bullmq-delivery-queue';
+import { hubSignature } from '../src/webhooks/hub-signature';
+import { eventually } from './support/eventually';
+import { bearer, createOrgKey, createTenant } from './support/factories';
+import { freePort } from './support/redis-helpers';
+import { createTestApp, resetState, TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+/**
+ * A gateway process killed (SIGKILL) in the middle of a delivery attempt: the delivery stays
+ * pending under its lease, and once the lease has passed another instance's sweep finds it and
+ * delivers it, with the same webhook-id.
+ */
+describe('tenant webhooks when an instance dies mid-delivery', () => {
+  const root = join(__dirname, '..');
+  let t: TestApp;
+  const children: ChildProcess[] = [];
+  const receiver = new WebhookReceiver();
+
+  /** Starts the built gateway as its own process on the test database and Redis; resolves once it listens. */
+  async function startGateway(): Promise<{ child: ChildProcess; url: string }> {
+    const port = await freePort();
+    // The same database, Redis, secrets and delivery settings as the test instance (test-env.ts).
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+    for (const name of Object.keys(process.env)) {
+      if (/^(NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) env[name] = process.env[name];
+    }
+    Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log' });
+    const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], { cwd: root, env });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(async () => (/gateway listening/.test(output) ? true : undefined), 60_000);
+    return { child, url: `http://127.0.0.1:${port}` };
+  }
+
+  beforeAll(async () => {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+    t = await createTestApp();
+    await resetState(t);
+    // The test instance only sets up data: its worker takes no jobs, so the processes below do all deliveries.
+    await t.get(TenantWebhookProcessor).worker.close();
+    await receiver.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await receiver.stop();
+    await t.close();
+  });
+
+  it('delivers again, from another instance, what a killed instance was attempting', async () => {
+    const tenant = await createTenant(t);
+    const key = await createOrgKey(t, tenant);
+    const endpoint = (await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201)).body;
+    // Instance A takes the job, and the receiver holds its attempt open.
+    const a = await startGateway();
+    receiver.hang = true;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: tenant.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: tenant.phoneNumberId }, statuses: [{ id: 'wamid.crash-1', status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111' }] } }] }],
+    });
+    await request(a.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
+    await eventually(async () => (receiver.events().length === 1 ? true : undefined), 10_000);
+    const [during] = await t.dataSource.query(`SELECT id, status, attempts, locked_until > now() AS leased FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+    expect(during).toMatchObject({ status: 'pending', attempts: 1, leased: true });
+
+    a.child.kill('SIGKILL');
+    await new Promise((resolve) => a.child.once('exit', resolve));
+    receiver.hang = false;
+
+    // Instance B: after the lease (attempt timeout + 5 s), its sweep queues the delivery again and delivers it.
+    await startGateway();
+    await eventually(async () => (receiver.events().length === 2 ? true : undefined), 20_000);
+    const [first, second] = receiver.events();
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.body).toBe(first.body);
+    const [after] = await eventually(async () => {
+      const rows = await t.dataSource.query(`SELECT status, attempts, attempt_log FROM webhook_deliveries WHERE id = $1 AND status = 'delivered'`, [during.id]);
+      return rows.length ? rows : undefined;
+    });
+    expect(after.attempts).toBe(2);
+    // The killed attempt left no outcome behind; the one that delivered did.
+    expect(after.attempt_log.map((x: { status_code: number }) => x.status_code)).toEqual([200]);
+  }, 60_000);
+});
