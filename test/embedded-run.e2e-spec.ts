@@ -90,5 +90,20 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
       return body.status === 'read' ? body : undefined;
     });
     expect(record.history.map((h) => h.status)).toEqual(['pending', 'accepted', 'sent', 'delivered', 'read']);
+
+    // Without Redis, tenant webhooks are queued in process: the demo receiver got the customer's
+    // message and every status of the reply, signed with the secret printed at start-up.
+    expect(output).toMatch(/tenant webhooks are queued in process/);
+    const secret = /signing secret (whsec_\S+)\)/.exec(output)?.[1];
+    expect(secret).toBeDefined();
+    const received = await eventually(async () => {
+      const res = await fetch(`${sandbox}/_sandbox/receiver`);
+      const { data } = (await res.json()) as { data: Array<{ headers: Record<string, string>; body: any }> };
+      const statuses = data.flatMap((d) => d.body.entry[0].changes[0].value.statuses ?? []).filter((s: { id: string }) => s.id === wamid);
+      return statuses.length === 3 ? data : undefined;
+    });
+    const messages = received.flatMap((d) => d.body.entry[0].changes[0].value.messages ?? []);
+    expect(messages).toEqual([expect.objectContaining({ from: '15551234567', type: 'text', text: { body: 'hi' } })]);
+    for (const { headers } of received) expect(headers['x-hub-signature-256']).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 });

@@ -1,5 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { Sandbox } from '../sandbox/sandbox-server';
+import { SANDBOX } from '../sandbox/sandbox.module';
+import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
 import { ApiKeysService } from '../auth/api-keys.service';
 import type { Environment } from '../config/environment';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -20,6 +24,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly tenancy: TenancyService,
     private readonly keys: ApiKeysService,
     private readonly config: ConfigService<Environment, true>,
+    private readonly webhooks: WebhookEndpointsService,
+    @Inject(SANDBOX) private readonly sandbox: Sandbox | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -37,6 +43,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
     const port = this.config.get('PORT', { infer: true });
     const base = `http://localhost:${port}`;
+    const receiver = await this.demoReceiver(organization.id);
     // Printed on purpose, once: the operator needs the key texts to make the first call.
     process.stdout.write(
       [
@@ -52,11 +59,34 @@ export class DemoSeedService implements OnApplicationBootstrap {
         `  curl -s ${base}/v1/tenants -H 'Authorization: Bearer ${orgKey.key}'`,
         `  curl -s ${base}/v1/tenants -H 'Authorization: Bearer ${adminKey.key}'`,
         `  open ${base}/docs`,
+        ...(receiver
+          ? [
+              '',
+              'Webhooks: this organization\'s events go to the sandbox\'s demo receiver (a stand-in for your handler):',
+              `  curl -s -X POST ${this.sandbox!.url}/_sandbox/inbound -H 'Content-Type: application/json' \\`,
+              `    -d '{"phone_number_id":"${DEMO_PHONE_NUMBER_ID}","from":"15551234567","type":"text","text":"hi"}'`,
+              `  curl -s ${receiver.url}      # what it received (signing secret ${receiver.secret})`,
+              `  Your own handler: curl -s ${base}/v1/webhooks -H 'Authorization: Bearer ${orgKey.key}' -H 'Content-Type: application/json' -d '{"url":"http://127.0.0.1:8080/webhook"}'`,
+            ]
+          : []),
         'The keys are shown only now. Make more with: npm run cli -- key:create --help',
         '============================================================',
         '',
       ].join('\n') + '\n',
     );
     this.logger.log(`demo organization ${organization.id} created`);
+  }
+
+  /** In sandbox mode, an endpoint of the demo organization pointing at the sandbox's demo receiver. */
+  private async demoReceiver(tenantId: string): Promise<{ url: string; secret: string } | undefined> {
+    if (!this.sandbox) return undefined;
+    const url = `${this.sandbox.url}/_sandbox/receiver`;
+    try {
+      const endpoint = await this.webhooks.create({ tenantId, auth: { allowedPhoneNumberIds: null } }, { url, description: 'demo receiver (sandbox)' });
+      return { url, secret: endpoint.secret };
+    } catch (error) {
+      this.logger.warn(`demo webhook receiver not registered: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 }

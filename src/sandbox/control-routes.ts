@@ -10,6 +10,38 @@ import type { SandboxCore } from './sandbox-core';
  */
 export function controlRoutes(core: SandboxCore): Router {
   const router = express.Router();
+
+  // A demo tenant webhook handler: register its URL with the gateway (`/v1/webhooks`, or Meta's
+  // subscribed_apps: it answers the hub.challenge handshake) and read here what it got.
+  router.post('/receiver', express.text({ type: () => true, limit: '5mb' }), (req, res) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'user-agent', 'x-hub-signature-256', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let body: unknown = req.body;
+    try {
+      body = JSON.parse(String(req.body));
+    } catch {
+      // kept as text
+    }
+    core.received.push({ received_at: new Date().toISOString(), headers, body });
+    res.json({ success: true });
+  });
+
+  router.get('/receiver', (req, res) => {
+    if (req.query['hub.mode'] === 'subscribe' && typeof req.query['hub.challenge'] === 'string') {
+      res.type('text/plain').send(req.query['hub.challenge']);
+      return;
+    }
+    res.json({ data: core.received.entries() });
+  });
+
+  router.delete('/receiver', (_req, res) => {
+    core.received.clear();
+    res.json({ success: true });
+  });
+
   router.use(express.json({ limit: '1mb' }));
 
   router.get('/health', (_req, res) => {

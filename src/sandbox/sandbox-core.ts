@@ -1,3 +1,4 @@
+import { BoundedLog } from './bounded-log';
 import { FaultInjector } from './faults';
 import { MediaService } from './media-service';
 import { MessagesService, type StatusDelays } from './messages-service';
@@ -20,6 +21,13 @@ export interface SandboxCoreOptions {
   directory?: SandboxDirectory;
 }
 
+/** A request the demo receiver got: the signature headers and the body. */
+export interface ReceivedWebhook {
+  received_at: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
 /** Everything the sandbox is, without the HTTP server: state, services, timers, webhooks, faults, logs. */
 export class SandboxCore {
   readonly state = new SandboxState();
@@ -30,6 +38,8 @@ export class SandboxCore {
   readonly messages: MessagesService;
   readonly templates: TemplatesService;
   readonly media: MediaService;
+  /** What the demo receiver (`/_sandbox/receiver`) got: a stand-in for a tenant's webhook handler. */
+  readonly received: BoundedLog<ReceivedWebhook>;
 
   /** Registers what the directory knows about `id` when the sandbox does not know it yet. */
   async learn(id: string): Promise<void> {
@@ -57,6 +67,7 @@ export class SandboxCore {
       rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,
     });
     this.media = new MediaService(this.state, options.appId, options.appSecret);
+    this.received = new BoundedLog(options.logLimit);
   }
 
   /** Cancels every timer and pending webhook. */

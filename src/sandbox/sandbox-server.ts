@@ -102,7 +102,7 @@ export class Sandbox {
   // The rest of the control API, in process.
 
   /** A user's message to a business number, delivered as Meta's inbound webhook. */
-  async simulateInbound(input: InboundInput): Promise<{ message_id: string }> {
+  async simulateInbound(input: InboundInput): Promise<{ message_id: string; media_id?: string }> {
     await this.core.learn(input.phone_number_id);
     return this.core.messages.simulateInbound(input);
   }
