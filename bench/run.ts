@@ -33,7 +33,8 @@ import {
 } from './lib/report';
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
 import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
-import { describeStack, provision, type Stack, startGateway, startSandbox, WEBHOOK_DELAY_MS } from './lib/stack';
+import { formatLifecycle, runLifecycle } from './lib/lifecycle';
+import { describeStack, NORMAL_STATUS_DELAYS, provision, type Stack, startGateway, startSandbox, WEBHOOK_DELAY_MS } from './lib/stack';
 
 /** The repository root: dist/bench/run.js is two levels below it. */
 const ROOT = resolve(__dirname, '..', '..');
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
     extra: options.gatewayEnv,
   });
   say(`starting the sandbox on ${stack.sandboxUrl} and the gateway on ${stack.gatewayUrl}...`);
-  const sandbox = await startSandbox(stack, log('sandbox'));
+  let sandbox = await startSandbox(stack, log('sandbox'));
   let gateway = await startGateway(stack, log('gateway'));
   say('provisioning with the CLI (organization, business account, phone number, key), blacklist, 24-hour window...');
   const provisioned = await provision(stack, log('cli'));
@@ -207,6 +208,26 @@ async function main(): Promise<void> {
   };
   report.goals = goals(results, report.ratios);
 
+  if (options.lifecycle) {
+    try {
+      say(`lifecycle: restarting the sandbox with its normal status delays (${NORMAL_STATUS_DELAYS.sent}/${NORMAL_STATUS_DELAYS.delivered}/${NORMAL_STATUS_DELAYS.read} ms), a tenant endpoint on 127.0.0.1...`);
+      await sandbox.stop();
+      sandbox = await startSandbox(stack, log('sandbox-lifecycle'), NORMAL_STATUS_DELAYS);
+      const send = scenarios.find((s) => s.id === 'send')!;
+      report.lifecycle = await runLifecycle(stack, provisioned.apiKey, send, options.lifecycleConnections, options.duration, cpuOf(gateway));
+      say(formatLifecycle(report.lifecycle).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.lifecycleError = (error as Error).message;
+      say(`  the lifecycle phase failed: ${report.lifecycleError}`);
+    } finally {
+      if (options.profile && !stopping) {
+        await sandbox.stop();
+        sandbox = await startSandbox(stack, log('sandbox-after-lifecycle'));
+      }
+    }
+  }
+
   if (options.profile) {
     // A failure here (a hook that does not answer, say) keeps the measurements above: it is reported.
     try {
@@ -234,6 +255,7 @@ async function main(): Promise<void> {
   for (const goal of report.goals) say(`  ${goal.met === null ? '  -  ' : goal.met ? ' met ' : 'NOT met'}  ${goal.goal}: ${goal.measured}`);
   if (report.roundTrips) say(`\n${formatRoundTrips(report.roundTrips)}`);
   if (report.profile) say(`\n${formatProfile(report.profile.summary)}`);
+  if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle)}`);
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
   if (busiest > 0.3) notes.push(`During a run up to ${busiest} cores went to work outside the bench's processes (column "other"): compare CPU µs/request rather than requests/s.`);
   for (const note of notes.slice(1)) say(`note: ${note}`);

@@ -20,6 +20,10 @@ export interface BenchOptions {
   build: boolean;
   databaseUrl: string;
   redisUrl: string;
+  /** Run the lifecycle phase (sends with status webhooks delivered to a tenant endpoint). */
+  lifecycle: boolean;
+  /** Connections of the lifecycle phase's closed loop. */
+  lifecycleConnections: number;
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
 }
@@ -37,6 +41,8 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --scenarios <list>    comma-separated subset of ${SCENARIO_IDS.join(', ')}
   --no-profile          skip the round-trip count and the CPU profile (BENCH_PROFILE=false)
   --count-sends <n>     sends over which round trips are counted (default 2000)
+  --no-lifecycle        skip the lifecycle phase (BENCH_LIFECYCLE=false)
+  --lifecycle-connections <n>  closed-loop connections of the lifecycle phase (default 10)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -77,6 +83,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'no-profile': { type: 'boolean' },
       'count-sends': { type: 'string' },
       'skip-build': { type: 'boolean' },
+      'no-lifecycle': { type: 'boolean' },
+      'lifecycle-connections': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -118,6 +126,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     profile: !values['no-profile'] && env.BENCH_PROFILE !== 'false',
     countSends: positiveInteger('--count-sends', values['count-sends'], 2000),
     build: !values['skip-build'],
+    lifecycle: !values['no-lifecycle'] && env.BENCH_LIFECYCLE !== 'false',
+    lifecycleConnections: positiveInteger('--lifecycle-connections', values['lifecycle-connections'], 10),
     databaseUrl,
     redisUrl,
     gatewayEnv,

@@ -5,6 +5,7 @@ import type { CpuUse } from './cpu';
 import type { LoadResult, Scenario } from './load';
 import type { Counters } from './round-trips';
 import type { ProfileSummary } from './profile-summary';
+import type { LifecycleResult } from './lifecycle';
 
 /** What one measured run says, as written to JSON. */
 export interface ScenarioResult {
@@ -45,6 +46,8 @@ export interface BenchReport {
   roundTrips?: RoundTrips;
   profile?: { underLoad: ScenarioResult; summary: ProfileSummary };
   profileError?: string;
+  lifecycle?: LifecycleResult;
+  lifecycleError?: string;
 }
 
 export function toScenarioResult(scenario: Scenario, result: LoadResult, cpu: CpuUse): ScenarioResult {

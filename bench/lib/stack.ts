@@ -56,12 +56,21 @@ export function describeStack(root: string, ports: { sandbox: number; gateway: n
     META_APP_SECRET: secrets.appSecret,
     WEBHOOK_VERIFY_TOKEN: secrets.verifyToken,
     DEMO_SEED: 'false',
+    // The lifecycle phase's tenant endpoint is a receiver on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...options.extra,
   };
   return { root, sandboxUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, gatewayPort: ports.gateway, gatewayEnv, secrets };
 }
 
-export async function startSandbox(stack: Stack, logPath: string): Promise<ManagedProcess> {
+/** The sandbox's own status delays (ms): sent, delivered, read. */
+export const NORMAL_STATUS_DELAYS = { sent: 200, delivered: 500, read: 1500 };
+
+/**
+ * Starts the sandbox; by default every status and review webhook waits WEBHOOK_DELAY_MS (none
+ * loads the gateway), `statusDelays` gives the sandbox's normal ones (the lifecycle phase).
+ */
+export async function startSandbox(stack: Stack, logPath: string, statusDelays?: typeof NORMAL_STATUS_DELAYS): Promise<ManagedProcess> {
   const delay = String(WEBHOOK_DELAY_MS);
   const sandbox = startProcess(
     'sandbox',
@@ -72,9 +81,10 @@ export async function startSandbox(stack: Stack, logPath: string): Promise<Manag
       '--port', new URL(stack.sandboxUrl).port,
       '--webhook-url', `${stack.gatewayUrl}/webhooks/whatsapp`,
       '--app-secret', stack.secrets.appSecret,
-      '--sent-delay', delay,
-      '--delivered-delay', delay,
-      '--read-delay', delay,
+      '--sent-delay', statusDelays ? String(statusDelays.sent) : delay,
+      '--delivered-delay', statusDelays ? String(statusDelays.delivered) : delay,
+      '--read-delay', statusDelays ? String(statusDelays.read) : delay,
+      '--log-limit', '1000000',
       '--review-delay', delay,
       '--business-account', `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
       '--phone-number', `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,

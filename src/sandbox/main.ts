@@ -14,6 +14,7 @@ Usage: node dist/src/sandbox/main.js [options]
   --delivered-delay <ms>        delay of the "delivered" status (default 500)
   --read-delay <ms>             delay of the "read" status (default 1500)
   --review-delay <ms>           delay of template reviews (default 3000)
+  --log-limit <n>               entries kept in the request and webhook logs (default 10000)
   --business-account <id:token> register a business account (repeatable)
   --phone-number <id:wabaId:display>  register a phone number (repeatable)
   --help                        show this text
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
       'delivered-delay': { type: 'string' },
       'read-delay': { type: 'string' },
       'review-delay': { type: 'string' },
+      'log-limit': { type: 'string' },
       'business-account': { type: 'string', multiple: true },
       'phone-number': { type: 'string', multiple: true },
       help: { type: 'boolean' },
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
       read: integer('read-delay', values['read-delay'], 1500),
     },
     reviewDelayMs: integer('review-delay', values['review-delay'], 3000),
+    logLimit: integer('log-limit', values['log-limit'], 10_000),
   });
 
   for (const entry of values['business-account'] ?? []) {
