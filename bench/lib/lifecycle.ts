@@ -112,13 +112,14 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
     const before = sampleCpu(cpuSources);
     const started = Date.now();
     const load = await runLoad(send, { connections, pipelining: 1, duration: seconds });
-    const messages = load.ok;
-    const expected = messages * 3;
+    // Sends still in flight when the load stopped are answered (and go on) after it: count those too.
+    const inFlight = connections;
+    let expected = (load.ok + inFlight) * 3;
     let lastCount = -1;
     let lastProgress = Date.now();
     while (Date.now() - started < DRAIN_MAX_MS) {
       const count = receiver.firstSeen.size;
-      if (count >= expected) break;
+      if (count >= expected || (count >= load.ok * 3 && Date.now() - lastProgress > 3_000)) break;
       if (count !== lastCount) {
         lastCount = count;
         lastProgress = Date.now();
@@ -135,6 +136,8 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
     for (const delivery of log.data) {
       for (const status of delivery.payload.entry[0].changes[0].value.statuses ?? []) emitted.set(`${status.id}:${status.status}`, Date.parse(delivery.created_at));
     }
+    const messages = Math.max(load.ok, new Set([...receiver.firstSeen.keys()].map((key) => key.slice(0, key.lastIndexOf(':')))).size);
+    expected = messages * 3;
     const lags: number[] = [];
     const statusesPerMessage = new Map<string, number>();
     for (const [key, at] of receiver.firstSeen) {
