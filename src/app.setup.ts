@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Environment } from './config/environment';
 import { graphErrorMiddleware } from './core/graph-exception.filter';
+import { graphPathAliases } from './core/graph-paths';
 import { requestIdMiddleware } from './core/request-id';
 
 /**
@@ -18,6 +19,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('etag', false);
   // Before the body parsers, so that a malformed body's error still carries the request id.
   app.use(requestIdMiddleware);
+  // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
+  app.use(graphPathAliases);
   const limit = config.get('BODY_LIMIT', { infer: true });
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: true });

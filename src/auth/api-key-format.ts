@@ -32,8 +32,12 @@ export function generateKey(kind: ApiKeyKind): string {
 export function parseAuthorizationHeader(header: string | undefined): ParsedKey | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) return null;
-  const text = match[1];
+  return match ? parseKeyText(match[1]) : null;
+}
+
+/** Parses a key's text (from the header, or `access_token`); anything else is null (401 code 190). */
+export function parseKeyText(text: string | undefined): ParsedKey | null {
+  if (!text) return null;
   const key = KEY_PATTERN.exec(text);
   if (!key) return null;
   return { kind: key[1] === 'live' ? 'org' : 'admin', text };

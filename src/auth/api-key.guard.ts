@@ -4,7 +4,8 @@ import { Reflector } from '@nestjs/core';
 import type { Environment } from '../config/environment';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { hashKey, parseAuthorizationHeader } from './api-key-format';
+import { presentedToken } from './access-token';
+import { hashKey, parseKeyText } from './api-key-format';
 import type { Response } from 'express';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ActiveKey, ApiKeysService } from './api-keys.service';
@@ -12,7 +13,8 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequestSignature } from './hm
 import { isPublicRoute } from './route-access';
 
 /**
- * Deny by default: every route needs `Authorization: Bearer svc_...` unless it is @Public().
+ * Deny by default: every route needs a key, `Authorization: Bearer svc_...` or Graph's
+ * `access_token` parameter (see access-token.ts), unless it is @Public().
  * Unknown, malformed, revoked or expired keys and failed HMAC checks all answer the same 401 code 190.
  * Requests without a valid key count against a per-IP limit (UNAUTHENTICATED_RATE_LIMIT_PER_SECOND).
  */
@@ -54,7 +56,8 @@ export class ApiKeyGuard implements CanActivate {
 
   /** The active key the request presents, or null for a missing, unknown, revoked or expired key or a failed HMAC. */
   private async authenticate(req: GatewayRequest): Promise<ActiveKey | null> {
-    const parsed = parseAuthorizationHeader(req.headers.authorization);
+    // Two different keys in one request is a client mistake, not an authentication failure.
+    const parsed = parseKeyText(presentedToken(req)?.text);
     if (!parsed) return null;
     const key = await this.keys.findByHash(hashKey(parsed.text));
     if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now())) return null;

@@ -12,6 +12,8 @@ export const SCOPES = [
   'contacts:write',
   'webhooks:read',
   'webhooks:write',
+  'business:read',
+  'business:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

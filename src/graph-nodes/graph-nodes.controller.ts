@@ -1,20 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentAuth, TenantId } from '../auth/auth.decorators';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
 import type { Environment } from '../config/environment';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
-import { MediaNodesService, type MediaRequest } from '../media/media-nodes.service';
-import { SubscriptionResultDto, UpdatePhoneNumberDto } from '../tenant-webhooks/dto/subscribed-apps.dto';
-import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
+import { MediaNodesService } from '../media/media-nodes.service';
+import { GraphNodesService, type NodeCaller } from './graph-nodes.service';
+import { textParameter } from './phone-numbers.controller';
 
-const MEDIA_ID = { name: 'mediaId', description: 'Upstream media id: from an inbound webhook (`image.id`, …) or from POST /v1/{phoneNumberId}/media', example: '1003383421387256' };
+const NODE_ID = {
+  name: 'nodeId',
+  description: 'A phone number id, a template id, or a media id (from an inbound webhook or POST /v1/{phoneNumberId}/media) of the organization',
+  example: '1003383421387256',
+};
 
 /**
- * Graph's bare node paths, `/v1/{id}`: a media object (read, download, delete) and a phone number's
- * settings (its webhook override). They match any single path segment, so their module is imported
- * last and the named routes (`/v1/webhooks`, `/v1/tenants`, …) are matched first.
+ * Graph's bare node paths, `/v1/{id}`: what the id names decides what the call does (see
+ * GraphNodesService). They match any single path segment, so their module is imported last and the
+ * named routes (`/v1/webhooks`, `/v1/tenants`, …) are matched first.
  */
 @ApiTags('graph nodes')
 @Controller('v1')
@@ -22,8 +26,8 @@ export class GraphNodesController {
   private readonly publicBaseUrl: string | undefined;
 
   constructor(
+    private readonly nodes: GraphNodesService,
     private readonly media: MediaNodesService,
-    private readonly endpoints: WebhookEndpointsService,
     config: ConfigService<Environment, true>,
   ) {
     this.publicBaseUrl = config.get('PUBLIC_BASE_URL', { infer: true })?.replace(/\/+$/, '');
@@ -35,71 +39,66 @@ export class GraphNodesController {
     summary: 'Download a media file',
     description: "The `url` of GET /v1/{mediaId}: the bytes, streamed from upstream. Send the same key, as Meta's download URL wants the token.",
   })
-  @ApiParam(MEDIA_ID)
+  @ApiParam({ name: 'mediaId' })
   @ApiProduces('application/octet-stream', 'image/jpeg', 'application/pdf')
   @ApiOkResponse({ description: 'The file, with its Content-Type' })
   @ApiGraphErrors(500)
   async download(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('mediaId') mediaId: string): Promise<StreamableFile> {
-    const file = await this.media.download(this.mediaRequest(auth, req, mediaId));
+    const file = await this.media.download({ ...this.caller(auth, req), mediaId });
     return new StreamableFile(file.body, { type: file.contentType, ...(file.contentLength && { length: Number(file.contentLength) }) });
   }
 
-  @Get(':mediaId')
-  @Authenticated({ scopes: ['media:read'], tenant: 'optional' })
+  @Get(':nodeId')
+  @Authenticated({ tenant: 'optional' })
   @ApiOperation({
-    summary: "A media object, as Meta's GET /{media-id}",
+    summary: 'Read a phone number, a template or a media object, as Graph reads /{id}',
     description:
-      'For media a customer sent (its id comes in the inbound webhook) or media uploaded for sends, of the key\'s organizations. ' +
-      '`url` points at the gateway\'s download route, which needs the same key. An unknown id or another organization\'s is 401 code 190.',
+      '- a **phone number** (scope `business:read`): Meta\'s record from upstream (`verified_name`, `display_phone_number`, `quality_rating`, …), `fields` honoured;\n' +
+      '- a **template** (scope `templates:read`): the catalog record, `fields` honoured;\n' +
+      "- a **media object** (scope `media:read`): Meta's `{ messaging_product, url, mime_type, sha256, file_size, id }`, `url` pointing at the gateway's " +
+      'download route (same key).\n\nAn unknown id or another organization\'s is 401 code 190.',
   })
-  @ApiParam(MEDIA_ID)
-  @ApiOkResponse({
-    schema: {
-      example: {
-        messaging_product: 'whatsapp',
-        url: 'http://localhost:3000/v1/media/1003383421387256/download',
-        mime_type: 'image/jpeg',
-        sha256: 'f6a1…',
-        file_size: '303833',
-        id: '1003383421387256',
-      },
-    },
-  })
+  @ApiParam(NODE_ID)
+  @ApiQuery({ name: 'fields', required: false })
+  @ApiOkResponse({ schema: { example: { messaging_product: 'whatsapp', url: 'http://localhost:3000/v1/media/1003383421387256/download', mime_type: 'image/jpeg', sha256: 'f6a1…', file_size: '303833', id: '1003383421387256' } } })
   @ApiGraphErrors(500)
-  describe(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('mediaId') mediaId: string): Promise<Record<string, unknown>> {
+  read(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string, @Query('fields') fields?: unknown): Promise<Record<string, unknown>> {
     const base = this.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    return this.media.describe(this.mediaRequest(auth, req, mediaId), `${base}/v1/media/${encodeURIComponent(mediaId)}/download`);
+    return this.nodes.read(this.caller(auth, req), nodeId, textParameter(fields), `${base}/v1/media/${encodeURIComponent(nodeId)}/download`);
   }
 
-  @Delete(':mediaId')
-  @Authenticated({ scopes: ['media:write'], tenant: 'optional' })
-  @ApiOperation({ summary: "Delete a media object, as Meta's DELETE /{media-id}" })
-  @ApiParam(MEDIA_ID)
-  @ApiOkResponse({ schema: { example: { success: true } } })
-  @ApiGraphErrors(500)
-  remove(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('mediaId') mediaId: string): Promise<{ success: boolean }> {
-    return this.media.remove(this.mediaRequest(auth, req, mediaId));
-  }
-
-  @Post(':phoneNumberId')
+  @Post(':nodeId')
   @HttpCode(200)
-  @Authenticated({ scopes: ['webhooks:write'] })
+  @Authenticated({ tenant: 'optional' })
   @ApiOperation({
-    summary: "A phone number's webhook override, as Meta's POST /{phone-number-id} webhook_configuration",
+    summary: "Change a phone number's settings or edit a template, as Graph's POST /{id}",
     description:
-      'With `override_callback_uri` and `verify_token`, the gateway performs Meta\'s hub.challenge handshake against the URL and refuses it (400 code 100) ' +
-      "unless it echoes the challenge; then the number's events go there instead of its business account's override. An empty URI removes the override.",
+      "- a **phone number** (scope `webhooks:write`): `webhook_configuration.override_callback_uri` and `verify_token`, Meta's number-level webhook override. " +
+      "The gateway performs Meta's hub.challenge handshake against the URL and refuses it (400 code 100) unless it echoes the challenge; then the number's " +
+      "events go there instead of its business account's override. An empty URI removes the override.\n" +
+      '- a **template** (scope `templates:write`): an edit (`components`, `category`, `message_send_ttl_seconds`), checked with the same rules as a create, ' +
+      'then sent upstream; the catalog follows upstream (an edit goes back to review).',
   })
-  @ApiParam({ name: 'phoneNumberId', description: 'Upstream phone number id of the organization' })
-  @ApiOkResponse({ type: SubscriptionResultDto })
-  @ApiGraphErrors(400)
-  configure(@TenantId() tenantId: string, @CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Body() body: UpdatePhoneNumberDto): Promise<SubscriptionResultDto> {
-    const phone = req.tenant!.phoneNumber!;
-    return this.endpoints.configurePhoneNumber({ tenantId, auth }, phone, body.webhook_configuration);
+  @ApiParam(NODE_ID)
+  @ApiBody({ schema: { example: { webhook_configuration: { override_callback_uri: 'https://example.com/number-webhook', verify_token: 'my-token' } } } })
+  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiGraphErrors(400, 500)
+  update(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string, @Body() body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.nodes.update(this.caller(auth, req), nodeId, body);
   }
 
-  private mediaRequest(auth: AuthContext, req: GatewayRequest, mediaId: string): MediaRequest {
+  @Delete(':nodeId')
+  @Authenticated({ tenant: 'optional' })
+  @ApiOperation({ summary: "Delete a media object, as Meta's DELETE /{media-id} (scope media:write)" })
+  @ApiParam(NODE_ID)
+  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiGraphErrors(400, 500)
+  remove(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string): Promise<{ success: boolean }> {
+    return this.nodes.remove(this.caller(auth, req), nodeId);
+  }
+
+  private caller(auth: AuthContext, req: GatewayRequest): NodeCaller {
     // An admin key's organization comes only from X-Svc-Tenant-Id (the tenancy guard checked it).
-    return { auth, mediaId, headerTenantId: auth.kind === 'admin' ? req.tenant?.tenantId : undefined };
+    return { auth, headerTenantId: auth.kind === 'admin' ? req.tenant?.tenantId : undefined };
   }
 }

@@ -1,11 +1,21 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { GraphNodesController } from './graph-nodes.controller';
+import { GraphNodesService } from './graph-nodes.service';
+import { PhoneNumbersController } from './phone-numbers.controller';
+import { PhoneNumbersService } from './phone-numbers.service';
 
-/** `/v1/{id}` routes; imported last by AppModule so that they never shadow a named route. */
+/**
+ * Graph's node calls that are not one feature's: phone numbers and business profiles, and the bare
+ * `/v1/{id}` routes (phone numbers, templates, media). Imported last by AppModule so that the
+ * `/v1/{id}` routes never shadow a named route.
+ */
 @Module({
-  imports: [MediaModule, TenantWebhooksModule],
-  controllers: [GraphNodesController],
+  imports: [TenancyModule, MediaModule, TemplatesModule, TenantWebhooksModule],
+  controllers: [PhoneNumbersController, GraphNodesController],
+  providers: [GraphNodesService, PhoneNumbersService],
 })
 export class GraphNodesModule {}

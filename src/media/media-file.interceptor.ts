@@ -17,13 +17,16 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { describeSize, MAX_UPLOAD_BYTES } from './media-limits';
 import { MediaLibraryStorage } from './media-library.storage';
 
+/** Set on a request whose multipart body FormTokenMiddleware read before the guards (this interceptor then leaves it alone). */
+export const MULTIPART_READ_EARLY = Symbol('multipart read early');
+
 /** The multipart field that carries the file (as in Meta's `POST /{phone-number-id}/media`). */
 export const FILE_FIELD = 'file';
 
 /** Room for the text fields and part headers around a file of MAX_UPLOAD_BYTES. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
-const LIMITS = {
+export const UPLOAD_LIMITS = {
   fileSize: MAX_UPLOAD_BYTES,
   files: 1,
   fields: 10,
@@ -49,7 +52,7 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
       const Multer = FileInterceptor(FILE_FIELD);
       this.multer = new Multer({
         storage: storage === 'library' ? library.multerEngine() : multer.memoryStorage(),
-        limits: LIMITS,
+        limits: UPLOAD_LIMITS,
         // Browsers and curl send UTF-8 file names; busboy's default would read them as latin1.
         defParamCharset: 'utf8',
       });
@@ -57,6 +60,8 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const req = context.switchToHttp().getRequest<Request>();
+      // Read already, before the guards, for its access_token field (FormTokenMiddleware).
+      if (storage === 'memory' && (req as Request & { [MULTIPART_READ_EARLY]?: boolean })[MULTIPART_READ_EARLY]) return next.handle();
       const declared = Number(req.headers['content-length']);
       // Refused unread; `Connection: close` ends the connection rather than draining the rest.
       if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge({ Connection: 'close' });
@@ -103,7 +108,7 @@ export function toUploadError(error: unknown): unknown {
         `${FILE_FIELD}: send exactly one file, in the multipart field "${FILE_FIELD}"${field && field !== FILE_FIELD ? ` (got a file in "${field}")` : ''}`,
       );
     case 'LIMIT_FIELD_VALUE':
-      return GraphError.invalidParameter('Field value too long', `${field ?? 'body'}: longer than ${LIMITS.fieldSize} bytes`);
+      return GraphError.invalidParameter('Field value too long', `${field ?? 'body'}: longer than ${UPLOAD_LIMITS.fieldSize} bytes`);
     case 'LIMIT_FIELD_KEY':
     case 'LIMIT_FIELD_COUNT':
     case 'LIMIT_PART_COUNT':

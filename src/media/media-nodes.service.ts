@@ -9,7 +9,7 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient } from '../upstream/graph-client';
 
 /** A media id as the gateway knows it: received from a customer, or uploaded for sends. */
-interface MediaOwner {
+export interface MediaOwner {
   tenantId: string;
   phoneNumberId: string;
   source: 'inbound' | 'upload';
@@ -71,7 +71,7 @@ export class MediaNodesService {
   }
 
   private async authorize(request: MediaRequest): Promise<{ owner: MediaOwner; token: string }> {
-    const owner = /^\d{1,32}$/.test(request.mediaId) ? await this.owner(request.mediaId) : null;
+    const owner = await this.owner(request.mediaId);
     resolveTenantId({
       keyKind: request.auth.kind,
       keyTenantIds: request.auth.tenantIds,
@@ -88,7 +88,9 @@ export class MediaNodesService {
     return { owner, token: await this.tenancy.accessToken(phone.businessAccountId) };
   }
 
-  private async owner(mediaId: string): Promise<MediaOwner | null> {
+  /** Who a media id belongs to (null when the gateway does not know it). */
+  async owner(mediaId: string): Promise<MediaOwner | null> {
+    if (!/^\d{1,32}$/.test(mediaId)) return null;
     const [row] = (await this.dataSource.query(
       `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
        UNION ALL

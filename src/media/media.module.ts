@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { FormTokenMiddleware } from './form-token.middleware';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { MediaAsset } from './media-asset.entity';
@@ -24,4 +25,10 @@ import { TemplateMediaController } from './template-media.controller';
   providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService],
   exports: [MediaService, MediaLibraryService, MediaNodesService],
 })
-export class MediaModule {}
+export class MediaModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(FormTokenMiddleware)
+      .forRoutes({ path: 'v1/:phoneNumberId/media', method: RequestMethod.POST }, { path: 'v1/:wabaId/template_media', method: RequestMethod.POST });
+  }
+}

@@ -77,6 +77,35 @@ export function graphRoutes(core: SandboxCore): Router {
     res.json({ data, paging: { cursors: data.length ? { before: cursor(data[0]), after: cursor(data[data.length - 1]) } : {} } });
   });
 
+  router.get('/:version/:node/whatsapp_business_profile', (req, res) => {
+    const phone = authorizePhone(req, 'get');
+    const profile = { ...state.businessProfile(phone.id), messaging_product: 'whatsapp' };
+    const fields = typeof req.query.fields === 'string' && req.query.fields !== '' ? req.query.fields.split(',').map((f) => f.trim()) : undefined;
+    const shown = fields ? Object.fromEntries(Object.entries(profile).filter(([name]) => fields.includes(name) || name === 'messaging_product')) : profile;
+    res.json({ data: [shown] });
+  });
+
+  router.post('/:version/:node/whatsapp_business_profile', (req, res) => {
+    const phone = authorizePhone(req, 'post');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.messaging_product !== 'whatsapp') throw GraphApiError.invalidParameter('The parameter messaging_product is required and must be whatsapp.');
+    const profile = state.businessProfile(phone.id);
+    const text = { about: 139, address: 256, description: 512, email: 128, vertical: 64, profile_picture_handle: 1024 } as Record<string, number>;
+    for (const [name, value] of Object.entries(body)) {
+      if (name === 'messaging_product') continue;
+      if (name === 'websites') {
+        if (!Array.isArray(value) || value.length > 2 || value.some((w) => typeof w !== 'string')) throw GraphApiError.invalidParameter('Param websites must be an array of at most 2 URLs.');
+        profile.websites = value;
+      } else if (name in text) {
+        if (typeof value !== 'string' || value.length > text[name]) throw GraphApiError.invalidParameter(`Param ${name} must be a string of at most ${text[name]} characters.`);
+        profile[name === 'profile_picture_handle' ? 'profile_picture_url' : name] = value;
+      } else {
+        throw GraphApiError.invalidParameter(`Param ${name} is not a business profile field.`);
+      }
+    }
+    res.json({ success: true });
+  });
+
   router.post('/:version/:node/uploads', (req, res) => {
     requireKnownToken(req);
     if (req.params.node !== core.options.appId) throw missingNode(req, 'post');

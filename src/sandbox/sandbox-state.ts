@@ -85,6 +85,17 @@ export class SandboxState {
   /** Last inbound message time per `phoneNumberId:user`, for the 24-hour customer-service window. */
   private readonly lastInbound = new Map<string, number>();
   private templateSeq = 0;
+  private readonly profiles = new Map<string, Record<string, unknown>>();
+
+  /** A number's business profile (`whatsapp_business_profile`), with Meta's empty defaults. */
+  businessProfile(phoneNumberId: string): Record<string, unknown> {
+    let profile = this.profiles.get(phoneNumberId);
+    if (!profile) {
+      profile = { about: '', address: '', description: '', email: '', profile_picture_url: '', websites: [], vertical: 'UNDEFINED' };
+      this.profiles.set(phoneNumberId, profile);
+    }
+    return profile;
+  }
 
   registerBusinessAccount(id: string, accessToken: string, name?: string): BusinessAccount {
     const account = { id, accessToken, name: name ?? this.businessAccounts.get(id)?.name ?? `Sandbox business ${id}` };

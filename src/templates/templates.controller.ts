@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { DeleteTemplateQueryDto, ListTemplatesQueryDto } from './dto/template-queries.dto';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
@@ -49,12 +50,29 @@ export class TemplatesController {
 
   @Get()
   @Authenticated({ scopes: ['templates:read'] })
-  @ApiOperation({ summary: 'The local catalog of this business account (not paginated)' })
-  @ApiQuery({ name: 'name', required: false, description: 'Exact, case-sensitive name' })
+  @ApiOperation({
+    summary: 'The local catalog of this business account',
+    description:
+      "Not paginated unless `limit` is given (spec 4.3); then Meta's `paging` (`cursors.after`, `next`). Filters and `fields` as Graph takes them.",
+  })
   @ApiOkResponse({ schema: { example: { data: [{ id: '594425479261596', name: 'order_shipped', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [] }] } } })
-  list(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Query('name') name?: string) {
-    if (name !== undefined && typeof name !== 'string') throw GraphError.invalidParameter('Invalid parameter', 'name: must be a single string');
-    return this.templates.list(accountOf(tenantId, req), name);
+  @ApiGraphErrors(400)
+  list(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Query() query: ListTemplatesQueryDto) {
+    return this.templates.list(accountOf(tenantId, req), query, req.originalUrl);
+  }
+
+  @Delete()
+  @Authenticated({ scopes: ['templates:write'] })
+  @ApiOperation({
+    summary: "Delete a template, as Meta's DELETE /{waba-id}/message_templates",
+    description: '`name` deletes every language of the name; with `hsm_id` (the template id) only that one. Upstream first, then the catalog.',
+  })
+  @ApiQuery({ name: 'name', required: true })
+  @ApiQuery({ name: 'hsm_id', required: false })
+  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiGraphErrors(400, 404, 500)
+  remove(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Query() query: DeleteTemplateQueryDto) {
+    return this.templates.remove(accountOf(tenantId, req), query.name, query.hsm_id);
   }
 
   @Post('sync')

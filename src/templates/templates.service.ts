@@ -9,6 +9,7 @@ import { MediaLibraryService } from '../media/media-library.service';
 import { checkTemplateHeaderMedia } from '../media/media-limits';
 import { MediaService } from '../media/media.service';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { nextPageUrl, type Page } from '../common/pagination';
 import { GraphClient, UpstreamTemplate } from '../upstream/graph-client';
 import { MessageTemplate } from './message-template.entity';
 import { validateTemplateCreate } from './template-create-rules';
@@ -32,6 +33,25 @@ export interface TemplateRecord {
   message_send_ttl_seconds: number | null;
   group_name?: string;
   rejected_reason?: string;
+}
+
+/** What `GET /{wabaId}/message_templates` takes, as Graph does. */
+export interface TemplateListQuery {
+  name?: string;
+  fields?: string;
+  limit?: number;
+  after?: string;
+  status?: string;
+  category?: string;
+  language?: string;
+}
+
+/** Which organization and account an upstream template id belongs to. */
+export interface CatalogRef {
+  tenantId: string;
+  businessAccountId: string;
+  wabaId: string;
+  upstreamId: string;
 }
 
 export interface SyncResult {
@@ -109,12 +129,103 @@ export class TemplatesService {
     return { id: String(created.id), status: created.status, category: created.category };
   }
 
-  async list(ctx: BusinessAccountContext, name?: string): Promise<{ data: TemplateRecord[] }> {
-    const rows = await this.templates.find({
-      where: { businessAccountId: ctx.businessAccountId, ...(name !== undefined && { name }) },
-      order: { name: 'ASC', language: 'ASC' },
+  /**
+   * The local catalog, as Graph lists templates: filters `name` (exact), `status`, `category`,
+   * `language`; `fields` projects each record (id always kept). Unpaginated (spec 4.3) unless
+   * `limit` is given; then Meta's `paging` with an `after` cursor.
+   */
+  async list(ctx: BusinessAccountContext, query: TemplateListQuery = {}, originalUrl = ''): Promise<{ data: Array<Partial<TemplateRecord>>; paging?: Page<unknown>['paging'] }> {
+    const after = query.after === undefined ? undefined : decodeNameCursor(query.after);
+    const qb = this.templates
+      .createQueryBuilder('t')
+      .where('t.business_account_id = :id', { id: ctx.businessAccountId })
+      .orderBy('t.name', 'ASC')
+      .addOrderBy('t.language', 'ASC');
+    if (query.name !== undefined) qb.andWhere('t.name = :name', { name: query.name });
+    if (query.status !== undefined) qb.andWhere('t.status = ANY(:statuses)', { statuses: listOf(query.status) });
+    if (query.category !== undefined) qb.andWhere('t.category = ANY(:categories)', { categories: listOf(query.category) });
+    if (query.language !== undefined) qb.andWhere('t.language = ANY(:languages)', { languages: listOf(query.language) });
+    if (after) qb.andWhere('(t.name, t.language) > (:afterName, :afterLanguage)', { afterName: after.name, afterLanguage: after.language });
+    if (query.limit !== undefined) qb.limit(query.limit + 1);
+    const rows = await qb.getMany();
+    const project = (row: MessageTemplate) => projectFields(toRecord(row), query.fields);
+    if (query.limit === undefined) return { data: rows.map(project) };
+    // The keyset is (name, language): cursors are this list's own, opaque like Graph's.
+    const cursorOf = (row: MessageTemplate | undefined) => (row ? encodeNameCursor(row) : undefined);
+    const shown = rows.slice(0, query.limit);
+    const afterCursor = cursorOf(shown[shown.length - 1]);
+    return {
+      data: shown.map(project),
+      paging: {
+        cursors: { ...(shown[0] && { before: cursorOf(shown[0]) }), ...(afterCursor && { after: afterCursor }) },
+        ...(rows.length > query.limit && afterCursor && { next: nextPageUrl(originalUrl, afterCursor) }),
+      },
+    };
+  }
+
+  /** `GET /{templateId}`: one catalog template of the caller's organization, projected to `fields`. */
+  async get(template: CatalogRef, fields?: string): Promise<Partial<TemplateRecord>> {
+    const row = await this.templates.findOneOrFail({ where: { upstreamId: template.upstreamId } });
+    return projectFields(toRecord(row), fields);
+  }
+
+  /** The catalog entry of an upstream template id, to authorize a `/{templateId}` call; null when unknown. */
+  async findByUpstreamId(upstreamId: string): Promise<CatalogRef | null> {
+    if (!/^\d{1,32}$/.test(upstreamId)) return null;
+    const row = await this.templates.findOne({ where: { upstreamId }, select: { tenantId: true, businessAccountId: true, wabaId: true, upstreamId: true } });
+    return row ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId: row.upstreamId } : null;
+  }
+
+  /**
+   * `POST /{templateId}`: an edit (components, category, message_send_ttl_seconds), checked with the
+   * create rules on the template it would make, then sent upstream; the catalog takes upstream's
+   * template afterwards (an edit usually sends it back to review).
+   */
+  async edit(template: CatalogRef, body: unknown): Promise<{ success: boolean }> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw GraphError.invalidParameter('Invalid parameter', 'body: must be a JSON object');
+    const edit = body as Record<string, unknown>;
+    const allowed = ['components', 'category', 'message_send_ttl_seconds', 'parameter_format'];
+    const unknown = Object.keys(edit).filter((key) => !allowed.includes(key));
+    if (unknown.length) throw GraphError.invalidParameter('Invalid parameter', `${unknown[0]}: a template edit takes only ${allowed.join(', ')}`);
+    if (Object.keys(edit).length === 0) throw GraphError.invalidParameter('Invalid parameter', 'body: give components, category or message_send_ttl_seconds');
+    const row = await this.templates.findOneOrFail({ where: { upstreamId: template.upstreamId } });
+    validateTemplateCreate({
+      name: row.name,
+      language: row.language,
+      category: edit.category ?? row.category,
+      components: edit.components ?? row.components,
+      parameter_format: edit.parameter_format ?? row.parameterFormat,
+      ...((edit.message_send_ttl_seconds ?? row.messageSendTtlSeconds) != null && { message_send_ttl_seconds: edit.message_send_ttl_seconds ?? row.messageSendTtlSeconds }),
     });
-    return { data: rows.map(toRecord) };
+    const token = await this.tenancy.accessToken(template.businessAccountId);
+    const result = await this.graph.editTemplate(template.upstreamId, token, edit);
+    const remote = await this.graph.getTemplate(template.upstreamId, token).catch(() => undefined);
+    const { upstreamId: _id, name: _name, language: _language, ...changes } = remote
+      ? fromUpstream(remote)
+      : { ...fromUpstream({ ...toUpstreamShape(row), ...(edit as object) } as UpstreamTemplate) };
+    await this.templates.save({
+      ...row,
+      ...changes,
+      ...(edit.message_send_ttl_seconds !== undefined && { messageSendTtlSeconds: Number(edit.message_send_ttl_seconds) }),
+      statusUpdatedAt: new Date(),
+    });
+    this.sendCache.clear();
+    return { success: result.success !== false };
+  }
+
+  /**
+   * `DELETE /{wabaId}/message_templates?name=` (every language of the name) or with `hsm_id` (that
+   * template): upstream first, then the catalog. A name the catalog does not have is 404 code 100.
+   */
+  async remove(ctx: BusinessAccountContext, name: string | undefined, hsmId: string | undefined): Promise<{ success: boolean }> {
+    if (!name) throw GraphError.invalidParameter('The parameter name is required', 'name: required (with hsm_id to delete one language)');
+    const where = { businessAccountId: ctx.businessAccountId, name, ...(hsmId !== undefined && { upstreamId: hsmId }) };
+    if (!(await this.templates.exists({ where }))) throw GraphError.notFound(`Message template "${name}" was not found`);
+    const token = await this.tenancy.accessToken(ctx.businessAccountId);
+    const result = await this.graph.deleteTemplate(ctx.wabaId, token, name, hsmId);
+    await this.templates.delete(where);
+    this.sendCache.clear();
+    return { success: result.success !== false };
   }
 
   /**
@@ -222,6 +333,45 @@ export class TemplatesService {
     }
     return claim === 'claimed' ? handle : undefined;
   }
+}
+
+/** Graph's list filters take one value or a comma-separated list (or a JSON array). */
+function listOf(value: string): string[] {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(trimmed) as unknown;
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // not JSON: a plain list
+    }
+  }
+  return trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** A record reduced to `fields` (comma-separated; `id` is always kept), as Graph projects objects. */
+export function projectFields<T extends { id: string }>(record: T, fields: string | undefined): Partial<T> {
+  if (fields === undefined || fields.trim() === '') return record;
+  const wanted = new Set(['id', ...fields.split(',').map((field) => field.trim().replace(/\{.*$/, ''))]);
+  return Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>;
+}
+
+function encodeNameCursor(row: MessageTemplate): string {
+  return Buffer.from(JSON.stringify([row.name, row.language])).toString('base64url');
+}
+
+function decodeNameCursor(text: string): { name: string; language: string } {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return { name: value[0], language: value[1] };
+  } catch {
+    // fall through
+  }
+  throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
+}
+
+function toUpstreamShape(row: MessageTemplate): UpstreamTemplate {
+  return { id: row.upstreamId, name: row.name, language: row.language, status: row.status, category: row.category, components: row.components, parameter_format: row.parameterFormat };
 }
 
 function toRecord(row: MessageTemplate): TemplateRecord {

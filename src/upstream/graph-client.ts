@@ -114,8 +114,30 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'GET', path: templateId, token });
   }
 
-  deleteTemplate(wabaId: string, token: string, name: string): Promise<{ success: boolean }> {
-    return this.call({ method: 'DELETE', path: `${wabaId}/message_templates`, token, query: { name } });
+  /** `DELETE /{waba-id}/message_templates?name=` (every language), or one template with `hsm_id`. */
+  deleteTemplate(wabaId: string, token: string, name: string, hsmId?: string): Promise<{ success: boolean }> {
+    return this.call({ method: 'DELETE', path: `${wabaId}/message_templates`, token, query: { name, hsm_id: hsmId } });
+  }
+
+  /** `POST /{template-id}`: edits a template (components, category, TTL). */
+  editTemplate(templateId: string, token: string, body: unknown): Promise<{ success: boolean }> {
+    return this.call({ method: 'POST', path: templateId, token, json: body });
+  }
+
+  listPhoneNumbers(wabaId: string, token: string): Promise<GraphPage<Record<string, unknown>>> {
+    return this.call({ method: 'GET', path: `${wabaId}/phone_numbers`, token });
+  }
+
+  getPhoneNumber(phoneNumberId: string, token: string): Promise<Record<string, unknown>> {
+    return this.call({ method: 'GET', path: phoneNumberId, token });
+  }
+
+  getBusinessProfile(phoneNumberId: string, token: string, fields?: string): Promise<{ data: Array<Record<string, unknown>> }> {
+    return this.call({ method: 'GET', path: `${phoneNumberId}/whatsapp_business_profile`, token, query: { fields } });
+  }
+
+  updateBusinessProfile(phoneNumberId: string, token: string, body: unknown): Promise<{ success: boolean }> {
+    return this.call({ method: 'POST', path: `${phoneNumberId}/whatsapp_business_profile`, token, json: body });
   }
 
   uploadMedia(phoneNumberId: string, token: string, media: MediaUpload): Promise<{ id: string }> {
