@@ -195,7 +195,8 @@ export class TemplatesService {
       category: edit.category ?? row.category,
       components: edit.components ?? row.components,
       parameter_format: edit.parameter_format ?? row.parameterFormat,
-      ...((edit.message_send_ttl_seconds ?? row.messageSendTtlSeconds) != null && { message_send_ttl_seconds: edit.message_send_ttl_seconds ?? row.messageSendTtlSeconds }),
+      // The stored TTL may be the category's default, which a create may not name: only an edited one is checked.
+      ...(edit.message_send_ttl_seconds !== undefined && { message_send_ttl_seconds: edit.message_send_ttl_seconds }),
     });
     const token = await this.tenancy.accessToken(template.businessAccountId);
     const result = await this.graph.editTemplate(template.upstreamId, token, edit);
