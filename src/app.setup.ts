@@ -44,8 +44,13 @@ function setUpDocs(app: INestApplication): void {
       .setTitle('WhatsApp gateway')
       .setDescription(
         'A multi-tenant gateway in front of the WhatsApp Cloud API. Request, response and error shapes follow the Cloud API; ' +
-          'every call needs `Authorization: Bearer <key>` (svc_live_ organization keys, svc_admin_ admin keys). ' +
-          'Errors use the Graph body `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`.',
+          'every call needs a key: `Authorization: Bearer <key>` or, as Graph takes tokens, `?access_token=<key>` (or an `access_token` ' +
+          'form field; two different keys in one request are 400 code 100). Keys: svc_live_ (organization), svc_admin_ (admin). ' +
+          'Errors use the Graph body `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`.\n\n' +
+          '**Paths.** `/v1` is the documented prefix. Every `/v1/...` path also answers under any Graph version (`/v23.0/...`, ' +
+          '`/v17.0/...`) and, as Graph does, with no version (`/{phone-number-id}/messages`), with identical behaviour, errors, scopes ' +
+          'and tenancy: point an existing Cloud API client at this host and it works. Upstream is always called at the gateway\'s ' +
+          'configured Graph version, whatever version the client names.',
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_admin_… API key' }, 'api-key')
