@@ -188,7 +188,8 @@ describe('media', () => {
 
     it.each([
       ['no file', { messaging_product: 'whatsapp', type: 'image/png' }, undefined, /^file: .*required/],
-      ['no type', { messaging_product: 'whatsapp' }, 'image/png', /^type: /],
+      // Without `type` the file part's own Content-Type decides (as at Meta); a generic one is not a media type.
+      ['no type and a generic file type', { messaging_product: 'whatsapp' }, 'application/octet-stream', /^type: /],
       ['messaging_product=sms', { messaging_product: 'sms', type: 'image/png' }, 'image/png', /^messaging_product: /],
       ['no messaging_product', { type: 'image/png' }, 'image/png', /^messaging_product: /],
     ] as const)('refuses %s with 400 code 100 naming the field, nothing upstream', async (_name, fields, fileType, details) => {

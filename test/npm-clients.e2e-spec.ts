@@ -49,7 +49,7 @@ describe('real Cloud API clients against the gateway', () => {
   const sendsOf = async (keyId: string) =>
     (await t.dataSource.query(`SELECT type, status FROM messages WHERE api_key_id = $1 ORDER BY created_at`, [keyId])).map((r: { type: string }) => r.type);
 
-  it('@great-detail/whatsapp: sends a text, an image by link and a template, marks as read, creates, lists and deletes templates', async () => {
+  it('@great-detail/whatsapp: sends a text, an image by link and a template, marks as read, creates, lists and deletes templates, uploads and downloads media', async () => {
     const key = await createOrgKey(t, tenant);
     sandbox.clearRequests();
     const results = await runClient('great-detail-whatsapp.mjs', key.key);
@@ -59,6 +59,7 @@ describe('real Cloud API clients against the gateway', () => {
     expect(results.listTemplates.result.data.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['client_great_detail', 'client_order']));
     expect(results.deleteTemplate.result).toEqual({ success: true });
     expect(results.phoneNumber.result).toMatchObject({ id: tenant.phoneNumberId, display_phone_number: expect.any(String), verified_name: expect.any(String) });
+    expect(results.media.result).toEqual({ id: expect.any(String), url: `${t.url}/v1/media/${results.media.result.id}/download`, sameBytes: true });
     expect(await sendsOf(key.record.id)).toEqual(['text', 'image', 'template']);
     const upstream = sandbox.requests().map((q) => `${q.method} ${q.path}`);
     expect(upstream.filter((line) => line === `POST /v23.0/${tenant.phoneNumberId}/messages`)).toHaveLength(4);
@@ -76,11 +77,12 @@ describe('real Cloud API clients against the gateway', () => {
     expect(await sendsOf(key.record.id)).toEqual(['text', 'image', 'template']);
   });
 
-  it('whatsapp-api-js: sends a text, an image by link and a template, and marks as read', async () => {
+  it('whatsapp-api-js: sends a text, an image by link and a template, marks as read, uploads, retrieves and fetches media', async () => {
     const key = await createOrgKey(t, tenant);
     const results = await runClient('whatsapp-api-js.mjs', key.key);
     for (const [step, outcome] of Object.entries(results)) expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
     expect(results.template.result.messages[0]).toMatchObject({ id: expect.stringMatching(/^wamid\./), message_status: 'accepted' });
+    expect(results.media.result).toEqual({ id: expect.any(String), status: 200, sameBytes: true });
     expect(await sendsOf(key.record.id)).toEqual(['text', 'image', 'template']);
   });
 

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, UploadedFile, UseInterceptors } 
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import { GraphError } from '../core/graph-error';
 import type { GatewayRequest } from '../core/gateway-request';
 import { MediaIdDto, UPLOAD_MEDIA_BODY_SCHEMA, UploadMediaDto } from './dto/media.dto';
 import { MediaFileInterceptor } from './media-file.interceptor';
@@ -36,6 +37,11 @@ export class MediaController {
     @UploadedFile() file: ReceivedFile | undefined,
     @Body() body: UploadMediaDto,
   ): Promise<MediaIdDto> {
-    return this.media.uploadForMessages({ tenantId, phone: req.tenant!.phoneNumber! }, file, body.type);
+    // Graph takes any parameter in the query string too: whatsapp-api-js sends messaging_product there.
+    const product = body.messaging_product ?? (typeof req.query.messaging_product === 'string' ? req.query.messaging_product : undefined);
+    if (product !== 'whatsapp') {
+      throw GraphError.invalidParameter('Invalid parameter', `messaging_product: must be whatsapp${product === undefined ? ' (in the form or the query string)' : ''}`);
+    }
+    return this.media.uploadForMessages({ tenantId, phone: req.tenant!.phoneNumber! }, file, body.type ?? file?.mimetype ?? '');
   }
 }

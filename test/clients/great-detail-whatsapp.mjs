@@ -25,4 +25,13 @@ await runSteps({
   listTemplates: () => json(sdk.template.list(WABA, { limit: 10 })),
   deleteTemplate: () => json(sdk.template.delete(WABA, { name: 'client_great_detail' })),
   phoneNumber: () => json(sdk.phoneNumbers.getPhoneNumber({ phoneNumberID: PHONE, fields: ['display_phone_number', 'verified_name'] })),
+  // Its media helpers: upload, look up the URL, download with the same key.
+  media: async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const uploaded = await json(sdk.media.upload({ phoneNumberID: PHONE, file: new Blob([bytes], { type: 'image/png' }), filename: 'dot.png', mimeType: 'image/png' }));
+    const described = await json(sdk.media.getURL({ mediaID: uploaded.id }));
+    const file = await sdk.media.download({ mediaURL: described.url, request: { headers: { Authorization: `Bearer ${KEY}` } } });
+    const downloaded = new Uint8Array(await file.arrayBuffer());
+    return { id: uploaded.id, url: described.url, sameBytes: Buffer.from(downloaded).equals(Buffer.from(bytes)) };
+  },
 });

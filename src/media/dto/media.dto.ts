@@ -13,13 +13,17 @@ const KIND_LIMITS = Object.entries(MEDIA_KINDS)
 
 /** The text fields of a media upload (the file comes through the interceptor). */
 export class UploadMediaDto {
+  /** Required, here or (as Graph takes any parameter) in the query string; checked by the controller. */
+  @IsOptional()
   @IsIn(['whatsapp'])
-  messaging_product: string;
+  messaging_product?: string;
 
+  /** The file's MIME type; omitted, the file part's own Content-Type. */
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
-  type: string;
+  type?: string;
 }
 
 /** The multipart body as /docs shows it. */
