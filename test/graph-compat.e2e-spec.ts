@@ -97,6 +97,15 @@ describe('drop-in Graph surface', () => {
   });
 
   describe('access_token', () => {
+    /** A send authenticated by the query string, after the customer wrote (so the window is open). */
+    async function inboundThenSend(query: string) {
+      await sandbox.simulateInbound({ phone_number_id: a.phoneNumberId, from: '15550003333', type: 'text', text: 'hi' } as never);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return request(t.url)
+        .post(`/v23.0/${a.phoneNumberId}/messages${query}`)
+        .send({ messaging_product: 'whatsapp', to: '15550003333', type: 'text', text: { body: 'hello' } });
+    }
+
     it('works as a query parameter wherever Bearer works', async () => {
       const res = await request(t.url).get(`/v14.0/${a.wabaId}/message_templates?access_token=${keyA}`).expect(200);
       expect(res.body).toEqual({ data: [] });
@@ -122,6 +131,24 @@ describe('drop-in Graph surface', () => {
         .field('access_token', keyB)
         .attach('file', Buffer.from('89504e47', 'hex'), { filename: 'x.png', contentType: 'image/png' });
       expectGraphError(refused, 401, 190);
+    });
+
+    it('appears in no log line, whatever happens to the request', async () => {
+      const lines: string[] = [];
+      const capture = (...parts: unknown[]) => void lines.push(parts.map(String).join(' '));
+      t.app.useLogger({ log: capture, error: capture, warn: capture, debug: capture, verbose: capture, fatal: capture });
+      try {
+        sandbox.injectFault({ kind: 'http_500', count: 1 } as never);
+        await inboundThenSend(`?access_token=${keyA}`);
+        await request(t.url).get(`/v23.0/${a.wabaId}/message_templates?access_token=${keyA}`).expect(200);
+        await request(t.url).get(`/v23.0/${b.wabaId}/message_templates?access_token=${keyA}`).expect(401);
+        await request(t.url).get(`/v23.0/${a.wabaId}/message_templates?access_token=${keyA}`).set(bearer(keyB)).expect(400);
+      } finally {
+        sandbox.clearFaults();
+        t.app.useLogger(['error']);
+      }
+      expect(lines.some((line) => /upstream POST .* answered HTTP 500/.test(line))).toBe(true);
+      expect(lines.filter((line) => line.includes(keyA) || line.includes(keyA.slice(9)))).toEqual([]);
     });
 
     it('refuses two different keys (400 code 100), accepts the same key twice, and never echoes it', async () => {
