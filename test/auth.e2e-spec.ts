@@ -426,6 +426,28 @@ describe('authentication and access (spec 5)', () => {
       expect(log.count()).toBe(before);
     });
 
+    it('a signed request is single-use: replayed, on this instance or another, it is 401 code 190 and does not run', async () => {
+      const timestamp = now();
+      const once = `${path()}&replay=1`;
+      const signature = signRequest(secret, timestamp, 'POST', once, body);
+      const replay = (url: string) =>
+        request(url).post(once).set(bearer(key)).set('X-Svc-Timestamp', timestamp).set('X-Svc-Signature', signature).set('Content-Type', 'application/json').send(body);
+      const before = log.count('send');
+      await replay(t.url).expect(201);
+      expect(log.count('send')).toBe(before + 1);
+      await paceUnauthenticated();
+      expectInvalidToken(await replay(t.url));
+      const other = await createTestApp({ imports: [ProbeModule] });
+      try {
+        expectInvalidToken(await replay(other.url));
+      } finally {
+        await other.close();
+      }
+      expect(log.count('send')).toBe(before + 1);
+      // A new signature (a new timestamp) for the same request is a new request.
+      await signedPost(once, body, { timestamp: String(Number(timestamp) - 1) }).expect(201);
+    });
+
     it('a key without a signing secret ignores the signing headers', async () => {
       const plain = await createOrgKey(t, tenant);
       expect(plain.hmacSecret).toBeUndefined();

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import type { IssuedApiKey } from '../src/auth/api-keys.service';
+import { signRequest } from '../src/auth/hmac';
 import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
 import { freePort, RedisProcess } from './support/redis-helpers';
@@ -15,6 +17,7 @@ describe('Redis outage', () => {
   let redis: RedisProcess;
   let tenant: TestTenant;
   let key: string;
+  let signingKey: IssuedApiKey;
   let probe: ProbeLog;
   const send = () => `/test/v1/${tenant.phoneNumberId}/messages`;
 
@@ -39,6 +42,19 @@ describe('Redis outage', () => {
     expect(plain.result.status).toBe(201);
     expect(plain.result.headers['x-ratelimit-limit']).toBe('5');
 
+    // A signed request cannot be checked for a replay: refused as retryable, like idempotent writes.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signedPath = `/v1/tenants?outage=${label}`;
+    const signed = await timed(() =>
+      request(t.url)
+        .get(signedPath)
+        .set(bearer(signingKey))
+        .set('X-Svc-Timestamp', timestamp)
+        .set('X-Svc-Signature', signRequest(signingKey.hmacSecret!, timestamp, 'GET', signedPath, '')),
+    );
+    expect(signed.ms).toBeLessThan(1000);
+    expect({ status: signed.result.status, code: signed.result.body.error?.code, retry: signed.result.headers['retry-after'] }).toEqual({ status: 503, code: 2, retry: '1' });
+
     const read = await timed(() => request(t.url).get('/v1/tenants').set(bearer(key)));
     expect(read.ms).toBeLessThan(1000);
     expect(read.result.status).toBe(200);
@@ -56,6 +72,7 @@ describe('Redis outage', () => {
     await resetState(t);
     tenant = await createTenant(t);
     key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 5 })).key;
+    signingKey = await createOrgKey(t, tenant, { hmac: true });
     probe = t.get(ProbeLog);
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { Environment } from '../config/environment';
 import type { GatewayRequest } from '../core/gateway-request';
-import { GraphError } from '../core/graph-error';
+import { ErrorCode, GraphError } from '../core/graph-error';
+import { SharedStore } from '../redis/shared-store';
 import { presentedToken } from './access-token';
 import { hashKey, parseKeyText } from './api-key-format';
 import type { Response } from 'express';
@@ -26,6 +27,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysService,
     private readonly rateLimit: RateLimitService,
+    private readonly store: SharedStore,
     config: ConfigService<Environment, true>,
   ) {
     this.maxSkewSeconds = config.get('HMAC_MAX_SKEW_SECONDS', { infer: true });
@@ -74,7 +76,27 @@ export class ApiKeyGuard implements CanActivate {
       Math.floor(Date.now() / 1000),
       this.maxSkewSeconds,
     );
-    return signed ? key : null;
+    if (!signed) return null;
+    return (await this.firstUse(req, key.id)) ? key : null;
+  }
+
+  /**
+   * A signed request is single-use: its signature may not be presented again while its timestamp
+   * is within the skew window (a replay is 401 code 190, on any instance). Without the shared store
+   * that cannot be known, so the request is refused as retryable (503 code 2), as idempotent writes are.
+   */
+  private async firstUse(req: GatewayRequest, keyId: string): Promise<boolean> {
+    const signature = header(req, SIGNATURE_HEADER) ?? '';
+    try {
+      // Both sides of the window: a timestamp up to the skew ahead stays valid that much longer.
+      return await this.store.firstUse(`hmac-seen:${keyId}:${signature}`, 2 * this.maxSkewSeconds * 1000);
+    } catch {
+      throw new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with a new signature', {
+        status: 503,
+        data: { details: 'Signed requests are checked for replays in the shared store, which cannot be reached; the request was not executed' },
+        headers: { 'Retry-After': '1' },
+      });
+    }
   }
 }
 

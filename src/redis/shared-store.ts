@@ -59,4 +59,12 @@ export abstract class SharedStore {
 
   /** Takes `key` for `ttlMs` unless someone holds it: one instance runs a periodic job per period. */
   abstract acquireLease(key: string, ttlMs: number): Promise<boolean>;
+
+  /**
+   * True the first time `key` is seen within `ttlMs`, on any instance; false after (a replay). The
+   * same atomic first-writer-wins primitive as a lease. Rejects when the store cannot be reached.
+   */
+  firstUse(key: string, ttlMs: number): Promise<boolean> {
+    return this.acquireLease(key, ttlMs);
+  }
 }
