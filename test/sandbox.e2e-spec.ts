@@ -134,6 +134,14 @@ const text = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+async function eventuallyTrue(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 beforeAll(async () => {
   await receiver.start();
   sandbox = await startSandbox({
@@ -370,6 +378,42 @@ describe('status webhooks', () => {
     expect(receiver.failing?.count).toBe(0);
     expect(first).toMatchObject({ state: 'delivered', attempts: 3, last_status: 200, url: receiver.url });
     expect(statusesOf(receiver.received, id).map((status) => status.status)).toEqual(['sent', 'delivered', 'read']);
+  });
+
+  it('retries like Meta, past a long outage of the gateway, for its whole window, then fails the delivery', async () => {
+    const down = new Receiver();
+    await down.start();
+    const meta = await startSandbox({
+      port: 0,
+      appId: APP_ID,
+      appSecret: APP_SECRET,
+      webhookUrl: () => down.url,
+      statusDelaysMs: { sent: 10, delivered: 10, read: 10 },
+      reviewDelayMs: 50,
+      // Meta's schedule, compressed: from 20 ms doubling, at most 100 ms apart, for 2 s.
+      webhookRetry: { baseDelayMs: 20, maxDelayMs: 100, windowMs: 2_000 },
+    });
+    try {
+      meta.registerBusinessAccount(WABA, TOKEN);
+      meta.registerPhoneNumber(PHONE, WABA, DISPLAY);
+      // The gateway answers 503 for the first 12 attempts: far more than a handful of quick retries.
+      down.failing = { match: () => true, count: 12 };
+      await meta.simulateInbound({ phone_number_id: PHONE, from: USER, type: 'text', text: 'still there?' });
+      await down.waitFor((all) => all.length >= 1, 5_000);
+      const [delivered] = meta.webhookDeliveries();
+      expect(delivered).toMatchObject({ state: 'delivered', attempts: 13, last_status: 200 });
+
+      // Never taken: retried until the window is spent, then failed.
+      down.failing = { match: () => true, count: 1_000 };
+      const started = Date.now();
+      await meta.simulateInbound({ phone_number_id: PHONE, from: USER, type: 'text', text: 'anyone?' });
+      await eventuallyTrue(() => meta.webhookDeliveries()[1]?.state === 'failed', 5_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_800);
+      expect(meta.webhookDeliveries()[1].attempts).toBeGreaterThanOrEqual(18);
+    } finally {
+      await meta.close();
+      await down.close();
+    }
   });
 
   it('escapes non-ASCII and slashes like Meta, so only the raw bytes verify', async () => {

@@ -153,6 +153,20 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
   SANDBOX_REVIEW_DELAY_MS = 3000;
 
+  /**
+   * The sandbox retries webhooks the gateway did not take like Meta: from this wait, doubling, at
+   * most SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS apart, for SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS (Meta: days).
+   * Tests compress the schedule.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3600000)
+  SANDBOX_WEBHOOK_RETRY_BASE_MS = 2000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(86400000)
+  SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS = 3600000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(2592000)
+  SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS = 604800;
+
   /** Templates a business account may hold (Meta's cap is about 250); the next create is refused. */
   @Transform(toInt) @IsInt() @Min(1) @Max(100000)
   TEMPLATES_PER_ACCOUNT_MAX = 250;

@@ -15,6 +15,9 @@ Usage: node dist/src/sandbox/main.js [options]
   --read-delay <ms>             delay of the "read" status (default 1500)
   --review-delay <ms>           delay of template reviews (default 3000)
   --log-limit <n>               entries kept in the request and webhook logs (default 10000)
+  --webhook-retry-base <ms>     first wait before retrying a webhook; doubles (default 2000)
+  --webhook-retry-max <ms>      longest wait between two attempts (default 3600000)
+  --webhook-retry-window <s>    retry for this long, then fail the delivery (default 604800, 7 days)
   --business-account <id:token> register a business account (repeatable)
   --phone-number <id:wabaId:display>  register a phone number (repeatable)
   --help                        show this text
@@ -39,6 +42,9 @@ async function main(): Promise<void> {
       'read-delay': { type: 'string' },
       'review-delay': { type: 'string' },
       'log-limit': { type: 'string' },
+      'webhook-retry-base': { type: 'string' },
+      'webhook-retry-max': { type: 'string' },
+      'webhook-retry-window': { type: 'string' },
       'business-account': { type: 'string', multiple: true },
       'phone-number': { type: 'string', multiple: true },
       help: { type: 'boolean' },
@@ -65,6 +71,11 @@ async function main(): Promise<void> {
     },
     reviewDelayMs: integer('review-delay', values['review-delay'], 3000),
     logLimit: integer('log-limit', values['log-limit'], 10_000),
+    webhookRetry: {
+      baseDelayMs: integer('webhook-retry-base', values['webhook-retry-base'], 2_000),
+      maxDelayMs: integer('webhook-retry-max', values['webhook-retry-max'], 3_600_000),
+      windowMs: integer('webhook-retry-window', values['webhook-retry-window'], 604_800) * 1000,
+    },
   });
 
   for (const entry of values['business-account'] ?? []) {

@@ -7,7 +7,7 @@ import { graphRoutes } from './graph-routes';
 import type { InboundInput } from './messages-service';
 import type { SandboxRequestLogEntry } from './request-log';
 import { SandboxCore } from './sandbox-core';
-import type { WebhookDelivery } from './webhook-sender';
+import { META_LIKE_RETRY, type WebhookDelivery, type WebhookRetryPolicy } from './webhook-sender';
 
 export type { SandboxRequestLogEntry } from './request-log';
 export type { WebhookDelivery } from './webhook-sender';
@@ -27,8 +27,8 @@ export interface SandboxOptions {
   webhookUrl: () => string | undefined;
   statusDelaysMs: { sent: number; delivered: number; read: number };
   reviewDelayMs: number;
-  /** Default 5 attempts, 200 ms doubling. */
-  webhookRetry?: { attempts: number; baseDelayMs: number };
+  /** Default: like Meta, backoff from 2 s doubling to at most 1 h apart, for 7 days (META_LIKE_RETRY). */
+  webhookRetry?: WebhookRetryPolicy;
   /** Entries kept in the request and webhook logs (oldest dropped first). Default 10,000. */
   logLimit?: number;
   /**
@@ -145,7 +145,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhookUrl: options.webhookUrl,
     statusDelaysMs: options.statusDelaysMs,
     reviewDelayMs: options.reviewDelayMs,
-    webhookRetry: options.webhookRetry ?? { attempts: 5, baseDelayMs: 200 },
+    webhookRetry: options.webhookRetry ?? META_LIKE_RETRY,
     logLimit: options.logLimit ?? 10_000,
     rejectForeignHeaderHandles: options.rejectForeignHeaderHandles ?? false,
     directory: options.directory,

@@ -89,6 +89,11 @@ class SandboxLifecycle implements OnApplicationShutdown {
             read: config.get('SANDBOX_READ_DELAY_MS', { infer: true }),
           },
           reviewDelayMs: config.get('SANDBOX_REVIEW_DELAY_MS', { infer: true }),
+          webhookRetry: {
+            baseDelayMs: config.get('SANDBOX_WEBHOOK_RETRY_BASE_MS', { infer: true }),
+            maxDelayMs: config.get('SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS', { infer: true }),
+            windowMs: config.get('SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS', { infer: true }) * 1000,
+          },
           directory,
         });
         new Logger('Sandbox').log(`Cloud API sandbox listening on ${sandbox.url} (control API at /_sandbox)`);

@@ -4,12 +4,24 @@ import { BoundedLog } from './bounded-log';
 import type { Scheduler } from './scheduler';
 import { metaJson, type WebhookEnvelope } from './webhook-payloads';
 
+/**
+ * How the sandbox retries a webhook the gateway did not take, like Meta: exponential backoff
+ * (base, 2×base, 4×base, … capped at maxDelayMs) for as long as windowMs since the first attempt
+ * (Meta: days), then the delivery is failed. Tests compress the schedule; `attempts` caps it too.
+ */
 export interface WebhookRetryPolicy {
-  /** Total attempts, the first included. */
-  attempts: number;
   /** Wait before the second attempt; each later wait doubles. */
   baseDelayMs: number;
+  /** The longest wait between two attempts. */
+  maxDelayMs?: number;
+  /** Retrying stops once this long has passed since the first attempt. */
+  windowMs?: number;
+  /** Total attempts, the first included (no cap when absent). */
+  attempts?: number;
 }
+
+/** Meta's habit: retries with backoff for days (here 7), at most an hour apart. */
+export const META_LIKE_RETRY: Required<Omit<WebhookRetryPolicy, 'attempts'>> = { baseDelayMs: 2_000, maxDelayMs: 3_600_000, windowMs: 7 * 24 * 3_600_000 };
 
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped' | 'cancelled';
 
@@ -110,7 +122,8 @@ export class WebhookSender {
       'x-hub-signature': 'sha1=' + createHmac('sha1', this.options.appSecret).update(body).digest('hex'),
       'x-hub-signature-256': this.sign(body),
     };
-    const { attempts, baseDelayMs } = this.options.retry;
+    const { attempts = Number.POSITIVE_INFINITY, baseDelayMs, maxDelayMs = META_LIKE_RETRY.maxDelayMs, windowMs = META_LIKE_RETRY.windowMs } = this.options.retry;
+    const started = Date.now();
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.closed) {
         delivery.state = 'cancelled';
@@ -132,7 +145,9 @@ export class WebhookSender {
         delivery.delivered_at = new Date().toISOString();
         return;
       }
-      if (attempt < attempts) await this.options.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
+      const wait = Math.min(baseDelayMs * 2 ** Math.min(attempt - 1, 40), maxDelayMs);
+      if (attempt >= attempts || Date.now() - started + wait > windowMs) break;
+      await this.options.scheduler.sleep(wait);
     }
     delivery.state = this.closed ? 'cancelled' : 'failed';
   }
