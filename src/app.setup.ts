@@ -3,7 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Environment } from './config/environment';
-import { graphErrorMiddleware } from './core/graph-exception.filter';
+import { graphErrorMiddleware, writeClientError } from './core/graph-exception.filter';
+import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
 import { requestIdMiddleware } from './core/request-id';
 
@@ -24,7 +25,13 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   const limit = config.get('BODY_LIMIT', { infer: true });
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: true });
+  // Before anything walks a parsed body: hostile nesting or arrays are 400 code 100. (Query strings
+  // are parsed flat by Express 5, at most 1,000 keys; urlencoded bodies by qs, 5 levels, 20 indexes.)
+  app.use(bodyShapeLimits({ maxDepth: config.get('BODY_MAX_DEPTH', { infer: true }), maxArrayLength: config.get('BODY_MAX_ARRAY_LENGTH', { infer: true }) }));
   app.use(graphErrorMiddleware);
+  // Requests Node's HTTP parser refuses (headers past its limit, malformed request lines) never
+  // reach Express: answer them with a Graph error body too, not Node's bare status line.
+  app.getHttpServer().on('clientError', writeClientError);
   if (config.get('DOCS_ENABLED', { infer: true })) setUpDocs(app);
   app.enableShutdownHooks();
   return app;

@@ -48,6 +48,14 @@ export class Environment {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
   BODY_LIMIT = '1mb';
 
+  /** Deepest nesting of a JSON body (Meta's deepest payloads nest about 8 levels); deeper is 400 code 100. */
+  @Transform(toInt) @IsInt() @Min(8) @Max(1000)
+  BODY_MAX_DEPTH = 64;
+
+  /** Most elements of one array in a JSON body; more is 400 code 100. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
+  BODY_MAX_ARRAY_LENGTH = 10000;
+
   @IsIn(['json', 'text'])
   LOG_FORMAT: 'json' | 'text' = 'text';
 

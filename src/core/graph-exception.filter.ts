@@ -1,4 +1,6 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GraphError, graphErrorForStatus } from './graph-error';
 import { requestIdOf } from './request-id';
@@ -48,6 +50,26 @@ export class GraphExceptionFilter implements ExceptionFilter {
 }
 
 /** Express error middleware for what fails before Nest's pipeline (malformed or oversized bodies). */
+/**
+ * Node's `clientError`: a request its HTTP parser refused (431 for headers past the limit, 400
+ * otherwise), answered as a Graph error before the connection closes.
+ */
+export function writeClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    GraphError.invalidParameter(tooLarge ? 'Request headers too large' : 'Malformed HTTP request', tooLarge ? 'headers: the request line and headers exceed the limit' : 'request: not a valid HTTP request', status as HttpStatus).toBody(randomUUID()),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function graphErrorMiddleware(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   writeGraphError(err, req, res);
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 
 /** Meta's `POST /{waba-id}/subscribed_apps` body. */
@@ -47,6 +47,8 @@ export class WebhookConfigurationDto {
 /** Meta's `POST /{phone-number-id}` body, as far as the gateway takes it (the webhook override). */
 export class UpdatePhoneNumberDto {
   @ApiProperty({ type: WebhookConfigurationDto })
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => WebhookConfigurationDto)
   webhook_configuration: WebhookConfigurationDto;
