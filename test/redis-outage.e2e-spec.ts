@@ -116,6 +116,58 @@ describe('Redis outage', () => {
     expect(probe.count()).toBe(1);
   });
 
+  /** `rate` requests/s for `ms`, each timed from when it was due: latencies in ms. */
+  async function paced(rate: number, ms: number, loadKey: string): Promise<number[]> {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const pending: Array<Promise<void>> = [];
+    for (let i = 0; i < (rate * ms) / 1000; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(
+        request(t.url)
+          .get('/v1/tenants')
+          .set(bearer(loadKey))
+          .then((res) => {
+            expect(res.status).toBe(200);
+            latencies.push(performance.now() - due);
+          }),
+      );
+    }
+    await Promise.all(pending);
+    return latencies.sort((x, y) => x - y);
+  }
+
+  /** Milliseconds until /health says Redis is up again. */
+  async function recovery(): Promise<number> {
+    const started = performance.now();
+    while ((await request(t.url).get('/health')).status !== 200) {
+      if (performance.now() - started > 5000) throw new Error('Redis not back within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return performance.now() - started;
+  }
+
+  it.each([
+    ['frozen', () => redis.freeze(), () => redis.thaw()],
+    ['stopped', () => redis.stop(), () => redis.start()],
+  ] as const)('under 200 requests/s with Redis %s: p99 below 300 ms, and back within a second of Redis', async (label, fail, restore) => {
+    const loadKey = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
+    await fail();
+    let latencies: number[];
+    try {
+      latencies = await paced(200, 2_000, loadKey);
+    } finally {
+      await restore();
+    }
+    const p99 = latencies[Math.floor(latencies.length * 0.99)];
+    const back = await recovery();
+    console.log(`Redis ${label} under 200 req/s: ${latencies.length} requests, p50 ${latencies[latencies.length >> 1].toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms; Redis used again ${back.toFixed(0)} ms after it returned`);
+    expect(p99).toBeLessThan(300);
+    expect(back).toBeLessThan(1000);
+  }, 30_000);
+
   it('answers within the command timeout when Redis hangs (connection open, no reply)', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // a fresh rate-limit window
     redis.freeze();

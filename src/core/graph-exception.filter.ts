@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { GraphError, graphErrorForStatus } from './graph-error';
+import { isDatabaseUnavailable } from '../database/database-errors';
+import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
 import { requestIdOf } from './request-id';
 
 /** Turns anything thrown into the GraphError the client should see. Unknown errors never leak details. */
 export function toGraphError(exception: unknown): GraphError {
   if (exception instanceof GraphError) return exception;
+  if (isDatabaseUnavailable(exception)) {
+    return new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later', {
+      status: 503,
+      data: { details: 'The database cannot be reached; the request was not carried out' },
+      headers: { 'Retry-After': '1' },
+    });
+  }
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
     const message = typeof response === 'object' && response && 'message' in response ? String((response as { message: unknown }).message) : exception.message;
@@ -30,7 +38,7 @@ const logger = new Logger('GraphExceptionFilter');
 export function writeGraphError(exception: unknown, req: Request, res: Response): void {
   const error = toGraphError(exception);
   const requestId = requestIdOf(req);
-  if (error.status >= 500 && !(exception instanceof GraphError)) {
+  if (error.status >= 500 && error.status !== 503 && !(exception instanceof GraphError)) {
     logger.error(
       `unhandled error on ${req.method} ${req.path} request_id=${requestId}: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
     );

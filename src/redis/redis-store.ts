@@ -10,6 +10,11 @@ export interface RedisStoreOptions {
   keyPrefix: string;
 }
 
+/** While the circuit is open, how often a PING asks whether Redis is back. */
+const PROBE_INTERVAL_MS = 200;
+/** A command unanswered this long opens the circuit (Redis answers in well under a millisecond). */
+const SLOW_REPLY_MS = 100;
+
 interface ScriptedRedis extends Redis {
   gwRateLimit(...args: Array<string | number>): Promise<number[]>;
   gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
@@ -28,6 +33,20 @@ export class RedisStore extends SharedStore {
   readonly client: ScriptedRedis;
   private readonly logger = new Logger('Redis');
   private lastErrorLoggedAt = 0;
+  /**
+   * The circuit breaker. Closed: commands go to Redis. Open (after a command failed for want of
+   * Redis, a closed connection, or went unanswered for SLOW_REPLY_MS): commands fail at once, so no request waits out the
+   * command timeout while Redis is known down; a background PING every PROBE_INTERVAL_MS probes,
+   * and the first that succeeds (or the client's `ready` after a reconnect) closes it. Redis's own
+   * error replies (a script error) are answers, not outages: they never open it.
+   */
+  private circuitOpen = false;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private probing = false;
+  /** Commands awaiting Redis: their start time and how to release them when the circuit opens. */
+  private readonly inFlight = new Map<number, { startedAt: number; release: (error: Error) => void }>();
+  private sequence = 0;
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(readonly options: RedisStoreOptions) {
     super();
@@ -38,7 +57,8 @@ export class RedisStore extends SharedStore {
       commandTimeout: options.commandTimeoutMs,
       connectTimeout: options.connectTimeoutMs,
       keyPrefix: options.keyPrefix,
-      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+      // Reconnect attempts at most 250 ms apart: a Redis that comes back is used again within a second.
+      retryStrategy: (attempt) => Math.min(attempt * 50, 250),
     }) as ScriptedRedis;
     this.client.defineCommand('gwRateLimit', { lua: RATE_LIMIT_SCRIPT });
     this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
@@ -51,7 +71,62 @@ export class RedisStore extends SharedStore {
         this.logger.warn(`Redis unavailable: ${error.message}`);
       }
     });
-    this.client.on('ready', () => this.logger.log('Redis connected'));
+    this.client.on('ready', () => {
+      this.logger.log('Redis connected');
+      this.closeCircuit();
+    });
+    // A Redis that stopped answering (frozen, partitioned) is noticed after SLOW_REPLY_MS, not after
+    // the command timeout: the oldest command waiting that long opens the circuit.
+    this.watchdog = setInterval(() => {
+      const oldest = this.inFlight.values().next().value;
+      if (oldest && Date.now() - oldest.startedAt > SLOW_REPLY_MS) this.openCircuit(new Error(`no reply within ${SLOW_REPLY_MS} ms`));
+    }, SLOW_REPLY_MS / 2);
+    this.watchdog.unref();
+  }
+
+  /** Whether the breaker is open (Redis known down: commands fail without being sent). */
+  get unavailable(): boolean {
+    return this.circuitOpen;
+  }
+
+  /** Runs a command through the breaker; opening the circuit releases it at once. */
+  private async command<T>(run: () => Promise<T>): Promise<T> {
+    if (this.circuitOpen) throw new Error('Redis unavailable (circuit open): not sent');
+    const id = ++this.sequence;
+    const released = new Promise<never>((_resolve, reject) => this.inFlight.set(id, { startedAt: Date.now(), release: reject }));
+    try {
+      return await Promise.race([run(), released]);
+    } catch (error) {
+      if ((error as Error).name !== 'ReplyError') this.openCircuit(error as Error);
+      throw error;
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private openCircuit(cause: Error): void {
+    if (this.circuitOpen) return;
+    this.circuitOpen = true;
+    this.logger.warn(`Redis circuit open (${cause.message}): commands fail at once until a probe answers`);
+    for (const { release } of this.inFlight.values()) release(new Error(`Redis unavailable (${cause.message})`));
+    this.probeTimer = setInterval(() => {
+      if (this.probing) return;
+      this.probing = true;
+      this.client
+        .ping()
+        .then(() => this.closeCircuit())
+        .catch(() => undefined)
+        .finally(() => (this.probing = false));
+    }, PROBE_INTERVAL_MS);
+    this.probeTimer.unref();
+  }
+
+  private closeCircuit(): void {
+    clearInterval(this.probeTimer);
+    this.probeTimer = undefined;
+    if (!this.circuitOpen) return;
+    this.circuitOpen = false;
+    this.logger.log('Redis circuit closed: Redis answers again');
   }
 
   async connect(): Promise<void> {
@@ -63,18 +138,22 @@ export class RedisStore extends SharedStore {
   }
 
   async ping(): Promise<void> {
-    await this.client.ping();
+    await this.command(() => this.client.ping());
   }
 
   async close(): Promise<void> {
+    clearInterval(this.probeTimer);
+    clearInterval(this.watchdog);
     this.client.disconnect();
   }
 
   async hitRateLimit(buckets: RateBucket[]): Promise<RateLimitResult> {
-    const reply = await this.client.gwRateLimit(
-      buckets.length,
-      ...buckets.map((b) => `rl:${b.id}`),
-      ...buckets.map((b) => b.limit),
+    const reply = await this.command(() =>
+      this.client.gwRateLimit(
+        buckets.length,
+        ...buckets.map((b) => `rl:${b.id}`),
+        ...buckets.map((b) => b.limit),
+      ),
     );
     const rejected = Number(reply[0]);
     return {
@@ -86,20 +165,20 @@ export class RedisStore extends SharedStore {
   }
 
   async claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim> {
-    const [state, cached] = await this.client.gwClaim(cacheKey, lockKey, token, lockTtlMs);
+    const [state, cached] = await this.command(() => this.client.gwClaim(cacheKey, lockKey, token, lockTtlMs));
     if (state === 'replay' && cached) return { state, response: JSON.parse(cached) as StoredResponse };
     return { state: state === 'acquired' ? 'acquired' : 'in_flight' };
   }
 
   async completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void> {
-    await this.client.gwComplete(cacheKey, lockKey, token, JSON.stringify(response), ttlMs);
+    await this.command(() => this.client.gwComplete(cacheKey, lockKey, token, JSON.stringify(response), ttlMs));
   }
 
   async releaseIdempotency(lockKey: string, token: string): Promise<void> {
-    await this.client.gwRelease(lockKey, token);
+    await this.command(() => this.client.gwRelease(lockKey, token));
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
-    return (await this.client.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
   }
 }

@@ -1,0 +1,87 @@
+import request from 'supertest';
+import type { Sandbox } from '../src/sandbox/sandbox-server';
+import { hubSignature } from '../src/webhooks/hub-signature';
+import { eventually } from './support/eventually';
+import { PostgresProcess } from './support/postgres-helpers';
+import { freePort } from './support/redis-helpers';
+import type * as SandboxModule from '../src/sandbox/sandbox.module';
+import type * as FactoriesModule from './support/factories';
+import type * as TestAppModule from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+/**
+ * PostgreSQL stopped under a running gateway (a private cluster, never the shared one): calls that
+ * need it answer 503 code 2 with Retry-After (retryable, spec 7.3.4), upstream webhooks answer 503
+ * so Meta delivers again, nothing is half-written, and it recovers without a restart.
+ */
+describe('PostgreSQL outage', () => {
+  let pg: PostgresProcess;
+  let t: TestApp;
+  let sandbox: Sandbox;
+  let tenant: { id: string; wabaId: string; phoneNumberId: string };
+  let key: string;
+  const send = (text: string) =>
+    request(t.url).post(`/v1/${tenant.phoneNumberId}/messages`).set('Authorization', `Bearer ${key}`).send({ messaging_product: 'whatsapp', to: '15550004444', type: 'text', text: { body: text } });
+  const statusWebhook = (wamid: string) =>
+    JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: tenant.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1', phone_number_id: tenant.phoneNumberId }, statuses: [{ id: wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550004444' }] } }] }],
+    });
+
+  beforeAll(async () => {
+    pg = new PostgresProcess(await freePort());
+    pg.init();
+    pg.start();
+    // The app reads its settings when its modules are first loaded: point it at this cluster first.
+    process.env.DATABASE_URL = pg.url;
+    process.env.AUTH_CACHE_TTL_MS = '0';
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded only now, after DATABASE_URL is set */
+    const { createTestApp } = require('./support/test-app') as typeof TestAppModule;
+    const { createOrgKey, createTenant } = require('./support/factories') as typeof FactoriesModule;
+    const { SANDBOX } = require('../src/sandbox/sandbox.module') as typeof SandboxModule;
+    t = await createTestApp();
+    sandbox = t.get<Sandbox>(SANDBOX);
+    tenant = await createTenant(t, 'Outage');
+    key = (await createOrgKey(t, tenant)).key;
+    await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550004444', type: 'text', text: 'hi' } as never);
+    await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows')).length ? true : undefined));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    pg?.destroy();
+  });
+
+  it('answers 503 code 2 with Retry-After while PostgreSQL is down, writes nothing, and recovers without a restart', async () => {
+    await send('before').expect(200);
+    const [{ n: before }] = await t.dataSource.query('SELECT count(*)::int AS n FROM messages');
+    sandbox.clearRequests();
+    pg.stop();
+
+    const started = performance.now();
+    const down = await send('during');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect({ status: down.status, code: down.body.error?.code, type: down.body.error?.type, retry: down.headers['retry-after'] }).toEqual({
+      status: 503,
+      code: 2,
+      type: 'GraphMethodException',
+      retry: '1',
+    });
+    // Nothing went upstream: the record is written before the upstream call, and it could not be.
+    expect(sandbox.requests().filter((q) => q.method === 'POST')).toEqual([]);
+
+    // Meta's webhook is refused with 503, so Meta delivers it again later.
+    const body = statusWebhook('wamid.outage-1');
+    const hook = await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body);
+    expect({ status: hook.status, code: hook.body.error?.code }).toEqual({ status: 503, code: 2 });
+    expect((await request(t.url).get('/health')).status).toBe(503);
+
+    pg.start();
+    await eventually(async () => ((await request(t.url).get('/health')).status === 200 ? true : undefined), 15_000);
+    await send('after').expect(200);
+    await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
+    // Exactly the two sends that were answered 200 are recorded; the refused one left no row.
+    const [{ n: after }] = await t.dataSource.query('SELECT count(*)::int AS n FROM messages');
+    expect(after).toBe(before + 1);
+    expect(await t.dataSource.query(`SELECT 1 FROM webhook_events WHERE payload::text LIKE '%wamid.outage-1%'`)).toHaveLength(1);
+  }, 60_000);
+});

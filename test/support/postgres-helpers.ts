@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A throw-away PostgreSQL cluster of the test's own (initdb in a temporary folder, its own port and
+ * socket folder), so a test can stop it and start it again without touching the shared server.
+ * PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user.
+ */
+export class PostgresProcess {
+  readonly dir = mkdtempSync(join(tmpdir(), 'gateway-pg-'));
+  private readonly bin: string;
+
+  constructor(readonly port: number) {
+    const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+    this.bin = join('/usr/lib/postgresql', versions[0], 'bin');
+    if (!existsSync(join(this.bin, 'initdb'))) throw new Error(`no initdb in ${this.bin}`);
+  }
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  private run(command: string, args: string[]): void {
+    const asRoot = process.getuid?.() === 0;
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(this.bin, command), ...args]] : [join(this.bin, command), args];
+    execFileSync(file, argv, { stdio: 'pipe', cwd: tmpdir() });
+  }
+
+  init(): void {
+    if (process.getuid?.() === 0) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+    this.run('initdb', ['-D', join(this.dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  }
+
+  start(): void {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-o', options, '-l', join(this.dir, 'log'), '-w', 'start']);
+  }
+
+  /** Stops the server at once (connections are cut, new ones refused). */
+  stop(): void {
+    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+  }
+
+  destroy(): void {
+    try {
+      this.stop();
+    } catch {
+      // already stopped
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
