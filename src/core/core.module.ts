@@ -5,7 +5,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthModule } from '../auth/auth.module';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { GatewayThrottlerGuard } from '../rate-limit/gateway-throttler.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TenancyGuard } from '../tenancy/tenancy.guard';
 import { TenancyModule } from '../tenancy/tenancy.module';
@@ -16,7 +16,8 @@ import { createValidationPipe } from './validation.pipe';
  * The request pipeline, in the order it runs (request ids and body parsing are Express middleware,
  * set up in app.setup.ts):
  *   1. ApiKeyGuard            401 code 190 (requests without a valid key are limited per IP: 429 code 4)
- *   2. RateLimitGuard         429 code 4, before any business logic; counts every request of a valid key
+ *   2. GatewayThrottlerGuard  429 code 4 (@nestjs/throttler: key, then an admin key's organization), before any
+ *                             business logic; counts every request of a valid key
  *   3. TenancyGuard           401 code 190 / 400 code 100 / 403 code 200
  *   4. AccessGuard            403 code 200 (IP, scopes, phone-number allow-list)
  *   5. IdempotencyInterceptor replay / 409 in flight / 503 when its store is down
@@ -29,7 +30,7 @@ import { createValidationPipe } from './validation.pipe';
     ApiKeyGuard,
     AccessGuard,
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
-    { provide: APP_GUARD, useExisting: RateLimitGuard },
+    { provide: APP_GUARD, useExisting: GatewayThrottlerGuard },
     { provide: APP_GUARD, useExisting: TenancyGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },

@@ -1,11 +1,53 @@
-import { Module } from '@nestjs/common';
+import { ExecutionContext, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { GatewayRequest } from '../core/gateway-request';
 import { TenancyModule } from '../tenancy/tenancy.module';
-import { RateLimitGuard } from './rate-limit.guard';
-import { RateLimitService } from './rate-limit.service';
+import { GatewayThrottlerGuard } from './gateway-throttler.guard';
+import { organizationCap, RateLimitService } from './rate-limit.service';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
 
+const requestOf = (context: ExecutionContext) => context.switchToHttp().getRequest<GatewayRequest>();
+/** The organization an admin key's request acts for, once resolved (GatewayThrottlerGuard resolves it first). */
+const actingTenant = (req: GatewayRequest) => (req.tenancy?.ok ? req.tenancy.tenant.tenantId : undefined);
+
+/** The storage, in a module of its own so that ThrottlerModule's factory and RateLimitService share it. */
+@Module({ providers: [RedisThrottlerStorage], exports: [RedisThrottlerStorage] })
+class ThrottlerStorageModule {}
+
+/**
+ * Rate limits through @nestjs/throttler: two throttlers of 1-second windows on the shared store,
+ * run in this order by GatewayThrottlerGuard (bound in CoreModule, right after the key guard).
+ */
 @Module({
-  imports: [TenancyModule],
-  providers: [RateLimitService, RateLimitGuard],
-  exports: [RateLimitService, RateLimitGuard],
+  imports: [
+    TenancyModule,
+    ThrottlerStorageModule,
+    ThrottlerModule.forRootAsync({
+      imports: [ThrottlerStorageModule],
+      inject: [RedisThrottlerStorage],
+      useFactory: (storage: RedisThrottlerStorage) => ({
+        storage,
+        // The gateway writes the spec's headers itself (the tightest ceiling, not one per throttler).
+        setHeaders: false,
+        getTracker: (req: Record<string, unknown>) => (req as unknown as GatewayRequest).auth?.keyId ?? 'none',
+        generateKey: (context: ExecutionContext, keyId: string, throttler: string) =>
+          throttler === 'organization' ? `o:${keyId}:${actingTenant(requestOf(context))}` : `k:${keyId}`,
+        throttlers: [
+          { name: 'key', ttl: 1000, limit: (context: ExecutionContext) => requestOf(context).auth?.rateLimitPerSecond ?? 1 },
+          {
+            name: 'organization',
+            ttl: 1000,
+            limit: (context: ExecutionContext) => organizationCap(requestOf(context).auth?.rateLimitPerSecond ?? 1),
+            skipIf: (context: ExecutionContext) => {
+              const req = requestOf(context);
+              return req.auth?.kind !== 'admin' || !actingTenant(req);
+            },
+          },
+        ],
+      }),
+    }),
+  ],
+  providers: [RateLimitService, GatewayThrottlerGuard],
+  exports: [RateLimitService, GatewayThrottlerGuard, ThrottlerStorageModule],
 })
 export class RateLimitModule {}
