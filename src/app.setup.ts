@@ -6,6 +6,7 @@ import type { Environment } from './config/environment';
 import { graphErrorMiddleware, writeClientError } from './core/graph-exception.filter';
 import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
+import { DatabaseBreaker } from './database/database-breaker';
 import { requestIdMiddleware } from './core/request-id';
 
 /**
@@ -22,6 +23,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.use(requestIdMiddleware);
   // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
   app.use(graphPathAliases);
+  // PostgreSQL known down: 503 code 2 at once, before the body is read.
+  app.use(app.get(DatabaseBreaker).middleware());
   const limit = config.get('BODY_LIMIT', { infer: true });
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: true });

@@ -4,6 +4,7 @@ import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
 import { PostgresProcess } from './support/postgres-helpers';
 import { freePort } from './support/redis-helpers';
+import { DatabaseBreaker } from '../src/database/database-breaker';
 import type * as SandboxModule from '../src/sandbox/sandbox.module';
 import type * as FactoriesModule from './support/factories';
 import type * as TestAppModule from './support/test-app';
@@ -83,5 +84,24 @@ describe('PostgreSQL outage', () => {
     const [{ n: after }] = await t.dataSource.query('SELECT count(*)::int AS n FROM messages');
     expect(after).toBe(before + 1);
     expect(await t.dataSource.query(`SELECT 1 FROM webhook_events WHERE payload::text LIKE '%wamid.outage-1%'`)).toHaveLength(1);
+  }, 60_000);
+
+  it('once it knows PostgreSQL hangs, refuses at once instead of waiting out the timeouts, and recovers', async () => {
+    await send('before freeze').expect(200);
+    const breaker = t.get(DatabaseBreaker);
+    pg.freeze();
+    try {
+      // The breaker's probe notices within about a second and a half (requests already waiting on the
+      // database are bounded by the query timeout; new ones are refused from then on).
+      await eventually(async () => (breaker.unavailable ? true : undefined), 5_000);
+      const started = performance.now();
+      const refused = await send('while frozen');
+      expect(performance.now() - started).toBeLessThan(300);
+      expect({ status: refused.status, code: refused.body.error?.code, retry: refused.headers['retry-after'] }).toEqual({ status: 503, code: 2, retry: '1' });
+    } finally {
+      pg.thaw();
+    }
+    await eventually(async () => (breaker.unavailable ? undefined : true), 5_000);
+    await send('after thaw').expect(200);
   }, 60_000);
 });

@@ -27,6 +27,9 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: settings.idleTimeoutMs ?? 30000,
       statement_timeout: 10000,
+      // Client side too: a server that hangs (it cannot enforce its own statement timeout) never
+      // holds a request forever.
+      query_timeout: 12000,
     },
   };
 }

@@ -2,6 +2,7 @@ import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
+import { DatabaseBreaker } from './database-breaker';
 import { buildDataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -36,6 +37,8 @@ class EmbeddedDatabaseHolder {
       },
     }),
   ],
+  providers: [DatabaseBreaker],
+  exports: [DatabaseBreaker],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +41,22 @@ export class PostgresProcess {
   /** Stops the server at once (connections are cut, new ones refused). */
   stop(): void {
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+  }
+
+  /** The server's processes: the postmaster and its children. */
+  private pids(): number[] {
+    const postmaster = Number(readFileSync(join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    return [postmaster, ...children];
+  }
+
+  /** Freezes the server: connections stay open, nothing answers, new ones hang. */
+  freeze(): void {
+    for (const pid of this.pids()) process.kill(pid, 'SIGSTOP');
+  }
+
+  thaw(): void {
+    for (const pid of this.pids()) process.kill(pid, 'SIGCONT');
   }
 
   destroy(): void {

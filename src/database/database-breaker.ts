@@ -1,0 +1,79 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { NextFunction, Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { ErrorCode, GraphError } from '../core/graph-error';
+
+/** How often the database is asked `SELECT 1` while it answers, and while it does not. */
+const PROBE_EVERY_MS = 1_000;
+const PROBE_EVERY_WHILE_DOWN_MS = 250;
+/** A probe unanswered this long counts as a failure (a hung server, not only a refused connection). */
+const PROBE_TIMEOUT_MS = 500;
+
+/**
+ * A circuit breaker around PostgreSQL. A background probe (`SELECT 1`) finds out when the database
+ * stops answering, whether it refuses connections or hangs; while it does not answer, requests are
+ * refused at once with 503 code 2 and Retry-After (retryable, nothing carried out), instead of each
+ * one waiting out the pool's connection timeout. The first probe that succeeds closes it again.
+ * Health and docs stay reachable (readiness reports the database itself).
+ */
+@Injectable()
+export class DatabaseBreaker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+  private open = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  get unavailable(): boolean {
+    return this.open;
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(PROBE_EVERY_MS);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Express middleware: while the circuit is open, 503 code 2 before anything runs. */
+  middleware() {
+    return (req: Request, _res: Response, next: NextFunction): void => {
+      if (!this.open || /^\/(health|docs|docs-json)(\/|\?|$)/.test(req.url)) return next();
+      next(
+        new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later', {
+          status: 503,
+          data: { details: 'The database cannot be reached; the request was not carried out' },
+          headers: { 'Retry-After': '1' },
+        }),
+      );
+    };
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.probe(), delayMs);
+    this.timer.unref();
+  }
+
+  private async probe(): Promise<void> {
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.dataSource.query('SELECT 1'),
+        new Promise((_resolve, reject) => (timeout = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS))),
+      ]);
+      if (this.open) this.logger.log('database circuit closed: PostgreSQL answers again');
+      this.open = false;
+    } catch (error) {
+      if (!this.open) this.logger.warn(`database circuit open (${(error as Error).message}): requests get 503 until it answers`);
+      this.open = true;
+    } finally {
+      clearTimeout(timeout);
+      this.schedule(this.open ? PROBE_EVERY_WHILE_DOWN_MS : PROBE_EVERY_MS);
+    }
+  }
+}
