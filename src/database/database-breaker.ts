@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { isDatabaseUnavailable } from './database-errors';
 
 /** How often the database is asked `SELECT 1` while it answers, and while it does not. */
 const PROBE_EVERY_MS = 1_000;
@@ -59,21 +60,34 @@ export class DatabaseBreaker implements OnApplicationBootstrap, OnApplicationShu
     this.timer.unref();
   }
 
+  /**
+   * Takes a connection (bounded by the pool's own connection timeout: waiting for a busy pool is
+   * load, not an outage), then times `SELECT 1` on it. Down: the connection could not be made, or
+   * the query failed for want of the server or did not answer in time.
+   */
   private async probe(): Promise<void> {
     let timeout: NodeJS.Timeout | undefined;
+    const runner = this.dataSource.createQueryRunner();
     try {
+      await runner.connect();
       await Promise.race([
-        this.dataSource.query('SELECT 1'),
+        runner.query('SELECT 1'),
         new Promise((_resolve, reject) => (timeout = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS))),
       ]);
-      if (this.open) this.logger.log('database circuit closed: PostgreSQL answers again');
-      this.open = false;
+      this.setOpen(false);
     } catch (error) {
-      if (!this.open) this.logger.warn(`database circuit open (${(error as Error).message}): requests get 503 until it answers`);
-      this.open = true;
+      const timedOut = /^no answer within/.test((error as Error).message);
+      if (timedOut || isDatabaseUnavailable(error)) this.setOpen(true, error as Error);
     } finally {
       clearTimeout(timeout);
+      await runner.release().catch(() => undefined);
       this.schedule(this.open ? PROBE_EVERY_WHILE_DOWN_MS : PROBE_EVERY_MS);
     }
+  }
+
+  private setOpen(open: boolean, cause?: Error): void {
+    if (open && !this.open) this.logger.warn(`database circuit open (${cause?.message}): requests get 503 until it answers`);
+    if (!open && this.open) this.logger.log('database circuit closed: PostgreSQL answers again');
+    this.open = open;
   }
 }
