@@ -86,6 +86,22 @@ describe('PostgreSQL outage', () => {
     expect(await t.dataSource.query(`SELECT 1 FROM webhook_events WHERE payload::text LIKE '%wamid.outage-1%'`)).toHaveLength(1);
   }, 60_000);
 
+  it("loses no status of Meta's during an outage: the webhooks refused with 503 come again and every message reaches read", async () => {
+    const wamids: string[] = [];
+    for (let i = 0; i < 10; i++) wamids.push((await send(`outage ${i}`).expect(200)).body.messages[0].id);
+    // Their sent / delivered / read webhooks come 50 to 150 ms later: into the outage.
+    pg.stop();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    pg.start();
+    const rows = await eventually(async () => {
+      const found: Array<{ status: string }> = await t.dataSource.query(`SELECT status FROM messages WHERE upstream_message_id = ANY($1)`, [wamids]).catch(() => []);
+      return found.length === 10 && found.every((row) => row.status === 'read') ? found : undefined;
+    }, 20_000);
+    expect(rows).toHaveLength(10);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM message_statuses WHERE message_id = ANY($1)`, [wamids]);
+    expect(n).toBe(30);
+  }, 60_000);
+
   it('once it knows PostgreSQL hangs, refuses at once instead of waiting out the timeouts, and recovers', async () => {
     await send('before freeze').expect(200);
     const breaker = t.get(DatabaseBreaker);
