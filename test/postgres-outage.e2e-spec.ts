@@ -112,7 +112,8 @@ describe('PostgreSQL outage', () => {
       await eventually(async () => (breaker.unavailable ? true : undefined), 5_000);
       const started = performance.now();
       const refused = await send('while frozen');
-      expect(performance.now() - started).toBeLessThan(300);
+      // At once, not after the pool's 5 s connection timeout (a bound, not a speed measurement).
+      expect(performance.now() - started).toBeLessThan(1000);
       expect({ status: refused.status, code: refused.body.error?.code, retry: refused.headers['retry-after'] }).toEqual({ status: 503, code: 2, retry: '1' });
     } finally {
       pg.thaw();
