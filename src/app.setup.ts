@@ -8,6 +8,8 @@ import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
 import { DatabaseBreaker } from './database/database-breaker';
 import { requestIdMiddleware } from './core/request-id';
+import { httpMetrics } from './metrics/http-metrics';
+import { MetricsService } from './metrics/metrics.service';
 
 /**
  * Everything about the HTTP app that is not a module: middleware order, body limits, docs and
@@ -21,6 +23,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('etag', false);
   // Before the body parsers, so that a malformed body's error still carries the request id.
   app.use(requestIdMiddleware);
+  app.use(httpMetrics(app.get(MetricsService)));
   // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
   app.use(graphPathAliases);
   // PostgreSQL known down: 503 code 2 at once, before the body is read.

@@ -243,6 +243,14 @@ export class Environment {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL?: string;
 
+  /** /metrics: when set, readable by anyone presenting it as a bearer token (otherwise loopback callers only). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  METRICS_TOKEN?: string;
+
+  /** /metrics on this port of its own instead of the main one (same access rule). */
+  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535)
+  METRICS_PORT?: number;
+
   /** On first start with an empty database, create a demo organization and keys. */
   @Transform(toBoolean) @IsBoolean()
   DEMO_SEED = true;

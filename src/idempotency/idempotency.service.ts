@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { MetricsService } from '../metrics/metrics.service';
 import { IdempotencyClaim, SharedStore, StoredResponse } from '../redis/shared-store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -45,6 +46,7 @@ export class IdempotencyService {
 
   constructor(
     private readonly store: SharedStore,
+    private readonly metrics: MetricsService,
     config: ConfigService<Environment, true>,
   ) {
     this.ttlMs = config.get('IDEMPOTENCY_TTL_SECONDS', { infer: true }) * 1000;
@@ -61,12 +63,14 @@ export class IdempotencyService {
       claim = await this.store.claimIdempotency(cacheKey, lockKey, token, this.lockMs);
     } catch (error) {
       this.logger.warn(`idempotency store unavailable: ${(error as Error).message}`);
+      this.metrics.idempotency.inc({ outcome: 'unavailable' });
       throw new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with the same Idempotency-Key', {
         status: 503,
         data: { details: 'The idempotency store cannot be reached, so the request was not executed' },
         headers: { 'Retry-After': '1' },
       });
     }
+    if (claim.state !== 'acquired') this.metrics.idempotency.inc({ outcome: claim.state });
     return {
       claim,
       // Once the work is done its response must not be lost: a failure to cache is logged, and the

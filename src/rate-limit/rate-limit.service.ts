@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { MetricsService } from '../metrics/metrics.service';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** One counter a request was counted in: its limit, the hits of this window, the seconds left in it. */
@@ -25,6 +26,7 @@ export class RateLimitService {
 
   constructor(
     private readonly storage: RedisThrottlerStorage,
+    private readonly metrics: MetricsService,
     config: ConfigService<Environment, true>,
   ) {
     this.unauthenticatedLimit = config.get('UNAUTHENTICATED_RATE_LIMIT_PER_SECOND', { infer: true });
@@ -48,6 +50,7 @@ export class RateLimitService {
   }
 
   tooManyRequests(ceiling: 'key' | 'organization' | 'ip', limit: number, retryAfterSeconds: number, tenantId?: string): GraphError {
+    this.metrics.rateLimited.inc({ ceiling });
     const message =
       ceiling === 'key'
         ? `(#4) Rate limit exceeded for this API key (${limit} requests per second)`

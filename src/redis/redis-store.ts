@@ -14,6 +14,7 @@ export interface RedisStoreOptions {
 const PROBE_INTERVAL_MS = 200;
 /** A command unanswered this long opens the circuit (Redis answers in well under a millisecond). */
 const SLOW_REPLY_MS = 100;
+const WATCHDOG_TICK_MS = 50;
 
 interface ScriptedRedis extends Redis {
   gwRateLimit(...args: Array<string | number>): Promise<number[]>;
@@ -77,10 +78,17 @@ export class RedisStore extends SharedStore {
     });
     // A Redis that stopped answering (frozen, partitioned) is noticed after SLOW_REPLY_MS, not after
     // the command timeout: the oldest command waiting that long opens the circuit.
+    // A tick that itself runs late means this process was busy, and replies may be waiting unread
+    // in the socket: only a loop that keeps time may blame Redis for a silence.
+    let lastTick = Date.now();
     this.watchdog = setInterval(() => {
+      const now = Date.now();
+      const late = now - lastTick - WATCHDOG_TICK_MS;
+      lastTick = now;
+      if (late > WATCHDOG_TICK_MS / 2) return;
       const oldest = this.inFlight.values().next().value;
-      if (oldest && Date.now() - oldest.startedAt > SLOW_REPLY_MS) this.openCircuit(new Error(`no reply within ${SLOW_REPLY_MS} ms`));
-    }, SLOW_REPLY_MS / 2);
+      if (oldest && now - oldest.startedAt > SLOW_REPLY_MS) this.openCircuit(new Error(`no reply within ${SLOW_REPLY_MS} ms`));
+    }, WATCHDOG_TICK_MS);
     this.watchdog.unref();
   }
 

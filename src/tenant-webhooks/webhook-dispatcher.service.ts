@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { Agent, request } from 'undici';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
+import { MetricsService } from '../metrics/metrics.service';
 import { SharedStore } from '../redis/shared-store';
 import { DeliveryJob, DeliveryQueue } from './delivery-queue';
 import { nextRetryDelayMs, type RetryPolicy } from './retry-schedule';
@@ -25,6 +26,7 @@ interface DeliveryRow {
   retry_started_at: Date;
   next_attempt_at: Date | null;
   locked_until: Date | null;
+  created_at: Date;
   endpoint_id: string;
   url: string;
   secret_encrypted: string;
@@ -80,6 +82,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly queue: DeliveryQueue,
     private readonly secretBox: SecretBox,
     private readonly store: SharedStore,
+    private readonly metrics: MetricsService,
     adapterHost: HttpAdapterHost,
     config: ConfigService<Environment, true>,
   ) {
@@ -183,7 +186,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
     const [row] = (await this.dataSource.query(
-      `SELECT d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until,
+      `SELECT d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until, d.created_at,
               e.id AS endpoint_id, e.url, e.secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now
        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
       [deliveryId],
@@ -260,6 +263,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Writes the attempt's outcome and what follows from it: delivered, retried later, or failed. */
   private async record(row: DeliveryRow, outcome: AttemptOutcome): Promise<void> {
     if (outcome.ok) {
+      this.metrics.tenantDeliveries.inc({ outcome: 'delivered' });
+      if (!row.is_test) this.metrics.deliveryLag.observe((Date.now() - row.created_at.getTime()) / 1000);
       await this.finish(row, 'delivered', outcome, true);
       await this.dataSource.query(
         `UPDATE webhook_endpoints SET consecutive_failures = 0, paused_until = NULL WHERE id = $1 AND (consecutive_failures <> 0 OR paused_until IS NOT NULL)`,
@@ -268,6 +273,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     if (outcome.statusCode === 410) {
+      this.metrics.tenantDeliveries.inc({ outcome: 'gone' });
       await this.finish(row, 'failed', outcome, true);
       await this.disableEndpoint(row.endpoint_id, 'the endpoint answered 410 Gone');
       return;
@@ -280,6 +286,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     );
     const elapsedMs = row.now.getTime() - row.retry_started_at.getTime();
     const delayMs = row.is_test ? null : nextRetryDelayMs(this.policy, row.retry_count + 1, elapsedMs);
+    this.metrics.tenantDeliveries.inc({ outcome: delayMs === null ? 'failed' : 'retry' });
     if (delayMs === null) {
       await this.finish(row, 'failed', outcome, true);
       return;

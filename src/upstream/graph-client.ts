@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher, errors as undiciErrors, FormData, request } from 'undici';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { endpointShape, MetricsService } from '../metrics/metrics.service';
 import { UpstreamTarget } from './upstream-target';
 
 export interface GraphPaging {
@@ -63,7 +64,10 @@ export class GraphClient implements OnApplicationShutdown {
   private readonly logger = new Logger('GraphClient');
   private readonly agent: Agent;
 
-  constructor(private readonly target: UpstreamTarget) {
+  constructor(
+    private readonly target: UpstreamTarget,
+    private readonly metrics: MetricsService,
+  ) {
     this.agent = new Agent({
       connections: target.connections,
       keepAliveTimeout: 30_000,
@@ -219,7 +223,22 @@ export class GraphClient implements OnApplicationShutdown {
     return result.h;
   }
 
+  /** One call, counted and timed by endpoint shape and outcome. */
   private async call<T>(options: CallOptions): Promise<T> {
+    const labels = { method: options.method, endpoint: endpointShape(options.path), outcome: 'ok' };
+    const started = process.hrtime.bigint();
+    try {
+      return await this.callOnce<T>(options);
+    } catch (error) {
+      labels.outcome = error instanceof GraphError && error.status < 500 ? 'graph_error' : 'failure';
+      throw error;
+    } finally {
+      this.metrics.upstreamCalls.inc(labels);
+      this.metrics.upstreamDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async callOnce<T>(options: CallOptions): Promise<T> {
     const url = new URL(`${this.target.baseUrl()}/${this.target.apiVersion}/${options.path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
@@ -58,6 +59,7 @@ export class WebhookIngestService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly outbox: WebhookOutbox,
+    private readonly metrics: MetricsService,
   ) {}
 
   async ingest(payload: unknown): Promise<IngestResult> {
@@ -82,6 +84,7 @@ export class WebhookIngestService {
         const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
         const body = JSON.stringify(envelope);
         const eventId = await this.store(manager, wabaId, field, tenantId, body);
+        this.metrics.webhookEvents.inc({ field, result: eventId ? 'stored' : 'duplicate' });
         if (!eventId) {
           result.duplicates++;
           continue;

@@ -1,0 +1,19 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { MetricsService } from './metrics.service';
+
+/**
+ * Counts and times every HTTP request by route template (the route Express matched, so ids never
+ * become labels), method and status, when its answer is finished.
+ */
+export function httpMetrics(metrics: MetricsService) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+}

@@ -1,0 +1,66 @@
+import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createServer, type Server } from 'node:http';
+import type { Environment } from '../config/environment';
+import { DatabaseBreaker } from '../database/database-breaker';
+import { RedisStore } from '../redis/redis-store';
+import { SharedStore } from '../redis/shared-store';
+import { DeliveryQueue } from '../tenant-webhooks/delivery-queue';
+import { metricsAccessProblem } from './metrics-access';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+
+/**
+ * Prometheus metrics: the registry every feature records into, `/metrics`, the gauges read when
+ * scraped (queue depth, dependencies), and, with METRICS_PORT, a server of its own for them.
+ */
+@Global()
+@Module({
+  controllers: [MetricsController],
+  providers: [MetricsService],
+  exports: [MetricsService],
+})
+export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private server: Server | undefined;
+
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly store: SharedStore,
+    private readonly database: DatabaseBreaker,
+    @Inject(DeliveryQueue) private readonly queue: DeliveryQueue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Read when scraped, so they are never stale.
+    const { metrics, store, database, queue } = this;
+    metrics.dependencyUp.reset();
+    Object.assign(metrics.dependencyUp, {
+      collect() {
+        metrics.dependencyUp.set({ dependency: 'postgres' }, database.unavailable ? 0 : 1);
+        metrics.dependencyUp.set({ dependency: 'redis' }, store instanceof RedisStore && store.unavailable ? 0 : 1);
+      },
+    });
+    Object.assign(metrics.queueDepth, {
+      async collect() {
+        metrics.queueDepth.set(await queue.depth().catch(() => 0));
+      },
+    });
+    const port = this.config.get('METRICS_PORT', { infer: true });
+    if (!port) return;
+    const token = this.config.get('METRICS_TOKEN', { infer: true });
+    this.server = createServer((req, res) => {
+      const problem = req.url?.split('?')[0] !== '/metrics' ? 'not found' : metricsAccessProblem(req.socket.remoteAddress, req.headers.authorization, token);
+      if (problem) {
+        res.writeHead(problem === 'not found' ? 404 : 403, { 'content-type': 'text/plain' }).end(problem);
+        return;
+      }
+      void metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, this.config.get('HOST', { infer: true }), () => resolve()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

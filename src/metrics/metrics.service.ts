@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Seconds buckets for request and call durations (from 1 ms to 10 s). */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The gateway's Prometheus metrics (prom-client), one registry per app. Labels are bounded: route
+ * templates (`/v1/:phoneNumberId/messages`), endpoint shapes (`{id}/messages`), outcomes and
+ * ceilings; never an id, a key or a phone number.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route template, method and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly upstreamCalls = new Counter({
+    name: 'gateway_upstream_requests_total',
+    help: 'Calls to the Cloud API (Graph), by endpoint shape and outcome (ok, graph_error, failure)',
+    labelNames: ['method', 'endpoint', 'outcome'],
+    registers: [this.registry],
+  });
+
+  readonly upstreamDuration = new Histogram({
+    name: 'gateway_upstream_request_duration_seconds',
+    help: 'Duration of calls to the Cloud API, by endpoint shape and outcome',
+    labelNames: ['method', 'endpoint', 'outcome'],
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly webhookEvents = new Counter({
+    name: 'gateway_webhook_events_ingested_total',
+    help: 'Changes of upstream webhooks ingested, by field and result (stored, duplicate)',
+    labelNames: ['field', 'result'],
+    registers: [this.registry],
+  });
+
+  readonly tenantDeliveries = new Counter({
+    name: 'gateway_tenant_webhook_attempts_total',
+    help: 'Attempts to deliver tenant webhooks, by outcome (delivered, retry, failed, gone)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+
+  readonly deliveryLag = new Histogram({
+    name: 'gateway_tenant_webhook_delivery_lag_seconds',
+    help: 'From an event reaching the gateway to its delivery to the tenant',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86400],
+    registers: [this.registry],
+  });
+
+  readonly queueDepth = new Gauge({
+    name: 'gateway_tenant_webhook_queue_depth',
+    help: 'Tenant webhook jobs waiting or scheduled in the job engine',
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'gateway_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by ceiling (key, organization, ip)',
+    labelNames: ['ceiling'],
+    registers: [this.registry],
+  });
+
+  readonly idempotency = new Counter({
+    name: 'gateway_idempotency_total',
+    help: 'Idempotency-Key outcomes other than a first execution (replay, in_flight, unavailable)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+
+  readonly dependencyUp = new Gauge({
+    name: 'gateway_dependency_up',
+    help: "Whether a dependency answers (1) or its circuit breaker is open (0)",
+    labelNames: ['dependency'],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+  }
+}
+
+/** The shape of a Graph path, ids replaced: `123456/messages` → `{id}/messages`. */
+export function endpointShape(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (/^\d+$/.test(segment) ? '{id}' : /^upload:/.test(segment) ? '{upload}' : segment))
+    .join('/');
+}
