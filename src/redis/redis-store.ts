@@ -12,8 +12,6 @@ export interface RedisStoreOptions {
 
 /** While the circuit is open, how often a PING asks whether Redis is back. */
 const PROBE_INTERVAL_MS = 200;
-/** A command unanswered this long opens the circuit (Redis answers in well under a millisecond). */
-const SLOW_REPLY_MS = 100;
 const WATCHDOG_TICK_MS = 50;
 
 interface ScriptedRedis extends Redis {
@@ -35,8 +33,9 @@ export class RedisStore extends SharedStore {
   private readonly logger = new Logger('Redis');
   private lastErrorLoggedAt = 0;
   /**
-   * The circuit breaker. Closed: commands go to Redis. Open (after a command failed for want of
-   * Redis, a closed connection, or went unanswered for SLOW_REPLY_MS): commands fail at once, so no request waits out the
+   * The circuit breaker. Closed: commands go to Redis. Open (after a command failed on a lost or
+   * refused connection, or Redis stayed silent: commands waiting a whole command timeout with no
+   * reply of any kind meanwhile): commands fail at once, so no request waits out the
    * command timeout while Redis is known down; a background PING every PROBE_INTERVAL_MS probes,
    * and the first that succeeds (or the client's `ready` after a reconnect) closes it. Redis's own
    * error replies (a script error) are answers, not outages: they never open it.
@@ -48,6 +47,9 @@ export class RedisStore extends SharedStore {
   private readonly inFlight = new Map<number, { startedAt: number; release: (error: Error) => void }>();
   private sequence = 0;
   private readonly watchdog: NodeJS.Timeout;
+  private lastReplyAt = 0;
+  /** Commands refused without being sent while the circuit was open (for tests and metrics). */
+  refusedWhileOpen = 0;
 
   constructor(readonly options: RedisStoreOptions) {
     super();
@@ -86,8 +88,12 @@ export class RedisStore extends SharedStore {
       const late = now - lastTick - WATCHDOG_TICK_MS;
       lastTick = now;
       if (late > WATCHDOG_TICK_MS / 2) return;
+      // Silence: commands have waited a whole command timeout and no reply of any kind came meanwhile.
       const oldest = this.inFlight.values().next().value;
-      if (oldest && now - oldest.startedAt > SLOW_REPLY_MS) this.openCircuit(new Error(`no reply within ${SLOW_REPLY_MS} ms`));
+      const silentFor = now - Math.max(this.lastReplyAt, oldest?.startedAt ?? now);
+      if (oldest && now - oldest.startedAt > this.options.commandTimeoutMs && silentFor > this.options.commandTimeoutMs) {
+        this.openCircuit(new Error(`no reply for ${silentFor} ms`));
+      }
     }, WATCHDOG_TICK_MS);
     this.watchdog.unref();
   }
@@ -99,13 +105,21 @@ export class RedisStore extends SharedStore {
 
   /** Runs a command through the breaker; opening the circuit releases it at once. */
   private async command<T>(run: () => Promise<T>): Promise<T> {
-    if (this.circuitOpen) throw new Error('Redis unavailable (circuit open): not sent');
+    if (this.circuitOpen) {
+      this.refusedWhileOpen++;
+      throw new Error('Redis unavailable (circuit open): not sent');
+    }
     const id = ++this.sequence;
     const released = new Promise<never>((_resolve, reject) => this.inFlight.set(id, { startedAt: Date.now(), release: reject }));
     try {
-      return await Promise.race([run(), released]);
+      const reply = await Promise.race([run(), released]);
+      this.lastReplyAt = Date.now();
+      return reply;
     } catch (error) {
-      if ((error as Error).name !== 'ReplyError') this.openCircuit(error as Error);
+      if ((error as Error).name === 'ReplyError') this.lastReplyAt = Date.now();
+      // A lost or refused connection is an outage at once. A timeout alone is not: on a busy
+      // instance a timer can fire before a reply already received is read (the watchdog decides).
+      else if (!/timed out/i.test((error as Error).message)) this.openCircuit(error as Error);
       throw error;
     } finally {
       this.inFlight.delete(id);
@@ -122,7 +136,10 @@ export class RedisStore extends SharedStore {
       this.probing = true;
       this.client
         .ping()
-        .then(() => this.closeCircuit())
+        .then(() => {
+          this.lastReplyAt = Date.now();
+          this.closeCircuit();
+        })
         .catch(() => undefined)
         .finally(() => (this.probing = false));
     }, PROBE_INTERVAL_MS);
