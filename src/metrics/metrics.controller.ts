@@ -27,8 +27,8 @@ export class MetricsController {
     if (this.config.get('METRICS_PORT', { infer: true })) throw GraphError.notFound('Metrics are served on METRICS_PORT');
     const problem = metricsAccessProblem(req.socket.remoteAddress, req.headers.authorization, this.config.get('METRICS_TOKEN', { infer: true }));
     if (problem) throw GraphError.permissionDenied(problem);
-    res.setHeader('Content-Type', this.metrics.registry.contentType);
-    res.send(await this.metrics.registry.metrics());
+    res.setHeader('Content-Type', this.metrics.contentType);
+    res.send(await this.metrics.text());
   }
 }
 

@@ -55,7 +55,7 @@ export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutd
         res.writeHead(problem === 'not found' ? 404 : 403, { 'content-type': 'text/plain' }).end(problem);
         return;
       }
-      void metrics.registry.metrics().then((text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text));
+      void metrics.text().then((text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text));
     });
     await new Promise<void>((resolve) => this.server!.listen(port, this.config.get('HOST', { infer: true }), () => resolve()));
   }

@@ -91,9 +91,29 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+  /** Everything, this app's series and the process's, as Prometheus text. */
+  text(): Promise<string> {
+    return Registry.merge([this.registry, processRegistry()]).metrics();
   }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+let processMetrics: Registry | undefined;
+
+/**
+ * Node's default process metrics, collected once per process: they install an event-loop monitor
+ * and a GC observer that live as long as the process, so several apps in one process (the tests)
+ * must not each start their own.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'gateway_' });
+  }
+  return processMetrics;
 }
 
 /** The shape of a Graph path, ids replaced: `123456/messages` → `{id}/messages`. */

@@ -18,7 +18,7 @@ export async function alignToRedisSecond(t: TestApp, marginMs = 20): Promise<voi
  * a 1-second limit admits; such a run is discarded and tried again (up to `attempts` times), so
  * `burst` must set up its own fresh state (a new key, a cleared probe log).
  */
-export async function withinOneRedisSecond<T>(t: TestApp, burst: () => Promise<T>, attempts = 3): Promise<T> {
+export async function withinOneRedisSecond<T>(t: TestApp, burst: () => Promise<T>, attempts = 6): Promise<T> {
   if (!(t.store instanceof RedisStore)) throw new Error('withinOneRedisSecond needs a Redis store');
   const client = t.store.client;
   for (let attempt = 1; ; attempt++) {
