@@ -68,6 +68,14 @@ describe('docs and health', () => {
       ['delete', '/v1/blacklist/{phoneNumber}', 'blacklist:write'],
       ['post', '/v1/contacts', 'contacts:write'],
       ['get', '/v1/contacts/{phoneNumber}', 'contacts:read'],
+      ['post', '/v1/webhooks', 'webhooks:write'],
+      ['get', '/v1/webhooks/{id}/deliveries', 'webhooks:read'],
+      ['post', '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', 'webhooks:write'],
+      ['post', '/v1/{wabaId}/subscribed_apps', 'webhooks:write'],
+      ['get', '/v1/{wabaId}/phone_numbers', 'business:read'],
+      ['post', '/v1/{phoneNumberId}/whatsapp_business_profile', 'business:write'],
+      ['delete', '/v1/{wabaId}/message_templates', 'templates:write'],
+      ['get', '/v1/media/{mediaId}/download', 'media:read'],
     ])('documents %s %s with its scope %s, the bearer scheme and the auth errors', (method, path, scope) => {
       const operation = doc.paths[path]?.[method];
       expect(operation).toEqual(expect.objectContaining({ security: expect.arrayContaining([{ 'api-key': [] }]), 'x-required-scopes': [scope] }));

@@ -4,7 +4,6 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } fro
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
-import { GraphError } from '../core/graph-error';
 import { BusinessAccountContext, TemplatesService } from './templates.service';
 
 const CREATE_EXAMPLE = {

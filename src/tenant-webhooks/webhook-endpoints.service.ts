@@ -85,7 +85,7 @@ export class WebhookEndpointsService {
 
   async create(caller: EndpointCaller, input: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretDto> {
     await this.checkUrl(input.url, 'url');
-    const phoneNumberIds = await this.checkPhoneNumbers(caller, input.phone_number_ids, true);
+    const phoneNumberIds = await this.checkPhoneNumbers(caller, input.phone_number_ids);
     return this.insert(caller.tenantId, {
       kind: 'custom',
       url: input.url,
@@ -116,7 +116,7 @@ export class WebhookEndpointsService {
     const current = await this.find(caller.tenantId, id);
     if (input.url !== undefined) await this.checkUrl(input.url, 'url');
     const phoneNumberIds =
-      input.phone_number_ids === undefined ? current.phone_number_ids : await this.checkPhoneNumbers(caller, input.phone_number_ids ?? undefined, true);
+      input.phone_number_ids === undefined ? current.phone_number_ids : await this.checkPhoneNumbers(caller, input.phone_number_ids ?? undefined);
     const events = input.events === undefined ? current.events : input.events === null ? null : [...new Set(input.events)];
     const description = input.description === undefined ? current.description : input.description;
     await this.dataSource.query(
@@ -351,9 +351,9 @@ export class WebhookEndpointsService {
    * The numbers an endpoint may select: the organization's, within the key's allow-list. A key
    * limited to some numbers gets exactly those when it names none.
    */
-  private async checkPhoneNumbers(caller: EndpointCaller, requested: string[] | undefined, defaultToAllowList: boolean): Promise<string[] | null> {
+  private async checkPhoneNumbers(caller: EndpointCaller, requested: string[] | undefined): Promise<string[] | null> {
     const allowed = caller.auth.allowedPhoneNumberIds;
-    if (requested === undefined) return defaultToAllowList && allowed ? [...allowed].sort() : null;
+    if (requested === undefined) return allowed ? [...allowed].sort() : null;
     const unique = [...new Set(requested)];
     const outside = allowed ? unique.filter((id) => !allowed.has(id)) : [];
     if (outside.length) throw GraphError.permissionDenied(`The API key may not reach phone number ${outside[0]}`);

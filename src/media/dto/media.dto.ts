@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, TEMPLATE_HEADER_MEDIA } from '../media-limits';
