@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
 import { HealthModule } from './health/health.module';
+import { ManagementModule } from './management/management.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -42,6 +43,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ContactsModule,
     MediaModule,
     TenantWebhooksModule,
+    ManagementModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,
   ],

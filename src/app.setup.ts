@@ -58,7 +58,7 @@ function setUpDocs(app: INestApplication): void {
       .setDescription(
         'A multi-tenant gateway in front of the WhatsApp Cloud API. Request, response and error shapes follow the Cloud API; ' +
           'every call needs a key: `Authorization: Bearer <key>` or, as Graph takes tokens, `?access_token=<key>` (or an `access_token` ' +
-          'form field; two different keys in one request are 400 code 100). Keys: svc_live_ (organization), svc_admin_ (admin). ' +
+          'form field; two different keys in one request are 400 code 100). Keys: svc_live_ (organization), svc_admin_ (admin: several organizations, and their keys with `keys:*`), svc_platform_ (the operator’s: onboarding under `/v1/organizations` and keys under `/v1/keys`; issued only with the CLI). ' +
           'Errors use the Graph body `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`.\n\n' +
           '**Paths.** `/v1` is the documented prefix. Every `/v1/...` path also answers under any Graph version (`/v23.0/...`, ' +
           '`/v17.0/...`) and, as Graph does, with no version (`/{phone-number-id}/messages`), with identical behaviour, errors, scopes ' +
@@ -66,7 +66,7 @@ function setUpDocs(app: INestApplication): void {
           'configured Graph version, whatever version the client names.',
       )
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_admin_… API key' }, 'api-key')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_…, svc_admin_… or svc_platform_… API key' }, 'api-key')
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

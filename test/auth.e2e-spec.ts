@@ -2,7 +2,7 @@ import request from 'supertest';
 import { generateKey } from '../src/auth/api-key-format';
 import { ApiKeysService, IssuedApiKey } from '../src/auth/api-keys.service';
 import { signRequest } from '../src/auth/hmac';
-import { SCOPES } from '../src/auth/scopes';
+import { TENANT_SCOPES } from '../src/auth/scopes';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
 import { createTestApp, resetState, TestApp } from './support/test-app';
@@ -219,7 +219,7 @@ describe('authentication and access (spec 5)', () => {
     type Guarded = keyof typeof routes;
 
     it.each(Object.keys(routes) as Guarded[])('a key without %s is refused on that route only', async (missing) => {
-      const key = await createOrgKey(t, tenant, { scopes: SCOPES.filter((s) => s !== missing) });
+      const key = await createOrgKey(t, tenant, { scopes: TENANT_SCOPES.filter((s) => s !== missing) });
       const before = log.count(routes[missing].name);
       const denied = await routes[missing].call(key);
       expectPermissionDenied(denied, new RegExp(`lacks the scope ${missing}`));

@@ -69,12 +69,14 @@ const KEY_VIEW_FIELDS = [
   'expires_at',
   'hmac',
   'id',
+  'issued_by_key_id',
   'kind',
   'last_used_at',
   'name',
   'prefix',
   'rate_limit_per_second',
   'revoked_at',
+  'rotated_from_id',
   'scopes',
   'tenant_ids',
 ];
@@ -125,7 +127,7 @@ describe('administration CLI', () => {
     const token = 'EAAG-upstream-secret-' + digits(10);
     const run = await cli(['waba:add', '--org', acme.id, '--waba-id', wabaId, '--token', token, '--name', 'Main']);
     expect(run.code).toBe(0);
-    expect(run.json).toEqual({ id: UUID, tenant_id: acme.id, waba_id: wabaId, name: 'Main' });
+    expect(run.json).toEqual({ id: UUID, tenant_id: acme.id, waba_id: wabaId, name: 'Main', created_at: expect.any(String) });
     expect(run.stdout + run.stderr).not.toContain(token);
     const [row] = await rows('SELECT tenant_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [wabaId]);
     expect(row.tenant_id).toBe(acme.id);
@@ -136,14 +138,22 @@ describe('administration CLI', () => {
   it("waba:add --token - reads the token from stdin", async () => {
     const otherWabaId = '1' + digits(14);
     const account = await ok(['waba:add', '--org', beta.id, '--waba-id', otherWabaId, '--token', '-'], { input: 'from-stdin-token\n' });
-    expect(account).toEqual({ id: UUID, tenant_id: beta.id, waba_id: otherWabaId, name: '' });
+    expect(account).toEqual({ id: UUID, tenant_id: beta.id, waba_id: otherWabaId, name: '', created_at: expect.any(String) });
     const [row] = await rows('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [otherWabaId]);
     expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe('from-stdin-token');
   });
 
   it('phone:add registers a number under the business account', async () => {
     const phone = await ok(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0100']);
-    expect(phone).toEqual({ id: UUID, tenant_id: acme.id, phone_number_id: phoneNumberId, display_phone_number: '+1 555 0100', enforce_service_window: true });
+    expect(phone).toEqual({
+      id: UUID,
+      tenant_id: acme.id,
+      business_account_id: UUID,
+      phone_number_id: phoneNumberId,
+      display_phone_number: '+1 555 0100',
+      enforce_service_window: true,
+      created_at: expect.any(String),
+    });
     const [row] = await rows(
       'SELECT p.tenant_id, b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id WHERE p.phone_number_id = $1',
       [phoneNumberId],
@@ -197,6 +207,8 @@ describe('administration CLI', () => {
         expires_at: expect.any(String),
         revoked_at: null,
         last_used_at: null,
+        issued_by_key_id: null,
+        rotated_from_id: null,
         created_at: expect.any(String),
       },
     });
@@ -240,10 +252,23 @@ describe('administration CLI', () => {
     expect(tenants.body.data.map((o: { id: string }) => o.id).sort()).toEqual([acme.id, beta.id].sort());
   });
 
+  it('key:create --kind platform issues a key for onboarding and keys, with no organization', async () => {
+    const platform = await ok(['key:create', '--kind', 'platform', '--name', 'ops']);
+    expect(platform.key).toMatch(/^svc_platform_[A-Za-z0-9]{40}$/);
+    expect(platform.record).toMatchObject({ kind: 'platform', tenant_ids: [], scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write'] });
+    const orgs = await request(t.url).get('/v1/organizations').set(bearer(platform.key)).expect(200);
+    expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([acme.id, beta.id]));
+    const withOrg = await fails(['key:create', '--kind', 'platform', '--org', acme.id]);
+    expect(withOrg).toMatchObject({ code: 100, details: expect.stringContaining('a platform key belongs to no organization') });
+    const orgKeyWithPlatformScope = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--scopes', 'tenants:write']);
+    expect(orgKeyWithPlatformScope).toMatchObject({ code: 100, details: expect.stringContaining('an organization key cannot hold: tenants:write') });
+    await ok(['key:revoke', platform.record.id]);
+  });
+
   it('key:list shows the records without key texts, hashes or secrets', async () => {
     const run = await cli(['key:list']);
     expect(run.code).toBe(0);
-    expect(run.json.data).toHaveLength(3);
+    expect(run.json.data).toHaveLength(4);
     for (const view of run.json.data) expect(Object.keys(view).sort()).toEqual(KEY_VIEW_FIELDS);
     expect(run.json.data.map((v: Json) => v.id)).toContain(orgKey.record.id);
     for (const secret of [orgKey.key, orgKey.hmac_secret, adminKey.key]) expect(run.stdout).not.toContain(secret);
@@ -269,7 +294,7 @@ describe('administration CLI', () => {
     const rotated = await ok(['key:rotate', old.record.id]);
     expect(rotated).toEqual({ key: expect.stringMatching(/^svc_live_/), record: expect.objectContaining({ id: UUID }) });
     expect(rotated.key).not.toBe(old.key);
-    expect(rotated.record).toMatchObject({ name: 'to rotate', tenant_ids: [acme.id], scopes: ['messages:read'], revoked_at: null });
+    expect(rotated.record).toMatchObject({ name: 'to rotate', tenant_ids: [acme.id], scopes: ['messages:read'], revoked_at: null, rotated_from_id: old.record.id });
     expect(rotated.record.id).not.toBe(old.record.id);
 
     const oldRes = await request(t.url).get('/v1/tenants').set(bearer(old.key)).expect(401);

@@ -66,8 +66,10 @@ describe('generateKey', () => {
     for (let i = 0; i < 200; i++) {
       const org = generateKey('org');
       const admin = generateKey('admin');
+      const platform = generateKey('platform');
       expect(parseAuthorizationHeader(`Bearer ${org}`)).toEqual({ kind: 'org', text: org });
       expect(parseAuthorizationHeader(`Bearer ${admin}`)).toEqual({ kind: 'admin', text: admin });
+      expect(parseAuthorizationHeader(`Bearer ${platform}`)).toEqual({ kind: 'platform', text: platform });
     }
   });
 });
@@ -189,6 +191,10 @@ describe('displayPrefix', () => {
 
   it('keeps the admin prefix and 6 characters of the random part', () => {
     expect(displayPrefix(ADMIN_KEY)).toBe('svc_admin_ZyXwVu');
+  });
+
+  it('keeps the platform prefix and 6 characters of the random part', () => {
+    expect(displayPrefix('svc_platform_QwErTyUiOpAsDfGhJkLzXcVbNm0123456789abcd')).toBe('svc_platform_QwErTy');
   });
 
   it('reveals only a small part of a generated key', () => {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from './api-key.entity';
 
-const PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_' };
+const PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_', platform: 'svc_platform_' };
+const KIND_OF_PREFIX: Record<string, ApiKeyKind> = { live: 'org', admin: 'admin', platform: 'platform' };
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 40;
-const KEY_PATTERN = /^svc_(live|admin)_([A-Za-z0-9]{32,128})$/;
+const KEY_PATTERN = /^svc_(live|admin|platform)_([A-Za-z0-9]{32,128})$/;
 /** Characters of the random part kept for display (`svc_live_AbCd…`). */
 const DISPLAY_CHARS = 6;
 
@@ -40,7 +41,7 @@ export function parseKeyText(text: string | undefined): ParsedKey | null {
   if (!text) return null;
   const key = KEY_PATTERN.exec(text);
   if (!key) return null;
-  return { kind: key[1] === 'live' ? 'org' : 'admin', text };
+  return { kind: KIND_OF_PREFIX[key[1]], text };
 }
 
 export function hashKey(text: string): string {
@@ -48,6 +49,6 @@ export function hashKey(text: string): string {
 }
 
 export function displayPrefix(text: string): string {
-  const kind = text.startsWith(PREFIX.admin) ? 'admin' : 'org';
-  return text.slice(0, PREFIX[kind].length + DISPLAY_CHARS);
+  const prefix = Object.values(PREFIX).find((candidate) => text.startsWith(candidate)) ?? '';
+  return text.slice(0, prefix.length + DISPLAY_CHARS);
 }

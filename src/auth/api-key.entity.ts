@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export type ApiKeyKind = 'org' | 'admin';
+/** org: one organization; admin: several; platform: runs the platform (organizations, keys), no organization's data. */
+export type ApiKeyKind = 'org' | 'admin' | 'platform';
 
 /**
  * An API key. Only the SHA-256 hash of the key text is stored, with a short display prefix.
- * Organization keys have one tenant; admin keys list the tenants they may reach.
+ * Organization keys have one tenant; admin keys list the tenants they may reach; platform keys none.
  */
 @Entity({ name: 'api_keys' })
 export class ApiKey {
@@ -26,7 +27,7 @@ export class ApiKey {
   @Column({ name: 'key_prefix', type: 'text' })
   keyPrefix: string;
 
-  /** The organizations the key reaches: exactly one for org keys, one or more for admin keys. */
+  /** The organizations the key reaches: exactly one for org keys, one or more for admin keys, none for platform keys. */
   @Column({ name: 'tenant_ids', type: 'uuid', array: true })
   tenantIds: string[];
 
@@ -60,6 +61,10 @@ export class ApiKey {
   /** Set when this key was issued by rotating another one. */
   @Column({ name: 'rotated_from_id', type: 'uuid', nullable: true })
   rotatedFromId: string | null;
+
+  /** The key that issued this one over HTTP (/v1/keys); null when the CLI issued it. */
+  @Column({ name: 'issued_by_key_id', type: 'uuid', nullable: true })
+  issuedByKeyId: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -50,7 +50,9 @@ export class ApiKeyGuard implements CanActivate {
       scopes: key.scopes,
       allowedPhoneNumberIds: key.allowedPhoneNumberIds,
       ipAllowList: key.ipAllowList,
+      allowedIps: key.allowedIps,
       rateLimitPerSecond: key.rateLimitPerSecond,
+      expiresAt: key.expiresAt,
     };
     this.keys.touch(key.id);
     return true;

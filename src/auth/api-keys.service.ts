@@ -8,10 +8,13 @@ import { In, Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
+import { decodeCursor, nextPageUrl, Page, toPage } from '../common/pagination';
 import { Organization } from '../tenancy/organization.entity';
+import { PhoneNumber } from '../tenancy/phone-number.entity';
 import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
 import { ApiKey, ApiKeyKind } from './api-key.entity';
-import { isScope, Scope, SCOPES } from './scopes';
+import { DEFAULT_RATE_LIMIT, Issuer, manages } from './key-issuing-policy';
+import { isScope, Scope, SCOPES_BY_KIND } from './scopes';
 
 export interface CreateApiKeyInput {
   kind: ApiKeyKind;
@@ -23,6 +26,8 @@ export interface CreateApiKeyInput {
   rateLimitPerSecond?: number;
   expiresAt?: Date | null;
   hmac?: boolean;
+  /** The key that issued this one over HTTP. */
+  issuedByKeyId?: string | null;
 }
 
 export interface IssuedApiKey {
@@ -48,6 +53,8 @@ export interface ApiKeyView {
   expiresAt: string | null;
   revokedAt: string | null;
   lastUsedAt: string | null;
+  issuedByKeyId: string | null;
+  rotatedFromId: string | null;
   createdAt: string;
 }
 
@@ -59,13 +66,13 @@ export interface ActiveKey {
   scopes: ReadonlySet<string>;
   allowedPhoneNumberIds: ReadonlySet<string> | null;
   ipAllowList: BlockList | null;
+  allowedIps: readonly string[] | null;
   rateLimitPerSecond: number;
   hmacSecret: string | null;
   expiresAt: number | null;
   revoked: boolean;
 }
 
-export const DEFAULT_RATE_LIMIT = 80;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 /** Builds a BlockList from IPs and CIDRs; throws on a malformed entry. */
@@ -109,6 +116,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    @InjectRepository(PhoneNumber) private readonly phoneNumbers: Repository<PhoneNumber>,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
   ) {
@@ -157,15 +165,51 @@ export class ApiKeysService implements BeforeApplicationShutdown {
         keyHash: hashKey(key),
         keyPrefix: displayPrefix(key),
         hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
+        issuedByKeyId: input.issuedByKeyId ?? null,
       }),
     );
     return { key, hmacSecret, record: this.toView(row) };
   }
 
+  /** Every key, oldest first (the CLI's listing). */
   async list(filter: { tenantId?: string } = {}): Promise<ApiKeyView[]> {
     const query = this.keys.createQueryBuilder('key').orderBy('key.created_at', 'ASC');
     if (filter.tenantId) query.where(':tenantId = ANY(key.tenant_ids)', { tenantId: filter.tenantId });
     return (await query.getMany()).map((row) => this.toView(row));
+  }
+
+  /**
+   * The keys `issuer` manages (see key-issuing-policy.ts), oldest first, a page at a time; the same
+   * rule in SQL: never platform keys, and for an admin key only keys within its organizations.
+   */
+  async page(
+    issuer: Issuer,
+    query: { tenantId?: string; limit: number; after?: string },
+    originalUrl: string,
+  ): Promise<Page<ApiKeyView>> {
+    const cursor = decodeCursor(query.after);
+    const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform'");
+    if (issuer.kind !== 'platform') rows.andWhere('key.tenant_ids <@ CAST(:own AS uuid[])', { own: issuer.tenantIds });
+    if (query.tenantId) {
+      if (!isUUID(query.tenantId)) throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
+      rows.andWhere(':tenantId = ANY(key.tenant_ids)', { tenantId: query.tenantId });
+    }
+    if (cursor) rows.andWhere('(key.created_at, key.id) > (:at, :id)', cursor);
+    const found = await rows.orderBy('key.created_at', 'ASC').addOrderBy('key.id', 'ASC').limit(query.limit + 1).getMany();
+    return toPage(
+      found,
+      query.limit,
+      (row) => ({ at: row.createdAt.toISOString(), id: row.id }),
+      (row) => this.toView(row),
+      (after) => nextPageUrl(originalUrl, after),
+    );
+  }
+
+  /** A key `issuer` manages; any other (missing, another organization's, a platform key) is the same 404 code 100. */
+  async findManaged(issuer: Issuer, id: string): Promise<ApiKeyView> {
+    const row = isUUID(id) ? await this.keys.findOne({ where: { id } }) : null;
+    if (!row || !manages(issuer, row)) throw GraphError.notFound(`API key ${id} does not exist`);
+    return this.toView(row);
   }
 
   async revoke(id: string): Promise<ApiKeyView> {
@@ -182,7 +226,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
    * Issues a new key with the same settings (and a new signing secret when the old one signed)
    * and revokes the old one at once.
    */
-  async rotate(id: string): Promise<IssuedApiKey> {
+  async rotate(id: string, issuedByKeyId?: string): Promise<IssuedApiKey> {
     const old = await this.get(id);
     if (old.revokedAt) throw GraphError.conflict('The key is revoked and cannot be rotated');
     return this.keys.manager.transaction(async (manager) => {
@@ -203,6 +247,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
           keyPrefix: displayPrefix(key),
           hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
           rotatedFromId: old.id,
+          issuedByKeyId: issuedByKeyId ?? old.issuedByKeyId,
         }),
       );
       await repo.update({ id: old.id }, { revokedAt: new Date() });
@@ -220,16 +265,30 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private async validate(input: CreateApiKeyInput) {
     const problems: string[] = [];
     const tenantIds = [...new Set(input.tenantIds)];
-    if (input.kind === 'org' && tenantIds.length !== 1) problems.push('an organization key belongs to exactly one organization');
-    if (input.kind === 'admin' && tenantIds.length < 1) problems.push('an admin key needs at least one organization');
+    if (input.kind === 'org' && tenantIds.length !== 1) problems.push('an organization key belongs to exactly one organization (tenant_ids, or the X-Svc-Tenant-Id header)');
+    if (input.kind === 'admin' && tenantIds.length < 1) problems.push('an admin key needs at least one organization (tenant_ids, or the X-Svc-Tenant-Id header)');
+    if (input.kind === 'platform' && tenantIds.length) problems.push('a platform key belongs to no organization');
     if (tenantIds.some((id) => !isUUID(id))) problems.push('organization ids must be UUIDs');
     else if (tenantIds.length) {
       const found = await this.organizations.count({ where: { id: In(tenantIds) } });
       if (found !== tenantIds.length) problems.push('every organization must exist');
     }
-    const scopes = input.scopes ?? [...SCOPES];
+    const allowed = SCOPES_BY_KIND[input.kind];
+    const scopes = input.scopes ?? [...allowed];
     const unknown = scopes.filter((scope) => !isScope(scope));
-    if (unknown.length) problems.push(`unknown scopes: ${unknown.join(', ')} (known: ${SCOPES.join(', ')})`);
+    if (unknown.length) problems.push(`unknown scopes: ${unknown.join(', ')} (known: ${allowed.join(', ')})`);
+    const foreign = scopes.filter((scope) => isScope(scope) && !allowed.includes(scope));
+    if (foreign.length) problems.push(`a${input.kind === 'org' ? 'n organization' : ` ${input.kind}`} key cannot hold: ${foreign.join(', ')}`);
+    if (input.allowedPhoneNumberIds?.length) {
+      if (input.kind === 'platform') problems.push('a platform key has no phone numbers');
+      else {
+        // Allowed phone numbers must be registered to one of the key's organizations (catches typos).
+        const registered = await this.phoneNumbers.find({ where: { phoneNumberId: In(input.allowedPhoneNumberIds) }, select: { phoneNumberId: true, tenantId: true } });
+        const ours = new Set(registered.filter((p) => tenantIds.includes(p.tenantId)).map((p) => p.phoneNumberId));
+        const outside = input.allowedPhoneNumberIds.filter((id) => !ours.has(id));
+        if (outside.length) problems.push(`phone numbers not registered to the key's organizations: ${outside.join(', ')}`);
+      }
+    }
     if (input.allowedIps?.length) {
       try {
         buildIpAllowList(input.allowedIps);
@@ -261,6 +320,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       scopes: new Set(row.scopes),
       allowedPhoneNumberIds: row.allowedPhoneNumberIds ? new Set(row.allowedPhoneNumberIds) : null,
       ipAllowList: row.allowedIps ? buildIpAllowList(row.allowedIps) : null,
+      allowedIps: row.allowedIps,
       rateLimitPerSecond: row.rateLimitPerSecond,
       hmacSecret: row.hmacSecretEncrypted ? this.secretBox.decrypt(row.hmacSecretEncrypted) : null,
       expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
@@ -283,6 +343,8 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       expiresAt: row.expiresAt?.toISOString() ?? null,
       revokedAt: row.revokedAt?.toISOString() ?? null,
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      issuedByKeyId: row.issuedByKeyId,
+      rotatedFromId: row.rotatedFromId,
       createdAt: row.createdAt.toISOString(),
     };
   }

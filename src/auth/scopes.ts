@@ -1,5 +1,7 @@
-/** Every scope a key can hold. A route names the scopes it needs with @Authenticated({ scopes }). */
-export const SCOPES = [
+import type { ApiKeyKind } from './api-key.entity';
+
+/** Scopes of an organization's data: messages, templates, media, lists, webhooks, the business profile. */
+export const TENANT_SCOPES = [
   'messages:send',
   'messages:read',
   'templates:write',
@@ -16,7 +18,27 @@ export const SCOPES = [
   'business:write',
 ] as const;
 
+/** Managing API keys over HTTP (/v1/keys): admin keys for their own organizations, platform keys for any. */
+export const KEY_SCOPES = ['keys:read', 'keys:write'] as const;
+
+/** Onboarding organizations, business accounts and phone numbers (/v1/organizations): platform keys only. */
+export const PLATFORM_SCOPES = ['tenants:read', 'tenants:write'] as const;
+
+/** Every scope a key can hold. A route names the scopes it needs with @Authenticated({ scopes }). */
+export const SCOPES = [...TENANT_SCOPES, ...KEY_SCOPES, ...PLATFORM_SCOPES] as const;
+
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The scopes each kind of key may hold, and holds when none are named. Organization keys reach one
+ * organization's data; admin keys also manage the keys of their organizations; platform keys run the
+ * platform (organizations and keys) and reach no organization's data.
+ */
+export const SCOPES_BY_KIND: Record<ApiKeyKind, readonly Scope[]> = {
+  org: TENANT_SCOPES,
+  admin: [...TENANT_SCOPES, ...KEY_SCOPES],
+  platform: [...PLATFORM_SCOPES, ...KEY_SCOPES],
+};
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);

@@ -1,21 +1,20 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ApiKeysService, type ApiKeyView, type IssuedApiKey } from '../auth/api-keys.service';
+import { apiKeyJson, issuedKeyJson } from '../auth/api-key-json';
+import { ApiKeysService } from '../auth/api-keys.service';
 import { loadEnvironmentWithEnvFile, useEmbeddedDatabaseForThisProcess } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import { embeddedUrl, isListening } from '../database/embedded-postgres';
-import type { BusinessAccount } from '../tenancy/business-account.entity';
-import type { Organization } from '../tenancy/organization.entity';
-import type { PhoneNumber } from '../tenancy/phone-number.entity';
-import { TenancyService } from '../tenancy/tenancy.service';
+import { businessAccountJson, organizationJson, phoneNumberJson } from '../tenancy/tenancy-json';
+import { OnboardingService } from '../tenancy/onboarding.service';
 
 // Output contract: every command prints one JSON document to stdout (2-space indent) and exits 0;
 // a failure prints {"error": {...}} to stdout too and exits 1. Nest's logs are off.
 
 interface Services {
   keys: ApiKeysService;
-  tenancy: TenancyService;
+  tenancy: OnboardingService;
 }
 
 /**
@@ -38,7 +37,7 @@ async function withServices<T>(work: (services: Services) => Promise<T>): Promis
   const { CliModule } = await import('./cli.module.js');
   const app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
   try {
-    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(TenancyService) });
+    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(OnboardingService) });
   } finally {
     await app.close();
   }
@@ -113,48 +112,13 @@ async function readSecret(value: string): Promise<string> {
   return text.trim();
 }
 
-// ---- output shapes (snake_case, like the HTTP API) ---------------------------------------------
-
-const organizationJson = (o: Organization) => ({ id: o.id, name: o.name, created_at: o.createdAt.toISOString() });
-
-const businessAccountJson = (b: BusinessAccount) => ({ id: b.id, tenant_id: b.tenantId, waba_id: b.wabaId, name: b.name });
-
-const phoneNumberJson = (p: PhoneNumber) => ({
-  id: p.id,
-  tenant_id: p.tenantId,
-  phone_number_id: p.phoneNumberId,
-  display_phone_number: p.displayPhoneNumber,
-  enforce_service_window: p.enforceServiceWindow,
-});
-
-const keyJson = (k: ApiKeyView) => ({
-  id: k.id,
-  name: k.name,
-  kind: k.kind,
-  prefix: k.prefix,
-  tenant_ids: k.tenantIds,
-  scopes: k.scopes,
-  allowed_phone_number_ids: k.allowedPhoneNumberIds,
-  allowed_ips: k.allowedIps,
-  rate_limit_per_second: k.rateLimitPerSecond,
-  hmac: k.hmac,
-  expires_at: k.expiresAt,
-  revoked_at: k.revokedAt,
-  last_used_at: k.lastUsedAt,
-  created_at: k.createdAt,
-});
-
-const issuedKeyJson = (issued: IssuedApiKey) => ({
-  key: issued.key,
-  ...(issued.hmacSecret !== undefined && { hmac_secret: issued.hmacSecret }),
-  record: keyJson(issued.record),
-});
+// Output shapes are the HTTP API's own (tenancy-json.ts, api-key-json.ts).
 
 // ---- commands ---------------------------------------------------------------------------------
 
 interface KeyCreateOptions {
-  kind: 'org' | 'admin';
-  org: string[];
+  kind: 'org' | 'admin' | 'platform';
+  org?: string[];
   name?: string;
   scopes?: string[];
   phones?: string[];
@@ -165,24 +129,11 @@ interface KeyCreateOptions {
   hmac?: boolean;
 }
 
-/** Allowed phone numbers must be registered to one of the key's organizations (catches typos). */
-async function checkPhones(tenancy: TenancyService, phoneNumberIds: string[], tenantIds: string[]): Promise<void> {
-  const foreign: string[] = [];
-  for (const id of phoneNumberIds) {
-    const phone = await tenancy.findPhoneNumber(id);
-    if (!phone || !tenantIds.includes(phone.tenantId)) foreign.push(id);
-  }
-  if (foreign.length) {
-    throw GraphError.invalidParameter('Invalid API key settings', `phone numbers not registered to the key's organizations: ${foreign.join(', ')}`);
-  }
-}
-
-async function createKey({ keys, tenancy }: Services, options: KeyCreateOptions): Promise<unknown> {
-  if (options.phones?.length) await checkPhones(tenancy, options.phones, options.org);
+async function createKey({ keys }: Services, options: KeyCreateOptions): Promise<unknown> {
   const expiresAt = options.expiresIn !== undefined ? new Date(Date.now() + options.expiresIn) : options.expires;
   const issued = await keys.create({
     kind: options.kind,
-    tenantIds: options.org,
+    tenantIds: options.org ?? [],
     name: options.name,
     scopes: options.scopes,
     allowedPhoneNumberIds: options.phones,
@@ -270,10 +221,14 @@ function buildProgram(): Command {
   program
     .command('key:create')
     .description('Issue an API key; its text (and signing secret) is shown only now')
-    .addOption(new Option('--kind <kind>', 'org: one organization; admin: one or more').choices(['org', 'admin']).makeOptionMandatory())
-    .requiredOption('--org <ids>', 'organization id; repeat or comma-separate for an admin key', list)
+    .addOption(
+      new Option('--kind <kind>', 'org: one organization; admin: one or more; platform: onboarding and keys over HTTP, no organization')
+        .choices(['org', 'admin', 'platform'])
+        .makeOptionMandatory(),
+    )
+    .option('--org <ids>', 'organization id; repeat or comma-separate for an admin key (not for a platform key)', list)
     .option('--name <name>', 'label')
-    .option('--scopes <scopes>', 'comma-separated scopes (default: all)', list)
+    .option('--scopes <scopes>', 'comma-separated scopes (default: every scope the kind may hold)', list)
     .option('--phones <ids>', 'allowed phone number ids (default: all of the organizations)', list)
     .option('--ips <cidrs>', 'allowed client IPs or CIDRs (default: any)', list)
     .option('--rate-limit <n>', 'requests per second (default: 80)', wholeNumber)
@@ -286,13 +241,13 @@ function buildProgram(): Command {
     .command('key:list')
     .description('List API keys (no key texts, no secrets)')
     .option('--org <orgId>', 'only the keys that reach this organization', uuid)
-    .action(action(async ({ keys }, options: { org?: string }) => ({ data: (await keys.list({ tenantId: options.org })).map(keyJson) })));
+    .action(action(async ({ keys }, options: { org?: string }) => ({ data: (await keys.list({ tenantId: options.org })).map(apiKeyJson) })));
 
   program
     .command('key:revoke')
     .description('Revoke an API key (running gateways notice within AUTH_CACHE_TTL_MS)')
     .argument('<keyId>', 'the key record id')
-    .action(action(async ({ keys }, keyId: string) => keyJson(await keys.revoke(keyId))));
+    .action(action(async ({ keys }, keyId: string) => apiKeyJson(await keys.revoke(keyId))));
 
   program
     .command('key:rotate')

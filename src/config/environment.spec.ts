@@ -118,6 +118,7 @@ describe('validateEnvironment', () => {
       ['HMAC_MAX_SKEW_SECONDS', '0'],
       ['HMAC_MAX_SKEW_SECONDS', '3601'],
       ['AUTH_CACHE_TTL_MS', '-5'],
+      ['AUTH_CACHE_TTL_MS', '5001'],
     ])('rejects %s=%s', (name, value) => {
       expect(namedVariables(messageOf({ [name]: value }))).toEqual([name]);
     });

@@ -11,7 +11,11 @@ export interface AuthContext {
   scopes: ReadonlySet<string>;
   allowedPhoneNumberIds: ReadonlySet<string> | null;
   ipAllowList: BlockList | null;
+  /** The IP allow-list as written (bounds the keys this key issues). */
+  allowedIps: readonly string[] | null;
   rateLimitPerSecond: number;
+  /** Epoch milliseconds, or null when the key does not expire. */
+  expiresAt: number | null;
 }
 
 /** The organization a request acts for, and the path resource it was derived from. */

@@ -6,7 +6,7 @@ import { SANDBOX } from '../sandbox/sandbox.module';
 import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
 import { ApiKeysService } from '../auth/api-keys.service';
 import type { Environment } from '../config/environment';
-import { TenancyService } from '../tenancy/tenancy.service';
+import { OnboardingService } from '../tenancy/onboarding.service';
 
 export const DEMO_WABA_ID = '100000000000001';
 export const DEMO_PHONE_NUMBER_ID = '100000000000002';
@@ -21,7 +21,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Demo');
 
   constructor(
-    private readonly tenancy: TenancyService,
+    private readonly tenancy: OnboardingService,
     private readonly keys: ApiKeysService,
     private readonly config: ConfigService<Environment, true>,
     private readonly webhooks: WebhookEndpointsService,

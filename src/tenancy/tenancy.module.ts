@@ -4,13 +4,14 @@ import { BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { TenancyGuard } from './tenancy.guard';
+import { OnboardingService } from './onboarding.service';
 import { TenancyService } from './tenancy.service';
 import { TenantsController } from './tenants.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
   controllers: [TenantsController],
-  providers: [TenancyService, TenancyGuard],
-  exports: [TenancyService, TenancyGuard],
+  providers: [TenancyService, TenancyGuard, OnboardingService],
+  exports: [TenancyService, TenancyGuard, OnboardingService],
 })
 export class TenancyModule {}

@@ -1,4 +1,3 @@
-import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -132,71 +131,10 @@ export class TenancyService {
     return this.organizations.find({ where: { id: In([...ids]) }, order: { name: 'ASC', createdAt: 'ASC' } });
   }
 
-  async listAllOrganizations(): Promise<Organization[]> {
-    return this.organizations.find({ order: { createdAt: 'ASC' } });
-  }
-
-  async countOrganizations(): Promise<number> {
-    return this.organizations.count();
-  }
-
-  async createOrganization(name: string): Promise<Organization> {
-    if (!name.trim()) throw GraphError.invalidParameter('Organization name is required', 'name: must not be empty');
-    return this.organizations.save(this.organizations.create({ name: name.trim() }));
-  }
-
-  async addBusinessAccount(input: { tenantId: string; wabaId: string; accessToken: string; name?: string }): Promise<BusinessAccount> {
-    if (!/^\d{1,32}$/.test(input.wabaId)) throw GraphError.invalidParameter('Invalid business account id', 'wabaId: must be digits');
-    if (!input.accessToken.trim()) throw GraphError.invalidParameter('Access token is required', 'accessToken: must not be empty');
-    await this.requireOrganization(input.tenantId);
-    if (await this.businessAccounts.exists({ where: { wabaId: input.wabaId } })) {
-      throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
-    }
-    const saved = await this.businessAccounts.save(
-      this.businessAccounts.create({
-        tenantId: input.tenantId,
-        wabaId: input.wabaId,
-        name: input.name ?? '',
-        accessTokenEncrypted: this.secretBox.encrypt(input.accessToken),
-      }),
-    );
-    this.wabaCache.delete(input.wabaId);
-    return saved;
-  }
-
-  async addPhoneNumber(input: { wabaId: string; phoneNumberId: string; displayPhoneNumber: string }): Promise<PhoneNumber> {
-    if (!/^\d{1,32}$/.test(input.phoneNumberId)) {
-      throw GraphError.invalidParameter('Invalid phone number id', 'phoneNumberId: must be digits');
-    }
-    const waba = await this.businessAccounts.findOne({ where: { wabaId: input.wabaId } });
-    if (!waba) throw GraphError.notFound(`Business account ${input.wabaId} does not exist`);
-    if (await this.phoneNumbers.exists({ where: { phoneNumberId: input.phoneNumberId } })) {
-      throw GraphError.conflict(`Phone number ${input.phoneNumberId} is already registered`);
-    }
-    const saved = await this.phoneNumbers.save(
-      this.phoneNumbers.create({
-        tenantId: waba.tenantId,
-        businessAccountId: waba.id,
-        phoneNumberId: input.phoneNumberId,
-        displayPhoneNumber: input.displayPhoneNumber,
-      }),
-    );
-    this.phoneCache.delete(input.phoneNumberId);
-    return saved;
-  }
-
-  /** Turns local 24-hour window enforcement on or off for a phone number. */
-  async setServiceWindowEnforcement(phoneNumberId: string, enabled: boolean): Promise<PhoneNumber> {
-    const phone = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
-    if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
-    phone.enforceServiceWindow = enabled;
-    const saved = await this.phoneNumbers.save(phone);
-    this.phoneCache.delete(phoneNumberId);
-    return saved;
-  }
-
-  private async requireOrganization(id: string): Promise<void> {
-    const exists = isUUID(id) && (await this.organizations.exists({ where: { id } }));
-    if (!exists) throw GraphError.notFound(`Organization ${id} does not exist`);
+  /** Drops cached lookups after onboarding changes (other instances drop theirs within the TTL). */
+  forget(changed: { phoneNumberId?: string; wabaId?: string; businessAccountId?: string }): void {
+    if (changed.phoneNumberId !== undefined) this.phoneCache.delete(changed.phoneNumberId);
+    if (changed.wabaId !== undefined) this.wabaCache.delete(changed.wabaId);
+    if (changed.businessAccountId !== undefined) this.tokenCache.delete(changed.businessAccountId);
   }
 }

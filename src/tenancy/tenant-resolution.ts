@@ -1,9 +1,10 @@
+import type { ApiKeyKind } from '../auth/api-key.entity';
 import { GraphError } from '../core/graph-error';
 
 export const TENANT_HEADER = 'x-svc-tenant-id';
 
 export interface TenantResolutionInput {
-  keyKind: 'org' | 'admin';
+  keyKind: ApiKeyKind;
   /** Organizations the key may reach. */
   keyTenantIds: readonly string[];
   /**

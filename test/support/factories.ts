@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ApiKeysService, CreateApiKeyInput, IssuedApiKey } from '../../src/auth/api-keys.service';
-import { TenancyService } from '../../src/tenancy/tenancy.service';
+import { OnboardingService } from '../../src/tenancy/onboarding.service';
 import type { TestApp } from './test-app';
 
 export interface TestTenant {
@@ -16,7 +16,7 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).
 
 /** An organization with one business account and two phone numbers, all with fresh upstream ids. */
 export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Promise<TestTenant> {
-  const tenancy = t.get(TenancyService);
+  const tenancy = t.get(OnboardingService);
   const org = await tenancy.createOrganization(name);
   const wabaId = '1' + digits(14);
   await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: 'upstream-token-' + digits(6) });
@@ -35,6 +35,11 @@ export function createOrgKey(t: TestApp, tenant: { id: string }, options: Partia
 /** An admin key over `tenants` (all scopes unless given). */
 export function createAdminKey(t: TestApp, tenants: Array<{ id: string }>, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
   return t.get(ApiKeysService).create({ kind: 'admin', tenantIds: tenants.map((x) => x.id), ...options });
+}
+
+/** A platform key (onboarding and keys over HTTP; all its scopes unless given). */
+export function createPlatformKey(t: TestApp, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
+  return t.get(ApiKeysService).create({ kind: 'platform', tenantIds: [], ...options });
 }
 
 export const bearer = (key: string | IssuedApiKey) => ({ Authorization: `Bearer ${typeof key === 'string' ? key : key.key}` });

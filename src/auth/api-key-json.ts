@@ -1,0 +1,30 @@
+import type { ApiKeyView, IssuedApiKey } from './api-keys.service';
+
+/** A key record as the HTTP API and the CLI print it (snake_case; never the key text or a secret). */
+export const apiKeyJson = (k: ApiKeyView) => ({
+  id: k.id,
+  name: k.name,
+  kind: k.kind,
+  prefix: k.prefix,
+  tenant_ids: k.tenantIds,
+  scopes: k.scopes,
+  allowed_phone_number_ids: k.allowedPhoneNumberIds,
+  allowed_ips: k.allowedIps,
+  rate_limit_per_second: k.rateLimitPerSecond,
+  hmac: k.hmac,
+  expires_at: k.expiresAt,
+  revoked_at: k.revokedAt,
+  last_used_at: k.lastUsedAt,
+  issued_by_key_id: k.issuedByKeyId,
+  rotated_from_id: k.rotatedFromId,
+  created_at: k.createdAt,
+});
+
+export type ApiKeyJson = ReturnType<typeof apiKeyJson>;
+
+/** A newly issued key: its text (and signing secret) appear here and nowhere else, ever. */
+export const issuedKeyJson = (issued: IssuedApiKey) => ({
+  key: issued.key,
+  ...(issued.hmacSecret !== undefined && { hmac_secret: issued.hmacSecret }),
+  record: apiKeyJson(issued.record),
+});

@@ -1,0 +1,110 @@
+import { GraphError } from '../core/graph-error';
+import type { ApiKeyKind } from './api-key.entity';
+import { SCOPES_BY_KIND } from './scopes';
+
+/** The key that calls /v1/keys, as far as the policy needs it. */
+export interface Issuer {
+  kind: ApiKeyKind;
+  tenantIds: readonly string[];
+  scopes: ReadonlySet<string>;
+  allowedPhoneNumberIds: ReadonlySet<string> | null;
+  allowedIps: readonly string[] | null;
+  rateLimitPerSecond: number;
+  /** Epoch milliseconds, or null for a key that does not expire. */
+  expiresAt: number | null;
+}
+
+/** What a caller asks for; an omitted field (undefined) takes the issuer's own bound. */
+export interface KeyRequest {
+  kind: ApiKeyKind;
+  tenantIds: string[];
+  scopes?: string[];
+  allowedPhoneNumberIds?: string[] | null;
+  allowedIps?: string[] | null;
+  rateLimitPerSecond?: number;
+  expiresAt?: Date | null;
+}
+
+export type BoundKeyRequest = Required<KeyRequest>;
+
+/** A key record, as far as deciding who manages it goes. */
+export interface ManagedKey {
+  kind: ApiKeyKind;
+  tenantIds: readonly string[];
+}
+
+/** Requests per second of a key when none is given (the spec's default). */
+export const DEFAULT_RATE_LIMIT = 80;
+
+const refuse = (what: string) => GraphError.permissionDenied(`The API key cannot issue a key ${what}`);
+
+/**
+ * Whether `issuer` may see, revoke or rotate `key`: platform keys manage every organization and
+ * admin key; an admin key manages the keys whose organizations are all among its own (a key that
+ * also reaches another organization is that organization's business too). Platform keys are managed
+ * only with the CLI.
+ */
+export function manages(issuer: Issuer, key: ManagedKey): boolean {
+  if (key.kind === 'platform') return false;
+  if (issuer.kind === 'platform') return true;
+  if (issuer.kind !== 'admin') return false;
+  return key.tenantIds.every((id) => issuer.tenantIds.includes(id));
+}
+
+/**
+ * The key an issuer may create from a request: omitted settings take the issuer's own bounds, and
+ * anything beyond them is refused with 403 code 200, naming what. An admin key never issues a key
+ * with a scope, organization, phone number, IP range, rate limit or lifetime beyond its own; a
+ * platform key issues organization and admin keys for any organization (it is the operator's);
+ * nobody issues platform keys over HTTP (only the CLI does).
+ */
+export function boundByIssuer(issuer: Issuer, request: KeyRequest): BoundKeyRequest {
+  if (request.kind === 'platform') throw GraphError.permissionDenied('Platform keys are issued only with the CLI');
+  if (issuer.kind === 'platform') {
+    return {
+      kind: request.kind,
+      tenantIds: request.tenantIds,
+      scopes: request.scopes ?? [...SCOPES_BY_KIND[request.kind]],
+      allowedPhoneNumberIds: request.allowedPhoneNumberIds ?? null,
+      allowedIps: request.allowedIps ?? null,
+      rateLimitPerSecond: request.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT,
+      expiresAt: request.expiresAt ?? null,
+    };
+  }
+  if (issuer.kind !== 'admin') throw GraphError.permissionDenied('Only admin and platform keys issue keys');
+
+  const outside = request.tenantIds.filter((id) => !issuer.tenantIds.includes(id));
+  if (outside.length) throw refuse('for an organization outside its own');
+
+  const scopes = request.scopes ?? SCOPES_BY_KIND[request.kind].filter((scope) => issuer.scopes.has(scope));
+  const extraScopes = scopes.filter((scope) => !issuer.scopes.has(scope));
+  if (extraScopes.length) throw refuse(`with a scope it does not hold: ${extraScopes.join(', ')}`);
+
+  const phones = bounded(issuer.allowedPhoneNumberIds && [...issuer.allowedPhoneNumberIds], request.allowedPhoneNumberIds, 'phone number');
+  const ips = bounded(issuer.allowedIps, request.allowedIps, 'IP address or range');
+
+  const rate = request.rateLimitPerSecond ?? Math.min(DEFAULT_RATE_LIMIT, issuer.rateLimitPerSecond);
+  if (rate > issuer.rateLimitPerSecond) throw refuse(`with a rate limit above its own (${issuer.rateLimitPerSecond} per second)`);
+
+  let expiresAt = request.expiresAt ?? null;
+  if (issuer.expiresAt !== null) {
+    if (request.expiresAt === undefined) expiresAt = new Date(issuer.expiresAt);
+    if (expiresAt === null || expiresAt.getTime() > issuer.expiresAt) throw refuse('that outlives it (its own expiry comes first)');
+  }
+
+  return { kind: request.kind, tenantIds: request.tenantIds, scopes, allowedPhoneNumberIds: phones, allowedIps: ips, rateLimitPerSecond: rate, expiresAt };
+}
+
+/**
+ * An allow-list bounded by the issuer's: an unrestricted issuer passes any list (or none); a
+ * restricted one passes only entries of its own list (compared as written), and an omitted list
+ * inherits its list. Asking for no restriction (null or empty) under a restricted issuer is refused.
+ */
+function bounded(own: readonly string[] | null, requested: string[] | null | undefined, what: string): string[] | null {
+  if (own === null) return requested?.length ? requested : null;
+  if (requested === undefined) return [...own];
+  if (requested === null || requested.length === 0) throw refuse(`without the ${what} restriction it has itself`);
+  const extra = requested.filter((entry) => !own.includes(entry));
+  if (extra.length) throw refuse(`for a ${what} outside its own: ${extra.join(', ')}`);
+  return requested;
+}

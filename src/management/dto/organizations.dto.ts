@@ -1,0 +1,176 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageQueryDto, PagingDto } from '../../common/pagination';
+
+const UPSTREAM_ID = /^\d{1,32}$/;
+
+export class CreateOrganizationDto {
+  @ApiProperty({ example: 'Acme Ltd', maxLength: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+}
+
+export class UpdateOrganizationDto extends CreateOrganizationDto {}
+
+export class OrganizationDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme Ltd' })
+  name: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class OrganizationPageDto {
+  @ApiProperty({ type: [OrganizationDto] })
+  data: OrganizationDto[];
+
+  @ApiProperty({ type: PagingDto })
+  paging: PagingDto;
+}
+
+export class CreateBusinessAccountDto {
+  @ApiProperty({ example: '102290129340398', description: "Meta's WhatsApp Business Account id" })
+  @IsString()
+  @Matches(UPSTREAM_ID, { message: 'waba_id must be digits' })
+  waba_id: string;
+
+  @ApiProperty({
+    example: 'EAAJB…',
+    description: "Meta's access token for the account (a system user token). Stored encrypted, used for upstream calls, never shown again.",
+    writeOnly: true,
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(4096)
+  access_token: string;
+
+  @ApiPropertyOptional({ example: 'Acme support', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class UpdateBusinessAccountDto {
+  @ApiPropertyOptional({ example: 'Acme support', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'A new upstream access token (for example after rotating the system user token); write-only', writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(4096)
+  access_token?: string;
+}
+
+export class BusinessAccountDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The organization' })
+  tenant_id: string;
+
+  @ApiProperty({ example: '102290129340398' })
+  waba_id: string;
+
+  @ApiProperty({ example: 'Acme support' })
+  name: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class BusinessAccountPageDto {
+  @ApiProperty({ type: [BusinessAccountDto] })
+  data: BusinessAccountDto[];
+
+  @ApiProperty({ type: PagingDto })
+  paging: PagingDto;
+}
+
+export class CreatePhoneNumberDto {
+  @ApiProperty({ example: '102290129340398', description: 'The business account the number belongs to (registered in this organization)' })
+  @IsString()
+  @Matches(UPSTREAM_ID, { message: 'waba_id must be digits' })
+  waba_id: string;
+
+  @ApiProperty({ example: '106540352242922', description: "Meta's phone number id, as used in `/{phone-number-id}/messages`" })
+  @IsString()
+  @Matches(UPSTREAM_ID, { message: 'phone_number_id must be digits' })
+  phone_number_id: string;
+
+  @ApiProperty({ example: '+1 555 010 0001', maxLength: 40 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  display_phone_number: string;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: "Refuse non-template sends outside the 24-hour window locally (131026); off for numbers whose webhooks do not reach the gateway",
+  })
+  @IsOptional()
+  @IsBoolean()
+  enforce_service_window?: boolean;
+}
+
+export class UpdatePhoneNumberSettingsDto {
+  @ApiPropertyOptional({ example: '+1 555 010 0001', maxLength: 40 })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  display_phone_number?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  enforce_service_window?: boolean;
+}
+
+export class PhoneNumberDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  tenant_id: string;
+
+  @ApiProperty({ format: 'uuid', description: "The gateway's id of the business account" })
+  business_account_id: string;
+
+  @ApiProperty({ example: '106540352242922' })
+  phone_number_id: string;
+
+  @ApiProperty({ example: '+1 555 010 0001' })
+  display_phone_number: string;
+
+  @ApiProperty()
+  enforce_service_window: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class PhoneNumberPageDto {
+  @ApiProperty({ type: [PhoneNumberDto] })
+  data: PhoneNumberDto[];
+
+  @ApiProperty({ type: PagingDto })
+  paging: PagingDto;
+}
+
+export class ListPhoneNumbersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ example: '102290129340398', description: 'Only the numbers of this business account' })
+  @IsOptional()
+  @IsString()
+  @Matches(UPSTREAM_ID, { message: 'waba_id must be digits' })
+  waba_id?: string;
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { apiKeyJson, issuedKeyJson } from '../auth/api-key-json';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
+import { boundByIssuer, Issuer } from '../auth/key-issuing-policy';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
+import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import { ApiKeyDto, ApiKeyPageDto, CreateApiKeyDto, IssuedApiKeyDto, ListApiKeysQueryDto } from './dto/api-keys.dto';
+
+const KEY_ID = { name: 'id', format: 'uuid', description: 'The key record id' };
+const READ = { scopes: ['keys:read' as const], tenant: 'optional' as const };
+const WRITE = { scopes: ['keys:write' as const], tenant: 'optional' as const };
+
+const POLICY =
+  'An admin key manages the keys of its own organizations only (a key that also reaches another organization is not its to ' +
+  'manage, and reads as 404 like a missing one) and never issues, or rotates into being, a key with a scope, organization, ' +
+  'phone number, IP range, rate limit or lifetime beyond its own: each such attempt is 403 code 200. Omitted settings take ' +
+  'its own bounds. A platform key manages organization and admin keys of every organization; platform keys themselves are ' +
+  'issued and revoked only with the CLI. The key text appears only in the answer that issues it.';
+
+const issuerOf = (auth: AuthContext): Issuer => ({
+  kind: auth.kind,
+  tenantIds: auth.tenantIds,
+  scopes: auth.scopes,
+  allowedPhoneNumberIds: auth.allowedPhoneNumberIds,
+  allowedIps: auth.allowedIps,
+  rateLimitPerSecond: auth.rateLimitPerSecond,
+  expiresAt: auth.expiresAt,
+});
+
+/** API keys over HTTP: the same ApiKeysService as the CLI, bounded by the issuing key (key-issuing-policy.ts). */
+@ApiTags('management')
+@Controller('v1/keys')
+export class KeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Post()
+  @Authenticated(WRITE)
+  @ApiOperation({ summary: 'Issue a key (its text is in this answer only)', description: POLICY })
+  @ApiCreatedResponse({ type: IssuedApiKeyDto })
+  @ApiGraphErrors(400)
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateApiKeyDto, @Req() req: GatewayRequest): Promise<IssuedApiKeyDto> {
+    // Omitted: the organization X-Svc-Tenant-Id names (none: the service refuses an org or admin key without one).
+    const tenantIds = body.tenant_ids ?? (req.tenant?.tenantId ? [req.tenant.tenantId] : []);
+    const expiresAt = body.expires_at === undefined || body.expires_at === null ? body.expires_at : new Date(body.expires_at);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw GraphError.invalidParameter('Invalid API key settings', 'expires_at: must be in the future');
+    const bound = boundByIssuer(issuerOf(auth), {
+      kind: body.kind,
+      tenantIds: [...new Set(tenantIds.map((id) => id.toLowerCase()))],
+      scopes: body.scopes,
+      allowedPhoneNumberIds: body.allowed_phone_number_ids,
+      allowedIps: body.allowed_ips,
+      rateLimitPerSecond: body.rate_limit_per_second,
+      expiresAt,
+    });
+    return issuedKeyJson(await this.keys.create({ ...bound, name: body.name, hmac: body.hmac ?? false, issuedByKeyId: auth.keyId }));
+  }
+
+  @Get()
+  @Authenticated(READ)
+  @ApiOperation({ summary: 'The keys this key manages, oldest first (never their text)', description: POLICY })
+  @ApiOkResponse({ type: ApiKeyPageDto })
+  @ApiGraphErrors(400)
+  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListApiKeysQueryDto, @Req() req: GatewayRequest): Promise<ApiKeyPageDto> {
+    const page = await this.keys.page(issuerOf(auth), { tenantId: query.organization_id, limit: query.limit, after: query.after }, req.originalUrl);
+    return { ...page, data: page.data.map(apiKeyJson) };
+  }
+
+  @Get(':id')
+  @Authenticated(READ)
+  @ApiOperation({ summary: 'One key (never its text)' })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: ApiKeyDto })
+  @ApiGraphErrors(404)
+  async get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ApiKeyDto> {
+    return apiKeyJson(await this.keys.findManaged(issuerOf(auth), id));
+  }
+
+  @Post(':id/revoke')
+  @HttpCode(200)
+  @Authenticated(WRITE)
+  @ApiOperation({ summary: 'Revoke a key: every instance refuses it within 5 seconds (401 code 190)' })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: ApiKeyDto })
+  @ApiGraphErrors(404)
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ApiKeyDto> {
+    const key = await this.keys.findManaged(issuerOf(auth), id);
+    return apiKeyJson(await this.keys.revoke(key.id));
+  }
+
+  @Post(':id/rotate')
+  @HttpCode(200)
+  @Authenticated(WRITE)
+  @ApiOperation({
+    summary: 'Issue a new key with the same settings and revoke this one at once',
+    description: 'Refused (403 code 200) when the key reaches beyond the rotating key, since rotating would issue such a key; 409 code 100 when it is revoked.',
+  })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: IssuedApiKeyDto })
+  @ApiGraphErrors(404, 409)
+  async rotate(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<IssuedApiKeyDto> {
+    const issuer = issuerOf(auth);
+    const key = await this.keys.findManaged(issuer, id);
+    boundByIssuer(issuer, {
+      kind: key.kind,
+      tenantIds: key.tenantIds,
+      scopes: key.scopes,
+      allowedPhoneNumberIds: key.allowedPhoneNumberIds,
+      allowedIps: key.allowedIps,
+      rateLimitPerSecond: key.rateLimitPerSecond,
+      expiresAt: key.expiresAt === null ? null : new Date(key.expiresAt),
+    });
+    return issuedKeyJson(await this.keys.rotate(key.id, auth.keyId));
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { KeysController } from './keys.controller';
+import { OrganizationsController } from './organizations.controller';
+
+/** The management API: onboarding (platform keys) and API keys (admin and platform keys). */
+@Module({
+  imports: [AuthModule, TenancyModule],
+  controllers: [OrganizationsController, KeysController],
+})
+export class ManagementModule {}

@@ -1,0 +1,25 @@
+import type { BusinessAccount } from './business-account.entity';
+import type { Organization } from './organization.entity';
+import type { PhoneNumber } from './phone-number.entity';
+
+// How the management API and the CLI print onboarding records (snake_case; never an access token).
+
+export const organizationJson = (o: Organization) => ({ id: o.id, name: o.name, created_at: o.createdAt.toISOString() });
+
+export const businessAccountJson = (b: BusinessAccount) => ({
+  id: b.id,
+  tenant_id: b.tenantId,
+  waba_id: b.wabaId,
+  name: b.name,
+  created_at: b.createdAt.toISOString(),
+});
+
+export const phoneNumberJson = (p: PhoneNumber) => ({
+  id: p.id,
+  tenant_id: p.tenantId,
+  business_account_id: p.businessAccountId,
+  phone_number_id: p.phoneNumberId,
+  display_phone_number: p.displayPhoneNumber,
+  enforce_service_window: p.enforceServiceWindow,
+  created_at: p.createdAt.toISOString(),
+});
