@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes test/fixtures/meta-send-examples.json: every request example Meta's OpenAPI description
+// Writes src/messages/meta-send-examples.json (the explorer's send examples and the tests' fixtures): every request example Meta's OpenAPI description
 // gives for POST /{Version}/{Phone-Number-ID}/messages, with its placeholders filled in with
 // realistic values, so the send DTO spec can prove the gateway accepts what Meta documents.
 //
@@ -17,7 +17,7 @@ const yaml = require('js-yaml');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = process.argv[2] ?? '/work/shared/reference/meta-cloud-api/business-messaging-api_v23.0.yaml';
-const output = join(root, 'test/fixtures/meta-send-examples.json');
+const output = join(root, 'src/messages/meta-send-examples.json');
 const PATH = '/{Version}/{Phone-Number-ID}/messages';
 
 const RECIPIENT = '15551234567';

@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
 import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
 import { ManagementModule } from './management/management.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
@@ -24,6 +25,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
   imports: [
     // infrastructure
     AppConfigModule,
+    LoggingModule,
     DatabaseModule,
     RedisModule,
     CommonModule,

@@ -8,6 +8,8 @@ import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
 import { DatabaseBreaker } from './database/database-breaker';
 import { requestIdMiddleware } from './core/request-id';
+import { accessLog } from './logging/access-log';
+import { ROOT_LOGGER } from './logging/logging.module';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 
@@ -23,6 +25,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('etag', false);
   // Before the body parsers, so that a malformed body's error still carries the request id.
   app.use(requestIdMiddleware);
+  // One access line per request, even for requests refused before routing.
+  app.use(accessLog(app.get(ROOT_LOGGER)));
   app.use(httpMetrics(app.get(MetricsService)));
   // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
   app.use(graphPathAliases);

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { ConsoleLogger, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { GatewayLogger } from './logging/gateway-logger';
 import type { Environment } from './config/environment';
 import type { Sandbox } from './sandbox/sandbox-server';
 import { SANDBOX } from './sandbox/sandbox.module';
@@ -12,9 +13,8 @@ import { SANDBOX } from './sandbox/sandbox.module';
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  const level = config.get('LOG_LEVEL', { infer: true });
-  const levels = (['error', 'warn', 'log', 'debug', 'verbose'] as const).slice(0, ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(level) + 1);
-  app.useLogger(new ConsoleLogger({ json: config.get('LOG_FORMAT', { infer: true }) === 'json', logLevels: [...levels] }));
+  // pino (nestjs-pino), at LOG_LEVEL, JSON or readable per LOG_FORMAT; the buffered start-up logs go there too.
+  app.useLogger(app.get(GatewayLogger));
   configureApp(app);
   await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
   const logger = new Logger('Bootstrap');

@@ -76,10 +76,55 @@ describe('docs and health', () => {
       ['post', '/v1/{phoneNumberId}/whatsapp_business_profile', 'business:write'],
       ['delete', '/v1/{wabaId}/message_templates', 'templates:write'],
       ['get', '/v1/media/{mediaId}/download', 'media:read'],
+      ['post', '/v1/organizations', 'tenants:write'],
+      ['get', '/v1/organizations/{organizationId}/phone_numbers', 'tenants:read'],
+      ['delete', '/v1/organizations/{organizationId}/business_accounts/{accountId}', 'tenants:write'],
+      ['post', '/v1/keys', 'keys:write'],
+      ['get', '/v1/keys/{id}', 'keys:read'],
+      ['post', '/v1/keys/{id}/rotate', 'keys:write'],
     ])('documents %s %s with its scope %s, the bearer scheme and the auth errors', (method, path, scope) => {
       const operation = doc.paths[path]?.[method];
       expect(operation).toEqual(expect.objectContaining({ security: expect.arrayContaining([{ 'api-key': [] }]), 'x-required-scopes': [scope] }));
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
+    });
+
+    it("names a request example for every message type on the send route: Meta's 50 official examples, text first", () => {
+      const body = (doc.paths['/v1/{phoneNumberId}/messages'].post as unknown as { requestBody: { content: Record<string, { examples: Record<string, { summary: string; value: Record<string, unknown> }> }> } })
+        .requestBody.content['application/json'];
+      const examples = body.examples;
+      expect(Object.keys(examples)).toHaveLength(50);
+      expect(Object.keys(examples)[0]).toBe('text-message');
+      expect(examples['text-message'].value).toMatchObject({ messaging_product: 'whatsapp', type: 'text', text: { body: expect.any(String) } });
+      const types = new Set(Object.values(examples).map((e) => e.summary.split(':')[0]));
+      for (const type of ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction', 'mark as read']) {
+        expect(types).toContain(type);
+      }
+    });
+
+    it('documents error responses with real Graph bodies', () => {
+      type Responses = Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: Record<string, unknown> } }> }> }>;
+      const send = doc.paths['/v1/{phoneNumberId}/messages'].post.responses as unknown as Responses;
+      const examplesOf = (status: string) => send[status].content!['application/json'].examples!;
+      expect(examplesOf('401').invalid_token.value).toEqual({
+        error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: expect.any(String) },
+      });
+      expect(examplesOf('422').recipient_blacklisted.value.error).toMatchObject({ code: 131000, error_data: { reason: 'recipient_blacklisted' } });
+      expect(examplesOf('400').window_closed.value.error).toMatchObject({ code: 131026, type: 'GraphMethodException' });
+      expect(examplesOf('429').rate_limited.value.error).toMatchObject({ code: 4, type: 'OAuthException' });
+      // Every documented error status of every Graph route carries an example body, whatever the
+      // route's success content type (files too). The health checks answer Terminus's own body.
+      const without: string[] = [];
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        if (path.startsWith('/health')) continue;
+        for (const [method, operation] of Object.entries(operations)) {
+          for (const [status, response] of Object.entries(operation.responses as unknown as Responses)) {
+            const contents = Object.values(response.content ?? {}) as Array<{ examples?: object; example?: object }>;
+            const documented = contents.length > 0 && contents.every((content) => content.examples || content.example);
+            if (Number(status) >= 400 && !documented) without.push(`${method} ${path} ${status}`);
+          }
+        }
+      }
+      expect(without).toEqual([]);
     });
 
     it('documents the upstream webhook endpoints as public', () => {

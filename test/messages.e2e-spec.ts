@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Clock } from '../src/common/clock';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import fixtures from './fixtures/meta-send-examples.json';
+import fixtures from '../src/messages/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { eventually } from './support/eventually';

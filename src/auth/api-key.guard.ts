@@ -45,6 +45,7 @@ export class ApiKeyGuard implements CanActivate {
     }
     req.auth = {
       keyId: key.id,
+      keyPrefix: key.keyPrefix,
       kind: key.kind,
       tenantIds: key.tenantIds,
       scopes: key.scopes,

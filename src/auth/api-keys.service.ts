@@ -61,6 +61,7 @@ export interface ApiKeyView {
 /** A key as the request pipeline needs it, cached briefly in memory. */
 export interface ActiveKey {
   id: string;
+  keyPrefix: string;
   kind: ApiKeyKind;
   tenantIds: readonly string[];
   scopes: ReadonlySet<string>;
@@ -315,6 +316,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private toActive(row: ApiKey): ActiveKey {
     return {
       id: row.id,
+      keyPrefix: row.keyPrefix,
       kind: row.kind,
       tenantIds: row.tenantIds,
       scopes: new Set(row.scopes),

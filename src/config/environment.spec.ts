@@ -235,6 +235,13 @@ describe('validateEnvironment', () => {
       expect(validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     });
 
+    it('logs JSON in production and readable lines elsewhere, unless LOG_FORMAT says', () => {
+      expect(validateEnvironment({ NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+      expect(validateEnvironment({ NODE_ENV: 'development' }).LOG_FORMAT).toBe('text');
+      expect(validateEnvironment({ NODE_ENV: 'production', LOG_FORMAT: 'text' }).LOG_FORMAT).toBe('text');
+      expect(validateEnvironment({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    });
+
     it('does not require ENCRYPTION_KEY outside production', () => {
       expect(validateEnvironment({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();
       expect(validateEnvironment({ NODE_ENV: 'test', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();

@@ -56,8 +56,9 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
   BODY_MAX_ARRAY_LENGTH = 10000;
 
-  @IsIn(['json', 'text'])
-  LOG_FORMAT: 'json' | 'text' = 'text';
+  /** json: one JSON object per line; text: readable lines. Unset: json when NODE_ENV=production, text otherwise. */
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['json', 'text'])
+  LOG_FORMAT: 'json' | 'text';
 
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
@@ -281,6 +282,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
   }
   env.WEBHOOK_ALLOW_PRIVATE_URLS ??= env.NODE_ENV !== 'production';
+  env.LOG_FORMAT ??= env.NODE_ENV === 'production' ? 'json' : 'text';
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }

@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { inFlightError } from '../idempotency/idempotency.service';
+import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
 
 class GraphErrorDetail {
   @ApiProperty({ example: 'Invalid OAuth access token.' })
@@ -35,11 +37,72 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Rejected (code 131000)',
   429: 'Rate limit exceeded (code 4), see Retry-After',
   500: 'Upstream or internal failure (code 131000)',
+  503: 'A dependency is down: not executed, retry (code 2), see Retry-After',
 };
 
-/** Documents the Graph error responses a route can give. */
+/** An error as the gateway writes it, for /docs (with a sample fbtrace_id). */
+export const exampleBody = (error: GraphError) => error.toBody('Zq3vVx1oTbS-2c9kq7m1Aw');
+const body = exampleBody;
+
+/**
+ * Real error bodies for the explorer, made by the same constructors the gateway answers with (the
+ * messages name an example scope, organization or limit).
+ */
+const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown }>> = {
+  400: {
+    invalid_parameter: { summary: 'A body or query field is invalid', value: body(GraphError.invalidParameter('Invalid parameter', 'to: must be a string')) },
+    no_organization: {
+      summary: 'An admin key named no organization',
+      value: body(
+        GraphError.invalidParameter(
+          'No organization selected',
+          'Admin keys must name the organization in the X-Svc-Tenant-Id header when the path has no phone number or business account',
+        ),
+      ),
+    },
+    window_closed: { summary: 'Sends: outside the 24-hour customer-service window (use a template)', value: body(GraphError.serviceWindowClosed()) },
+  },
+  401: { invalid_token: { summary: 'Wrong, revoked or expired key; failed HMAC; unknown path resource', value: body(GraphError.invalidToken()) } },
+  403: {
+    scope_missing: { summary: 'The key lacks a scope', value: body(GraphError.permissionDenied('The API key lacks the scope messages:send')) },
+    organization: {
+      summary: 'X-Svc-Tenant-Id names an organization outside the key',
+      value: body(GraphError.permissionDenied('The API key is not authorized for the organization named by X-Svc-Tenant-Id')),
+    },
+  },
+  404: { not_found: { summary: 'No such record in the organization', value: body(GraphError.notFound('Webhook endpoint not found')) } },
+  409: {
+    conflict: { summary: 'The record conflicts with the current state', value: body(GraphError.conflict('Business account 102290129340398 is already registered')) },
+    idempotency_in_flight: { summary: 'A request with the same Idempotency-Key is still running (retry after it)', value: body(inFlightError()) },
+  },
+  422: {
+    recipient_blacklisted: { summary: 'The recipient is on the organization blacklist (final, do not retry)', value: body(GraphError.recipientBlacklisted()) },
+  },
+  429: {
+    rate_limited: {
+      summary: "The key's requests per second are used up (Retry-After says when to retry)",
+      value: body(
+        new GraphError(ErrorCode.TooManyCalls, '(#4) Rate limit exceeded for this API key (80 requests per second)', { data: { ceiling: 'key', limit_per_second: 80 } }),
+      ),
+    },
+  },
+  500: {
+    upstream: { summary: 'Upstream failed or timed out (retry with the same Idempotency-Key)', value: body(new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream did not answer within 10000 ms' } })) },
+    internal: { summary: 'An unexpected failure (logged with the request id)', value: body(graphErrorForStatus(500)) },
+  },
+  503: {
+    unavailable: {
+      summary: 'PostgreSQL or Redis is unreachable: nothing was done',
+      value: body(new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later', { status: 503, data: { details: 'The database cannot be reached; the request was not carried out' } })),
+    },
+  },
+};
+
+/** Documents the Graph error responses a route can give, each with real example bodies. */
 export function ApiGraphErrors(...statuses: number[]) {
   return applyDecorators(
-    ...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: GraphErrorResponse })),
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: GraphErrorResponse, ...(EXAMPLES[status] && { examples: EXAMPLES[status] }) }),
+    ),
   );
 }

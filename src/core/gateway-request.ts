@@ -5,6 +5,8 @@ import type { ApiKeyKind } from '../auth/api-key.entity';
 /** What the API-key guard learned about the caller. */
 export interface AuthContext {
   keyId: string;
+  /** The key's display prefix (`svc_live_AbCdEf`), for logs; never the key text. */
+  keyPrefix: string;
   kind: ApiKeyKind;
   /** Organizations the key may reach (one for org keys). */
   tenantIds: readonly string[];

@@ -112,6 +112,23 @@ export class GraphError extends Error {
     return GraphError.invalidParameter(message, details, HttpStatus.CONFLICT);
   }
 
+  /** A send to a blacklisted recipient (spec 7.2): final, not to be retried. */
+  static recipientBlacklisted(): GraphError {
+    return new GraphError(ErrorCode.SendFailure, '(#131000) The recipient is on the blacklist of this organization', {
+      status: 422,
+      data: { reason: 'recipient_blacklisted', details: 'The recipient is blacklisted; the message was not sent. Do not retry.' },
+    });
+  }
+
+  /** A non-template send outside the 24-hour customer-service window. */
+  static serviceWindowClosed(): GraphError {
+    return new GraphError(
+      ErrorCode.ReEngagement,
+      '(#131026) Message failed to send because more than 24 hours have passed since the customer last replied to this number',
+      { data: { details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.' } },
+    );
+  }
+
   toBody(fbtraceId: string): GraphErrorBody | Record<string, unknown> {
     if (this.options.body) return { ...this.options.body, fbtrace_id: fbtraceId };
     return {

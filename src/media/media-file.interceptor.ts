@@ -84,7 +84,7 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
   return mixin(MediaFileMixinInterceptor);
 }
 
-function fileTooLarge(headers?: Record<string, string>): GraphError {
+export function fileTooLarge(headers?: Record<string, string>): GraphError {
   return new GraphError(ErrorCode.InvalidParameter, '(#100) Param file is too large', {
     status: HttpStatus.PAYLOAD_TOO_LARGE,
     data: { details: `${FILE_FIELD}: larger than ${describeSize(MAX_UPLOAD_BYTES)} (${MAX_UPLOAD_BYTES} bytes), the most any media type allows` },

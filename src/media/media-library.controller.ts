@@ -3,10 +3,10 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import type { Request } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { nextPageUrl } from '../common/pagination';
-import { ApiGraphErrors, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
 import { ListMediaAssetsQueryDto, MediaAssetDto, MediaAssetPageDto, UPLOAD_LIBRARY_ASSET_BODY_SCHEMA, UploadLibraryAssetDto } from './dto/media.dto';
 import { SuccessDto } from '../common/pagination';
-import { MediaFileInterceptor } from './media-file.interceptor';
+import { MediaFileInterceptor, fileTooLarge } from './media-file.interceptor';
 import { MEDIA_MIME_TYPES } from './media-limits';
 import { MediaLibraryService, type ReceivedLibraryFile } from './media-library.service';
 
@@ -30,7 +30,7 @@ export class MediaLibraryController {
   @ApiBody({ schema: UPLOAD_LIBRARY_ASSET_BODY_SCHEMA })
   @ApiCreatedResponse({ type: MediaAssetDto })
   @ApiGraphErrors(400)
-  @ApiResponse({ status: 413, description: 'File over 100 MB (code 100)', type: GraphErrorResponse })
+  @ApiResponse({ status: 413, description: 'File over 100 MB (code 100)', type: GraphErrorResponse, example: exampleBody(fileTooLarge()) })
   upload(@TenantId() tenantId: string, @UploadedFile() file: ReceivedLibraryFile | undefined, @Body() body: UploadLibraryAssetDto): Promise<MediaAssetDto> {
     return this.library.upload(tenantId, file, body.name);
   }

@@ -8,8 +8,24 @@ import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.service';
 import { ListMessagesQueryDto, MessageRecordDto } from './dto/message-record.dto';
+import metaExamples from './meta-send-examples.json';
 import { SendMessageDto } from './dto/send-message.dto';
 import { MessagesService } from './messages.service';
+
+/**
+ * The explorer's request examples: Meta's 50 official examples (every message type, replies,
+ * reactions, templates, interactive, and marking as read), named as Meta names them; the plain text
+ * message first, so it is the one selected.
+ */
+type MetaExample = { name: string; title: string; kind: string; type?: string | null; body: Record<string, unknown> };
+// Two of Meta's examples leave `type` out (Meta defaults it): named here by the object they carry.
+const typeOf = (e: MetaExample) => (e.kind === 'mark_as_read' ? 'mark as read' : (e.type ?? ('interactive' in e.body ? 'interactive' : 'text')));
+const SEND_EXAMPLES = Object.fromEntries(
+  (metaExamples.examples as MetaExample[])
+    .map((example) => ({ example, type: typeOf(example) }))
+    .sort((a, b) => Number(b.example.name === 'text-message') - Number(a.example.name === 'text-message') || `${a.type} ${a.example.name}`.localeCompare(`${b.type} ${b.example.name}`))
+    .map(({ example, type }) => [example.name, { summary: `${type}: ${example.title}`, value: example.body }]),
+);
 
 class SendQueryDto {
   @IsOptional()
@@ -45,7 +61,7 @@ export class MessagesController {
   })
   @ApiParam({ name: 'phoneNumberId', description: 'Upstream phone number id of the organization' })
   @ApiQuery({ name: 'filter_blacklist', required: false, type: Boolean })
-  @ApiBody({ type: SendMessageDto })
+  @ApiBody({ type: SendMessageDto, examples: SEND_EXAMPLES })
   @ApiOkResponse({ type: SendResponseDto, description: 'Send: contacts and messages. Mark as read: { success: true }' })
   @ApiGraphErrors(400, 422, 500)
   send(

@@ -62,17 +62,10 @@ export class MessagesService {
     const group = body.recipient_type === 'group';
     const recipient = group ? String(body.to) : normalizeRecipient(body.to);
     if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
-      throw new GraphError(ErrorCode.SendFailure, '(#131000) The recipient is on the blacklist of this organization', {
-        status: 422,
-        data: { reason: 'recipient_blacklisted', details: 'The recipient is blacklisted; the message was not sent. Do not retry.' },
-      });
+      throw GraphError.recipientBlacklisted();
     }
     if (type !== 'template' && !group && ctx.phone.enforceServiceWindow && !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))) {
-      throw new GraphError(
-        ErrorCode.ReEngagement,
-        '(#131026) Message failed to send because more than 24 hours have passed since the customer last replied to this number',
-        { data: { details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.' } },
-      );
+      throw GraphError.serviceWindowClosed();
     }
 
     const payload: Record<string, unknown> = { ...body, to: recipient };

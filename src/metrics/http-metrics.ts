@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { routeTemplate } from '../core/route-template';
 import type { MetricsService } from './metrics.service';
 
 /**
@@ -9,8 +10,7 @@ export function httpMetrics(metrics: MetricsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      const labels = { method: req.method, route, status: String(res.statusCode) };
+      const labels = { method: req.method, route: routeTemplate(req), status: String(res.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     });

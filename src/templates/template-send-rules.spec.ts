@@ -622,7 +622,7 @@ describe('authentication templates (rule 7)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Meta's own send examples (test/fixtures/meta-send-examples.json), each against a catalog template
+// Meta's own send examples (src/messages/meta-send-examples.json), each against a catalog template
 // written to match it (as the template would have been created).
 
 interface Example {
@@ -632,7 +632,7 @@ interface Example {
   body: { template?: Send & { name: string; language: { code: string } } };
 }
 
-const fixture = JSON.parse(readFileSync(join(__dirname, '../../test/fixtures/meta-send-examples.json'), 'utf8')) as { examples: Example[] };
+const fixture = JSON.parse(readFileSync(join(__dirname, '../messages/meta-send-examples.json'), 'utf8')) as { examples: Example[] };
 const templateExamples = fixture.examples.filter((example) => example.body.template !== undefined);
 
 describe("Meta's template send examples", () => {

@@ -27,6 +27,8 @@ export async function createTestApp(
     imports?: Array<Type<unknown> | DynamicModule>;
     /** Point this app's shared store at another Redis (outage tests run their own server). */
     redisUrl?: string;
+    /** Providers replaced by values (for example the log destination, to read the lines). */
+    overrides?: Array<{ token: Type<unknown> | string | symbol; value: unknown }>;
   } = {},
 ): Promise<TestApp> {
   const builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] });
@@ -40,6 +42,7 @@ export async function createTestApp(
       },
     });
   }
+  for (const { token, value } of options.overrides ?? []) builder.overrideProvider(token).useValue(value);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ rawBody: true, logger: ['error'] });
   configureApp(app);

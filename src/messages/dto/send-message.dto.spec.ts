@@ -19,7 +19,7 @@ interface Fixture {
   body: Json;
 }
 
-const fixtures: Fixture[] = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/meta-send-examples.json'), 'utf8')).examples;
+const fixtures: Fixture[] = JSON.parse(readFileSync(join(__dirname, '../meta-send-examples.json'), 'utf8')).examples;
 
 const pipe = createValidationPipe();
 const metadata: ArgumentMetadata = { type: 'body', metatype: SendMessageDto, data: undefined };
@@ -70,7 +70,7 @@ const component = (value: Json) => template({ ...TEMPLATE, components: [value] }
 const markAsRead = (extra: Json = {}) => ({ messaging_product: 'whatsapp', status: 'read', message_id: WAMID, ...extra });
 
 describe('SendMessageDto under the global ValidationPipe', () => {
-  describe("Meta's official request examples (test/fixtures/meta-send-examples.json)", () => {
+  describe("Meta's official request examples (src/messages/meta-send-examples.json)", () => {
     it('covers every example of the messages path, sends and the mark-as-read', () => {
       expect(fixtures.length).toBeGreaterThanOrEqual(50);
       expect(new Set(fixtures.map((fixture) => fixture.name)).size).toBe(fixtures.length);

@@ -1,0 +1,123 @@
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import type * as FactoriesModule from './support/factories';
+import type * as TestAppModule from './support/test-app';
+import type * as LoggingModule from '../src/logging/logging.module';
+import type { TestApp } from './support/test-app';
+import type { IssuedApiKey } from '../src/auth/api-keys.service';
+import type * as GatewayLoggerModule from '../src/logging/gateway-logger';
+
+/** Every line the app writes, parsed (the destination is JSON lines in this test). */
+class Lines extends Writable {
+  readonly all: Array<Record<string, unknown>> = [];
+  readonly raw: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      this.raw.push(line);
+      this.all.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    done();
+  }
+  accessLines(requestId: string) {
+    return this.all.filter((line) => line.request_id === requestId && 'status' in line);
+  }
+}
+
+describe('logs (pino): one access line per request, no secrets', () => {
+  const lines = new Lines();
+  let t: TestApp;
+  let factories: typeof FactoriesModule;
+  let tenant: FactoriesModule.TestTenant;
+  let key: IssuedApiKey;
+
+  beforeAll(async () => {
+    // The app reads its settings when its modules are first loaded: info level and JSON lines first.
+    process.env.LOG_LEVEL = 'log';
+    process.env.LOG_FORMAT = 'json';
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded only now, after LOG_LEVEL is set */
+    const { createTestApp, resetState } = require('./support/test-app') as typeof TestAppModule;
+    const { LOG_DESTINATION } = require('../src/logging/logging.module') as typeof LoggingModule;
+    factories = require('./support/factories') as typeof FactoriesModule;
+    t = await createTestApp({ overrides: [{ token: LOG_DESTINATION, value: lines }] });
+    await resetState(t);
+    tenant = await factories.createTenant(t);
+    key = await factories.createOrgKey(t, tenant);
+  });
+  afterAll(() => t.close());
+
+  const waitForLine = async (requestId: string) => {
+    for (let i = 0; i < 50 && lines.accessLines(requestId).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return lines.accessLines(requestId);
+  };
+
+  it('a request’s access line carries its X-Request-Id, organization, key prefix, route template, status and latency', async () => {
+    await t.dataSource.query(
+      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, '15550001111', $2, now())`,
+      [tenant.phoneNumberId, tenant.id],
+    );
+    await request(t.url)
+      .post(`/v1/${tenant.phoneNumberId}/messages`)
+      .set(factories.bearer(key))
+      .set('X-Request-Id', 'log-send-1')
+      .send({ messaging_product: 'whatsapp', to: '15550001111', type: 'text', text: { body: 'hello' } })
+      .expect(200);
+    const access = await waitForLine('log-send-1');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      level: 30,
+      request_id: 'log-send-1',
+      org_id: tenant.id,
+      key_prefix: key.record.prefix,
+      method: 'POST',
+      route: '/v1/:phoneNumberId/messages',
+      status: 200,
+      latency_ms: expect.any(Number),
+      msg: expect.stringMatching(/^POST \/v1\/:phoneNumberId\/messages 200 \d+ms$/),
+    });
+    // The route template, never the path with its ids; never the key.
+    const text = JSON.stringify(access[0]);
+    expect(text).not.toContain(tenant.phoneNumberId);
+    expect(text).not.toContain(key.key);
+  });
+
+  it('a key given as access_token in the query is not in any line; refusals and early errors get their line too', async () => {
+    await request(t.url).get(`/v1/${tenant.phoneNumberId}/messages?access_token=${key.key}`).set('X-Request-Id', 'log-query-token').expect(200);
+    await request(t.url).get('/v1/tenants').set('Authorization', 'Bearer svc_live_' + 'y'.repeat(40)).set('X-Request-Id', 'log-bad-key').expect(401);
+    await request(t.url)
+      .post(`/v1/${tenant.phoneNumberId}/messages`)
+      .set(factories.bearer(key))
+      .set('Content-Type', 'application/json')
+      .set('X-Request-Id', 'log-bad-json')
+      .send('{"to": ')
+      .expect(400);
+    const [queryLine] = await waitForLine('log-query-token');
+    expect(queryLine).toMatchObject({ route: '/v1/:phoneNumberId/messages', status: 200, key_prefix: key.record.prefix });
+    const [badKey] = await waitForLine('log-bad-key');
+    expect(badKey).toMatchObject({ route: '/v1/tenants', status: 401 });
+    expect(badKey.key_prefix).toBeUndefined();
+    const [badJson] = await waitForLine('log-bad-json');
+    expect(badJson).toMatchObject({ status: 400, method: 'POST' });
+    for (const line of lines.raw) {
+      expect(line).not.toContain(key.key);
+      expect(line).not.toContain('y'.repeat(40));
+      expect(line).not.toContain('access_token=');
+    }
+  });
+
+  it('application logs redact secret fields, and the route map is not logged at info level', async () => {
+    const { ROOT_LOGGER } = require('../src/logging/logging.module') as typeof LoggingModule;
+    const root = t.get<import('pino').Logger>(ROOT_LOGGER);
+    root.info({ access_token: 'EAAG-should-not-appear', headers: { authorization: 'Bearer svc_live_secret' }, body: { secret: 'whsec_abc' } }, 'probe');
+    const probe = lines.all.find((line) => line.msg === 'probe');
+    expect(probe).toMatchObject({ access_token: '[redacted]', headers: { authorization: '[redacted]' }, body: { secret: '[redacted]' } });
+    expect(lines.raw.join('\n')).not.toMatch(/EAAG-should-not-appear|svc_live_secret|whsec_abc/);
+    // Nest's logger (GatewayLogger, what main.ts installs) writes to the same lines; the route map only at debug.
+    const { GatewayLogger } = require('../src/logging/gateway-logger') as typeof GatewayLoggerModule;
+    const nest = t.get(GatewayLogger);
+    nest.log('Mapped {/v1/tenants, GET} route', 'RouterExplorer');
+    nest.log('AppModule dependencies initialized', 'InstanceLoader');
+    nest.log('gateway listening', 'Bootstrap');
+    expect(lines.all.filter((line) => line.context === 'Bootstrap' && line.msg === 'gateway listening')).toHaveLength(1);
+    expect(lines.all.filter((line) => /Mapped \{|dependencies initialized/.test(String(line.msg)))).toEqual([]);
+  });
+});
