@@ -1,0 +1,116 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { validateEnvironment } from '../src/config/environment';
+
+/**
+ * compose.yaml, deploy/nginx.conf, .env.example and the README's production section agree with
+ * each other and with the gateway's own settings. No container engine runs on the build machines:
+ * when the compose tool exists, `docker compose config` validates the file too.
+ */
+const root = join(__dirname, '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+}
+
+// The secrets compose asks for, as an operator would export them.
+const SECRETS = { ENCRYPTION_KEY: 'a'.repeat(64), POSTGRES_PASSWORD: 'compose-test-password' };
+
+/** `${NAME:?message}` and `${NAME:-default}` as compose interpolates them with SECRETS exported. */
+function interpolate(value: string): string {
+  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_all, name: string, kind?: string, rest?: string) => {
+    const given = (SECRETS as Record<string, string>)[name];
+    if (given !== undefined) return given;
+    if (kind === '-') return rest ?? '';
+    throw new Error(`compose would refuse to start: ${name} is not set (${rest})`);
+  });
+}
+
+describe('compose.yaml', () => {
+  const compose = load(read('compose.yaml')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+  const services = compose.services;
+  const gateways = Object.keys(services).filter((name) => name.startsWith('gateway-'));
+
+  it('runs PostgreSQL, Redis, migrations, the sandbox, two gateway instances and a proxy', () => {
+    expect(Object.keys(services).sort()).toEqual(['gateway-1', 'gateway-2', 'migrate', 'postgres', 'proxy', 'redis', 'sandbox']);
+    expect(gateways).toHaveLength(2);
+  });
+
+  it('gives every long-running service a health check, and starts each after what it needs is healthy', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'migrate') continue;
+      expect({ name, healthcheck: Array.isArray(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
+    }
+    for (const name of gateways) {
+      expect(services[name].depends_on).toEqual({
+        migrate: { condition: 'service_completed_successfully' },
+        redis: { condition: 'service_healthy' },
+        sandbox: { condition: 'service_healthy' },
+      });
+    }
+    expect(services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(services.proxy.depends_on).toEqual(Object.fromEntries(gateways.map((name) => [name, { condition: 'service_healthy' }])));
+  });
+
+  it("gives the gateways settings the gateway accepts, each documented in .env.example, and no secret in the file", () => {
+    const example = read('.env.example');
+    for (const name of gateways) {
+      const environment = services[name].environment!;
+      const resolved = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(String(value))]));
+      const env = validateEnvironment(resolved);
+      expect(env).toMatchObject({ NODE_ENV: 'production', UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: 'http://sandbox:3001', DEMO_SEED: false, DATABASE_MIGRATIONS_RUN: false });
+      expect(env.LOG_FORMAT).toBe('json');
+      for (const key of Object.keys(environment)) expect({ key, documented: new RegExp(`^#? ?${key}=`, 'm').test(example) }).toEqual({ key, documented: true });
+      expect(environment.ENCRYPTION_KEY).toMatch(/^\$\{ENCRYPTION_KEY:\?/);
+      expect(environment.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
+    }
+    // The migrations run with the gateways' own settings, against the same database.
+    expect(services.migrate.environment).toEqual(services['gateway-1'].environment);
+    expect(services.migrate.command).toEqual(['node', 'node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js']);
+  });
+
+  it('routes the proxy to every gateway on its port, and the sandbox’s webhooks through the proxy with the app secret the gateways verify', () => {
+    const nginx = read('deploy/nginx.conf');
+    const port = services['gateway-1'].environment!.PORT;
+    const upstreams = [...nginx.matchAll(/^\s*server (\S+):(\d+)/gm)].map((match) => [match[1], match[2]]);
+    expect(upstreams).toEqual(gateways.map((name) => [name, port]));
+    const listen = /listen (\d+);/.exec(nginx)![1];
+    expect(services.proxy.ports).toEqual([`${listen}:${listen}`]);
+    const args = services.sandbox.command!;
+    expect(args).toContain(`--webhook-url=http://proxy:${listen}/webhooks/whatsapp`);
+    expect(args).toContain(`--app-secret=${services['gateway-1'].environment!.META_APP_SECRET}`);
+    expect(args).toContain('--port=3001');
+  });
+
+  it("is what the README's production section describes", () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## Run it in production'));
+    expect(section).toMatch(/docker compose up --build/);
+    for (const secret of Object.keys(SECRETS)) expect(section).toContain(secret);
+    expect(section).toContain('key:create --kind platform');
+    expect(section).toContain('/v1/organizations');
+  });
+
+  it('passes `docker compose config` where the compose tool exists', () => {
+    const env = { ...process.env, ...SECRETS };
+    const candidates: Array<[string, string[]]> = [
+      ['docker', ['compose', 'config', '--quiet']],
+      ['docker-compose', ['config', '--quiet']],
+    ];
+    const tool = candidates.find(([command, args]) => spawnSync(command, [...args.slice(0, -2), 'version'], { env, stdio: 'ignore' }).status === 0);
+    if (!tool) {
+      process.stderr.write('\n[compose] `docker compose config` not run: no compose tool on this machine (the file was checked above)\n');
+      return;
+    }
+    execFileSync(tool[0], tool[1], { cwd: root, env, stdio: 'pipe' });
+  });
+});
