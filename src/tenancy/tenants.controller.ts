@@ -2,22 +2,13 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
 import type { AuthContext } from '../core/gateway-request';
+import { OrganizationDto } from './organization.dto';
+import { organizationJson } from './tenancy-json';
 import { TenancyService } from './tenancy.service';
 
-class TenantDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'Acme Ltd' })
-  name: string;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at: string;
-}
-
 class TenantListDto {
-  @ApiProperty({ type: [TenantDto] })
-  data: TenantDto[];
+  @ApiProperty({ type: [OrganizationDto] })
+  data: OrganizationDto[];
 }
 
 @ApiTags('tenants')
@@ -31,6 +22,6 @@ export class TenantsController {
   @ApiOkResponse({ type: TenantListDto })
   async list(@CurrentAuth() auth: AuthContext): Promise<TenantListDto> {
     const organizations = await this.tenancy.listOrganizations(auth.tenantIds);
-    return { data: organizations.map((o) => ({ id: o.id, name: o.name, created_at: o.createdAt.toISOString() })) };
+    return { data: organizations.map(organizationJson) };
   }
 }

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
+import { OrganizationDto } from '../../tenancy/organization.dto';
+
+export { OrganizationDto };
 
 const UPSTREAM_ID = /^\d{1,32}$/;
 
@@ -13,17 +16,6 @@ export class CreateOrganizationDto {
 }
 
 export class UpdateOrganizationDto extends CreateOrganizationDto {}
-
-export class OrganizationDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'Acme Ltd' })
-  name: string;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at: string;
-}
 
 export class OrganizationPageDto {
   @ApiProperty({ type: [OrganizationDto] })

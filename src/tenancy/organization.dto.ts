@@ -1,0 +1,13 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** An organization as the API shows it (`/v1/tenants`, `/v1/organizations`). */
+export class OrganizationDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Acme Ltd' })
+  name: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
