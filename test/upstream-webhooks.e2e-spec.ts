@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { hubSignature } from '../src/webhooks/hub-signature';
+import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
 import { createTenant, TestTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
@@ -161,6 +162,42 @@ describe('webhooks from upstream', () => {
       [wamid],
     );
     expect(current.status).toBe('read');
+  });
+
+  it('writes concurrent deliveries together (group commit), each answered after commit with its own counts; records end at their furthest status', async () => {
+    const endpoint = await t.dataSource.query(
+      `INSERT INTO webhook_endpoints (tenant_id, kind, url, secret_encrypted) VALUES ($1, 'endpoint', 'http://127.0.0.1:9/never', 'x') RETURNING id`,
+      [tenant.id],
+    );
+    const ingest = t.get(WebhookIngestService);
+    const writes = jest.spyOn(ingest as unknown as { write: () => Promise<unknown> }, 'write');
+    const base = 'wamid.batch-' + Date.now();
+    const wamids = Array.from({ length: 20 }, (_, i) => `${base}-${i}`);
+    for (const wamid of wamids) {
+      await t.dataSource.query(
+        `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status, upstream_message_id)
+         VALUES ($1, $2, gen_random_uuid(), '15551234567', 'text', '{}', 'accepted', $3)`,
+        [tenant.id, tenant.phoneNumberId, wamid],
+      );
+    }
+    const now = Math.floor(Date.now() / 1000);
+    // Every status of every message, each twice (upstream redelivers), all at once and in no order.
+    const at = { sent: now - 2, delivered: now - 1, read: now };
+    const bodies = wamids.flatMap((wamid) => (['read', 'sent', 'delivered'] as const).map((status) => statusEnvelope(tenant, wamid, status, at[status])));
+    const answers = await Promise.all([...bodies, ...bodies].map((body) => deliver(body)));
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    const totals = answers.reduce((sum, res) => ({ stored: sum.stored + res.body.stored, duplicates: sum.duplicates + res.body.duplicates }), { stored: 0, duplicates: 0 });
+    expect(totals).toEqual({ stored: 60, duplicates: 60 });
+    // Fewer transactions than deliveries: they were written together.
+    expect(writes.mock.calls.length).toBeLessThan(answers.length);
+    writes.mockRestore();
+    const records = await t.dataSource.query(`SELECT DISTINCT status FROM messages WHERE upstream_message_id LIKE $1`, [`${base}-%`]);
+    expect(records).toEqual([{ status: 'read' }]);
+    expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM message_statuses WHERE message_id LIKE $1`, [`${base}-%`]))[0].n).toBe(60);
+    // One tenant delivery per stored event, written in the same transactions.
+    const deliveries = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint[0].id]);
+    expect(deliveries[0].n).toBe(60);
+    await t.dataSource.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [endpoint[0].id]);
   });
 
   it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and rejects malformed payloads', async () => {

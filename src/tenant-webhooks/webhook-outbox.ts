@@ -34,20 +34,31 @@ export class WebhookOutbox {
 
   constructor(private readonly queue: DeliveryQueue) {}
 
-  async add(manager: EntityManager, event: OutboxEvent): Promise<string[]> {
+  /** The deliveries of many events, in one statement (the ingestion's batches). */
+  async addMany(manager: EntityManager, events: OutboxEvent[]): Promise<string[]> {
+    if (events.length === 0) return [];
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, field, body)
-       SELECT e.tenant_id, e.id, $2, $3, $4 FROM webhook_endpoints e
-       WHERE e.tenant_id = $1 AND e.status = 'active'
-         AND (e.events IS NULL OR $3 = ANY (e.events))
-         AND ($5::text IS NULL OR e.phone_number_ids IS NULL OR $5::text = ANY (e.phone_number_ids))
-         AND (e.waba_id IS NULL OR e.waba_id = $6)
-         AND NOT (e.kind = 'phone_override' AND $5::text IS NULL)
-         AND NOT (e.kind = 'waba_override' AND $5::text IS NOT NULL AND EXISTS (
+       SELECT e.tenant_id, e.id, v.event_id, v.field, v.body
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) AS v(tenant_id, event_id, field, body, phone, waba)
+       JOIN webhook_endpoints e ON e.tenant_id = v.tenant_id
+       WHERE e.status = 'active'
+         AND (e.events IS NULL OR v.field = ANY (e.events))
+         AND (v.phone IS NULL OR e.phone_number_ids IS NULL OR v.phone = ANY (e.phone_number_ids))
+         AND (e.waba_id IS NULL OR e.waba_id = v.waba)
+         AND NOT (e.kind = 'phone_override' AND v.phone IS NULL)
+         AND NOT (e.kind = 'waba_override' AND v.phone IS NOT NULL AND EXISTS (
            SELECT 1 FROM webhook_endpoints p
-           WHERE p.tenant_id = $1 AND p.kind = 'phone_override' AND p.status = 'active' AND $5::text = ANY (p.phone_number_ids)))
+           WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active' AND v.phone = ANY (p.phone_number_ids)))
        RETURNING id`,
-      [event.tenantId, event.eventId, event.field, event.body, event.phoneNumberId, event.wabaId],
+      [
+        events.map((e) => e.tenantId),
+        events.map((e) => e.eventId),
+        events.map((e) => e.field),
+        events.map((e) => e.body),
+        events.map((e) => e.phoneNumberId),
+        events.map((e) => e.wabaId),
+      ],
     );
     return rows.map((row) => row.id);
   }

@@ -7,6 +7,7 @@ import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
+import { GroupCommit } from '../database/group-commit';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -46,15 +47,30 @@ export interface IngestResult {
   duplicates: number;
 }
 
+/** One change of an upstream delivery, ready to store: its own envelope, dedupe key and organization. */
+interface PendingChange {
+  wabaId: string;
+  field: string;
+  tenantId: string | null;
+  change: WebhookChange;
+  entry: Record<string, unknown>;
+  body: string;
+  dedupeKey: string;
+}
+
 /**
- * Stores and applies upstream webhook deliveries, in one transaction per delivery, before the
- * delivery is acknowledged: a failure answers non-2xx and upstream delivers again. Every step is
+ * Stores and applies upstream webhook deliveries before they are acknowledged: a failure answers
+ * non-2xx and upstream delivers again. Deliveries that arrive together are written together (group
+ * commit: one transaction, a handful of set-based statements for the whole batch, whatever its
+ * size), and each request is answered once the transaction holding it has committed. Every step is
  * idempotent (Meta delivers at least once and out of order): a change seen before is skipped; each
- * message status is kept once per message; windows only move forward; a template status older than
- * the one stored is ignored.
+ * message status is kept once per message; record statuses and windows only move forward; a
+ * template status older than the one stored is ignored.
  */
 @Injectable()
 export class WebhookIngestService {
+  private readonly committer = new GroupCommit<PendingChange[], IngestResult>((deliveries) => this.write(deliveries));
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
@@ -67,41 +83,60 @@ export class WebhookIngestService {
     if (!payload || typeof payload !== 'object' || !Array.isArray(entries)) {
       throw GraphError.invalidParameter('Invalid webhook payload', 'entry: must be an array');
     }
-    // Organizations are looked up before the transaction opens: the lookups use their own
-    // connections, and the embedded database has a pool of one.
-    const changes: Array<{ wabaId: string; field: string; tenantId: string | null; change: WebhookChange; entry: Record<string, unknown> }> = [];
+    // Organizations are looked up before the transaction opens (cached; the embedded database has
+    // a pool of one). Each change is stored as its own envelope, the one tenants receive.
+    const object = (payload as { object?: unknown }).object;
+    const changes: PendingChange[] = [];
     for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
       const wabaId = String(entry?.id ?? '');
       for (const change of Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : []) {
         const field = typeof change?.field === 'string' ? change.field : 'unknown';
-        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry });
+        const body = JSON.stringify({ object, entry: [{ ...entry, changes: [change] }] });
+        const dedupeKey = createHash('sha256').update(body).digest('hex');
+        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry, body, dedupeKey });
       }
     }
-    const result: IngestResult = { stored: 0, duplicates: 0 };
-    const deliveries: string[] = [];
+    return this.committer.submit(changes);
+  }
+
+  /** One transaction for the changes of every delivery in `deliveries`; then their tenant deliveries are queued. */
+  private async write(deliveries: PendingChange[][]): Promise<IngestResult[]> {
+    const results = deliveries.map((): IngestResult => ({ stored: 0, duplicates: 0 }));
+    const outboxIds: string[] = [];
     await this.dataSource.transaction(async (manager) => {
-      for (const { wabaId, field, tenantId, change, entry } of changes) {
-        const envelope = { object: (payload as { object?: unknown }).object, entry: [{ ...entry, changes: [change] }] };
-        const body = JSON.stringify(envelope);
-        const eventId = await this.store(manager, wabaId, field, tenantId, body);
-        this.metrics.webhookEvents.inc({ field, result: eventId ? 'stored' : 'duplicate' });
-        if (!eventId) {
-          result.duplicates++;
-          continue;
+      const all = deliveries.flat();
+      const eventIds = await this.store(manager, all);
+      const stored: Array<PendingChange & { eventId: string; tenantId: string }> = [];
+      deliveries.forEach((changes, i) => {
+        for (const change of changes) {
+          const eventId = eventIds.get(change);
+          this.metrics.webhookEvents.inc({ field: change.field, result: eventId ? 'stored' : 'duplicate' });
+          if (!eventId) {
+            results[i].duplicates++;
+            continue;
+          }
+          results[i].stored++;
+          if (change.tenantId) stored.push({ ...change, eventId, tenantId: change.tenantId });
         }
-        result.stored++;
-        if (!tenantId) continue;
-        if (field === 'messages') await this.applyMessages(manager, tenantId, change);
-        if (field === 'message_template_status_update') await this.applyTemplateStatus(manager, wabaId, change, entry.time);
-        // The tenant's deliveries are part of the same transaction: durable before upstream's 200.
-        const phoneNumberId = change.value?.metadata?.phone_number_id;
-        deliveries.push(
-          ...(await this.outbox.add(manager, { tenantId, eventId, wabaId, field, phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null, body })),
-        );
+      });
+      await this.applyStatuses(manager, stored.filter((c) => c.field === 'messages'));
+      for (const c of stored) {
+        if (c.field === 'messages') await this.applyInbound(manager, c.tenantId, c.change);
+        if (c.field === 'message_template_status_update') await this.applyTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
       }
+      // The tenants' deliveries are part of the same transaction: durable before upstream's 200.
+      outboxIds.push(
+        ...(await this.outbox.addMany(
+          manager,
+          stored.map((c) => {
+            const phoneNumberId = c.change.value?.metadata?.phone_number_id;
+            return { tenantId: c.tenantId, eventId: c.eventId, wabaId: c.wabaId, field: c.field, phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null, body: c.body };
+          }),
+        )),
+      );
     });
-    this.outbox.dispatch(deliveries);
-    return result;
+    this.outbox.dispatch(outboxIds);
+    return results;
   }
 
   private async tenantOf(wabaId: string, change: WebhookChange): Promise<string | null> {
@@ -114,37 +149,71 @@ export class WebhookIngestService {
     return waba?.tenantId ?? null;
   }
 
-  /** Inserts the change once; its id, or undefined when the same change was stored before. */
-  private async store(manager: EntityManager, wabaId: string, field: string, tenantId: string | null, json: string): Promise<string | undefined> {
-    const dedupeKey = createHash('sha256').update(json).digest('hex');
-    const rows: Array<{ id: string }> = await manager.query(
+  /**
+   * Inserts every change once, in one statement; the event id of each change stored now (a change
+   * stored before, or twice in this batch after its first copy, has none).
+   */
+  private async store(manager: EntityManager, changes: PendingChange[]): Promise<Map<PendingChange, string>> {
+    const ids = new Map<PendingChange, string>();
+    if (changes.length === 0) return ids;
+    const rows: Array<{ id: string; dedupe_key: string }> = await manager.query(
       `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
-       VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [dedupeKey, tenantId, wabaId, field, json],
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[])
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+      [changes.map((c) => c.dedupeKey), changes.map((c) => c.tenantId), changes.map((c) => c.wabaId), changes.map((c) => c.field), changes.map((c) => c.body)],
     );
-    return rows[0]?.id;
+    const byKey = new Map(rows.map((row) => [row.dedupe_key, row.id]));
+    for (const change of changes) {
+      const id = byKey.get(change.dedupeKey);
+      if (id === undefined) continue;
+      ids.set(change, id);
+      byKey.delete(change.dedupeKey);
+    }
+    return ids;
   }
 
-  private async applyMessages(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
+  /**
+   * Every message status of the batch: each kept once per message (one INSERT), and each record
+   * moved to the furthest status the batch reports for it, never backwards (one UPDATE).
+   */
+  private async applyStatuses(manager: EntityManager, changes: Array<PendingChange & { tenantId: string }>): Promise<void> {
+    const statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string }> = [];
+    for (const c of changes) {
+      const phoneNumberId = c.change.value?.metadata?.phone_number_id ?? '';
+      for (const status of c.change.value?.statuses ?? []) {
+        if (!status?.id || !status.status) continue;
+        const { id, status: name, timestamp, recipient_id, ...details } = status;
+        statuses.push({ tenantId: c.tenantId, phoneNumberId, id, recipient: recipient_id ?? '', status: name, at: toDate(timestamp), details: JSON.stringify(details) });
+      }
+    }
+    if (statuses.length === 0) return;
+    await manager.query(
+      `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+       ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
+      [statuses.map((s) => s.tenantId), statuses.map((s) => s.phoneNumberId), statuses.map((s) => s.id), statuses.map((s) => s.recipient), statuses.map((s) => s.status), statuses.map((s) => s.at), statuses.map((s) => s.details)],
+    );
+    // One target row may be named twice in a batch (delivered and read together): keep the furthest.
+    const furthest = new Map<string, { tenantId: string; id: string; status: string }>();
+    for (const s of statuses) {
+      const key = `${s.tenantId}:${s.id}`;
+      const seen = furthest.get(key);
+      if (!seen || statusRank(s.status) > statusRank(seen.status)) furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status });
+    }
+    const moves = [...furthest.values()];
+    await manager.query(
+      `UPDATE messages m SET status = v.status, updated_at = now()
+       FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(wamid, tenant_id, status)
+       WHERE m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id
+         AND coalesce(array_position($4::text[], m.status), 0) < coalesce(array_position($4::text[], v.status), 0)`,
+      [moves.map((m) => m.id), moves.map((m) => m.tenantId), moves.map((m) => m.status), MESSAGE_STATUS_ORDER],
+    );
+  }
+
+  /** Inbound messages: stored once, their media registered, the 24-hour window moved forward. */
+  private async applyInbound(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
     const value = change.value ?? {};
     const phoneNumberId = value.metadata?.phone_number_id ?? '';
-    for (const status of value.statuses ?? []) {
-      if (!status?.id || !status.status) continue;
-      const { id, status: name, timestamp, recipient_id, ...details } = status;
-      await manager.query(
-        `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-         ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
-        [tenantId, phoneNumberId, id, recipient_id ?? '', name, toDate(timestamp), JSON.stringify(details)],
-      );
-      // The record's status only moves forward: a late `sent` never overwrites `read`.
-      await manager.query(
-        `UPDATE messages SET status = $1, updated_at = now()
-         WHERE upstream_message_id = $2 AND tenant_id = $3
-           AND coalesce(array_position($4::text[], status), 0) < coalesce(array_position($4::text[], $1::text), 0)`,
-        [name, id, tenantId, MESSAGE_STATUS_ORDER],
-      );
-    }
     for (const message of value.messages ?? []) {
       if (!message?.id || !message.from) continue;
       const sentAt = toDate(message.timestamp);
@@ -182,6 +251,11 @@ export class WebhookIngestService {
       [value.event, rejected ? (value.reason ?? 'UNKNOWN') : null, toDate(entryTime), String(value.message_template_id), wabaId],
     );
   }
+}
+
+/** A status's place in MESSAGE_STATUS_ORDER (unknown statuses: 0, they move nothing). */
+function statusRank(status: string): number {
+  return (MESSAGE_STATUS_ORDER as readonly string[]).indexOf(status) + 1;
 }
 
 /** Message types whose object carries a downloadable media id. */

@@ -1,0 +1,69 @@
+import { GroupCommit } from './group-commit';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('GroupCommit', () => {
+  it('writes the first submission at once, and what arrives meanwhile together in the next write', async () => {
+    const writes: number[][] = [];
+    let release!: () => void;
+    const committer = new GroupCommit<number, string>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return items.map((item) => `done ${item}`);
+    });
+    const first = committer.submit(1);
+    await tick();
+    expect(writes).toEqual([[1]]);
+    const later = [2, 3, 4].map((item) => committer.submit(item));
+    await tick();
+    expect(writes).toEqual([[1]]);
+    release();
+    expect(await first).toBe('done 1');
+    expect(await Promise.all(later)).toEqual(['done 2', 'done 3', 'done 4']);
+    expect(writes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('never puts more than maxBatch items in one write', async () => {
+    const writes: number[][] = [];
+    let release!: () => void;
+    const committer = new GroupCommit<number, number>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return items;
+    }, 2);
+    const all = [0, 1, 2, 3, 4].map((item) => committer.submit(item));
+    await tick();
+    release();
+    expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4]);
+    expect(writes).toEqual([[0], [1, 2], [3, 4]]);
+  });
+
+  it('a failed batch is written again one by one: only the bad submission fails', async () => {
+    const writes: string[][] = [];
+    let release!: () => void;
+    const committer = new GroupCommit<string, string>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (items.includes('bad')) throw new Error('constraint violated');
+      return items.map((item) => item.toUpperCase());
+    });
+    const first = committer.submit('a');
+    await tick();
+    const rest = ['b', 'bad', 'c'].map((item) => committer.submit(item).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
+    release();
+    await first;
+    expect(await Promise.all(rest)).toEqual([{ value: 'B' }, { error: 'constraint violated' }, { value: 'C' }]);
+    expect(writes).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+
+  it('keeps working after a failure', async () => {
+    let fail = true;
+    const committer = new GroupCommit<number, number>(async (items) => {
+      if (fail) throw new Error('down');
+      return items;
+    });
+    await expect(committer.submit(1)).rejects.toThrow('down');
+    fail = false;
+    await expect(committer.submit(2)).resolves.toBe(2);
+  });
+});
