@@ -3,6 +3,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
+import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
@@ -273,6 +274,37 @@ describe('tenant webhooks', () => {
       expect(templatesOnly.events().every((e) => e.json.entry[0].changes[0].field === 'message_template_status_update')).toBe(true);
       expect(messagesOf(otherNumber.events()).map((m) => m.id)).toEqual([onOther.message_id]);
       expect(messagesOf(templatesOnly.events())).toEqual([]);
+    });
+  });
+
+  describe('batched first attempts', () => {
+    it('the deliveries of one upstream delivery travel as one queue job and each reaches the tenant once', async () => {
+      const c = await createTenant(t, 'Webhooks C');
+      const keyC = (await createOrgKey(t, c)).key;
+      const r = await receiver();
+      await createEndpoint(keyC, { url: r.url, events: ['messages'] }).expect(201);
+      const bull = (t.get(BullDeliveryQueue) as unknown as { queue: { addBulk: (jobs: Array<{ name: string; data: Record<string, unknown> }>) => Promise<unknown> } }).queue;
+      const added = jest.spyOn(bull, 'addBulk');
+      const status = (id: string, name: string) => ({
+        field: 'messages',
+        value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1', phone_number_id: c.phoneNumberId }, statuses: [{ id, status: name, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550009999' }] },
+      });
+      const body = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: c.wabaId, changes: [status('wamid.batch-a', 'sent'), status('wamid.batch-b', 'sent'), status('wamid.batch-c', 'delivered')] }],
+      });
+      await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', Buffer.from(body))).send(body).expect(200);
+      const events = await r.waitFor((all) => all.length >= 3);
+      expect(added).toHaveBeenCalledTimes(1);
+      const [jobs] = added.mock.calls[0];
+      expect(jobs).toEqual([{ name: 'deliver-batch', data: { deliveryIds: [expect.any(String), expect.any(String), expect.any(String)] }, opts: expect.any(Object) }]);
+      added.mockRestore();
+      expect(new Set(events.map((e) => e.headers['webhook-id'])).size).toBe(3);
+      expect(statusesOf(events).map((s: { id: string }) => s.id).sort()).toEqual(['wamid.batch-a', 'wamid.batch-b', 'wamid.batch-c']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(r.events()).toHaveLength(3);
+      const rows = await t.dataSource.query(`SELECT status, attempts FROM webhook_deliveries WHERE tenant_id = $1`, [c.id]);
+      expect(rows).toEqual([{ status: 'delivered', attempts: 1 }, { status: 'delivered', attempts: 1 }, { status: 'delivered', attempts: 1 }]);
     });
   });
 

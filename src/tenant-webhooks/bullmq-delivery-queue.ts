@@ -1,11 +1,16 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Job, Queue } from 'bullmq';
 import type { Environment } from '../config/environment';
 import { DeliveryHandler, DeliveryJob, DeliveryQueue, jobIdOf } from './delivery-queue';
 
 export const TENANT_WEBHOOK_QUEUE = 'tenant-webhooks';
+
+/** First attempts queued together travel as one job of at most this many deliveries. */
+const BATCH = 50;
+
+type JobData = { deliveryId: string } | { deliveryIds: string[] };
 
 /**
  * BullMQ driver: every attempt is one job, named by delivery id and attempt count so queuing it
@@ -14,6 +19,11 @@ export const TENANT_WEBHOOK_QUEUE = 'tenant-webhooks';
  * double attempt impossible even when a stalled job is handed to another worker. Retries are not
  * BullMQ's own (`attempts: 1`): the schedule lives on the row, so a redelivery, a slowed endpoint
  * and the retry window are decided in one place.
+ *
+ * First attempts queued together (the deliveries of one ingestion batch) go as one job of up to 50
+ * deliveries, attempted concurrently: a job costs the engine the same Redis work whatever it
+ * carries. Retries, each with its own delay, stay one job each. A delivery in two jobs (the sweep
+ * queuing again what a lost job held) is still attempted once at a time: the row's lease decides.
  */
 @Injectable()
 export class BullDeliveryQueue extends DeliveryQueue {
@@ -27,13 +37,22 @@ export class BullDeliveryQueue extends DeliveryQueue {
 
   async enqueue(jobs: DeliveryJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.queue.addBulk(
-      jobs.map((job) => ({
-        name: 'deliver',
-        data: { deliveryId: job.deliveryId },
-        opts: { jobId: jobIdOf(job), delay: Math.max(0, job.delayMs), attempts: 1, removeOnComplete: true, removeOnFail: true },
-      })),
-    );
+    const now = jobs.filter((job) => job.delayMs <= 0);
+    const later = jobs.filter((job) => job.delayMs > 0);
+    const options = { attempts: 1, removeOnComplete: true, removeOnFail: true };
+    const batches: Array<{ name: string; data: JobData; opts: typeof options & { jobId: string; delay?: number } }> = [];
+    for (let i = 0; i < now.length; i += BATCH) {
+      const batch = now.slice(i, i + BATCH);
+      batches.push(
+        batch.length === 1
+          ? { name: 'deliver', data: { deliveryId: batch[0].deliveryId }, opts: { ...options, jobId: jobIdOf(batch[0]) } }
+          : { name: 'deliver-batch', data: { deliveryIds: batch.map((job) => job.deliveryId) }, opts: { ...options, jobId: `batch-${jobIdOf(batch[0])}-${batch.length}` } },
+      );
+    }
+    for (const job of later) {
+      batches.push({ name: 'deliver', data: { deliveryId: job.deliveryId }, opts: { ...options, jobId: jobIdOf(job), delay: job.delayMs } });
+    }
+    await this.queue.addBulk(batches);
   }
 
   process(handler: DeliveryHandler): void {
@@ -57,6 +76,8 @@ export class BullDeliveryQueue extends DeliveryQueue {
 /** The BullMQ worker of the queue; its concurrency is WEBHOOK_CONCURRENCY. */
 @Processor(TENANT_WEBHOOK_QUEUE)
 export class TenantWebhookProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger('WebhookQueue');
+
   constructor(
     private readonly deliveries: BullDeliveryQueue,
     private readonly config: ConfigService<Environment, true>,
@@ -68,8 +89,12 @@ export class TenantWebhookProcessor extends WorkerHost implements OnApplicationB
     this.worker.concurrency = this.config.get('WEBHOOK_CONCURRENCY', { infer: true });
   }
 
-  async process(job: Job<{ deliveryId: string }>): Promise<void> {
+  async process(job: Job<JobData>): Promise<void> {
     const handler = await this.deliveries.handlerReady();
-    await handler(job.data.deliveryId);
+    const ids = 'deliveryIds' in job.data ? job.data.deliveryIds : [job.data.deliveryId];
+    // A delivery that throws stays pending in the outbox: the sweep queues it again.
+    const outcomes = await Promise.allSettled(ids.map((id) => handler(id)));
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+    if (failed.length) this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${(failed[0] as PromiseRejectedResult).reason}`);
   }
 }
