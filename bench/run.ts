@@ -34,6 +34,9 @@ import {
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
 import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
 import { formatLifecycle, runLifecycle } from './lib/lifecycle';
+
+/** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
+const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
 import { describeStack, NORMAL_STATUS_DELAYS, provision, type Stack, startGateway, startSandbox, WEBHOOK_DELAY_MS } from './lib/stack';
 
 /** The repository root: dist/bench/run.js is two levels below it. */
@@ -214,8 +217,25 @@ async function main(): Promise<void> {
       await sandbox.stop();
       sandbox = await startSandbox(stack, log('sandbox-lifecycle'), NORMAL_STATUS_DELAYS);
       const send = scenarios.find((s) => s.id === 'send')!;
-      report.lifecycle = await runLifecycle(stack, provisioned.apiKey, send, options.lifecycleConnections, options.duration, cpuOf(gateway));
+      report.lifecycle = await runLifecycle(stack, provisioned.apiKey, send, { connections: options.lifecycleConnections, seconds: options.duration }, cpuOf(gateway));
       say(formatLifecycle(report.lifecycle).replace(/^/gm, '  '));
+      // Open loops at fixed offered rates, lowest first, until one does not keep up (the higher
+      // ones would not either, and their backlog would spill into the next run).
+      report.lifecycleRates = [];
+      for (const rate of options.lifecycleRates) {
+        say(`lifecycle at ${rate} sends/s offered (open loop, ${options.duration} s)...`);
+        await sleep(3_000);
+        const result = await runLifecycle(
+          stack,
+          provisioned.apiKey,
+          send,
+          { connections: Math.max(50, Math.ceil(rate / 4)), seconds: options.duration, rate, drainLimitMs: LIFECYCLE_DRAIN_LIMIT_MS },
+          cpuOf(gateway),
+        );
+        report.lifecycleRates.push(result);
+        say(formatLifecycle(result).replace(/^/gm, '  '));
+        if (!result.keptUp) break;
+      }
     } catch (error) {
       ensureNotInterrupted();
       report.lifecycleError = (error as Error).message;
@@ -256,6 +276,7 @@ async function main(): Promise<void> {
   if (report.roundTrips) say(`\n${formatRoundTrips(report.roundTrips)}`);
   if (report.profile) say(`\n${formatProfile(report.profile.summary)}`);
   if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle)}`);
+  for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result));
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
   if (busiest > 0.3) notes.push(`During a run up to ${busiest} cores went to work outside the bench's processes (column "other"): compare CPU µs/request rather than requests/s.`);
   for (const note of notes.slice(1)) say(`note: ${note}`);

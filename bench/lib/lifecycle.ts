@@ -10,8 +10,10 @@ import type { Stack } from './stack';
  * sends the gateway at its normal delays, and the gateway's delivery of each of them to a tenant
  * endpoint, here a receiver in the bench process on 127.0.0.1.
  *
- * Sends run in a closed loop for the measured seconds; then the bench waits until every status has
- * reached the receiver (or nothing has arrived for DRAIN_IDLE_MS). Figures:
+ * Sends run in a closed loop (the most the stack holds), or in an open loop at a fixed offered rate
+ * (request i at i/rate, whatever the others do), for the measured seconds; then the bench waits until
+ * every status has reached the receiver (or nothing has arrived for DRAIN_IDLE_MS, or the open
+ * loop's drain limit is over: then the run did not keep up). Figures:
  * - messages/s fully delivered: messages whose three statuses all reached the receiver, over the
  *   time from the first send to the last receipt;
  * - lag: receipt at the tenant minus the moment the sandbox emitted the event (its webhook log's
@@ -27,6 +29,8 @@ const DRAIN_MAX_MS = 300_000;
 export interface LifecycleResult {
   title: string;
   connections: number;
+  /** Sends per second offered (open loop); null for the closed loop. */
+  offeredPerSecond: number | null;
   sendSeconds: number;
   messages: number;
   sendsPerSecond: number;
@@ -93,14 +97,26 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+export interface LifecycleSettings {
+  connections: number;
+  seconds: number;
+  /** Open loop at this many sends per second; closed loop when absent. */
+  rate?: number;
+  /** How long the drain may last after the sends (open loop: past it, the run did not keep up). */
+  drainLimitMs?: number;
+}
+
 /** Runs the lifecycle phase against a sandbox that sends status webhooks at its normal delays. */
-export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario, connections: number, seconds: number, cpuSources: CpuSources): Promise<LifecycleResult> {
+export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario, settings: LifecycleSettings, cpuSources: CpuSources): Promise<LifecycleResult> {
+  const { connections, seconds, rate } = settings;
+  const drainLimitMs = settings.drainLimitMs ?? DRAIN_MAX_MS;
   // The gateway's pooled connections went to the sandbox that was just replaced: a few sends renew
   // them, and their status webhooks are over before the receiver is registered.
   for (let i = 0; i < 5; i++) await fetch(send.url, { method: send.method, headers: send.headers, body: send.body }).catch(() => undefined);
   await sleep(2_500);
   const receiver = new Receiver();
   const url = await receiver.start();
+  let endpointId: string | undefined;
   try {
     const registered = await fetch(`${stack.gatewayUrl}/v1/webhooks`, {
       method: 'POST',
@@ -108,16 +124,19 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
       body: JSON.stringify({ url, events: ['messages'], description: 'bench receiver' }),
     });
     if (registered.status !== 201) throw new Error(`registering the bench receiver failed: HTTP ${registered.status} ${await registered.text()}`);
+    endpointId = ((await registered.json()) as { id: string }).id;
 
     const before = sampleCpu(cpuSources);
     const started = Date.now();
-    const load = await runLoad(send, { connections, pipelining: 1, duration: seconds });
-    // Sends still in flight when the load stopped are answered (and go on) after it: count those too.
-    const inFlight = connections;
+    const load = await runLoad(send, { connections, pipelining: 1, duration: seconds, rate });
+    // Sends still in flight when the closed loop stopped are answered (and go on) after it: count
+    // those too. The open loop waits for its last answers itself.
+    const inFlight = rate === undefined ? connections : 0;
     let expected = (load.ok + inFlight) * 3;
     let lastCount = -1;
     let lastProgress = Date.now();
-    while (Date.now() - started < DRAIN_MAX_MS) {
+    const sendsEnded = Date.now();
+    while (Date.now() - started < DRAIN_MAX_MS && Date.now() - sendsEnded < drainLimitMs) {
       const count = receiver.firstSeen.size;
       if (count >= expected || (count >= load.ok * 3 && Date.now() - lastProgress > 3_000)) break;
       if (count !== lastCount) {
@@ -150,8 +169,12 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
     const fully = [...statusesPerMessage.values()].filter((n) => n === 3).length;
     const totalSeconds = Math.max((receiver.last - started) / 1000, seconds);
     return {
-      title: `lifecycle: send + sent/delivered/read webhooks delivered to a tenant endpoint (${connections} connections)`,
+      title:
+        rate === undefined
+          ? `lifecycle: send + sent/delivered/read webhooks delivered to a tenant endpoint (closed loop, ${connections} connections)`
+          : `lifecycle at ${rate} sends/s offered (open loop)`,
       connections,
+      offeredPerSecond: rate ?? null,
       sendSeconds: load.durationSeconds,
       messages,
       sendsPerSecond: load.requestsPerSecond,
@@ -167,6 +190,10 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
       cpu: cpuBetween(before, after, messages),
     };
   } finally {
+    // The next run must not deliver to this receiver: its endpoint (and what is left queued for it) goes.
+    if (endpointId) {
+      await fetch(`${stack.gatewayUrl}/v1/webhooks/${endpointId}`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } }).catch(() => undefined);
+    }
     await receiver.stop();
   }
 }
@@ -179,7 +206,7 @@ export function formatLifecycle(result: LifecycleResult): string {
   return [
     result.title,
     `  ${result.messages} messages sent in ${result.sendSeconds} s (${result.sendsPerSecond}/s, send p50 ${result.sendLatencyMs.p50} ms, p99 ${result.sendLatencyMs.p99} ms)`,
-    `  ${result.messagesFullyDelivered} fully delivered (${result.eventsReceived}/${result.eventsExpected} status events, ${result.duplicates} duplicate attempts) in ${result.totalSeconds} s: ${result.fullyDeliveredPerSecond} messages/s fully delivered${result.keptUp ? '' : ' (DID NOT drain)'}`,
+    `  ${result.messagesFullyDelivered} fully delivered (${result.eventsReceived}/${result.eventsExpected} status events, ${result.duplicates} duplicate attempts) in ${result.totalSeconds} s: ${result.fullyDeliveredPerSecond} messages/s fully delivered${result.keptUp ? ', kept up' : ' (DID NOT keep up: events still queued at the end)'}`,
     `  ${lag}`,
     `  CPU µs per message: ${cpu}`,
   ].join('\n');

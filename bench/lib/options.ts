@@ -24,6 +24,8 @@ export interface BenchOptions {
   lifecycle: boolean;
   /** Connections of the lifecycle phase's closed loop. */
   lifecycleConnections: number;
+  /** Offered sends/s of the lifecycle phase's open loops (empty: none). */
+  lifecycleRates: number[];
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
 }
@@ -43,6 +45,8 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --count-sends <n>     sends over which round trips are counted (default 2000)
   --no-lifecycle        skip the lifecycle phase (BENCH_LIFECYCLE=false)
   --lifecycle-connections <n>  closed-loop connections of the lifecycle phase (default 10)
+  --lifecycle-rates <list>     offered sends/s of the lifecycle open loops, run lowest first until one
+                        does not keep up (BENCH_LIFECYCLE_RATES, default 200,400,800,1200; "none" skips)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -50,6 +54,13 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --gateway-env K=V     extra gateway setting, repeatable (e.g. --gateway-env DATABASE_POOL_SIZE=20)
   --help
 `;
+
+function rateList(value: string): number[] {
+  if (value.trim() === 'none') return [];
+  const rates = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const rate of rates) if (!/^\d+$/.test(rate) || Number(rate) < 1) throw new Error(`--lifecycle-rates must list positive integers, got "${value}"`);
+  return rates.map(Number).sort((a, b) => a - b);
+}
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -85,6 +96,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'skip-build': { type: 'boolean' },
       'no-lifecycle': { type: 'boolean' },
       'lifecycle-connections': { type: 'string' },
+      'lifecycle-rates': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -128,6 +140,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     build: !values['skip-build'],
     lifecycle: !values['no-lifecycle'] && env.BENCH_LIFECYCLE !== 'false',
     lifecycleConnections: positiveInteger('--lifecycle-connections', values['lifecycle-connections'], 10),
+    lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '200,400,800,1200'),
     databaseUrl,
     redisUrl,
     gatewayEnv,

@@ -47,6 +47,8 @@ export interface BenchReport {
   profile?: { underLoad: ScenarioResult; summary: ProfileSummary };
   profileError?: string;
   lifecycle?: LifecycleResult;
+  /** Open-loop lifecycle runs at fixed offered rates, lowest first, up to the first that did not keep up. */
+  lifecycleRates?: LifecycleResult[];
   lifecycleError?: string;
 }
 
