@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Logger } from 'pino';
 import type { Environment } from './config/environment';
 import { graphErrorMiddleware, writeClientError } from './core/graph-exception.filter';
 import { bodyShapeLimits } from './core/body-shape';
@@ -25,8 +26,10 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('etag', false);
   // Before the body parsers, so that a malformed body's error still carries the request id.
   app.use(requestIdMiddleware);
-  // One access line per request, even for requests refused before routing.
-  app.use(accessLog(app.get(ROOT_LOGGER)));
+  // One access line per request, even for requests refused before routing; below LOG_LEVEL=log no
+  // line would be written, so the middleware is not mounted at all (it costs a child logger a request).
+  const root = app.get<Logger>(ROOT_LOGGER);
+  if (root.isLevelEnabled('info')) app.use(accessLog(root));
   app.use(httpMetrics(app.get(MetricsService)));
   // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
   app.use(graphPathAliases);
