@@ -19,10 +19,11 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
   const logger = new Logger('Bootstrap');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
-  logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);
   const sandbox = app.get<Sandbox | null>(SANDBOX);
   if (sandbox) logger.log(`upstream: Cloud API sandbox at ${sandbox.url}, delivering webhooks to ${url}/webhooks/whatsapp`);
   else logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}`);
+  // Last: the line that says the gateway is ready.
+  logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);
 }
 
 void bootstrap();
