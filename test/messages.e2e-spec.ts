@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Clock } from '../src/common/clock';
+import { MessagesService } from '../src/messages/messages.service';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import fixtures from '../src/messages/meta-send-examples.json';
@@ -230,6 +231,33 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       const res = await request(t.url).post(sendPath(other)).set(bearer(key)).send(text()).expect(401);
       expect(res.body.error).toMatchObject({ code: 190, type: 'OAuthException' });
       expect(upstreamSends()).toHaveLength(0);
+    });
+  });
+
+  describe('concurrent sends', () => {
+    it('share their record writes (group commit), and each record is written before its upstream call and gets its own wamid', async () => {
+      const service = t.get(MessagesService) as unknown as { insertPending: () => Promise<unknown>; accept: () => Promise<unknown> };
+      const inserts = jest.spyOn(service, 'insertPending');
+      const accepts = jest.spyOn(service, 'accept');
+      const recipients = Array.from({ length: 20 }, (_, i) => `1555000${String(i).padStart(4, '0')}`);
+      for (const to of recipients) await openWindow(tenant.phoneNumberId, to);
+      const answers = await Promise.all(recipients.map((to) => request(t.url).post(sendPath()).set(bearer(key)).send(text(to, `batch ${to}`))));
+      expect(answers.map((res) => res.status)).toEqual(recipients.map(() => 200));
+      expect(inserts.mock.calls.length).toBeLessThan(recipients.length);
+      expect(accepts.mock.calls.length).toBeLessThan(recipients.length);
+      inserts.mockRestore();
+      accepts.mockRestore();
+      const wamids = answers.map((res) => res.body.messages[0].id as string);
+      expect(new Set(wamids).size).toBe(20);
+      const stored = await rows(`recipient = ANY($1)`, [recipients]);
+      expect(stored).toHaveLength(20);
+      for (const [i, to] of recipients.entries()) {
+        const record = stored.find((r: { recipient: string }) => r.recipient === to);
+        expect(record).toMatchObject({ upstream_message_id: wamids[i], payload: expect.objectContaining({ text: { body: `batch ${to}` } }) });
+        expect(['accepted', 'sent', 'delivered', 'read']).toContain(record.status);
+      }
+      // Each upstream call found its record already there: the sandbox saw exactly these 20 sends.
+      expect(upstreamSends().filter((r) => recipients.includes((r.body as { to: string }).to))).toHaveLength(20);
     });
   });
 

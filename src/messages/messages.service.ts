@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { decodeCursor, Page, toPage } from '../common/pagination';
+import { GroupCommit } from '../database/group-commit';
 import { HotPathSql } from '../database/hot-path-sql';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
@@ -36,8 +38,28 @@ export interface SendOptions {
   idempotencyKey?: string;
 }
 
+/** A pending record, as the batched insert takes it (its id is made here, so no RETURNING order matters). */
+interface PendingRecord {
+  id: string;
+  tenantId: string;
+  phoneNumberId: string;
+  apiKeyId: string;
+  recipient: string;
+  type: string;
+  payload: string;
+  idempotencyKey: string | null;
+}
+
 @Injectable()
 export class MessagesService {
+  /**
+   * Concurrent sends share their two writes (group commit, as webhook ingestion does): the pending
+   * records of the sends that arrive together go in one INSERT, each send calling upstream only once
+   * its record is committed; their acceptances go in one UPDATE.
+   */
+  private readonly pendingWrites = new GroupCommit<PendingRecord, void>((records) => this.insertPending(records));
+  private readonly acceptances = new GroupCommit<{ id: string; upstreamId: string }, void>((accepted) => this.accept(accepted));
+
   constructor(
     @InjectRepository(Message) private readonly messages: Repository<Message>,
     @InjectRepository(MessageStatusEvent) private readonly statuses: Repository<MessageStatusEvent>,
@@ -70,14 +92,18 @@ export class MessagesService {
 
     const payload: Record<string, unknown> = { ...body, to: recipient };
     if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
-    // One prepared INSERT (not the ORM's save, which wraps it in a transaction of its own): this is
-    // the hot path, and the record must exist before upstream is called.
-    const [record] = await this.sql.query<{ id: string }>(
-      'messages_insert_pending',
-      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 'pending') RETURNING id`,
-      [ctx.tenantId, ctx.phone.phoneNumberId, ctx.apiKeyId, recipient, type, JSON.stringify(payload), options.idempotencyKey ?? null],
-    );
+    // The record must exist before upstream is called: the send waits for its commit.
+    const record: PendingRecord = {
+      id: randomUUID(),
+      tenantId: ctx.tenantId,
+      phoneNumberId: ctx.phone.phoneNumberId,
+      apiKeyId: ctx.apiKeyId,
+      recipient,
+      type,
+      payload: JSON.stringify(payload),
+      idempotencyKey: options.idempotencyKey ?? null,
+    };
+    await this.pendingWrites.submit(record);
 
     let result: SendResult;
     try {
@@ -92,15 +118,7 @@ export class MessagesService {
       await this.recordFailure(record.id, error);
       throw error;
     }
-    // Status webhooks may have arrived before this update: keep the furthest status already known.
-    await this.sql.query(
-      'messages_accept',
-      `UPDATE messages SET upstream_message_id = $1, accepted_at = now(), updated_at = now(),
-         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = $1
-                            ORDER BY array_position($3::text[], s.status) DESC LIMIT 1), 'accepted')
-       WHERE id = $2`,
-      [upstreamId, record.id, MESSAGE_STATUS_ORDER],
-    );
+    await this.acceptances.submit({ id: record.id, upstreamId });
     return {
       messaging_product: 'whatsapp',
       contacts: [{ input: String(body.to), wa_id: result.contacts?.[0]?.wa_id ?? recipient }],
@@ -156,6 +174,45 @@ export class MessagesService {
     if (reference.group_name === undefined) return reference;
     const { group_name: _group, ...rest } = reference;
     return { ...rest, name: template.name };
+  }
+
+  /** One prepared INSERT for the pending records of concurrent sends (no ORM: the hot path). */
+  private async insertPending(records: PendingRecord[]): Promise<void[]> {
+    await this.sql.query(
+      'messages_insert_pending',
+      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status)
+       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, 'pending'
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
+         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key)`,
+      [
+        records.map((r) => r.id),
+        records.map((r) => r.tenantId),
+        records.map((r) => r.phoneNumberId),
+        records.map((r) => r.apiKeyId),
+        records.map((r) => r.recipient),
+        records.map((r) => r.type),
+        records.map((r) => r.payload),
+        records.map((r) => r.idempotencyKey),
+      ],
+    );
+    return records.map(() => undefined);
+  }
+
+  /**
+   * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
+   * each record keeps the furthest status already known for its message.
+   */
+  private async accept(accepted: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
+    await this.sql.query(
+      'messages_accept',
+      `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
+         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
+                            ORDER BY array_position($3::text[], s.status) DESC LIMIT 1), 'accepted')
+       FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
+       WHERE m.id = v.id`,
+      [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
+    );
+    return accepted.map(() => undefined);
   }
 
   private async recordFailure(id: string, error: unknown): Promise<void> {
