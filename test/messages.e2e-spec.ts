@@ -236,9 +236,20 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
   describe('concurrent sends', () => {
     it('share their record writes (group commit), and each record is written before its upstream call and gets its own wamid', async () => {
-      const service = t.get(MessagesService) as unknown as { insertPending: () => Promise<unknown>; accept: () => Promise<unknown> };
-      const inserts = jest.spyOn(service, 'insertPending');
-      const accepts = jest.spyOn(service, 'accept');
+      type Writes = { insertPending: (records: unknown[]) => Promise<unknown>; accept: (rows: unknown[]) => Promise<unknown> };
+      const service = t.get(MessagesService) as unknown as Writes;
+      // Each write takes at least 150 ms here, so the sends that arrive meanwhile must wait and batch
+      // (below the committer's concurrency a write goes at once).
+      const slow = (name: keyof Writes) => {
+        const original = service[name].bind(service);
+        const spy = jest.spyOn(service as Record<keyof Writes, (rows: unknown[]) => Promise<unknown>>, name);
+        return spy.mockImplementation(async (rows: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return original(rows);
+        });
+      };
+      const inserts = slow('insertPending');
+      const accepts = slow('accept');
       const recipients = Array.from({ length: 20 }, (_, i) => `1555000${String(i).padStart(4, '0')}`);
       for (const to of recipients) await openWindow(tenant.phoneNumberId, to);
       const answers = await Promise.all(recipients.map((to) => request(t.url).post(sendPath()).set(bearer(key)).send(text(to, `batch ${to}`))));

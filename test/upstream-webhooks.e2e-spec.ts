@@ -170,7 +170,14 @@ describe('webhooks from upstream', () => {
       [tenant.id],
     );
     const ingest = t.get(WebhookIngestService);
-    const writes = jest.spyOn(ingest as unknown as { write: () => Promise<unknown> }, 'write');
+    // Each transaction takes at least 150 ms here, so deliveries arriving meanwhile must wait and
+    // batch (below the committer's concurrency a delivery is written at once).
+    const service = ingest as unknown as { write: (deliveries: unknown[]) => Promise<unknown> };
+    const original = service.write.bind(service);
+    const writes = jest.spyOn(service, 'write').mockImplementation(async (deliveries: unknown[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return original(deliveries);
+    });
     const base = 'wamid.batch-' + Date.now();
     const wamids = Array.from({ length: 20 }, (_, i) => `${base}-${i}`);
     for (const wamid of wamids) {

@@ -56,6 +56,32 @@ describe('GroupCommit', () => {
     expect(writes).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 
+  it('with a concurrency of 2, writes two submissions at once and batches what arrives while both run', async () => {
+    const writes: number[][] = [];
+    const releases: Array<() => void> = [];
+    const committer = new GroupCommit<number, number>(
+      async (items) => {
+        writes.push(items);
+        if (writes.length <= 2) await new Promise<void>((resolve) => releases.push(resolve));
+        return items;
+      },
+      256,
+      2,
+    );
+    const first = [committer.submit(1), committer.submit(2)];
+    await tick();
+    expect(writes).toEqual([[1], [2]]);
+    const later = [3, 4, 5].map((item) => committer.submit(item));
+    await tick();
+    expect(writes).toEqual([[1], [2]]);
+    releases[0]();
+    expect(await Promise.all(first.slice(0, 1))).toEqual([1]);
+    expect(await Promise.all(later)).toEqual([3, 4, 5]);
+    expect(writes).toEqual([[1], [2], [3, 4, 5]]);
+    releases[1]();
+    expect(await first[1]).toBe(2);
+  });
+
   it('keeps working after a failure', async () => {
     let fail = true;
     const committer = new GroupCommit<number, number>(async (items) => {

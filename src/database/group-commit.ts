@@ -1,8 +1,9 @@
 /**
- * Group commit: work that arrives while a transaction is being written waits, and then goes in one
- * transaction together. The first submission on an idle committer is written at once (no added
- * latency when there is no load); under load, batches grow by themselves to what arrives during one
- * commit, so the number of transactions (and fsyncs) per second stays small.
+ * Group commit: work that arrives while transactions are being written (as many at once as the
+ * `concurrency` allows) waits, and then goes in one transaction together. Below that many, a
+ * submission is written at once (no added latency without load); under load, batches grow by
+ * themselves to what arrives during one commit, so the number of transactions (and fsyncs) per
+ * second stays small.
  *
  * Each submission's promise settles after the transaction holding it has committed (or failed). If
  * a batch fails, its submissions are written again one by one, so one bad submission fails alone
@@ -13,44 +14,50 @@
  */
 export class GroupCommit<Item, Result> {
   private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> = [];
-  private running = false;
+  private running = 0;
 
   /**
    * @param write writes the items in one transaction and returns one result per item, in order.
    * @param maxBatch most items in one transaction.
+   * @param concurrency transactions written at once. Below it a submission is written at once (no
+   *   added latency at moderate load); at it, submissions wait and are written together.
    */
   constructor(
     private readonly write: (items: Item[]) => Promise<Result[]>,
     private readonly maxBatch = 256,
+    private readonly concurrency = 1,
   ) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.running) void this.drain();
+      this.pump();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
+  private pump(): void {
+    while (this.running < this.concurrency && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.running++;
+      void this.flush(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: typeof this.waiting): Promise<void> {
     try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxBatch);
-        try {
-          const results = await this.write(batch.map((entry) => entry.item));
-          batch.forEach((entry, i) => entry.resolve(results[i]));
-        } catch (error) {
-          if (batch.length === 1) {
-            batch[0].reject(error);
-            continue;
-          }
-          for (const entry of batch) {
-            await this.write([entry.item]).then(([result]) => entry.resolve(result), entry.reject);
-          }
-        }
+      const results = await this.write(batch.map((entry) => entry.item));
+      batch.forEach((entry, i) => entry.resolve(results[i]));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
       }
-    } finally {
-      this.running = false;
+      for (const entry of batch) {
+        await this.write([entry.item]).then(([result]) => entry.resolve(result), entry.reject);
+      }
     }
   }
 }

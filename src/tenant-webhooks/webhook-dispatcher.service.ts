@@ -94,8 +94,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * end together are written in one (group commit, as the ingestion does): a delivery's database
    * work is one share of two statements, not four round trips.
    */
-  private readonly claims = new GroupCommit<string, DeliveryRow | undefined>((ids) => this.claimDue(ids));
-  private readonly finishes = new GroupCommit<Finish, void>((items) => this.writeFinishes(items));
+  private readonly claims = new GroupCommit<string, DeliveryRow | undefined>((ids) => this.claimDue(ids), 256, 2);
+  private readonly finishes = new GroupCommit<Finish, void>((items) => this.writeFinishes(items), 256, 2);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,

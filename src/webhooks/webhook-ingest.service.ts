@@ -47,6 +47,12 @@ export interface IngestResult {
   duplicates: number;
 }
 
+/**
+ * Transactions written at once. Two, not one: with a single committer the lag from upstream event
+ * to tenant at 120 messages/s was p50 389 ms against 53 ms with two (the bench's open loop).
+ */
+const INGEST_CONCURRENCY = 2;
+
 /** One change of an upstream delivery, ready to store: its own envelope, dedupe key and organization. */
 interface PendingChange {
   wabaId: string;
@@ -69,7 +75,7 @@ interface PendingChange {
  */
 @Injectable()
 export class WebhookIngestService {
-  private readonly committer = new GroupCommit<PendingChange[], IngestResult>((deliveries) => this.write(deliveries));
+  private readonly committer = new GroupCommit<PendingChange[], IngestResult>((deliveries) => this.write(deliveries), 256, INGEST_CONCURRENCY);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
