@@ -124,6 +124,10 @@ describe('upstream client and sandbox', () => {
        VALUES ($1, $2, $3, $4, 'order_update_0', 'en_US', 'UTILITY', 'PENDING')`,
       [tenant.id, waba.id, tenant.wabaId, ids[0]],
     );
+    // The sandbox's own review (200 ms after creation) may have come before the row above existed
+    // (three creations on a busy machine take longer): review it now, so a review webhook surely
+    // arrives after the catalog has the template.
+    sandbox.reviewTemplate(ids[0], 'APPROVED');
     const status = await eventually(async () => {
       const [row] = await t.dataSource.query('SELECT status FROM message_templates WHERE upstream_id = $1', [ids[0]]);
       return row.status === 'APPROVED' ? row.status : undefined;
