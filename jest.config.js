@@ -8,8 +8,6 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)'],
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
-  // The outage suites first, while the process is fresh (see the file).
-  testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
