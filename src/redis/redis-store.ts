@@ -48,6 +48,13 @@ export class RedisStore extends SharedStore {
   private sequence = 0;
   private readonly watchdog: NodeJS.Timeout;
   private lastReplyAt = 0;
+  /**
+   * When the oldest command sent since Redis last answered was sent, whether it is still waiting or
+   * has already timed out (a timed-out command leaves the in-flight map at the very moment the
+   * watchdog would have judged it: counting from the map alone made noticing a silence a race
+   * between two timers). Undefined when everything sent has been answered.
+   */
+  private unansweredSince: number | undefined;
   /** Commands refused without being sent while the circuit was open (for tests and metrics). */
   refusedWhileOpen = 0;
 
@@ -88,10 +95,11 @@ export class RedisStore extends SharedStore {
       const late = now - lastTick - WATCHDOG_TICK_MS;
       lastTick = now;
       if (late > WATCHDOG_TICK_MS / 2) return;
-      // Silence: commands have waited a whole command timeout and no reply of any kind came meanwhile.
-      const oldest = this.inFlight.values().next().value;
-      const silentFor = now - Math.max(this.lastReplyAt, oldest?.startedAt ?? now);
-      if (oldest && now - oldest.startedAt > this.options.commandTimeoutMs && silentFor > this.options.commandTimeoutMs) {
+      // Silence: a command has waited a whole command timeout (or timed out) and no reply of any kind
+      // came since it was sent.
+      if (this.unansweredSince === undefined) return;
+      const silentFor = now - Math.max(this.lastReplyAt, this.unansweredSince);
+      if (silentFor > this.options.commandTimeoutMs) {
         this.openCircuit(new Error(`no reply for ${silentFor} ms`));
       }
     }, WATCHDOG_TICK_MS);
@@ -110,13 +118,15 @@ export class RedisStore extends SharedStore {
       throw new Error('Redis unavailable (circuit open): not sent');
     }
     const id = ++this.sequence;
-    const released = new Promise<never>((_resolve, reject) => this.inFlight.set(id, { startedAt: Date.now(), release: reject }));
+    const startedAt = Date.now();
+    this.unansweredSince ??= startedAt;
+    const released = new Promise<never>((_resolve, reject) => this.inFlight.set(id, { startedAt, release: reject }));
     try {
       const reply = await Promise.race([run(), released]);
-      this.lastReplyAt = Date.now();
+      this.answered(id);
       return reply;
     } catch (error) {
-      if ((error as Error).name === 'ReplyError') this.lastReplyAt = Date.now();
+      if ((error as Error).name === 'ReplyError') this.answered(id);
       // A lost or refused connection is an outage at once. A timeout alone is not: on a busy
       // instance a timer can fire before a reply already received is read (the watchdog decides).
       else if (!/timed out/i.test((error as Error).message)) this.openCircuit(error as Error);
@@ -126,9 +136,19 @@ export class RedisStore extends SharedStore {
     }
   }
 
+  /** Redis answered: silence, if any, is over; what is still waiting counts from its own send. */
+  private answered(id: number): void {
+    this.lastReplyAt = Date.now();
+    this.unansweredSince = undefined;
+    for (const [other, { startedAt }] of this.inFlight) {
+      if (other !== id) this.unansweredSince = Math.min(this.unansweredSince ?? startedAt, startedAt);
+    }
+  }
+
   private openCircuit(cause: Error): void {
     if (this.circuitOpen) return;
     this.circuitOpen = true;
+    this.unansweredSince = undefined;
     this.logger.warn(`Redis circuit open (${cause.message}): commands fail at once until a probe answers`);
     for (const { release } of this.inFlight.values()) release(new Error(`Redis unavailable (${cause.message})`));
     this.probeTimer = setInterval(() => {
