@@ -120,6 +120,31 @@ describe('management API: onboarding and keys over HTTP', () => {
       expectGraphError(await request(t.url).post('/v1/190000000000010/messages').set(bearer(platform)).send({}), 401, 190);
     });
 
+    it('pages organizations and keys one at a time, each exactly once (rows created within one millisecond included)', async () => {
+      const names = Array.from({ length: 4 }, (_, i) => `Paged ${Date.now()}-${i}`);
+      await t.dataSource.query(`INSERT INTO organizations (name) SELECT unnest($1::text[])`, [names]);
+      const walk = async (first: string) => {
+        const seen: Array<{ id: string; name?: string }> = [];
+        let next: string | undefined = first;
+        while (next) {
+          const page: request.Response = await request(t.url).get(next).set(bearer(platform)).expect(200);
+          expect(page.body.data.length).toBeLessThanOrEqual(1);
+          seen.push(...page.body.data);
+          next = page.body.paging.next;
+        }
+        return seen;
+      };
+      const organizations = await walk('/v1/organizations?limit=1');
+      const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM organizations');
+      expect(organizations).toHaveLength(n);
+      expect(new Set(organizations.map((o) => o.id)).size).toBe(n);
+      expect(organizations.map((o) => o.name)).toEqual(expect.arrayContaining(names));
+      const keys = await walk('/v1/keys?limit=1');
+      const [{ k }] = await t.dataSource.query(`SELECT count(*)::int AS k FROM api_keys WHERE kind <> 'platform'`);
+      expect(keys).toHaveLength(k);
+      expect(new Set(keys.map((key) => key.id)).size).toBe(k);
+    });
+
     it('validates bodies with Graph errors: missing name, non-digit ids, unknown business account, duplicates', async () => {
       expectInvalidParameter(await request(t.url).post('/v1/organizations').set(bearer(platform)).send({}), 400, /name/);
       expectInvalidParameter(

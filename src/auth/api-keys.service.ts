@@ -8,7 +8,7 @@ import { In, Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
-import { decodeCursor, nextPageUrl, Page, toPage } from '../common/pagination';
+import { Page, pageOldestFirst } from '../common/pagination';
 import { Organization } from '../tenancy/organization.entity';
 import { PhoneNumber } from '../tenancy/phone-number.entity';
 import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
@@ -188,22 +188,13 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     query: { tenantId?: string; limit: number; after?: string },
     originalUrl: string,
   ): Promise<Page<ApiKeyView>> {
-    const cursor = decodeCursor(query.after);
     const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform'");
     if (issuer.kind !== 'platform') rows.andWhere('key.tenant_ids <@ CAST(:own AS uuid[])', { own: issuer.tenantIds });
     if (query.tenantId) {
       if (!isUUID(query.tenantId)) throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
       rows.andWhere(':tenantId = ANY(key.tenant_ids)', { tenantId: query.tenantId });
     }
-    if (cursor) rows.andWhere('(key.created_at, key.id) > (:at, :id)', cursor);
-    const found = await rows.orderBy('key.created_at', 'ASC').addOrderBy('key.id', 'ASC').limit(query.limit + 1).getMany();
-    return toPage(
-      found,
-      query.limit,
-      (row) => ({ at: row.createdAt.toISOString(), id: row.id }),
-      (row) => this.toView(row),
-      (after) => nextPageUrl(originalUrl, after),
-    );
+    return pageOldestFirst(rows, query, originalUrl, (row) => this.toView(row));
   }
 
   /** A key `issuer` manages; any other (missing, another organization's, a platform key) is the same 404 code 100. */

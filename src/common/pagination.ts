@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, isUUID, IsOptional, IsString, Max, Min } from 'class-validator';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 
 /** `?limit=&after=`: Graph-style cursor paging. */
@@ -101,4 +102,24 @@ export function nextPageUrl(originalUrl: string, after: string): string {
   const url = new URL(originalUrl, 'http://gateway.local');
   url.searchParams.set('after', after);
   return url.pathname + url.search;
+}
+
+/**
+ * One page of the rows `query` selects, oldest first, by (created_at, id). A cursor carries its time
+ * to the millisecond (what a Date holds) while PostgreSQL keeps microseconds, so the order and the
+ * comparison both use the time truncated to milliseconds: otherwise the last row of a page compares
+ * greater than its own cursor and comes back on every following page.
+ */
+export async function pageOldestFirst<Row extends ObjectLiteral & { id: string; createdAt: Date }, Out>(
+  query: SelectQueryBuilder<Row>,
+  page: { limit: number; after?: string },
+  originalUrl: string,
+  map: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const alias = query.alias;
+  const at = `date_trunc('milliseconds', ${alias}.created_at)`;
+  const cursor = decodeCursor(page.after);
+  if (cursor) query.andWhere(`(${at}, ${alias}.id) > (:cursorAt::timestamptz, :cursorId::uuid)`, { cursorAt: cursor.at, cursorId: cursor.id });
+  const rows = await query.orderBy(at, 'ASC').addOrderBy(`${alias}.id`, 'ASC').limit(page.limit + 1).getMany();
+  return toPage(rows, page.limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), map, (after) => nextPageUrl(originalUrl, after));
 }

@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { decodeCursor, nextPageUrl, Page, toPage } from '../common/pagination';
+import { Page, pageOldestFirst } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
 import { GraphError } from '../core/graph-error';
 import { BusinessAccount } from './business-account.entity';
@@ -75,8 +75,7 @@ export class OnboardingService {
   }
 
   async pageOrganizations(query: PageQuery, originalUrl: string): Promise<Page<Organization>> {
-    const rows = this.organizations.createQueryBuilder('o');
-    return this.page(rows, 'o', query, originalUrl);
+    return pageOldestFirst(this.organizations.createQueryBuilder('o'), query, originalUrl, (row) => row);
   }
 
   /** An organization by id; missing (or not a UUID) is 404 code 100. */
@@ -124,7 +123,7 @@ export class OnboardingService {
   async pageBusinessAccounts(tenantId: string, query: PageQuery, originalUrl: string): Promise<Page<BusinessAccount>> {
     await this.getOrganization(tenantId);
     const rows = this.businessAccounts.createQueryBuilder('b').where('b.tenant_id = :tenantId', { tenantId });
-    return this.page(rows, 'b', query, originalUrl);
+    return pageOldestFirst(rows, query, originalUrl, (row) => row);
   }
 
   /** A business account of the organization, by Meta's WABA id; one of another organization is the same 404. */
@@ -197,7 +196,7 @@ export class OnboardingService {
       const waba = await this.getBusinessAccount(tenantId, query.wabaId);
       rows.andWhere('p.business_account_id = :accountId', { accountId: waba.id });
     }
-    return this.page(rows, 'p', query, originalUrl);
+    return pageOldestFirst(rows, query, originalUrl, (row) => row);
   }
 
   /** A phone number of the organization, by Meta's id; one of another organization is the same 404. */
@@ -265,24 +264,6 @@ export class OnboardingService {
       : null;
     if (!row) throw GraphError.notFound(missing);
     return row;
-  }
-
-  private async page<T extends { id: string; createdAt: Date }>(
-    rows: ReturnType<Repository<T>['createQueryBuilder']>,
-    alias: string,
-    query: PageQuery,
-    originalUrl: string,
-  ): Promise<Page<T>> {
-    const cursor = decodeCursor(query.after);
-    if (cursor) rows.andWhere(`(${alias}.created_at, ${alias}.id) > (:at, :id)`, cursor);
-    const found = await rows.orderBy(`${alias}.created_at`, 'ASC').addOrderBy(`${alias}.id`, 'ASC').limit(query.limit + 1).getMany();
-    return toPage(
-      found,
-      query.limit,
-      (row) => ({ at: row.createdAt.toISOString(), id: row.id }),
-      (row) => row,
-      (after) => nextPageUrl(originalUrl, after),
-    );
   }
 }
 
