@@ -65,10 +65,11 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(res.body.messaging_product).toBe('whatsapp');
       expect(res.body.contacts).toEqual([{ input: example.body.to, wa_id: expect.any(String) }]);
       expect(res.body.messages[0].id).toMatch(/^wamid\./);
-      const [forwarded] = upstreamSends();
-      expect(forwarded.body).toEqual({ ...example.body, to: String(example.body.to).replace(/\D/g, '') || example.body.to });
       const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
       expect(row).toMatchObject({ tenant_id: owner.id, phone_number_id: owner.phoneNumberId, status: expect.stringMatching(/accepted|sent|delivered|read/) });
+      // Upstream gets the client's body with the record's reference as biz_opaque_callback_data.
+      const [forwarded] = upstreamSends();
+      expect(forwarded.body).toEqual({ ...example.body, to: String(example.body.to).replace(/\D/g, '') || example.body.to, biz_opaque_callback_data: `gwr1:${row.id}` });
     });
 
     it.each(examples.filter((e) => e.kind === 'mark_as_read').map((e) => [e.name, e] as const))('marks as read: %s', async (_name, example) => {

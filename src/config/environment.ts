@@ -203,6 +203,18 @@ export class Environment {
   @Transform(toInt) @IsInt() @Min(1) @Max(3600)
   IDEMPOTENCY_LOCK_SECONDS = 60;
 
+  /**
+   * A send whose upstream outcome is unknown (no answer in time, or the instance died) and whose
+   * status webhooks have not come after this long is marked failed (reason `outcome_unknown`); only
+   * then may a retry with its Idempotency-Key send again. Meta's statuses come within seconds.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(604800)
+  SEND_OUTCOME_TIMEOUT_SECONDS = 900;
+
+  /** How often the sweeper (one instance at a time) looks for sends still pending past the upstream timeout. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(3600000)
+  SEND_SWEEP_INTERVAL_MS = 10000;
+
   /** Tenant webhooks: each attempt gives up after this long. */
   @Transform(toInt) @IsInt() @Min(100) @Max(60000)
   WEBHOOK_ATTEMPT_TIMEOUT_MS = 10000;

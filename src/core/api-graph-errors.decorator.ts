@@ -74,6 +74,10 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
   409: {
     conflict: { summary: 'The record conflicts with the current state', value: body(GraphError.conflict('Business account 102290129340398 is already registered')) },
     idempotency_in_flight: { summary: 'A request with the same Idempotency-Key is still running (retry after it)', value: body(inFlightError()) },
+    send_outcome_unknown: {
+      summary: 'Sends: the earlier send with this Idempotency-Key got no answer from upstream and is not confirmed yet (retry after Retry-After; never sent twice)',
+      value: body(GraphError.sendOutcomeUnknown('3f0c8a52-6a43-4c4e-9a8e-0d1b7f1d2c11', 30)),
+    },
   },
   422: {
     recipient_blacklisted: { summary: 'The recipient is on the organization blacklist (final, do not retry)', value: body(GraphError.recipientBlacklisted()) },
@@ -87,7 +91,20 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
     },
   },
   500: {
-    upstream: { summary: 'Upstream failed or timed out (retry with the same Idempotency-Key)', value: body(new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream did not answer within 10000 ms' } })) },
+    upstream: { summary: 'Upstream failed (retry with the same Idempotency-Key)', value: body(new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream answered HTTP 503' } })) },
+    upstream_no_answer: {
+      summary: 'Sends: upstream did not answer, so the message may have been sent (retry with the same Idempotency-Key to learn its outcome)',
+      value: body(
+        new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
+          status: 500,
+          data: {
+            details: 'upstream did not answer within 10000 ms; the message may have been sent: retry with the same Idempotency-Key to learn its outcome',
+            reason: 'send_outcome_unknown',
+            message_id: '3f0c8a52-6a43-4c4e-9a8e-0d1b7f1d2c11',
+          },
+        }),
+      ),
+    },
     internal: { summary: 'An unexpected failure (logged with the request id)', value: body(graphErrorForStatus(500)) },
   },
   503: {

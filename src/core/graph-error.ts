@@ -129,6 +129,25 @@ export class GraphError extends Error {
     );
   }
 
+  /**
+   * A retry with the Idempotency-Key of a send whose upstream outcome is not known yet (no answer,
+   * no status webhook): retry later, never sent twice. 409 code 131000 with a Retry-After.
+   */
+  static sendOutcomeUnknown(messageId: string, retryAfterSeconds: number): GraphError {
+    return new GraphError(ErrorCode.SendFailure, '(#131000) The outcome of the earlier send with this Idempotency-Key is not known yet', {
+      status: 409,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      data: {
+        reason: 'send_outcome_unknown',
+        message_id: messageId,
+        details:
+          'Upstream did not answer the earlier send, so it may have been sent. Retry later with the same Idempotency-Key: ' +
+          'once upstream confirms it the retry answers with its message id; if upstream never does, the record is failed ' +
+          '(reason outcome_unknown) and the retry sends it.',
+      },
+    });
+  }
+
   toBody(fbtraceId: string): GraphErrorBody | Record<string, unknown> {
     if (this.options.body) return { ...this.options.body, fbtrace_id: fbtraceId };
     return {

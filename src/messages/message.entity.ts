@@ -3,11 +3,17 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 /**
  * A message sent through the gateway. Written before the upstream call (status `pending`), then
  * given the upstream id (`accepted`) or the upstream error (`failed`); status webhooks move it on
- * (sent, delivered, read, failed), never backwards.
+ * (sent, delivered, read, failed), never backwards. A record still `pending` once its upstream call
+ * has had its time has an unknown outcome (`outcome_unknown_at`): its status webhooks reconcile it
+ * (they carry its id in `biz_opaque_callback_data`), or SEND_OUTCOME_TIMEOUT_SECONDS fails it.
  */
 @Entity({ name: 'messages' })
 @Index(['tenantId', 'createdAt', 'id'])
 @Index(['tenantId', 'recipient'])
+/** A retry finds the earlier record of its Idempotency-Key (the recovery point of a send). */
+@Index('IDX_messages_idempotency', ['apiKeyId', 'idempotencyKey', 'createdAt'], { where: 'idempotency_key IS NOT NULL' })
+/** The sweeper finds the records still pending. */
+@Index('IDX_messages_pending', ['createdAt'], { where: "status = 'pending'" })
 export class Message {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -57,6 +63,10 @@ export class Message {
 
   @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
   failedAt: Date | null;
+
+  /** When the upstream outcome of this pending send became unknown (no answer in time, or the process died). */
+  @Column({ name: 'outcome_unknown_at', type: 'timestamptz', nullable: true })
+  outcomeUnknownAt: Date | null;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

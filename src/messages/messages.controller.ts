@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
@@ -63,21 +64,25 @@ export class MessagesController {
   @ApiQuery({ name: 'filter_blacklist', required: false, type: Boolean })
   @ApiBody({ type: SendMessageDto, examples: SEND_EXAMPLES })
   @ApiOkResponse({ type: SendResponseDto, description: 'Send: contacts and messages. Mark as read: { success: true }' })
-  @ApiGraphErrors(400, 422, 500)
-  send(
+  @ApiGraphErrors(400, 409, 422, 500)
+  async send(
     @TenantId() tenantId: string,
     @CurrentAuth() auth: AuthContext,
     @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
     @Query() query: SendQueryDto,
     @Body() _validated: SendMessageDto,
   ) {
     const header = req.headers[IDEMPOTENCY_HEADER];
     // The client's own body goes upstream (the DTO instance only proved it valid).
-    return this.messages.send(
+    const answer = await this.messages.send(
       { tenantId, apiKeyId: auth.keyId, phone: req.tenant!.phoneNumber! },
       req.body as Record<string, unknown>,
       { filterBlacklist: query.filter_blacklist === true, idempotencyKey: typeof header === 'string' ? header : undefined },
     );
+    // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record.
+    if (answer.replayed) res.setHeader('Idempotency-Replayed', 'true');
+    return answer.body;
   }
 
   @Get()

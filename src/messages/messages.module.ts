@@ -8,12 +8,14 @@ import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
+import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
 
+/** The sweeper runs on the job engine's PeriodicJobs (global: provided by the job engine module). */
 @Module({
   imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule, TemplatesModule],
   controllers: [MessagesController],
-  providers: [MessagesService, ServiceWindowService, HotPathSql],
-  exports: [MessagesService, ServiceWindowService],
+  providers: [MessagesService, ServiceWindowService, HotPathSql, SendOutcomeSweeper],
+  exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper],
 })
 export class MessagesModule {}

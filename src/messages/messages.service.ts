@@ -12,7 +12,11 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { checkTemplateSend } from '../templates/template-send-rules';
 import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient, SendResult } from '../upstream/graph-client';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { MetricsService } from '../metrics/metrics.service';
+import { GraphClient, SendResult, UpstreamNoAnswer } from '../upstream/graph-client';
+import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
 import { MESSAGE_STATUS_ORDER, MessageStatusEvent } from './message-status.entity';
@@ -37,6 +41,32 @@ export interface SendOptions {
   filterBlacklist: boolean;
   idempotencyKey?: string;
 }
+
+/** What a send answers; `replayed` when it is an earlier send's answer, recovered from its record. */
+export interface SendAnswer {
+  body: SendResult | { success: boolean };
+  replayed: boolean;
+}
+
+/** The newest earlier record of an Idempotency-Key (the recovery point of a send). */
+interface RecoveryPoint {
+  id: string;
+  status: string;
+  upstream_message_id: string | null;
+  recipient: string;
+  type: string;
+  age_ms: number;
+}
+
+/** The error of a record failed because its upstream outcome stayed unknown. */
+export const OUTCOME_UNKNOWN_ERROR = {
+  code: ErrorCode.SendFailure,
+  message: 'Send outcome unknown',
+  error_data: {
+    reason: 'outcome_unknown',
+    details: 'Upstream did not answer the send and no status webhook came for it within SEND_OUTCOME_TIMEOUT_SECONDS; a retry with its Idempotency-Key sends it again',
+  },
+};
 
 /**
  * Writes of each kind in flight at once: below it a send's write goes at once (a serial committer made
@@ -66,6 +96,9 @@ export class MessagesService {
   private readonly pendingWrites = new GroupCommit<PendingRecord, void>((records) => this.insertPending(records), 256, SEND_WRITE_CONCURRENCY);
   private readonly acceptances = new GroupCommit<{ id: string; upstreamId: string }, void>((accepted) => this.accept(accepted), 256, SEND_WRITE_CONCURRENCY);
 
+  private readonly outcomeTimeoutMs: number;
+  private readonly idempotencyWindowSeconds: number;
+
   constructor(
     @InjectRepository(Message) private readonly messages: Repository<Message>,
     @InjectRepository(MessageStatusEvent) private readonly statuses: Repository<MessageStatusEvent>,
@@ -75,16 +108,29 @@ export class MessagesService {
     private readonly windows: ServiceWindowService,
     private readonly templates: TemplatesService,
     private readonly sql: HotPathSql,
-  ) {}
+    private readonly metrics: MetricsService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.outcomeTimeoutMs = config.get('SEND_OUTCOME_TIMEOUT_SECONDS', { infer: true }) * 1000;
+    this.idempotencyWindowSeconds = config.get('IDEMPOTENCY_TTL_SECONDS', { infer: true });
+  }
 
   /**
-   * Sends a message (or marks one as read). Checks that need no upstream call come first and leave
-   * nothing behind: the blacklist (422 code 131000) and the 24-hour window (400 code 131026). Then
-   * the record is written, upstream is called, and the record gets the upstream id or the error.
+   * Sends a message (or marks one as read). A send with an Idempotency-Key first looks for the
+   * earlier record of that key (a send whose answer was lost): it answers that send's message id,
+   * or refuses while its outcome is unknown, rather than send twice. Checks that need no upstream
+   * call come next and leave nothing behind: the blacklist (422 code 131000) and the 24-hour window
+   * (400 code 131026). Then the record is written, upstream is called with the record's id in
+   * `biz_opaque_callback_data`, and the record gets the upstream id or the error.
    */
-  async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendResult | { success: boolean }> {
+  async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendAnswer> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    if (isMarkAsRead(body)) return this.graph.sendMessage(ctx.phone.phoneNumberId, token, body);
+    if (isMarkAsRead(body)) return { body: await this.graph.sendMessage(ctx.phone.phoneNumberId, token, body), replayed: false };
+
+    if (options.idempotencyKey !== undefined) {
+      const recovered = await this.recover(ctx, options.idempotencyKey, body);
+      if (recovered) return { body: recovered, replayed: true };
+    }
 
     const type = messageTypeOf(body);
     const group = body.recipient_type === 'group';
@@ -113,8 +159,11 @@ export class MessagesService {
 
     let result: SendResult;
     try {
-      result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, payload);
+      // The record keeps the client's body; upstream gets the record's id with the client's callback data.
+      const upstreamBody = { ...payload, biz_opaque_callback_data: tagCallbackData(record.id, payload.biz_opaque_callback_data) };
+      result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, upstreamBody);
     } catch (error) {
+      if (error instanceof UpstreamNoAnswer) throw await this.outcomeUnknown(record.id, error);
       await this.recordFailure(record.id, error);
       throw error;
     }
@@ -126,10 +175,81 @@ export class MessagesService {
     }
     await this.acceptances.submit({ id: record.id, upstreamId });
     return {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: String(body.to), wa_id: result.contacts?.[0]?.wa_id ?? recipient }],
-      messages: result.messages,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: String(body.to), wa_id: result.contacts?.[0]?.wa_id ?? recipient }],
+        messages: result.messages,
+      },
+      replayed: false,
     };
+  }
+
+  /**
+   * The recovery point: the newest record of this Idempotency-Key within the idempotency window.
+   * Its upstream id known (from the answer or, when that was lost, from its status webhooks): the
+   * original answer. Failed without one: nothing to recover, the send runs. Pending: its outcome is
+   * unknown, so 409 `send_outcome_unknown` until its webhooks come or SEND_OUTCOME_TIMEOUT_SECONDS
+   * have passed since it was written; then it is failed here (if the sweeper has not yet) and the
+   * send runs again.
+   */
+  private async recover(ctx: SendContext, idempotencyKey: string, body: Record<string, unknown>): Promise<SendResult | undefined> {
+    const [earlier] = await this.sql.query<RecoveryPoint>(
+      'messages_recovery_point',
+      `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
+       FROM messages WHERE api_key_id = $1 AND idempotency_key = $2 AND tenant_id = $3 AND created_at > now() - make_interval(secs => $4)
+       ORDER BY created_at DESC LIMIT 1`,
+      [ctx.apiKeyId, idempotencyKey, ctx.tenantId, this.idempotencyWindowSeconds],
+    );
+    if (!earlier) return undefined;
+    if (earlier.upstream_message_id) {
+      this.metrics.sendRecovery.inc({ outcome: 'retry_replayed' });
+      return {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: String(body.to), wa_id: earlier.recipient }],
+        messages: [earlier.type === 'template' ? { id: earlier.upstream_message_id, message_status: 'accepted' } : { id: earlier.upstream_message_id }],
+      } as SendResult;
+    }
+    if (earlier.status !== 'pending') return undefined;
+    if (earlier.age_ms < this.outcomeTimeoutMs) {
+      this.metrics.sendRecovery.inc({ outcome: 'retry_refused' });
+      const retryAfter = Math.min(30, Math.max(1, Math.ceil((this.outcomeTimeoutMs - earlier.age_ms) / 1000)));
+      throw GraphError.sendOutcomeUnknown(earlier.id, retryAfter);
+    }
+    const failed = await this.failUnknown([earlier.id]);
+    // A status webhook reconciled it in between: look again (it now has its upstream id).
+    return failed.length === 1 ? undefined : this.recover(ctx, idempotencyKey, body);
+  }
+
+  /**
+   * Pending records whose outcome stayed unknown past SEND_OUTCOME_TIMEOUT_SECONDS become `failed`
+   * (reason `outcome_unknown`); the ids actually failed (a record reconciled meanwhile is left).
+   */
+  async failUnknown(ids: string[]): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      'messages_fail_unknown',
+      `UPDATE messages SET status = 'failed', failed_at = now(), updated_at = now(), outcome_unknown_at = coalesce(outcome_unknown_at, now()), error = $2::jsonb
+       WHERE id = ANY($1::uuid[]) AND status = 'pending' AND upstream_message_id IS NULL RETURNING id`,
+      [ids, JSON.stringify(OUTCOME_UNKNOWN_ERROR)],
+    );
+    this.metrics.sendRecovery.inc({ outcome: 'failed' }, rows.length);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Upstream got the send and did not answer: it may have been sent. The record stays pending, its
+   * outcome marked unknown, for its status webhooks to settle; the caller gets a retryable 500.
+   */
+  private async outcomeUnknown(id: string, error: UpstreamNoAnswer): Promise<GraphError> {
+    this.metrics.sendRecovery.inc({ outcome: 'no_answer' });
+    await this.sql.query('messages_outcome_unknown', `UPDATE messages SET outcome_unknown_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`, [id]);
+    return new GraphError(ErrorCode.SendFailure, error.message, {
+      status: 500,
+      data: {
+        details: `${String(error.options.data?.details)}; the message may have been sent: retry with the same Idempotency-Key to learn its outcome`,
+        reason: 'send_outcome_unknown',
+        message_id: id,
+      },
+    });
   }
 
   /** One message of this phone number and organization, by its id or its upstream id (wamid). */
@@ -156,6 +276,7 @@ export class MessagesService {
       .limit(query.limit + 1);
     if (query.recipient) qb.andWhere('m.recipient = :recipient', { recipient: normalizeRecipient(query.recipient, 'recipient') });
     if (query.status) qb.andWhere('m.status = :status', { status: query.status });
+    if (query.outcome === 'unknown') qb.andWhere("m.status = 'pending' AND m.outcome_unknown_at IS NOT NULL");
     if (query.since) qb.andWhere('m.created_at >= :since', { since: query.since });
     if (query.until) qb.andWhere('m.created_at < :until', { until: query.until });
     const cursor = decodeCursor(query.after);

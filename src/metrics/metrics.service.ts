@@ -84,6 +84,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly sendRecovery = new Counter({
+    name: 'gateway_send_recovery_total',
+    help: 'Sends whose upstream outcome was unknown, and what became of them (no_answer, retry_refused, retry_replayed, failed)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+
   readonly dependencyUp = new Gauge({
     name: 'gateway_dependency_up',
     help: "Whether a dependency answers (1) or its circuit breaker is open (0)",

@@ -4,6 +4,7 @@ import { ConditionalModule, ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { BullDeliveryQueue, TENANT_WEBHOOK_QUEUE, TenantWebhookProcessor } from './bullmq-delivery-queue';
 import { DeliveryQueue, MemoryDeliveryQueue } from './delivery-queue';
+import { BullPeriodicJobs, PERIODIC_QUEUE, PeriodicJobs, PeriodicJobsProcessor, TimerPeriodicJobs } from '../jobs/periodic-jobs';
 
 /** Connection options of the REDIS_URL, for BullMQ (which needs its own connections, without a command timeout). */
 export function redisConnectionOf(url: string) {
@@ -31,14 +32,21 @@ export function redisConnectionOf(url: string) {
         prefix: `${config.get('REDIS_KEY_PREFIX', { infer: true })}bull`,
       }),
     }),
-    BullModule.registerQueue({ name: TENANT_WEBHOOK_QUEUE }),
+    BullModule.registerQueue({ name: TENANT_WEBHOOK_QUEUE }, { name: PERIODIC_QUEUE }),
   ],
-  providers: [BullDeliveryQueue, TenantWebhookProcessor, { provide: DeliveryQueue, useExisting: BullDeliveryQueue }],
-  exports: [DeliveryQueue],
+  providers: [
+    BullDeliveryQueue,
+    TenantWebhookProcessor,
+    { provide: DeliveryQueue, useExisting: BullDeliveryQueue },
+    BullPeriodicJobs,
+    PeriodicJobsProcessor,
+    { provide: PeriodicJobs, useExisting: BullPeriodicJobs },
+  ],
+  exports: [DeliveryQueue, PeriodicJobs],
 })
 class BullDeliveryQueueModule {}
 
-/** The in-process driver (no REDIS_URL: one instance only). */
+/** The in-process drivers (no REDIS_URL: one instance only). */
 @Global()
 @Module({
   providers: [
@@ -52,8 +60,10 @@ class BullDeliveryQueueModule {}
         return new MemoryDeliveryQueue(config.get('WEBHOOK_CONCURRENCY', { infer: true }));
       },
     },
+    TimerPeriodicJobs,
+    { provide: PeriodicJobs, useExisting: TimerPeriodicJobs },
   ],
-  exports: [DeliveryQueue],
+  exports: [DeliveryQueue, PeriodicJobs],
 })
 class MemoryDeliveryQueueModule implements OnApplicationShutdown {
   constructor(private readonly queue: DeliveryQueue) {}
@@ -63,7 +73,10 @@ class MemoryDeliveryQueueModule implements OnApplicationShutdown {
   }
 }
 
-/** Picks the job engine from the configuration: BullMQ when REDIS_URL is set, else in-process. */
+/**
+ * Picks the job engine from the configuration: BullMQ when REDIS_URL is set, else in-process. It runs
+ * the tenant webhook deliveries (DeliveryQueue) and the periodic sweepers (PeriodicJobs).
+ */
 @Module({})
 export class DeliveryQueueModule {
   static forRoot(): DynamicModule {

@@ -271,7 +271,10 @@ export class GraphClient implements OnApplicationShutdown {
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      throw upstreamFailure(describeNetworkError(error, timeoutMs));
+      const details = describeNetworkError(error, timeoutMs);
+      // A request that may have reached upstream and got no answer: its outcome is unknown.
+      if (options.method === 'POST' && !neverSent(error)) throw new UpstreamNoAnswer(details);
+      throw upstreamFailure(details);
     }
 
     let parsed: unknown;
@@ -316,6 +319,24 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A POST that got no answer (a timeout, a connection reset or closed after the request went out):
+ * upstream may have acted on it. The caller answers like any upstream failure (500 code 131000)
+ * but must not treat it as not done (a send stays pending until its status webhooks say).
+ */
+export class UpstreamNoAnswer extends GraphError {
+  constructor(details: string) {
+    super(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details } });
+  }
+}
+
+/** Errors raised before the request could leave: no connection was ever made. */
+function neverSent(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  return error instanceof undiciErrors.ConnectTimeoutError || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
 }
 
 function upstreamFailure(details: string): GraphError {

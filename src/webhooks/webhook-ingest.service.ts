@@ -8,6 +8,7 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { GroupCommit } from '../database/group-commit';
+import { untagCallbackData } from '../messages/callback-data';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -62,6 +63,8 @@ interface PendingChange {
   entry: Record<string, unknown>;
   body: string;
   dedupeKey: string;
+  /** The gateway records named by the statuses' `biz_opaque_callback_data`, by upstream message id. */
+  records: Map<string, string>;
 }
 
 /**
@@ -95,11 +98,12 @@ export class WebhookIngestService {
     const changes: PendingChange[] = [];
     for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
       const wabaId = String(entry?.id ?? '');
-      for (const change of Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : []) {
-        const field = typeof change?.field === 'string' ? change.field : 'unknown';
+      for (const received of Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : []) {
+        const field = typeof received?.field === 'string' ? received.field : 'unknown';
+        const { change, records } = withClientCallbackData(received);
         const body = JSON.stringify({ object, entry: [{ ...entry, changes: [change] }] });
         const dedupeKey = createHash('sha256').update(body).digest('hex');
-        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry, body, dedupeKey });
+        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry, body, dedupeKey, records });
       }
     }
     return this.committer.submit(changes);
@@ -180,16 +184,18 @@ export class WebhookIngestService {
 
   /**
    * Every message status of the batch: each kept once per message (one INSERT), and each record
-   * moved to the furthest status the batch reports for it, never backwards (one UPDATE).
+   * moved to the furthest status the batch reports for it, never backwards. A status naming its
+   * record (the gateway's reference in `biz_opaque_callback_data`) finds it by id, and gives a record
+   * whose send answer was lost its upstream id; other statuses find their record by upstream id.
    */
   private async applyStatuses(manager: EntityManager, changes: Array<PendingChange & { tenantId: string }>): Promise<void> {
-    const statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string }> = [];
+    const statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string; recordId?: string }> = [];
     for (const c of changes) {
       const phoneNumberId = c.change.value?.metadata?.phone_number_id ?? '';
       for (const status of c.change.value?.statuses ?? []) {
         if (!status?.id || !status.status) continue;
         const { id, status: name, timestamp, recipient_id, ...details } = status;
-        statuses.push({ tenantId: c.tenantId, phoneNumberId, id, recipient: recipient_id ?? '', status: name, at: toDate(timestamp), details: JSON.stringify(details) });
+        statuses.push({ tenantId: c.tenantId, phoneNumberId, id, recipient: recipient_id ?? '', status: name, at: toDate(timestamp), details: JSON.stringify(details), recordId: c.records.get(id) });
       }
     }
     if (statuses.length === 0) return;
@@ -200,20 +206,36 @@ export class WebhookIngestService {
       [statuses.map((s) => s.tenantId), statuses.map((s) => s.phoneNumberId), statuses.map((s) => s.id), statuses.map((s) => s.recipient), statuses.map((s) => s.status), statuses.map((s) => s.at), statuses.map((s) => s.details)],
     );
     // One target row may be named twice in a batch (delivered and read together): keep the furthest.
-    const furthest = new Map<string, { tenantId: string; id: string; status: string }>();
+    const furthest = new Map<string, { tenantId: string; id: string; status: string; recordId?: string }>();
     for (const s of statuses) {
       const key = `${s.tenantId}:${s.id}`;
       const seen = furthest.get(key);
-      if (!seen || statusRank(s.status) > statusRank(seen.status)) furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status });
+      if (!seen || statusRank(s.status) > statusRank(seen.status)) furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
     }
-    const moves = [...furthest.values()];
-    await manager.query(
-      `UPDATE messages m SET status = v.status, updated_at = now()
-       FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(wamid, tenant_id, status)
-       WHERE m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id
-         AND coalesce(array_position($4::text[], m.status), 0) < coalesce(array_position($4::text[], v.status), 0)`,
-      [moves.map((m) => m.id), moves.map((m) => m.tenantId), moves.map((m) => m.status), MESSAGE_STATUS_ORDER],
-    );
+    const byRecord = [...furthest.values()].filter((m) => m.recordId !== undefined);
+    const byUpstreamId = [...furthest.values()].filter((m) => m.recordId === undefined);
+    if (byRecord.length > 0) {
+      // The upstream id goes only to a record without one, and never to a second record.
+      await manager.query(
+        `UPDATE messages m SET updated_at = now(),
+           upstream_message_id = CASE WHEN m.upstream_message_id IS NULL THEN v.wamid ELSE m.upstream_message_id END,
+           status = CASE WHEN coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0) THEN v.status ELSE m.status END
+         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) AS v(id, wamid, tenant_id, status)
+         WHERE m.id = v.id AND m.tenant_id = v.tenant_id
+           AND (m.upstream_message_id = v.wamid
+                OR (m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid)))`,
+        [byRecord.map((m) => m.recordId), byRecord.map((m) => m.id), byRecord.map((m) => m.tenantId), byRecord.map((m) => m.status), MESSAGE_STATUS_ORDER],
+      );
+    }
+    if (byUpstreamId.length > 0) {
+      await manager.query(
+        `UPDATE messages m SET status = v.status, updated_at = now()
+         FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(wamid, tenant_id, status)
+         WHERE m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id
+           AND coalesce(array_position($4::text[], m.status), 0) < coalesce(array_position($4::text[], v.status), 0)`,
+        [byUpstreamId.map((m) => m.id), byUpstreamId.map((m) => m.tenantId), byUpstreamId.map((m) => m.status), MESSAGE_STATUS_ORDER],
+      );
+    }
   }
 
   /** Inbound messages: stored once, their media registered, the 24-hour window moved forward. */
@@ -257,6 +279,28 @@ export class WebhookIngestService {
       [value.event, rejected ? (value.reason ?? 'UNKNOWN') : null, toDate(entryTime), String(value.message_template_id), wabaId],
     );
   }
+}
+
+/**
+ * The change as tenants see it: each status's `biz_opaque_callback_data` back to the client's own
+ * value (absent when the client sent none), and the records the gateway's references name.
+ */
+function withClientCallbackData(change: WebhookChange): { change: WebhookChange; records: Map<string, string> } {
+  const records = new Map<string, string>();
+  const statuses = change?.value?.statuses;
+  if (!Array.isArray(statuses) || !statuses.some((status) => untagCallbackData(status?.biz_opaque_callback_data))) return { change, records };
+  const clientStatuses = statuses.map((status) => {
+    const reference = untagCallbackData(status?.biz_opaque_callback_data);
+    if (!reference) return status;
+    if (typeof status.id === 'string') records.set(status.id, reference.recordId);
+    // The client's value in the field's own place (or no field at all).
+    return Object.fromEntries(
+      Object.entries(status).flatMap(([name, value]) =>
+        name !== 'biz_opaque_callback_data' ? [[name, value]] : reference.clientValue === undefined ? [] : [[name, reference.clientValue]],
+      ),
+    ) as UpstreamStatus;
+  });
+  return { change: { ...change, value: { ...change.value, statuses: clientStatuses } }, records };
 }
 
 /** A status's place in MESSAGE_STATUS_ORDER (unknown statuses: 0, they move nothing). */

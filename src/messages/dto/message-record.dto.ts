@@ -17,6 +17,14 @@ export class ListMessagesQueryDto extends PageQueryDto {
   @IsIn(MESSAGE_STATUS_ORDER)
   status?: string;
 
+  @ApiPropertyOptional({
+    enum: ['unknown'],
+    description: 'unknown: sends still pending whose upstream outcome is unknown (no answer, no status webhook yet), to watch or reconcile',
+  })
+  @IsOptional()
+  @IsIn(['unknown'])
+  outcome?: 'unknown';
+
   @ApiPropertyOptional({ description: 'Created at or after (ISO 8601)', format: 'date-time' })
   @IsOptional()
   @Type(() => Date)
@@ -66,7 +74,14 @@ export class MessageRecordDto {
   @ApiPropertyOptional()
   idempotency_key: string | null;
 
-  @ApiProperty({ description: 'The body sent upstream' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'When the upstream outcome of the send became unknown (no answer in time, or the instance died); its status webhooks then settle it, or after SEND_OUTCOME_TIMEOUT_SECONDS it is failed with reason outcome_unknown',
+  })
+  outcome_unknown_at: string | null;
+
+  @ApiProperty({ description: "The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference)" })
   payload: Record<string, unknown>;
 
   @ApiProperty({ format: 'date-time' })
@@ -96,6 +111,7 @@ export function toMessageRecord(message: Message, statuses: MessageStatusEvent[]
     status: message.status,
     error: message.error,
     idempotency_key: message.idempotencyKey,
+    outcome_unknown_at: message.outcomeUnknownAt?.toISOString() ?? null,
     payload: message.payload,
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
@@ -103,7 +119,7 @@ export function toMessageRecord(message: Message, statuses: MessageStatusEvent[]
   if (statuses === null) return record;
   const history: StatusChangeDto[] = [{ status: 'pending', timestamp: message.createdAt.toISOString() }];
   if (message.acceptedAt) history.push({ status: 'accepted', timestamp: message.acceptedAt.toISOString() });
-  if (message.failedAt && !message.upstreamMessageId) {
+  if (message.failedAt) {
     history.push({ status: 'failed', timestamp: message.failedAt.toISOString(), details: message.error ?? undefined });
   }
   for (const event of statuses) {

@@ -114,7 +114,7 @@ describe('SendMessageDto under the global ValidationPipe', () => {
       ['type object an array', send('text', [{ body: 'hi' }]), 'text: must be an object'],
       ['context without message_id', send('text', { body: 'hi' }, { context: {} }), 'context.message_id: must be a non-empty string'],
       ['context not an object', send('text', { body: 'hi' }, { context: WAMID }), 'context: must be an object'],
-      ['biz_opaque_callback_data over 512', send('text', { body: 'hi' }, { biz_opaque_callback_data: LONG(513) }), 'biz_opaque_callback_data: must be a string of at most 512 characters'],
+      ['biz_opaque_callback_data over 470 (Meta\'s 512 less the gateway\'s reference)', send('text', { body: 'hi' }, { biz_opaque_callback_data: LONG(471) }), 'biz_opaque_callback_data: must be a string of at most 470 characters'],
       // Text
       ['text.body missing', send('text', { preview_url: true }), 'text.body: must be a string of 1 to 4096 characters'],
       ['text.body empty', send('text', { body: '' }), 'text.body: must be a string of 1 to 4096 characters'],
@@ -317,7 +317,7 @@ describe('SendMessageDto under the global ValidationPipe', () => {
       ['a group recipient', send('text', { body: 'hi' }, { recipient_type: 'group', to: '120363025246125244@g.us' })],
       ['a text body of exactly 4096 characters', send('text', { body: 'x'.repeat(4096) })],
       ['a 4096-emoji body (counted in characters, not UTF-16 units)', send('text', { body: '\u{1F600}'.repeat(4096) })],
-      ['biz_opaque_callback_data of 512 characters', send('text', { body: 'hi' }, { biz_opaque_callback_data: 'x'.repeat(512) })],
+      ['biz_opaque_callback_data of 470 characters', send('text', { body: 'hi' }, { biz_opaque_callback_data: 'x'.repeat(470) })],
       ['a null context', send('text', { body: 'hi' }, { context: null })],
       ['a text without type (Meta defaults to text)', { messaging_product: 'whatsapp', to: '15551234567', text: { body: 'hi' } }],
       ['an extra type object Meta ignores', send('text', { body: 'hi' }, { image: 'not checked: type is text' })],

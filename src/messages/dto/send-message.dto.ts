@@ -35,6 +35,7 @@ import { InteractiveObjectDto } from './interactive-object.dto';
 import { AudioObjectDto, DocumentObjectDto, ImageObjectDto, StickerObjectDto, VideoObjectDto } from './media-object.dto';
 import { IsOneOf, IsText, NestedArray, NestedObject } from './message-validators';
 import { TemplateObjectDto } from './template-object.dto';
+import { CLIENT_CALLBACK_DATA_MAX, GATEWAY_CALLBACK_DATA_OVERHEAD } from '../callback-data';
 
 export const MESSAGE_TYPES = [
   'text',
@@ -120,9 +121,13 @@ export class SendMessageDto {
   @NestedObject(() => MessageContextDto)
   context?: MessageContextDto;
 
-  @ApiPropertyOptional({ description: 'Sends: opaque data echoed in status webhooks, up to 512 characters.', maxLength: 512, example: 'order-1042' })
+  @ApiPropertyOptional({
+    description: `Sends: opaque data echoed, unchanged, in status webhooks and in the message record; up to ${CLIENT_CALLBACK_DATA_MAX} characters (Meta allows 512, and the gateway's own reference to the record takes ${GATEWAY_CALLBACK_DATA_OVERHEAD}).`,
+    maxLength: CLIENT_CALLBACK_DATA_MAX,
+    example: 'order-1042',
+  })
   @ValidateIf((body: SendMessageDto) => isSend(body) && body.biz_opaque_callback_data !== undefined)
-  @IsText(0, 512)
+  @IsText(0, CLIENT_CALLBACK_DATA_MAX)
   biz_opaque_callback_data?: string;
 
   @ApiPropertyOptional({ type: () => TextObjectDto, description: 'Required when type is text (or absent).' })

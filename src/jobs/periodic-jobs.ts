@@ -1,0 +1,103 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+
+export const PERIODIC_QUEUE = 'periodic';
+
+type Task = { everyMs: number; run: () => Promise<void> };
+
+/**
+ * Work that runs every so often on one instance at a time (sweepers). Services register their tasks
+ * when their module starts; the job engine runs them: BullMQ's job schedulers when the gateway has
+ * Redis (one job per tick, taken by one instance's worker), a timer when it runs alone.
+ */
+export abstract class PeriodicJobs {
+  protected readonly logger = new Logger('PeriodicJobs');
+  protected readonly tasks = new Map<string, Task>();
+  private readonly running = new Map<string, Promise<void>>();
+
+  /** Registers `run` to run every `everyMs` (call it from onModuleInit). */
+  every(name: string, everyMs: number, run: () => Promise<void>): void {
+    this.tasks.set(name, { everyMs, run });
+  }
+
+  /** One tick of a task; a tick that finds the previous one still running in this process does nothing. */
+  tick(name: string): Promise<void> {
+    const task = this.tasks.get(name);
+    if (!task || this.running.has(name)) return Promise.resolve();
+    const run = task
+      .run()
+      .catch((error: Error) => this.logger.warn(`${name} failed: ${error.message}`))
+      .finally(() => this.running.delete(name));
+    this.running.set(name, run);
+    return run;
+  }
+
+  protected async idle(): Promise<void> {
+    await Promise.all(this.running.values());
+  }
+}
+
+/** How often an instance upserts its schedules again (a Redis that lost its data loses them too). */
+const SCHEDULE_REFRESH_MS = 60_000;
+
+/** BullMQ job schedulers on the gateway's Redis: each tick is one job, run by one worker of one instance. */
+@Injectable()
+export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  private refresh: NodeJS.Timeout | undefined;
+
+  constructor(@InjectQueue(PERIODIC_QUEUE) private readonly queue: Queue) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureSchedules();
+    this.refresh = setInterval(() => {
+      this.ensureSchedules().catch((error: Error) => this.logger.warn(`could not refresh the schedules: ${error.message}`));
+    }, SCHEDULE_REFRESH_MS);
+    this.refresh.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.refresh);
+    await this.idle();
+  }
+
+  /** Every instance upserts the same scheduler ids: one schedule, whatever the number of instances. */
+  async ensureSchedules(): Promise<void> {
+    for (const [name, task] of this.tasks) {
+      await this.queue.upsertJobScheduler(name, { every: task.everyMs }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
+    }
+  }
+}
+
+/** The worker of the periodic queue (one job at a time per instance). */
+@Processor(PERIODIC_QUEUE)
+export class PeriodicJobsProcessor extends WorkerHost {
+  constructor(private readonly jobs: BullPeriodicJobs) {
+    super();
+  }
+
+  process(job: Job): Promise<void> {
+    return this.jobs.tick(job.name);
+  }
+}
+
+/** Timers in this process, for the gateway without Redis (one instance only). */
+@Injectable()
+export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  onApplicationBootstrap(): void {
+    for (const [name, task] of this.tasks) {
+      const timer = setInterval(() => void this.tick(name), task.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.idle();
+  }
+}
