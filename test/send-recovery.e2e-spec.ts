@@ -29,7 +29,8 @@ describe('sends with an unknown outcome', () => {
   const receiver = new WebhookReceiver();
 
   const sendPath = () => `/v1/${tenant.phoneNumberId}/messages`;
-  const upstreamSends = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
+  const upstreamSends = () =>
+    sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages')) as Array<{ body: Record<string, unknown> }>;
   const record = async (where: string, params: unknown[]) => (await t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params))[0];
   const text = (extra: Record<string, unknown> = {}) => ({ messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: { body: 'Your order shipped' }, ...extra });
   const send = (body: Record<string, unknown>, idempotencyKey?: string) => {

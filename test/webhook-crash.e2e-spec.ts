@@ -1,11 +1,9 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import request from 'supertest';
 import { TenantWebhookProcessor } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant } from './support/factories';
-import { freePort } from './support/redis-helpers';
+import { buildOnce, killAll, startGateway } from './support/gateway-process';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -15,31 +13,11 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * delivers it, with the same webhook-id.
  */
 describe('tenant webhooks when an instance dies mid-delivery', () => {
-  const root = join(__dirname, '..');
   let t: TestApp;
-  const children: ChildProcess[] = [];
   const receiver = new WebhookReceiver();
 
-  /** Starts the built gateway as its own process on the test database and Redis; resolves once it listens. */
-  async function startGateway(): Promise<{ child: ChildProcess; url: string }> {
-    const port = await freePort();
-    // The same database, Redis, secrets and delivery settings as the test instance (test-env.ts).
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-    for (const name of Object.keys(process.env)) {
-      if (/^(NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) env[name] = process.env[name];
-    }
-    Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log' });
-    const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], { cwd: root, env });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(async () => (/gateway listening/.test(output) ? true : undefined), 60_000);
-    return { child, url: `http://127.0.0.1:${port}` };
-  }
-
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+    buildOnce();
     t = await createTestApp();
     await resetState(t);
     // The test instance only sets up data: its worker takes no jobs, so the processes below do all deliveries.
@@ -48,7 +26,7 @@ describe('tenant webhooks when an instance dies mid-delivery', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await killAll();
     await receiver.stop();
     await t.close();
   });
@@ -69,8 +47,7 @@ describe('tenant webhooks when an instance dies mid-delivery', () => {
     const [during] = await t.dataSource.query(`SELECT id, status, attempts, locked_until > now() AS leased FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
     expect(during).toMatchObject({ status: 'pending', attempts: 1, leased: true });
 
-    a.child.kill('SIGKILL');
-    await new Promise((resolve) => a.child.once('exit', resolve));
+    await a.crash();
     receiver.hang = false;
 
     // Instance B: after the lease (attempt timeout + 5 s), its sweep queues the delivery again and delivers it.
