@@ -1,4 +1,4 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 
@@ -80,6 +80,12 @@ export class PeriodicJobsProcessor extends WorkerHost {
 
   process(job: Job): Promise<void> {
     return this.jobs.tick(job.name);
+  }
+
+  /** A worker error (Redis lost, a job's key gone) is logged; without a listener the event would throw. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    new Logger('PeriodicJobs').warn(`worker: ${error.message}`);
   }
 }
 

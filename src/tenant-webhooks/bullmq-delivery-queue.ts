@@ -1,4 +1,4 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Job, Queue } from 'bullmq';
@@ -96,5 +96,11 @@ export class TenantWebhookProcessor extends WorkerHost implements OnApplicationB
     const outcomes = await Promise.allSettled(ids.map((id) => handler(id)));
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
     if (failed.length) this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${(failed[0] as PromiseRejectedResult).reason}`);
+  }
+
+  /** A worker error (Redis lost, a job's key gone) is logged; without a listener the event would throw. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn(`worker: ${error.message}`);
   }
 }
