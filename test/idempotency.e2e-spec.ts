@@ -119,6 +119,35 @@ describe('idempotency (spec section 8)', () => {
     expect(probe.count('send')).toBe(4);
   });
 
+  it('claims with the rate-limit count, and a request refused after the count holds no lock', async () => {
+    // KEYS patterns do not get the client's key prefix.
+    const locks = async () => (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:l:*`)).length;
+    // The key lacks the scope: counted, claimed, then refused by the access guard (403).
+    const narrow = await createOrgKey(t, tenant, { scopes: ['messages:read'] });
+    const value = fresh();
+    for (let i = 0; i < 3; i++) {
+      const refused = await request(t.url).post(send(tenant)).set(bearer(narrow)).set('Idempotency-Key', value).send({ to: '1' });
+      expect(refused.status).toBe(403);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the release is not awaited by the answer
+    expect(await locks()).toBe(0);
+    // An admin key over its organization's ceiling (half its own): 429 after the key's count claimed.
+    const admin = await createAdminKey(t, [tenant], { rateLimitPerSecond: 2 });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', `${value}-${i}`).send({ to: '1', delay_ms: 300 })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([201, 429]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await locks()).toBe(0);
+    // Nothing was refused by a lock left behind: each refused value runs when retried.
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status !== 429) continue;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const retried = await request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', `${value}-${i}`).send({ to: '1' });
+      expect(retried.status).toBe(201);
+    }
+  });
+
   it('ignores the header on GET', async () => {
     const value = fresh();
     for (let i = 0; i < 2; i++) {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../database/database-errors';
+import { abandonEarlyClaim } from '../idempotency/idempotency.service';
 import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
 import { requestIdOf } from './request-id';
 
@@ -36,6 +37,8 @@ export function toGraphError(exception: unknown): GraphError {
 const logger = new Logger('GraphExceptionFilter');
 
 export function writeGraphError(exception: unknown, req: Request, res: Response): void {
+  // A request refused before the idempotency interceptor gives back the lock it was claimed with.
+  abandonEarlyClaim(req);
   const error = toGraphError(exception);
   const requestId = requestIdOf(req);
   if (error.status >= 500 && error.status !== 503 && !(exception instanceof GraphError)) {

@@ -2,9 +2,10 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Response } from 'express';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../core/gateway-request';
-import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, inFlightError } from './idempotency.service';
+import { GraphError } from '../core/graph-error';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, inFlightError, takeEarlyClaim } from './idempotency.service';
 
-const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+export const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 /** Response headers worth replaying (the pipeline sets request ids and rate-limit headers afresh). */
 const REPLAYED_HEADERS = ['location', 'content-location'];
 
@@ -27,7 +28,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const value = checkIdempotencyKey(header);
     const res = http.getResponse<Response>();
 
-    return from(this.idempotency.claim({ keyId: req.auth.keyId, tenantId: req.tenant?.tenantId, value })).pipe(
+    const scope = { keyId: req.auth.keyId, tenantId: req.tenant?.tenantId, value };
+    // Usually claimed already, by the rate limiter in its own round trip to Redis.
+    const early = takeEarlyClaim(req, scope);
+    const claimed$ = early instanceof GraphError ? throwError(() => early) : early ? of(early) : from(this.idempotency.claim(scope));
+    return claimed$.pipe(
       concatMap((claimed) => {
         const { claim } = claimed;
         if (claim.state === 'in_flight') return throwError(() => inFlightError());

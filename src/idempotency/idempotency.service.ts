@@ -15,6 +15,14 @@ export interface IdempotencyScope {
   value: string;
 }
 
+export interface PreparedClaim {
+  scope: IdempotencyScope;
+  cacheKey: string;
+  lockKey: string;
+  token: string;
+  lockTtlMs: number;
+}
+
 export interface Claimed {
   claim: IdempotencyClaim;
   complete(response: StoredResponse): Promise<void>;
@@ -53,23 +61,33 @@ export class IdempotencyService {
     this.lockMs = config.get('IDEMPOTENCY_LOCK_SECONDS', { infer: true }) * 1000;
   }
 
-  async claim(scope: IdempotencyScope): Promise<Claimed> {
+  /** The keys and lock token of a claim for `scope` (spec 8: cache per key, organization and value; lock per key and value). */
+  prepare(scope: IdempotencyScope): PreparedClaim {
     const hash = createHash('sha256').update(scope.value).digest('hex');
-    const cacheKey = `idem:r:${scope.keyId}:${scope.tenantId ?? '-'}:${hash}`;
-    const lockKey = `idem:l:${scope.keyId}:${hash}`;
-    const token = randomUUID();
+    return {
+      scope,
+      cacheKey: `idem:r:${scope.keyId}:${scope.tenantId ?? '-'}:${hash}`,
+      lockKey: `idem:l:${scope.keyId}:${hash}`,
+      token: randomUUID(),
+      lockTtlMs: this.lockMs,
+    };
+  }
+
+  /** Claims `scope` on its own round trip (writes whose claim the rate limiter did not make). */
+  async claim(scope: IdempotencyScope): Promise<Claimed> {
+    const prepared = this.prepare(scope);
     let claim: IdempotencyClaim;
     try {
-      claim = await this.store.claimIdempotency(cacheKey, lockKey, token, this.lockMs);
+      claim = await this.store.claimIdempotency(prepared.cacheKey, prepared.lockKey, prepared.token, prepared.lockTtlMs);
     } catch (error) {
-      this.logger.warn(`idempotency store unavailable: ${(error as Error).message}`);
-      this.metrics.idempotency.inc({ outcome: 'unavailable' });
-      throw new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with the same Idempotency-Key', {
-        status: 503,
-        data: { details: 'The idempotency store cannot be reached, so the request was not executed' },
-        headers: { 'Retry-After': '1' },
-      });
+      throw this.unavailable(error as Error);
     }
+    return this.claimed(prepared, claim);
+  }
+
+  /** What a store's answer to a prepared claim means, with the means to complete or release it. */
+  claimed(prepared: PreparedClaim, claim: IdempotencyClaim): Claimed {
+    const { cacheKey, lockKey, token } = prepared;
     if (claim.state !== 'acquired') this.metrics.idempotency.inc({ outcome: claim.state });
     return {
       claim,
@@ -85,6 +103,54 @@ export class IdempotencyService {
         }),
     };
   }
+
+  /** The store cannot be reached: a write carrying a key is refused (503 code 2), not run. */
+  unavailable(error: Error): GraphError {
+    this.logger.warn(`idempotency store unavailable: ${error.message}`);
+    this.metrics.idempotency.inc({ outcome: 'unavailable' });
+    return new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with the same Idempotency-Key', {
+      status: 503,
+      data: { details: 'The idempotency store cannot be reached, so the request was not executed' },
+      headers: { 'Retry-After': '1' },
+    });
+  }
+}
+
+/**
+ * A claim made early, by the rate limiter, in the same round trip as the rate-limit count (see
+ * GatewayThrottlerGuard). The interceptor takes it when its own scope is the same; a request that
+ * fails before reaching the interceptor (tenancy, scope, the organization's rate limit) releases it
+ * in the exception filter, so a refused request never holds a lock.
+ */
+const EARLY_CLAIM = Symbol('early idempotency claim');
+interface EarlyClaim {
+  scope: IdempotencyScope;
+  outcome: Claimed | GraphError;
+  taken: boolean;
+}
+type WithEarlyClaim = { [EARLY_CLAIM]?: EarlyClaim };
+
+export function keepEarlyClaim(req: object, scope: IdempotencyScope, outcome: Claimed | GraphError): void {
+  (req as WithEarlyClaim)[EARLY_CLAIM] = { scope, outcome, taken: false };
+}
+
+/** The early claim of `scope`, once (an early claim of another scope is released and ignored). */
+export function takeEarlyClaim(req: object, scope: IdempotencyScope): Claimed | GraphError | undefined {
+  const early = (req as WithEarlyClaim)[EARLY_CLAIM];
+  if (!early || early.taken) return undefined;
+  early.taken = true;
+  const same = early.scope.keyId === scope.keyId && early.scope.tenantId === scope.tenantId && early.scope.value === scope.value;
+  if (same) return early.outcome;
+  if (!(early.outcome instanceof GraphError) && early.outcome.claim.state === 'acquired') void early.outcome.release();
+  return undefined;
+}
+
+/** Releases an early claim the request never used (it failed before the interceptor). */
+export function abandonEarlyClaim(req: object): void {
+  const early = (req as WithEarlyClaim)[EARLY_CLAIM];
+  if (!early || early.taken) return;
+  early.taken = true;
+  if (!(early.outcome instanceof GraphError) && early.outcome.claim.state === 'acquired') void early.outcome.release();
 }
 
 /** The in-flight conflict: HTTP 409 with the spec's own body shape (7.1) and code 131000 (7.2). */

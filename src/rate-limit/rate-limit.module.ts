@@ -1,6 +1,7 @@
 import { ExecutionContext, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { GatewayRequest } from '../core/gateway-request';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { GatewayThrottlerGuard } from './gateway-throttler.guard';
 import { organizationCap, RateLimitService } from './rate-limit.service';
@@ -21,6 +22,7 @@ class ThrottlerStorageModule {}
 @Module({
   imports: [
     TenancyModule,
+    IdempotencyModule,
     ThrottlerStorageModule,
     ThrottlerModule.forRootAsync({
       imports: [ThrottlerStorageModule],

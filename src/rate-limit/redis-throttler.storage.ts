@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { MemoryStore } from '../redis/memory-store';
-import { SharedStore } from '../redis/shared-store';
+import type { GraphError } from '../core/graph-error';
+import type { PreparedClaim } from '../idempotency/idempotency.service';
+import { IdempotencyClaim, RateLimitResult, SharedStore } from '../redis/shared-store';
 
 /**
  * @nestjs/throttler's storage on the gateway's shared store, with the spec's semantics: a counter
@@ -23,15 +25,27 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly store: SharedStore) {}
 
   async increment(key: string, _ttl: number, limit: number): Promise<ThrottlerStorageRecord & { resetInMs: number }> {
-    const result = await this.hit(key, limit);
-    const secondsLeft = Math.max(1, Math.ceil(result.resetInMs / 1000));
-    return {
-      totalHits: result.counts[0],
-      timeToExpire: secondsLeft,
-      isBlocked: !result.allowed,
-      timeToBlockExpire: result.allowed ? 0 : secondsLeft,
-      resetInMs: result.resetInMs,
-    };
+    return toRecord(await this.hit(key, limit));
+  }
+
+  /**
+   * increment() and the idempotency claim of the same request in one round trip (see
+   * GatewayThrottlerGuard). While Redis is down the count falls back like increment() and the claim
+   * is the error the interceptor answers with (503: a keyed write is not run without its store).
+   */
+  async incrementAndClaim(
+    key: string,
+    limit: number,
+    prepared: PreparedClaim,
+    unavailable: (error: Error) => GraphError,
+  ): Promise<{ record: ThrottlerStorageRecord; claim?: IdempotencyClaim | GraphError }> {
+    try {
+      const { rate, claim } = await this.store.hitRateLimitAndClaim([{ id: key, limit }], prepared);
+      return { record: toRecord(rate), claim };
+    } catch (error) {
+      const record = await this.increment(key, 1000, limit);
+      return { record, claim: record.isBlocked ? undefined : unavailable(error as Error) };
+    }
   }
 
   private async hit(key: string, limit: number) {
@@ -45,4 +59,15 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       return this.fallback.hitRateLimit([{ id: key, limit }]);
     }
   }
+}
+
+function toRecord(result: RateLimitResult): ThrottlerStorageRecord & { resetInMs: number } {
+  const secondsLeft = Math.max(1, Math.ceil(result.resetInMs / 1000));
+  return {
+    totalHits: result.counts[0],
+    timeToExpire: secondsLeft,
+    isBlocked: !result.allowed,
+    timeToBlockExpire: result.allowed ? 0 : secondsLeft,
+    resetInMs: result.resetInMs,
+  };
 }

@@ -28,6 +28,47 @@ return result
 `;
 
 /**
+ * RATE_LIMIT_AND_CLAIM — a write with an Idempotency-Key: the rate limit and the idempotency claim in
+ * one round trip. KEYS: the counter prefixes, then the cache key and the lock key; ARGV: the limits,
+ * then the token and the lock TTL ms. Counts as RATE_LIMIT; only a request within its limits then
+ * claims as CLAIM. Returns RATE_LIMIT's reply followed by the claim ('rate_limited' when refused):
+ * {rejectedIndex, counts..., resetMs, state, cached?}.
+ */
+export const RATE_LIMIT_AND_CLAIM_SCRIPT = `
+local buckets = #KEYS - 2
+local now = redis.call('TIME')
+local second = now[1]
+local resetMs = 1000 - math.floor(tonumber(now[2]) / 1000)
+local result = {0}
+for i = 1, buckets do result[i + 1] = 0 end
+for i = 1, buckets do
+  local key = KEYS[i] .. ':' .. second
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, 2000) end
+  result[i + 1] = count
+  if count > tonumber(ARGV[i]) then
+    result[1] = i
+    break
+  end
+end
+result[buckets + 2] = resetMs
+if result[1] ~= 0 then
+  result[buckets + 3] = 'rate_limited'
+  return result
+end
+local cached = redis.call('GET', KEYS[buckets + 1])
+if cached then
+  result[buckets + 3] = 'replay'
+  result[buckets + 4] = cached
+elseif redis.call('SET', KEYS[buckets + 2], ARGV[buckets + 1], 'NX', 'PX', ARGV[buckets + 2]) then
+  result[buckets + 3] = 'acquired'
+else
+  result[buckets + 3] = 'in_flight'
+end
+return result
+`;
+
+/**
  * CLAIM — KEYS: cache key, lock key; ARGV: token, lock TTL ms.
  * Returns {'replay', cached} | {'in_flight'} | {'acquired'}.
  */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { CLAIM_SCRIPT, COMPLETE_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT } from './redis-scripts';
+import { CLAIM_SCRIPT, COMPLETE_SCRIPT, RATE_LIMIT_AND_CLAIM_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT } from './redis-scripts';
 import { IdempotencyClaim, RateBucket, RateLimitResult, SharedStore, StoredResponse } from './shared-store';
 
 export interface RedisStoreOptions {
@@ -16,6 +16,7 @@ const WATCHDOG_TICK_MS = 50;
 
 interface ScriptedRedis extends Redis {
   gwRateLimit(...args: Array<string | number>): Promise<number[]>;
+  gwRateLimitClaim(...args: Array<string | number>): Promise<Array<number | string>>;
   gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
   gwComplete(cacheKey: string, lockKey: string, token: string, response: string, ttlMs: number): Promise<number>;
   gwRelease(lockKey: string, token: string): Promise<number>;
@@ -71,6 +72,7 @@ export class RedisStore extends SharedStore {
       retryStrategy: (attempt) => Math.min(attempt * 50, 250),
     }) as ScriptedRedis;
     this.client.defineCommand('gwRateLimit', { lua: RATE_LIMIT_SCRIPT });
+    this.client.defineCommand('gwRateLimitClaim', { lua: RATE_LIMIT_AND_CLAIM_SCRIPT });
     this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
     this.client.defineCommand('gwComplete', { numberOfKeys: 2, lua: COMPLETE_SCRIPT });
     this.client.defineCommand('gwRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
@@ -207,6 +209,34 @@ export class RedisStore extends SharedStore {
       counts: buckets.map((_, i) => Number(reply[i + 1])),
       resetInMs: Number(reply[buckets.length + 1]),
     };
+  }
+
+  override async hitRateLimitAndClaim(
+    buckets: RateBucket[],
+    idempotency: { cacheKey: string; lockKey: string; token: string; lockTtlMs: number },
+  ): Promise<{ rate: RateLimitResult; claim?: IdempotencyClaim }> {
+    const reply = await this.command(() =>
+      this.client.gwRateLimitClaim(
+        buckets.length + 2,
+        ...buckets.map((b) => `rl:${b.id}`),
+        idempotency.cacheKey,
+        idempotency.lockKey,
+        ...buckets.map((b) => b.limit),
+        idempotency.token,
+        idempotency.lockTtlMs,
+      ),
+    );
+    const rejected = Number(reply[0]);
+    const rate: RateLimitResult = {
+      allowed: rejected === 0,
+      rejectedBy: rejected === 0 ? null : rejected - 1,
+      counts: buckets.map((_, i) => Number(reply[i + 1])),
+      resetInMs: Number(reply[buckets.length + 1]),
+    };
+    const state = reply[buckets.length + 2];
+    if (state === 'rate_limited') return { rate };
+    if (state === 'replay') return { rate, claim: { state, response: JSON.parse(String(reply[buckets.length + 3])) as StoredResponse } };
+    return { rate, claim: { state: state === 'acquired' ? 'acquired' : 'in_flight' } };
   }
 
   async claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim> {

@@ -51,6 +51,19 @@ export abstract class SharedStore {
    */
   abstract claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim>;
 
+  /**
+   * hitRateLimit, then, only when every bucket is within its limit, claimIdempotency: one atomic
+   * step (one round trip to Redis). `claim` is undefined when the rate limit refused.
+   */
+  async hitRateLimitAndClaim(
+    buckets: RateBucket[],
+    idempotency: { cacheKey: string; lockKey: string; token: string; lockTtlMs: number },
+  ): Promise<{ rate: RateLimitResult; claim?: IdempotencyClaim }> {
+    const rate = await this.hitRateLimit(buckets);
+    if (!rate.allowed) return { rate };
+    return { rate, claim: await this.claimIdempotency(idempotency.cacheKey, idempotency.lockKey, idempotency.token, idempotency.lockTtlMs) };
+  }
+
   /** Caches `response` under `cacheKey` for `ttlMs` and releases the lock if `token` still owns it. */
   abstract completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void>;
 
