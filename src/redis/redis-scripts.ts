@@ -8,34 +8,17 @@
  * ms until the window ends}.
  */
 export const RATE_LIMIT_SCRIPT = `
-local now = redis.call('TIME')
-local second = now[1]
-local resetMs = 1000 - math.floor(tonumber(now[2]) / 1000)
-local result = {0}
-for i = 1, #KEYS do result[i + 1] = 0 end
-for i = 1, #KEYS do
-  local key = KEYS[i] .. ':' .. second
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, 2000) end
-  result[i + 1] = count
-  if count > tonumber(ARGV[i]) then
-    result[1] = i
-    break
-  end
-end
-result[#KEYS + 2] = resetMs
+local buckets = #KEYS
+${countHits()}
 return result
 `;
 
 /**
- * RATE_LIMIT_AND_CLAIM — a write with an Idempotency-Key: the rate limit and the idempotency claim in
- * one round trip. KEYS: the counter prefixes, then the cache key and the lock key; ARGV: the limits,
- * then the token and the lock TTL ms. Counts as RATE_LIMIT; only a request within its limits then
- * claims as CLAIM. Returns RATE_LIMIT's reply followed by the claim ('rate_limited' when refused):
- * {rejectedIndex, counts..., resetMs, state, cached?}.
+ * The count both rate-limit scripts make, over KEYS[1..buckets] with limits ARGV[1..buckets]:
+ * `result` = {rejectedIndex, counts..., ms until the window ends}.
  */
-export const RATE_LIMIT_AND_CLAIM_SCRIPT = `
-local buckets = #KEYS - 2
+function countHits(): string {
+  return `
 local now = redis.call('TIME')
 local second = now[1]
 local resetMs = 1000 - math.floor(tonumber(now[2]) / 1000)
@@ -51,7 +34,19 @@ for i = 1, buckets do
     break
   end
 end
-result[buckets + 2] = resetMs
+result[buckets + 2] = resetMs`;
+}
+
+/**
+ * RATE_LIMIT_AND_CLAIM — a write with an Idempotency-Key: the rate limit and the idempotency claim in
+ * one round trip. KEYS: the counter prefixes, then the cache key and the lock key; ARGV: the limits,
+ * then the token and the lock TTL ms. Counts as RATE_LIMIT; only a request within its limits then
+ * claims as CLAIM. Returns RATE_LIMIT's reply followed by the claim ('rate_limited' when refused):
+ * {rejectedIndex, counts..., resetMs, state, cached?}.
+ */
+export const RATE_LIMIT_AND_CLAIM_SCRIPT = `
+local buckets = #KEYS - 2
+${countHits()}
 if result[1] ~= 0 then
   result[buckets + 3] = 'rate_limited'
   return result
