@@ -49,14 +49,15 @@ export class SendOutcomeSweeper implements OnModuleInit {
     const unknown = await this.sql.query<{ id: string }>(
       'messages_sweep_unknown',
       `UPDATE messages SET outcome_unknown_at = now(), updated_at = now()
-       WHERE id IN (SELECT id FROM messages WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1)
-                    AND outcome_unknown_at IS NULL LIMIT $2)
+       WHERE id IN (SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
+                    AND created_at < now() - make_interval(secs => $1) AND outcome_unknown_at IS NULL LIMIT $2)
        RETURNING id`,
       [this.unknownAfterMs / 1000, BATCH],
     );
     const expired = await this.sql.query<{ id: string }>(
       'messages_sweep_expired',
-      `SELECT id FROM messages WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) LIMIT $2`,
+      `SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
+       AND created_at < now() - make_interval(secs => $1) LIMIT $2`,
       [this.failAfterMs / 1000, BATCH],
     );
     const failed = expired.length ? await this.messages.failUnknown(expired.map((row) => row.id)) : [];

@@ -215,15 +215,17 @@ export class WebhookIngestService {
     const byRecord = [...furthest.values()].filter((m) => m.recordId !== undefined);
     const byUpstreamId = [...furthest.values()].filter((m) => m.recordId === undefined);
     if (byRecord.length > 0) {
-      // The upstream id goes only to a record without one, and never to a second record.
+      // The upstream id goes only to a record without one, and never to a second record; a record
+      // that has it is written only when its status moves forward.
       await manager.query(
         `UPDATE messages m SET updated_at = now(),
            upstream_message_id = CASE WHEN m.upstream_message_id IS NULL THEN v.wamid ELSE m.upstream_message_id END,
            status = CASE WHEN coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0) THEN v.status ELSE m.status END
          FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) AS v(id, wamid, tenant_id, status)
          WHERE m.id = v.id AND m.tenant_id = v.tenant_id
-           AND (m.upstream_message_id = v.wamid
-                OR (m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid)))`,
+           AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid))
+                OR (m.upstream_message_id = v.wamid
+                    AND coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0)))`,
         [byRecord.map((m) => m.recordId), byRecord.map((m) => m.id), byRecord.map((m) => m.tenantId), byRecord.map((m) => m.status), MESSAGE_STATUS_ORDER],
       );
     }
