@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -19,11 +19,12 @@ const PROBE_TIMEOUT_MS = 500;
  * Health and docs stay reachable (readiness reports the database itself).
  */
 @Injectable()
-export class DatabaseBreaker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Database');
   private open = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private probing: Promise<void> | undefined;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -35,9 +36,11 @@ export class DatabaseBreaker implements OnApplicationBootstrap, OnApplicationShu
     this.schedule(PROBE_EVERY_MS);
   }
 
-  onApplicationShutdown(): void {
+  /** Before the data source closes: no new probe, and the one running (if any) finishes first. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.probing;
   }
 
   /** Express middleware: while the circuit is open, 503 code 2 before anything runs. */
@@ -56,7 +59,9 @@ export class DatabaseBreaker implements OnApplicationBootstrap, OnApplicationShu
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.probe(), delayMs);
+    this.timer = setTimeout(() => {
+      this.probing = this.probe().finally(() => (this.probing = undefined));
+    }, delayMs);
     this.timer.unref();
   }
 

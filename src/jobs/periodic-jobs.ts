@@ -1,5 +1,5 @@
 import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 
 export const PERIODIC_QUEUE = 'periodic';
@@ -43,7 +43,7 @@ const SCHEDULE_REFRESH_MS = 60_000;
 
 /** BullMQ job schedulers on the gateway's Redis: each tick is one job, run by one worker of one instance. */
 @Injectable()
-export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private refresh: NodeJS.Timeout | undefined;
 
   constructor(@InjectQueue(PERIODIC_QUEUE) private readonly queue: Queue) {
@@ -58,7 +58,8 @@ export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBoots
     this.refresh.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database and Redis close: a tick that is running finishes first. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.refresh);
     await this.idle();
   }
@@ -91,7 +92,7 @@ export class PeriodicJobsProcessor extends WorkerHost {
 
 /** Timers in this process, for the gateway without Redis (one instance only). */
 @Injectable()
-export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly timers: NodeJS.Timeout[] = [];
 
   onApplicationBootstrap(): void {
@@ -102,7 +103,8 @@ export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBoot
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database closes: no new tick, and a running one finishes first. */
+  async beforeApplicationShutdown(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     await this.idle();
   }
