@@ -119,6 +119,25 @@ describe('idempotency (spec section 8)', () => {
     expect(probe.count('send')).toBe(4);
   });
 
+  it("claims in the rate limiter's round trip: one store call before the handler, and a replay is one call in all", async () => {
+    const combined = jest.spyOn(t.store, 'hitRateLimitAndClaim');
+    const claimAlone = jest.spyOn(t.store, 'claimIdempotency');
+    const countAlone = jest.spyOn(t.store, 'hitRateLimit');
+    const value = fresh();
+    await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    const replay = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(combined).toHaveBeenCalledTimes(2);
+    expect(claimAlone).not.toHaveBeenCalled();
+    expect(countAlone).not.toHaveBeenCalled();
+    // Without a key: the count alone.
+    await request(t.url).post(send(tenant)).set(bearer(key)).send({ to: '1' }).expect(201);
+    expect(countAlone).toHaveBeenCalledTimes(1);
+    expect(combined).toHaveBeenCalledTimes(2);
+    for (const spy of [combined, claimAlone, countAlone]) spy.mockRestore();
+    expect(probe.count('send')).toBe(2);
+  });
+
   it('claims with the rate-limit count, and a request refused after the count holds no lock', async () => {
     // KEYS patterns do not get the client's key prefix.
     const locks = async () => (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:l:*`)).length;

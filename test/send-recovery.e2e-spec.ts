@@ -1,6 +1,6 @@
 import './support/short-send-outcome-timeout';
 import request from 'supertest';
-import { BullPeriodicJobs } from '../src/jobs/periodic-jobs';
+import { BullPeriodicJobs, PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
 import { SendOutcomeSweeper } from '../src/messages/send-outcome.sweeper';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
@@ -162,39 +162,46 @@ describe('sends with an unknown outcome', () => {
     expect(upstreamSends()).toHaveLength(2);
   });
 
-  it('fails an expired record on the retry itself when the sweeper has not yet', async () => {
-    sandbox.injectFault({ kind: 'timeout', path: '/messages' });
-    const first = await send(text(), 'lost-send-2').expect(500);
-    const id = first.body.error.error_data.message_id;
-    // As if written long ago, and the sweeper not yet come by.
-    await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
-    await send(text(), 'lost-send-2').expect(200);
-    expect(await record('id = $1', [id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
-  });
+  // What happens here is the test's doing, or the retry's: no periodic tick of the sweeper meanwhile.
+  describe('with the periodic sweeper stopped', () => {
+    beforeAll(() => t.get(PeriodicJobsProcessor).worker.pause());
+    afterAll(() => t.get(PeriodicJobsProcessor).worker.resume());
 
-  it('marks a record left pending by a dead instance as outcome unknown, then fails it', async () => {
-    // A pending record no process is waiting on (its instance died between the write and the answer).
-    const [row] = await t.dataSource.query(
-      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status, created_at)
-       SELECT $1, $2, id, $3, 'text', '{}'::jsonb, 'orphan-1', 'pending', now() - interval '1 second' FROM api_keys WHERE $1 = ANY(tenant_ids) LIMIT 1
-       RETURNING id`,
-      [tenant.id, tenant.phoneNumberId, RECIPIENT],
-    );
-    const sweeper = t.get(SendOutcomeSweeper);
-    // Younger than the upstream timeout (1 s) plus the grace (2 s): left alone.
-    await sweeper.sweep();
-    expect(await record('id = $1', [row.id])).toMatchObject({ status: 'pending', outcome_unknown_at: null });
-    // Past it, but not past the outcome timeout (4 s here): outcome unknown, still pending.
-    await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '3.5 seconds' WHERE id = $1`, [row.id]);
-    await sweeper.sweep();
-    const unknown = await record('id = $1', [row.id]);
-    expect(unknown.status).toBe('pending');
-    expect(unknown.outcome_unknown_at).not.toBeNull();
-    const listed = await request(t.url).get(`${sendPath()}?outcome=unknown`).set(bearer(key)).expect(200);
-    expect(listed.body.data.map((m: { id: string }) => m.id)).toEqual([row.id]);
-    await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [row.id]);
-    await sweeper.sweep();
-    expect(await record('id = $1', [row.id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
+    it('fails an expired record on the retry itself when the sweeper has not yet', async () => {
+      sandbox.injectFault({ kind: 'timeout', path: '/messages' });
+      const first = await send(text(), 'lost-send-2').expect(500);
+      const id = first.body.error.error_data.message_id;
+      // As if written long ago, and the sweeper not yet come by.
+      await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      await send(text(), 'lost-send-2').expect(200);
+      expect(await record('id = $1', [id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
+      expect(upstreamSends()).toHaveLength(2);
+    });
+
+    it('marks a record left pending by a dead instance as outcome unknown, then fails it', async () => {
+      // A pending record no process is waiting on (its instance died between the write and the answer).
+      const [row] = await t.dataSource.query(
+        `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status, created_at)
+         SELECT $1, $2, id, $3, 'text', '{}'::jsonb, 'orphan-1', 'pending', now() - interval '1 second' FROM api_keys WHERE $1 = ANY(tenant_ids) LIMIT 1
+         RETURNING id`,
+        [tenant.id, tenant.phoneNumberId, RECIPIENT],
+      );
+      const sweeper = t.get(SendOutcomeSweeper);
+      // Younger than the upstream timeout (1 s) plus the grace (2 s): left alone.
+      await sweeper.sweep();
+      expect(await record('id = $1', [row.id])).toMatchObject({ status: 'pending', outcome_unknown_at: null });
+      // Past it, but not past the outcome timeout (4 s here): outcome unknown, still pending.
+      await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '3.5 seconds' WHERE id = $1`, [row.id]);
+      await sweeper.sweep();
+      const unknown = await record('id = $1', [row.id]);
+      expect(unknown.status).toBe('pending');
+      expect(unknown.outcome_unknown_at).not.toBeNull();
+      const listed = await request(t.url).get(`${sendPath()}?outcome=unknown`).set(bearer(key)).expect(200);
+      expect(listed.body.data.map((m: { id: string }) => m.id)).toEqual([row.id]);
+      await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [row.id]);
+      await sweeper.sweep();
+      expect(await record('id = $1', [row.id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
+    });
   });
 
   it("gives a late status its record's wamid, but a failed record stays failed", async () => {
