@@ -5,6 +5,7 @@ import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
+import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
@@ -45,6 +46,14 @@ describe('tenant webhooks', () => {
     sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15557770001', ...body } as never);
   const messagesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).messages ?? []);
   const statusesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).statuses ?? []);
+  /** A status webhook about A's number, as upstream sends it (signed), to an instance. */
+  const fromUpstream = (instance: TestApp, wamid: string) => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: a.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: a.phoneNumberId }, statuses: [{ id: wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111' }] } }] }],
+    });
+    return request(instance.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body);
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -128,7 +137,7 @@ describe('tenant webhooks', () => {
       const mine = await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/limited' }).expect(201);
       expect(mine.body.phone_number_ids).toEqual([a.phoneNumberId]);
       expectGraphError(await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/l', phone_number_ids: [a.otherPhoneNumberId] }), 403, 200);
-      await t.dataSource.query('DELETE FROM webhook_endpoints');
+      await deleteEndpoints(t.dataSource, 'TRUE', []);
     });
   });
 
@@ -138,7 +147,7 @@ describe('tenant webhooks', () => {
     let rB: WebhookReceiver;
 
     beforeAll(async () => {
-      await t.dataSource.query('DELETE FROM webhook_endpoints');
+      await deleteEndpoints(t.dataSource, 'TRUE', []);
       r = await receiver();
       rB = await receiver();
       secret = (await createEndpoint(keyA, { url: r.url })).body.secret;
@@ -309,7 +318,7 @@ describe('tenant webhooks', () => {
   });
 
   describe("Meta's own registration", () => {
-    beforeEach(() => t.dataSource.query('DELETE FROM webhook_endpoints'));
+    beforeEach(() => deleteEndpoints(t.dataSource, 'TRUE', []));
 
     it('subscribed_apps with an override performs the hub.challenge handshake, then receives the account\'s events', async () => {
       const r = await receiver();
@@ -381,7 +390,7 @@ describe('tenant webhooks', () => {
   });
 
   describe('failures, the delivery log and redelivery', () => {
-    beforeEach(() => t.dataSource.query('DELETE FROM webhook_endpoints'));
+    beforeEach(() => deleteEndpoints(t.dataSource, 'TRUE', []));
 
     it('retries failed attempts with backoff, shows them in the log, and redelivers on request with the same webhook-id', async () => {
       const r = await receiver();
@@ -498,7 +507,7 @@ describe('tenant webhooks', () => {
   describe('several instances', () => {
     let second: TestApp;
     beforeAll(async () => {
-      await t.dataSource.query('DELETE FROM webhook_endpoints');
+      await deleteEndpoints(t.dataSource, 'TRUE', []);
       second = await createTestApp();
     });
     afterAll(() => second.close());
@@ -506,17 +515,8 @@ describe('tenant webhooks', () => {
     it('never attempts one delivery twice at once: each event arrives exactly once', async () => {
       const r = await receiver();
       const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
-      const upstream = (i: number) => ({
-        object: 'whatsapp_business_account',
-        entry: [{ id: a.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: a.phoneNumberId }, statuses: [{ id: `wamid.multi-${Date.now()}-${i}`, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111' }] } }] }],
-      });
       // Events arrive at both instances; both run workers and sweeps on the same queue and tables.
-      await Promise.all(
-        Array.from({ length: 60 }, (_, i) => {
-          const body = JSON.stringify(upstream(i));
-          return request(i % 2 ? second.url : t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
-        }),
-      );
+      await Promise.all(Array.from({ length: 60 }, (_, i) => fromUpstream(i % 2 ? second : t, `wamid.multi-${Date.now()}-${i}`).expect(200)));
       await eventually(async () => {
         const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`, [endpoint.id]);
         return row.n === 60 ? true : undefined;
@@ -529,5 +529,42 @@ describe('tenant webhooks', () => {
       expect(new Set(ids).size).toBe(60);
       expect(await t.dataSource.query(`SELECT max(attempts)::int AS most FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id])).toEqual([{ most: 1 }]);
     }, 30_000);
+  });
+
+  describe('endpoints deleted while in use', () => {
+    beforeAll(() => deleteEndpoints(t.dataSource, 'TRUE', []));
+
+    // Seen before the fix: an event ingested while an endpoint was being deleted failed its insert
+    // (the deleted endpoint's foreign key), answering upstream 500; and a delete could deadlock
+    // with the dispatcher's batched claim of the same deliveries. Both depend on timing, so the
+    // test runs many rounds of a delete landing at a random moment of ingestion and delivery.
+    it('a delete during ingestion and delivery answers 200, upstream always gets its 200, and the endpoint that stays receives every event once', async () => {
+      const keeper = await receiver();
+      const other = await receiver();
+      const kept = (await createEndpoint(keyA, { url: keeper.url, description: 'stays' }).expect(201)).body;
+      const deletes: number[] = [];
+      const answers: number[] = [];
+      const wamids: string[] = [];
+      for (let round = 0; round < 25; round++) {
+        // Alternately an endpoint that answers and one whose attempts fail (connection refused).
+        const doomed = (await createEndpoint(keyA, { url: round % 2 ? other.url : 'http://127.0.0.1:9/refused' }).expect(201)).body;
+        const batch = Array.from({ length: 60 }, (_, i) => `wamid.doomed-${Date.now()}-${round}-${i}`);
+        wamids.push(...batch);
+        const ingesting = Promise.all(batch.map((wamid) => fromUpstream(t, wamid)));
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 120));
+        deletes.push((await request(t.url).delete(`/v1/webhooks/${doomed.id}`).set(bearer(keyA))).status);
+        answers.push(...(await ingesting).map((res) => res.status));
+      }
+      expect(deletes).toEqual(deletes.map(() => 200));
+      expect(answers).toEqual(wamids.map(() => 200));
+      expect(await t.dataSource.query(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1`, [a.id])).toEqual([{ id: kept.id }]);
+      const events = await keeper.waitFor((all) => statusesOf(all).length >= wamids.length, 30_000);
+      expect(new Set(statusesOf(events).map((s) => s.id))).toEqual(new Set(wamids));
+      expect(new Set(events.map((e) => e.headers['webhook-id'])).size).toBe(wamids.length);
+      await eventually(async () => {
+        const rows = await t.dataSource.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 GROUP BY status`, [kept.id]);
+        return rows.length === 1 && rows[0].status === 'delivered' && rows[0].n === wamids.length ? true : undefined;
+      });
+    }, 90_000);
   });
 });

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
 import { createTenant, TestTenant } from './support/factories';
@@ -204,7 +205,7 @@ describe('webhooks from upstream', () => {
     // One tenant delivery per stored event, written in the same transactions.
     const deliveries = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint[0].id]);
     expect(deliveries[0].n).toBe(60);
-    await t.dataSource.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [endpoint[0].id]);
+    await deleteEndpoints(t.dataSource, 'id = $1', [endpoint[0].id]);
   });
 
   it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and rejects malformed payloads', async () => {

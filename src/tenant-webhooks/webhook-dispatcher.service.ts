@@ -73,7 +73,10 @@ const ERROR_BODY_BYTES = 200;
  *   deliveries wait without attempting, except one probe per pause; a success ends the pause.
  * - The sweep: every WEBHOOK_SWEEP_INTERVAL_MS each instance queues again the pending deliveries
  *   that are overdue and not leased (a job the engine lost, an instance killed mid-attempt), and
- *   deletes delivered and failed deliveries past the retention.
+ *   deletes delivered and failed deliveries past the retention (skipping rows locked just then).
+ * - Lock order: a statement that locks several deliveries locks them in id order first (the
+ *   batched claims and finishes, a disabled endpoint's pending ones), as the endpoint delete does
+ *   (`deleteEndpoints`): two such statements wait for one another instead of deadlocking.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -206,7 +209,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (due.length > 0) await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
     if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false)) {
       await this.dataSource.query(
-        `DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)`,
+        `DELETE FROM webhook_deliveries WHERE id IN (
+           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) FOR UPDATE SKIP LOCKED)`,
         [this.retentionDays],
       );
     }
@@ -227,9 +231,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   private async claimDue(ids: string[]): Promise<Array<DeliveryRow | undefined>> {
     const [rows] = (await this.dataSource.query(
-      `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2), attempts = d.attempts + 1
-       FROM webhook_endpoints e
-       WHERE d.id = ANY ($1::uuid[]) AND e.id = d.endpoint_id AND d.status = 'pending'
+      `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
+       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2), attempts = d.attempts + 1
+       FROM locked, webhook_endpoints e
+       WHERE d.id = locked.id AND e.id = d.endpoint_id AND d.status = 'pending'
          AND (d.locked_until IS NULL OR d.locked_until < now())
          AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now() + interval '50 milliseconds')
          AND e.status = 'active' AND e.consecutive_failures < $3
@@ -242,12 +247,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async writeFinishes(items: Finish[]): Promise<void[]> {
     await this.dataSource.query(
-      `UPDATE webhook_deliveries d SET status = v.status, locked_until = NULL, next_attempt_at = NULL,
+      `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
+       UPDATE webhook_deliveries d SET status = v.status, locked_until = NULL, next_attempt_at = NULL,
          delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
          last_status_code = CASE WHEN v.attempted THEN v.code ELSE d.last_status_code END, last_error = v.error,
          attempt_log = CASE WHEN v.attempted THEN d.attempt_log || v.attempt ELSE d.attempt_log END
-       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::bool[]) AS v(id, status, code, error, attempt, attempted)
-       WHERE d.id = v.id`,
+       FROM locked, unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::bool[]) AS v(id, status, code, error, attempt, attempted)
+       WHERE d.id = locked.id AND d.id = v.id`,
       [
         items.map((item) => item.id),
         items.map((item) => item.status),
@@ -376,7 +382,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await this.dataSource.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`, [endpointId, reason]);
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
-       WHERE endpoint_id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+       WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE)
+         AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
       [endpointId],
     );
   }

@@ -23,6 +23,30 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { generateWebhookSecret, isUsableSecret, secretHint } from './webhook-signing';
 import { webhookUrlProblem } from './webhook-url-policy';
 
+/**
+ * Deletes the endpoints `where` selects (a condition on `webhook_endpoints` with its parameters),
+ * with their deliveries; how many endpoints. Locks are taken in the order every writer of several
+ * deliveries follows, so that a delete never deadlocks with deliveries being claimed, finished or
+ * added: the endpoints first (`FOR UPDATE`: the ingestion, which takes `FOR KEY SHARE` on the
+ * endpoints it adds deliveries to, waits, then skips them), then their deliveries in id order
+ * (as the dispatcher's batched claims and finishes lock theirs), then the rows go. A plain
+ * `DELETE` would cascade to the deliveries in index order, and could meet a batched claim holding
+ * some of them while it waits for others (seen: `deadlock detected`).
+ */
+export function deleteEndpoints(dataSource: DataSource, where: string, params: unknown[]): Promise<number> {
+  return dataSource.transaction(async (manager) => {
+    const endpoints = (await manager.query(`SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`, params)) as Array<{ id: string }>;
+    if (endpoints.length === 0) return 0;
+    const ids = endpoints.map((row) => row.id);
+    await manager.query(
+      `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)`,
+      [ids],
+    );
+    await manager.query(`DELETE FROM webhook_endpoints WHERE id = ANY ($1::uuid[])`, [ids]);
+    return ids.length;
+  });
+}
+
 /** Endpoints an organization may register (Meta-style overrides included). */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 25;
 /** The callback handshake gives up after this long. */
@@ -135,8 +159,7 @@ export class WebhookEndpointsService {
 
   async remove(tenantId: string, id: string): Promise<void> {
     if (!isUUID(id)) throw notFound('Webhook endpoint');
-    const [, affected] = (await this.dataSource.query(`DELETE FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2`, [id, tenantId])) as [unknown, number];
-    if (!affected) throw notFound('Webhook endpoint');
+    if (!(await deleteEndpoints(this.dataSource, `id = $1 AND tenant_id = $2`, [id, tenantId]))) throw notFound('Webhook endpoint');
   }
 
   async rotateSecret(tenantId: string, id: string, secret?: string): Promise<WebhookEndpointWithSecretDto> {
@@ -237,17 +260,17 @@ export class WebhookEndpointsService {
 
   /** `DELETE /{wabaId}/subscribed_apps`: removes the business account's callback override. */
   async unsubscribe(tenantId: string, wabaId: string): Promise<{ success: true }> {
-    await this.dataSource.query(`DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`, [tenantId, wabaId]);
+    await deleteEndpoints(this.dataSource, `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`, [tenantId, wabaId]);
     return { success: true };
   }
 
   /** `POST /{phoneNumberId}` `webhook_configuration`: the number's callback override; an empty URI removes it. */
   async configurePhoneNumber(caller: EndpointCaller, phone: { phoneNumberId: string; businessAccountId: string }, input: WebhookConfigurationDto): Promise<SubscriptionResultDto> {
     if (input.override_callback_uri === '') {
-      await this.dataSource.query(
-        `DELETE FROM webhook_endpoints WHERE tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = ARRAY[$2::text]`,
-        [caller.tenantId, phone.phoneNumberId],
-      );
+      await deleteEndpoints(this.dataSource, `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = ARRAY[$2::text]`, [
+        caller.tenantId,
+        phone.phoneNumberId,
+      ]);
       return { success: true };
     }
     if (input.verify_token === undefined) {
@@ -276,7 +299,7 @@ export class WebhookEndpointsService {
       kind === 'waba_override'
         ? `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`
         : `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = $2::text[]`;
-    await this.dataSource.query(`DELETE FROM webhook_endpoints WHERE ${matches}`, [tenantId, kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds]);
+    await deleteEndpoints(this.dataSource, matches, [tenantId, kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds]);
     const created = await this.insert(tenantId, { kind, url, description: null, events: null, phoneNumberIds: scope.phoneNumberIds, wabaId: scope.wabaId, secret });
     return { success: true, webhook_id: created.id, ...(secret === undefined && { secret: created.secret }) };
   }

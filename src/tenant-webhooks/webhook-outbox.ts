@@ -27,6 +27,10 @@ export interface OutboxEvent {
  * number's `webhook_configuration` override takes that number's events from its business account's
  * `subscribed_apps` override, and receives nothing that is not about a number. Endpoints registered
  * with `/v1/webhooks` are independent of all that: each receives what its filters select.
+ *
+ * The endpoints are read `FOR KEY SHARE` (the lock the foreign key check takes anyway): an endpoint
+ * being deleted at that moment is waited for and then skipped, where a plain read would still see
+ * it and the insert would fail its foreign key, failing the whole batch of upstream deliveries.
  */
 @Injectable()
 export class WebhookOutbox {
@@ -50,6 +54,7 @@ export class WebhookOutbox {
          AND NOT (e.kind = 'waba_override' AND v.phone IS NOT NULL AND EXISTS (
            SELECT 1 FROM webhook_endpoints p
            WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active' AND v.phone = ANY (p.phone_number_ids)))
+       FOR KEY SHARE OF e
        RETURNING id`,
       [
         events.map((e) => e.tenantId),
