@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { ManagementModule } from './management/management.module';
 import { MediaModule } from './media/media.module';
@@ -31,6 +32,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     CommonModule,
     UpstreamModule,
     MetricsModule,
+    // work outside requests: tenant webhook deliveries and periodic sweepers (BullMQ or in process)
+    JobsModule.forRoot(),
     // the request pipeline
     CoreModule,
     // features

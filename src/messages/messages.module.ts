@@ -11,7 +11,7 @@ import { MessagesService } from './messages.service';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
 
-/** The sweeper runs on the job engine's PeriodicJobs (global: provided by the job engine module). */
+/** The sweeper runs on the job engine's PeriodicJobs (global: provided by `JobsModule`). */
 @Module({
   imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule, TemplatesModule],
   controllers: [MessagesController],

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DeliveryQueueModule } from './delivery-queue.module';
 import { SubscribedAppsController } from './subscribed-apps.controller';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
@@ -8,10 +7,10 @@ import { WebhookOutbox } from './webhook-outbox';
 
 /**
  * Webhooks to tenants: endpoints (ours and Meta's way), the outbox the upstream ingestion writes
- * into, and the dispatcher that delivers from it through the job engine.
+ * into, and the dispatcher that delivers from it through the job engine (`DeliveryQueue`, global:
+ * provided by `JobsModule`).
  */
 @Module({
-  imports: [DeliveryQueueModule.forRoot()],
   controllers: [WebhookEndpointsController, SubscribedAppsController],
   providers: [WebhookEndpointsService, WebhookDispatcher, WebhookOutbox],
   exports: [WebhookEndpointsService, WebhookOutbox, WebhookDispatcher],

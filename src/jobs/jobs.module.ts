@@ -2,9 +2,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConditionalModule, ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
-import { BullDeliveryQueue, TENANT_WEBHOOK_QUEUE, TenantWebhookProcessor } from './bullmq-delivery-queue';
-import { DeliveryQueue, MemoryDeliveryQueue } from './delivery-queue';
-import { BullPeriodicJobs, PERIODIC_QUEUE, PeriodicJobs, PeriodicJobsProcessor, TimerPeriodicJobs } from '../jobs/periodic-jobs';
+import { BullDeliveryQueue, TENANT_WEBHOOK_QUEUE, TenantWebhookProcessor } from '../tenant-webhooks/bullmq-delivery-queue';
+import { DeliveryQueue, MemoryDeliveryQueue } from '../tenant-webhooks/delivery-queue';
+import { BullPeriodicJobs, PERIODIC_QUEUE, PeriodicJobs, PeriodicJobsProcessor, TimerPeriodicJobs } from './periodic-jobs';
 
 /** Connection options of the REDIS_URL, for BullMQ (which needs its own connections, without a command timeout). */
 export function redisConnectionOf(url: string) {
@@ -44,7 +44,7 @@ export function redisConnectionOf(url: string) {
   ],
   exports: [DeliveryQueue, PeriodicJobs],
 })
-class BullDeliveryQueueModule {}
+class BullJobsModule {}
 
 /** The in-process drivers (no REDIS_URL: one instance only). */
 @Global()
@@ -65,7 +65,7 @@ class BullDeliveryQueueModule {}
   ],
   exports: [DeliveryQueue, PeriodicJobs],
 })
-class MemoryDeliveryQueueModule implements OnApplicationShutdown {
+class InProcessJobsModule implements OnApplicationShutdown {
   constructor(private readonly queue: DeliveryQueue) {}
 
   async onApplicationShutdown(): Promise<void> {
@@ -74,17 +74,19 @@ class MemoryDeliveryQueueModule implements OnApplicationShutdown {
 }
 
 /**
- * Picks the job engine from the configuration: BullMQ when REDIS_URL is set, else in-process. It runs
- * the tenant webhook deliveries (DeliveryQueue) and the periodic sweepers (PeriodicJobs).
+ * The job engine, picked from the configuration: BullMQ when REDIS_URL is set, else in-process. It
+ * provides (globally) the two kinds of work that run outside requests: the tenant webhook
+ * deliveries (`DeliveryQueue`, consumed by the tenant webhooks' dispatcher) and the periodic
+ * sweepers (`PeriodicJobs`, one tick at a time across instances; the send outcome sweeper).
  */
 @Module({})
-export class DeliveryQueueModule {
+export class JobsModule {
   static forRoot(): DynamicModule {
     return {
-      module: DeliveryQueueModule,
+      module: JobsModule,
       imports: [
-        ConditionalModule.registerWhen(BullDeliveryQueueModule, (env) => Boolean(env.REDIS_URL), { debug: false }),
-        ConditionalModule.registerWhen(MemoryDeliveryQueueModule, (env) => !env.REDIS_URL, { debug: false }),
+        ConditionalModule.registerWhen(BullJobsModule, (env) => Boolean(env.REDIS_URL), { debug: false }),
+        ConditionalModule.registerWhen(InProcessJobsModule, (env) => !env.REDIS_URL, { debug: false }),
       ],
     };
   }
