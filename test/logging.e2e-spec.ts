@@ -120,4 +120,16 @@ describe('logs (pino): one access line per request, no secrets', () => {
     expect(lines.all.filter((line) => line.context === 'Bootstrap' && line.msg === 'gateway listening')).toHaveLength(1);
     expect(lines.all.filter((line) => /Mapped \{|dependencies initialized/.test(String(line.msg)))).toEqual([]);
   });
+
+  it('a failed query is one JSON line with its SQLSTATE and statement, without its parameters or the value PostgreSQL quotes', async () => {
+    const { GatewayLogger } = require('../src/logging/gateway-logger') as typeof GatewayLoggerModule;
+    t.app.useLogger(t.get(GatewayLogger));
+    const before = lines.raw.length;
+    const secret = 'svc_live_' + 'q'.repeat(32);
+    await expect(t.dataSource.query('SELECT id FROM messages WHERE id = $1 AND recipient = $2', ['not-a-uuid-' + secret, secret])).rejects.toThrow();
+    const logged = lines.all.slice(before).filter((line) => line.context === 'Database');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 50, msg: 'query failed (22P02): invalid input syntax for type uuid: "…" [SELECT id FROM messages WHERE id = $1 AND recipient = $2]' });
+    expect(lines.raw.slice(before).join('\n')).not.toContain(secret);
+  });
 });

@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { DatabaseLogger } from './database-logger';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -21,7 +22,8 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     migrationsTableName: 'migrations',
     synchronize: false,
     uuidExtension: 'pgcrypto',
-    logging: ['error'],
+    logging: ['error', 'warn', 'migration'],
+    logger: new DatabaseLogger(),
     extra: {
       max: settings.poolSize,
       connectionTimeoutMillis: 5000,
