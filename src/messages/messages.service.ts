@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { GroupCommit } from '../database/group-commit';
+import { inLockOrder } from '../database/lock-order';
 import { HotPathSql } from '../database/hot-path-sql';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
@@ -329,7 +330,8 @@ export class MessagesService {
    * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
    * each record keeps the furthest status already known for its message.
    */
-  private async accept(accepted: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
+  private async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
+    const accepted = inLockOrder(batch, (a) => a.id);
     await this.sql.query(
       'messages_accept',
       `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
@@ -339,7 +341,7 @@ export class MessagesService {
        WHERE m.id = v.id`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
     );
-    return accepted.map(() => undefined);
+    return batch.map(() => undefined);
   }
 
   private async recordFailure(id: string, error: unknown): Promise<void> {

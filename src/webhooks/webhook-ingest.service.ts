@@ -8,6 +8,7 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { GroupCommit } from '../database/group-commit';
+import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
@@ -166,11 +167,12 @@ export class WebhookIngestService {
   private async store(manager: EntityManager, changes: PendingChange[]): Promise<Map<PendingChange, string>> {
     const ids = new Map<PendingChange, string>();
     if (changes.length === 0) return ids;
+    const sorted = inLockOrder(changes, (c) => c.dedupeKey);
     const rows: Array<{ id: string; dedupe_key: string }> = await manager.query(
       `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
        SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[])
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
-      [changes.map((c) => c.dedupeKey), changes.map((c) => c.tenantId), changes.map((c) => c.wabaId), changes.map((c) => c.field), changes.map((c) => c.body)],
+      [sorted.map((c) => c.dedupeKey), sorted.map((c) => c.tenantId), sorted.map((c) => c.wabaId), sorted.map((c) => c.field), sorted.map((c) => c.body)],
     );
     const byKey = new Map(rows.map((row) => [row.dedupe_key, row.id]));
     for (const change of changes) {
@@ -189,7 +191,7 @@ export class WebhookIngestService {
    * whose send answer was lost its upstream id; other statuses find their record by upstream id.
    */
   private async applyStatuses(manager: EntityManager, changes: Array<PendingChange & { tenantId: string }>): Promise<void> {
-    const statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string; recordId?: string }> = [];
+    let statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string; recordId?: string }> = [];
     for (const c of changes) {
       const phoneNumberId = c.change.value?.metadata?.phone_number_id ?? '';
       for (const status of c.change.value?.statuses ?? []) {
@@ -199,6 +201,7 @@ export class WebhookIngestService {
       }
     }
     if (statuses.length === 0) return;
+    statuses = inLockOrder(statuses, (s) => `${s.id}\u0000${s.status}`);
     await manager.query(
       `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
@@ -212,8 +215,8 @@ export class WebhookIngestService {
       const seen = furthest.get(key);
       if (!seen || statusRank(s.status) > statusRank(seen.status)) furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
     }
-    const byRecord = [...furthest.values()].filter((m) => m.recordId !== undefined);
-    const byUpstreamId = [...furthest.values()].filter((m) => m.recordId === undefined);
+    const byRecord = inLockOrder([...furthest.values()].filter((m) => m.recordId !== undefined), (m) => m.recordId as string);
+    const byUpstreamId = inLockOrder([...furthest.values()].filter((m) => m.recordId === undefined), (m) => m.id);
     if (byRecord.length > 0) {
       // The upstream id goes only to a record without one, and never to a second record; a record
       // that has it is written only when its status moves forward.
