@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { hubSignature } from '../src/webhooks/hub-signature';
+import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { eventually } from './support/eventually';
 import { PostgresProcess } from './support/postgres-helpers';
 import { freePort } from './support/redis-helpers';
@@ -23,11 +23,6 @@ describe('PostgreSQL outage', () => {
   let key: string;
   const send = (text: string) =>
     request(t.url).post(`/v1/${tenant.phoneNumberId}/messages`).set('Authorization', `Bearer ${key}`).send({ messaging_product: 'whatsapp', to: '15550004444', type: 'text', text: { body: text } });
-  const statusWebhook = (wamid: string) =>
-    JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [{ id: tenant.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1', phone_number_id: tenant.phoneNumberId }, statuses: [{ id: wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550004444' }] } }] }],
-    });
 
   beforeAll(async () => {
     pg = new PostgresProcess(await freePort());
@@ -71,15 +66,15 @@ describe('PostgreSQL outage', () => {
     expect(sandbox.requests().filter((q) => q.method === 'POST')).toEqual([]);
 
     // Meta's webhook is refused with 503, so Meta delivers it again later.
-    const body = statusWebhook('wamid.outage-1');
-    const hook = await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body);
+    const body = JSON.stringify(statusWebhook(tenant, { id: 'wamid.outage-1' }));
+    const hook = await postFromUpstream(t.url, body);
     expect({ status: hook.status, code: hook.body.error?.code }).toEqual({ status: 503, code: 2 });
     expect((await request(t.url).get('/health')).status).toBe(503);
 
     pg.start();
     await eventually(async () => ((await request(t.url).get('/health')).status === 200 ? true : undefined), 15_000);
     await send('after').expect(200);
-    await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
+    await postFromUpstream(t.url, body).expect(200);
     // Exactly the two sends that were answered 200 are recorded; the refused one left no row.
     const [{ n: after }] = await t.dataSource.query('SELECT count(*)::int AS n FROM messages');
     expect(after).toBe(before + 1);

@@ -4,8 +4,8 @@ import { BullPeriodicJobs, PeriodicJobsProcessor } from '../src/jobs/periodic-jo
 import { SendOutcomeSweeper } from '../src/messages/send-outcome.sweeper';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
+import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -212,11 +212,7 @@ describe('sends with an unknown outcome', () => {
     await t.get(SendOutcomeSweeper).sweep();
     // Upstream had sent it after all: its status arrives after the record was failed.
     const wamid = 'wamid.late-echo-' + Date.now();
-    const payload = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [{ id: tenant.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: tenant.phoneNumberId }, statuses: [{ id: wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: RECIPIENT, biz_opaque_callback_data: `gwr1:${id}` }] } }] }],
-    });
-    await request(t.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', payload)).send(payload).expect(200);
+    await postFromUpstream(t.url, statusWebhook(tenant, { id: wamid, recipient_id: RECIPIENT, biz_opaque_callback_data: `gwr1:${id}` })).expect(200);
     expect(await record('id = $1', [id])).toMatchObject({ status: 'failed', upstream_message_id: wamid });
     // A retry now learns the truth: it was sent, and is not sent again.
     const retry = await send(text(), 'late-echo-1').expect(200);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TenantWebhookProcessor } from '../src/tenant-webhooks/bullmq-delivery-queue';
-import { hubSignature } from '../src/webhooks/hub-signature';
+import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant } from './support/factories';
 import { buildOnce, killAll, startGateway } from './support/gateway-process';
@@ -38,11 +38,7 @@ describe('tenant webhooks when an instance dies mid-delivery', () => {
     // Instance A takes the job, and the receiver holds its attempt open.
     const a = await startGateway();
     receiver.hang = true;
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [{ id: tenant.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1555', phone_number_id: tenant.phoneNumberId }, statuses: [{ id: 'wamid.crash-1', status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111' }] } }] }],
-    });
-    await request(a.url).post('/webhooks/whatsapp').set('Content-Type', 'application/json').set('X-Hub-Signature-256', hubSignature('test-app-secret', body)).send(body).expect(200);
+    await postFromUpstream(a.url, statusWebhook(tenant, { id: 'wamid.crash-1' })).expect(200);
     await eventually(async () => (receiver.events().length === 1 ? true : undefined), 10_000);
     const [during] = await t.dataSource.query(`SELECT id, status, attempts, locked_until > now() AS leased FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
     expect(during).toMatchObject({ status: 'pending', attempts: 1, leased: true });

@@ -76,7 +76,10 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @Authenticated({ scopes: ['webhooks:write'] })
-  @ApiOperation({ summary: 'Delete the endpoint and its delivery log' })
+  @ApiOperation({
+    summary: 'Delete the endpoint and its delivery log',
+    description: 'Deliveries still pending are dropped with it. Safe while events are arriving: an event stored at the same moment is either delivered nowhere or removed with the endpoint.',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(404)

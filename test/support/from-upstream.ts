@@ -1,0 +1,40 @@
+import request from 'supertest';
+import { hubSignature } from '../../src/webhooks/hub-signature';
+
+/**
+ * A webhook as upstream (Meta) sends it to the gateway: the raw JSON body signed with the app secret
+ * the tests boot with (META_APP_SECRET in test-env.ts) in `X-Hub-Signature-256`.
+ */
+export function postFromUpstream(baseUrl: string, payload: unknown): request.Test {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return request(baseUrl)
+    .post('/webhooks/whatsapp')
+    .set('Content-Type', 'application/json')
+    .set('X-Hub-Signature-256', hubSignature(process.env.META_APP_SECRET as string, body))
+    .send(body);
+}
+
+/** One message status of a number, in Meta's envelope (one entry, one change). */
+export function statusWebhook(
+  number: { wabaId: string; phoneNumberId: string },
+  status: { id: string; status?: string; recipient_id?: string } & Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: number.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550100001', phone_number_id: number.phoneNumberId },
+              statuses: [{ status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111', ...status }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
