@@ -40,7 +40,15 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.useBodyParser('urlencoded', { limit, extended: true });
   // Before anything walks a parsed body: hostile nesting or arrays are 400 code 100. (Query strings
   // are parsed flat by Express 5, at most 1,000 keys; urlencoded bodies by qs, 5 levels, 20 indexes.)
-  app.use(bodyShapeLimits({ maxDepth: config.get('BODY_MAX_DEPTH', { infer: true }), maxArrayLength: config.get('BODY_MAX_ARRAY_LENGTH', { infer: true }) }));
+  // Text PostgreSQL cannot store (NUL, unpaired surrogates) is 400 code 100 naming the field, on every
+  // route but Meta's deliveries (acknowledged and kept as unprocessable instead).
+  app.use(
+    bodyShapeLimits({
+      maxDepth: config.get('BODY_MAX_DEPTH', { infer: true }),
+      maxArrayLength: config.get('BODY_MAX_ARRAY_LENGTH', { infer: true }),
+      textUncheckedPaths: ['/webhooks/whatsapp'],
+    }),
+  );
   app.use(graphErrorMiddleware);
   // Requests Node's HTTP parser refuses (headers past its limit, malformed request lines) never
   // reach Express: answer them with a Graph error body too, not Node's bare status line.

@@ -1,3 +1,6 @@
+import { METRICS_LISTENER_PORT } from './support/metrics-listener-env';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
@@ -5,15 +8,19 @@ import { metricsAccessProblem } from '../src/metrics/metrics-access';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
+import type * as TestAppModule from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /** `/metrics` after real traffic: the series an operator graphs, with bounded labels. */
 describe('metrics', () => {
   let t: TestApp;
+  let metricsUrl: string;
   const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
+    // The metrics listener on a port of its own (support/metrics-listener-env.ts), on loopback; no token.
     t = await createTestApp();
+    metricsUrl = `http://127.0.0.1:${METRICS_LISTENER_PORT}`;
     await resetState(t);
     await receiver.start();
   });
@@ -36,7 +43,7 @@ describe('metrics', () => {
     await request(t.url).get(`/v1/${tenant.phoneNumberId}/messages`).set(bearer('svc_live_' + 'x'.repeat(40))).expect(401);
 
     const text = await eventually(async () => {
-      const res = await request(t.url).get('/metrics').expect(200);
+      const res = await request(metricsUrl).get('/metrics').expect(200);
       return /gateway_tenant_webhook_attempts_total\{outcome="delivered"\} [1-9]/.test(res.text) ? res : undefined;
     });
     expect(text.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -63,17 +70,61 @@ describe('metrics', () => {
     const tenant = await createTenant(t);
     const key = await createOrgKey(t, tenant, { rateLimitPerSecond: 1 });
     await Promise.all(Array.from({ length: 3 }, () => request(t.url).get('/v1/tenants').set(bearer(key))));
-    const body = (await request(t.url).get('/metrics').expect(200)).text;
+    const body = (await request(metricsUrl).get('/metrics').expect(200)).text;
     expect(body).toMatch(/gateway_rate_limit_refusals_total\{ceiling="key"\} [1-9]/);
   });
 
-  it('is for loopback callers, or for the bearer of METRICS_TOKEN when one is set', () => {
-    expect(metricsAccessProblem('127.0.0.1', undefined, undefined)).toBeUndefined();
-    expect(metricsAccessProblem('::ffff:127.0.0.1', undefined, undefined)).toBeUndefined();
-    expect(metricsAccessProblem('::1', undefined, undefined)).toBeUndefined();
-    expect(metricsAccessProblem('10.0.0.8', undefined, undefined)).toMatch(/loopback callers only/);
-    expect(metricsAccessProblem('10.0.0.8', 'Bearer s3cret-token', 's3cret-token')).toBeUndefined();
-    expect(metricsAccessProblem('127.0.0.1', undefined, 's3cret-token')).toMatch(/METRICS_TOKEN/);
-    expect(metricsAccessProblem('127.0.0.1', 'Bearer wrong', 's3cret-token')).toMatch(/METRICS_TOKEN/);
+  it('is not on the main port without a token: 404 exactly like a path that does not exist', async () => {
+    const metrics = await request(t.url).get('/metrics');
+    const unknown = await request(t.url).get('/no-such-path');
+    expect(metrics.status).toBe(404);
+    expect(metrics.body.error).toMatchObject({ code: unknown.body.error.code, type: unknown.body.error.type, message: '(#100) Cannot GET /metrics' });
+    expect(metrics.text).not.toContain('gateway_');
+    // The listener serves nothing else.
+    await request(metricsUrl).get('/v1/tenants').expect(404);
+  });
+
+  it('with METRICS_TOKEN: on the main port for its bearer only (a proxy in front exposes nothing), and the listener wants it too', async () => {
+    // A second app with a token: its modules loaded afresh, so they read the settings set now.
+    const port = await freePort();
+    Object.assign(process.env, { METRICS_TOKEN: 's3cret-metrics-token', METRICS_PORT: String(port) });
+    let other!: TestApp;
+    try {
+      let fresh!: typeof TestAppModule;
+      jest.isolateModules(() => {
+        fresh = require('./support/test-app') as typeof TestAppModule;
+      });
+      other = await fresh.createTestApp();
+    } finally {
+      delete process.env.METRICS_TOKEN;
+      process.env.METRICS_PORT = String(METRICS_LISTENER_PORT);
+    }
+    try {
+      const denied = await request(other.url).get('/metrics').set('X-Forwarded-For', '127.0.0.1');
+      expect({ status: denied.status, code: denied.body.error?.code }).toEqual({ status: 403, code: 200 });
+      await request(other.url).get('/metrics').set('Authorization', 'Bearer wrong').expect(403);
+      const allowed = await request(other.url).get('/metrics').set('Authorization', 'Bearer s3cret-metrics-token').expect(200);
+      expect(allowed.text).toContain('gateway_http_requests_total');
+      await request(`http://127.0.0.1:${port}`).get('/metrics').expect(403);
+      await request(`http://127.0.0.1:${port}`).get('/metrics').set('Authorization', 'Bearer s3cret-metrics-token').expect(200);
+    } finally {
+      await other.close();
+    }
+    expect(metricsAccessProblem('main', undefined, undefined)).toBe('not found');
+    expect(metricsAccessProblem('metrics', undefined, undefined)).toBeUndefined();
+    expect(metricsAccessProblem('metrics', 'Bearer s3cret', 's3cret')).toBeUndefined();
+    expect(metricsAccessProblem('metrics', undefined, 's3cret')).toMatch(/METRICS_TOKEN/);
   });
 });
+
+/** A port nothing listens on just now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

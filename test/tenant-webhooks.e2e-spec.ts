@@ -91,7 +91,7 @@ describe('tenant webhooks', () => {
     it.each([
       ['a short secret', { secret: 'too-short' }, 'secret'],
       ['an unknown event', { events: ['nope'] }, 'events'],
-      ['a link-local (metadata) address', { url: 'http://169.254.169.254/latest/meta-data' }, 'link-local'],
+      ['a link-local (metadata) address', { url: 'http://169.254.169.254/latest/meta-data' }, 'not a public address'],
       ['a non-URL', { url: 'not a url' }, 'absolute URL'],
       ['a URL with credentials', { url: 'http://user:pw@127.0.0.1:9/hook' }, 'credentials'],
       ['a number of another organization', { phone_number_ids: ['__B__'] }, 'not a phone number of this organization'],

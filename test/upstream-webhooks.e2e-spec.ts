@@ -110,7 +110,7 @@ describe('webhooks from upstream', () => {
     it('verifies a signed delivery with emoji and non-Latin text over the raw bytes, and stores it', async () => {
       const body = inbound();
       const res = await deliver(body).expect(200);
-      expect(res.body).toEqual({ success: true, stored: 1, duplicates: 0 });
+      expect(res.body).toEqual({ success: true, stored: 1, duplicates: 0, unprocessable: 0 });
       const [row] = await t.dataSource.query('SELECT tenant_id, type, payload FROM inbound_messages WHERE message_id = $1', [
         body.entry[0].changes[0].value.messages[0].id,
       ]);
@@ -208,7 +208,7 @@ describe('webhooks from upstream', () => {
     await deleteEndpoints(t.dataSource, 'id = $1', [endpoint[0].id]);
   });
 
-  it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and rejects malformed payloads', async () => {
+  it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and acknowledges malformed payloads as unprocessable', async () => {
     const payload = 'CONFIRM_ORDER_' + 'x'.repeat(100);
     const body = {
       object: 'whatsapp_business_account',
@@ -247,8 +247,11 @@ describe('webhooks from upstream', () => {
     expect(event.tenant_id).toBeNull();
     expect(await t.dataSource.query(`SELECT 1 FROM message_statuses WHERE message_id = 'wamid.stranger'`)).toEqual([]);
 
-    const bad = await deliver({ object: 'whatsapp_business_account' }).expect(400);
-    expect(bad.body.error.code).toBe(100);
+    // Signed but without entries: Meta must not retry what will never parse, so it is 200, kept and counted.
+    const bad = await deliver({ object: 'whatsapp_business_account' }).expect(200);
+    expect(bad.body).toEqual({ success: true, stored: 0, duplicates: 0, unprocessable: 1 });
+    const kept = await t.dataSource.query(`SELECT reason, convert_from(body, 'UTF8') AS body FROM unprocessable_webhooks ORDER BY received_at DESC LIMIT 1`);
+    expect(kept).toEqual([{ reason: 'entry: must be an array', body: JSON.stringify({ object: 'whatsapp_business_account' }) }]);
   });
 
   it('moves a template in the catalog from its review event, ignoring an older event', async () => {

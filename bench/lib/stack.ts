@@ -58,6 +58,8 @@ export function describeStack(root: string, ports: { sandbox: number; gateway: n
     DEMO_SEED: 'false',
     // The lifecycle phase's tenant endpoint is a receiver on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    // No metrics listener: a run may start several gateways on this host.
+    METRICS_PORT: '0',
     ...options.extra,
   };
   return { root, sandboxUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, gatewayPort: ports.gateway, gatewayEnv, secrets };

@@ -54,6 +54,7 @@ export class ApiKeyGuard implements CanActivate {
       allowedIps: key.allowedIps,
       rateLimitPerSecond: key.rateLimitPerSecond,
       expiresAt: key.expiresAt,
+      signs: key.hmacSecret !== null,
     };
     this.keys.touch(key.id);
     return true;

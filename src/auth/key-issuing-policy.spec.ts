@@ -12,9 +12,10 @@ const admin = (over: Partial<Issuer> = {}): Issuer => ({
   allowedIps: null,
   rateLimitPerSecond: 80,
   expiresAt: null,
+  signs: false,
   ...over,
 });
-const platform: Issuer = { kind: 'platform', tenantIds: [], scopes: new Set(['keys:write']), allowedPhoneNumberIds: null, allowedIps: null, rateLimitPerSecond: 5, expiresAt: null };
+const platform: Issuer = { kind: 'platform', tenantIds: [], scopes: new Set(['keys:write']), allowedPhoneNumberIds: null, allowedIps: null, rateLimitPerSecond: 5, expiresAt: null, signs: false };
 
 function refusal(work: () => unknown): { status: number; code: number; message: string } {
   try {
@@ -37,7 +38,15 @@ describe('boundByIssuer', () => {
       allowedIps: ['10.0.0.0/8'],
       rateLimitPerSecond: 20,
       expiresAt: new Date('2030-01-01'),
+      hmac: false,
     });
+  });
+
+  it('a key that must sign issues keys that must sign: omitted, the new key signs; asked, it may sign too', () => {
+    expect(boundByIssuer(admin({ signs: true }), { kind: 'org', tenantIds: [A] }).hmac).toBe(true);
+    expect(boundByIssuer(admin({ signs: true }), { kind: 'org', tenantIds: [A], hmac: true }).hmac).toBe(true);
+    expect(boundByIssuer(admin(), { kind: 'org', tenantIds: [A] }).hmac).toBe(false);
+    expect(boundByIssuer(admin(), { kind: 'org', tenantIds: [A], hmac: true }).hmac).toBe(true);
   });
 
   it('an admin key issuing an admin key passes on the key scopes it holds', () => {
@@ -60,6 +69,7 @@ describe('boundByIssuer', () => {
     ['a higher rate limit', admin({ rateLimitPerSecond: 10 }), { rateLimitPerSecond: 11 }, /rate limit above its own \(10 per second\)/],
     ['no expiry under an expiring key', admin({ expiresAt: Date.parse('2030-01-01') }), { expiresAt: null }, /outlives it/],
     ['a later expiry', admin({ expiresAt: Date.parse('2030-01-01') }), { expiresAt: new Date('2030-01-02') }, /outlives it/],
+    ['a key without signing under a signing key', admin({ signs: true }), { hmac: false }, /without the request signing \(HMAC\)/],
     ['a platform key', admin(), { kind: 'platform' as const, tenantIds: [] }, /only with the CLI/],
     ['a platform key, even for a platform key', platform, { kind: 'platform' as const, tenantIds: [] }, /only with the CLI/],
     ['anything, for an organization key', admin({ kind: 'org' }), {}, /Only admin and platform keys issue keys/],

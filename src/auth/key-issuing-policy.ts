@@ -12,6 +12,8 @@ export interface Issuer {
   rateLimitPerSecond: number;
   /** Epoch milliseconds, or null for a key that does not expire. */
   expiresAt: number | null;
+  /** Whether its requests must carry an HMAC signature. */
+  signs: boolean;
 }
 
 /** What a caller asks for; an omitted field (undefined) takes the issuer's own bound. */
@@ -23,6 +25,8 @@ export interface KeyRequest {
   allowedIps?: string[] | null;
   rateLimitPerSecond?: number;
   expiresAt?: Date | null;
+  /** Whether the new key's requests must be signed (HMAC). */
+  hmac?: boolean;
 }
 
 export type BoundKeyRequest = Required<KeyRequest>;
@@ -54,7 +58,8 @@ export function manages(issuer: Issuer, key: ManagedKey): boolean {
 /**
  * The key an issuer may create from a request: omitted settings take the issuer's own bounds, and
  * anything beyond them is refused with 403 code 200, naming what. An admin key never issues a key
- * with a scope, organization, phone number, IP range, rate limit or lifetime beyond its own; a
+ * with a scope, organization, phone number, IP range, rate limit or lifetime beyond its own, nor a
+ * key without request signing when it must sign itself; a
  * platform key issues organization and admin keys for any organization (it is the operator's);
  * nobody issues platform keys over HTTP (only the CLI does).
  */
@@ -69,6 +74,7 @@ export function boundByIssuer(issuer: Issuer, request: KeyRequest): BoundKeyRequ
       allowedIps: request.allowedIps ?? null,
       rateLimitPerSecond: request.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT,
       expiresAt: request.expiresAt ?? null,
+      hmac: request.hmac ?? false,
     };
   }
   if (issuer.kind !== 'admin') throw GraphError.permissionDenied('Only admin and platform keys issue keys');
@@ -92,7 +98,12 @@ export function boundByIssuer(issuer: Issuer, request: KeyRequest): BoundKeyRequ
     if (expiresAt === null || expiresAt.getTime() > issuer.expiresAt) throw refuse('that outlives it (its own expiry comes first)');
   }
 
-  return { kind: request.kind, tenantIds: request.tenantIds, scopes, allowedPhoneNumberIds: phones, allowedIps: ips, rateLimitPerSecond: rate, expiresAt };
+  // A key that must sign issues only keys that must sign: a key without the requirement would
+  // reach the same organizations with less than the issuer must show.
+  const hmac = request.hmac ?? issuer.signs;
+  if (issuer.signs && !hmac) throw refuse('without the request signing (HMAC) it must use itself');
+
+  return { kind: request.kind, tenantIds: request.tenantIds, scopes, allowedPhoneNumberIds: phones, allowedIps: ips, rateLimitPerSecond: rate, expiresAt, hmac };
 }
 
 /**

@@ -259,13 +259,20 @@ export class Environment {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL?: string;
 
-  /** /metrics: when set, readable by anyone presenting it as a bearer token (otherwise loopback callers only). */
+  /**
+   * /metrics for whoever presents it as a bearer token: on the metrics listener and, only when it is
+   * set, on the main port too. Unset: the main port does not serve /metrics at all.
+   */
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   METRICS_TOKEN?: string;
 
-  /** /metrics on this port of its own instead of the main one (same access rule). */
-  @Transform(toInt) @IsOptional() @IsInt() @Min(1) @Max(65535)
-  METRICS_PORT?: number;
+  /** The metrics listener's port (GET /metrics only); 0: no listener of its own. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT = 9464;
+
+  /** The metrics listener's address: loopback by default, so a proxy in front of the API never exposes it. */
+  @IsString() @IsNotEmpty()
+  METRICS_HOST = '127.0.0.1';
 
   /** On first start with an empty database, create a demo organization and keys. */
   @Transform(toBoolean) @IsBoolean()

@@ -2,6 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { GraphError } from './graph-error';
 
 export interface BodyShapeLimits {
+  /**
+   * Paths whose text is not checked here: Meta's webhook deliveries, which are acknowledged and
+   * kept when they hold what cannot be stored (a 400 would only make Meta deliver them again).
+   */
+  textUncheckedPaths?: readonly string[];
   /** Deepest nesting of objects and arrays. */
   maxDepth: number;
   /** Most elements in one array. */
@@ -66,16 +71,93 @@ function markElement(arrays: boolean[], elements: number[]): void {
   elements[top] = Math.abs(elements[top]) + 1;
 }
 
+/** Why PostgreSQL could not store a text: the NUL character, or half of a surrogate pair (not UTF-8). */
+export const UNSTORABLE_TEXT = 'must not contain the NUL character (\\u0000) or an unpaired surrogate';
+
+/** Whether PostgreSQL can store `text` in a text or jsonb column. */
+export function storableText(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
+/**
+ * The path of the first string (or object key) in `value` that PostgreSQL cannot store, written the
+ * way validation errors name fields (`template.components[0].parameters[1].text`), or undefined.
+ */
+export function unstorableTextPath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return storableText(value) ? undefined : path || 'body';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableTextPath(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const where = path ? `${path}.${key}` : key;
+      if (!storableText(key)) return where;
+      const found = unstorableTextPath(item, where);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** `\u0000` or a `\uD800`–`\uDFFF` escape: only a JSON text holding one can parse into unstorable text. */
+const SUSPECT_ESCAPE = /\\u(0000|d[89a-f])/i;
+
+/** Whether a JSON text may parse into text PostgreSQL cannot store (a cheap test of its bytes). */
+export function mayHoldUnstorableText(raw: Buffer): boolean {
+  return raw.includes('\\u') && SUSPECT_ESCAPE.test(raw.toString('latin1'));
+}
+
 /**
  * Express middleware after the body parsers: a JSON body beyond the limits is 400 code 100 naming
- * the limit, before any guard, pipe or transformation sees it.
+ * the limit, before any guard, pipe or transformation sees it; so is a query value, a path or a body
+ * (JSON or form) holding text PostgreSQL cannot store, naming the field: every route, whatever it
+ * does with the text, answers 400 rather than failing in the database. The common case costs one
+ * scan of the bytes for a backslash-u escape (a raw NUL byte is not valid JSON, and bytes that are
+ * not UTF-8 parse into U+FFFD, which is storable).
  */
 export function bodyShapeLimits(limits: BodyShapeLimits) {
+  const unchecked = new Set(limits.textUncheckedPaths ?? []);
   return (req: Request & { rawBody?: Buffer }, _res: Response, next: NextFunction): void => {
+    const url = req.originalUrl ?? req.url;
+    const checkText = !unchecked.has(req.path);
+    if (checkText && /%00/.test(url)) return next(unstorable(urlFieldOf(url)));
     if (req.rawBody && req.rawBody.length > 0 && req.is(['json', '+json'])) {
       const problem = jsonShapeProblem(req.rawBody, limits);
       if (problem) return next(GraphError.invalidParameter('Request body too complex', `body: ${problem}`));
+      if (checkText && mayHoldUnstorableText(req.rawBody)) {
+        const field = unstorableTextPath(req.body);
+        if (field) return next(unstorable(field));
+      }
+    } else if (checkText && req.body && typeof req.body === 'object' && req.is('urlencoded')) {
+      const field = unstorableTextPath(req.body);
+      if (field) return next(unstorable(field));
     }
     next();
   };
+}
+
+function unstorable(field: string): GraphError {
+  return GraphError.invalidParameter('Invalid parameter', `${field}: ${UNSTORABLE_TEXT}`);
+}
+
+/** Which part of a URL holds an encoded NUL: a query parameter by name, else the path. */
+function urlFieldOf(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0 || !/%00/.test(url.slice(query))) return 'path';
+  for (const pair of url.slice(query + 1).split('&')) {
+    if (!/%00/.test(pair)) continue;
+    const name = pair.split('=')[0];
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      decoded = name;
+    }
+    return storableText(decoded) && decoded ? decoded : 'query';
+  }
+  return 'query';
 }

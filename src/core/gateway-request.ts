@@ -18,6 +18,8 @@ export interface AuthContext {
   rateLimitPerSecond: number;
   /** Epoch milliseconds, or null when the key does not expire. */
   expiresAt: number | null;
+  /** Whether the key's requests must carry an HMAC signature. */
+  signs: boolean;
 }
 
 /** The organization a request acts for, and the path resource it was derived from. */

@@ -10,6 +10,7 @@ import { MessageStatusEvent } from '../messages/message-status.entity';
 import { Message } from '../messages/message.entity';
 import { MessageTemplate } from '../templates/message-template.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
+import { UnprocessableWebhook } from '../webhooks/unprocessable-webhook.entity';
 import { WebhookDelivery } from '../tenant-webhooks/webhook-delivery.entity';
 import { WebhookEndpoint } from '../tenant-webhooks/webhook-endpoint.entity';
 import { InboundMedia } from '../media/inbound-media.entity';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   PhoneNumber,
   ApiKey,
   WebhookEvent,
+  UnprocessableWebhook,
   MessageStatusEvent,
   ConversationWindow,
   InboundMessage,

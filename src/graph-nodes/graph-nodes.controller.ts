@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
 import type { Environment } from '../config/environment';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { markUntrustedDownload } from '../core/untrusted-content';
 import { MediaNodesService } from '../media/media-nodes.service';
 import { GraphNodesService, type NodeCaller } from './graph-nodes.service';
 import { textParameter } from './phone-numbers.controller';
@@ -37,14 +39,25 @@ export class GraphNodesController {
   @Authenticated({ scopes: ['media:read'], tenant: 'optional' })
   @ApiOperation({
     summary: 'Download a media file',
-    description: "The `url` of GET /v1/{mediaId}: the bytes, streamed from upstream. Send the same key, as Meta's download URL wants the token.",
+    description:
+      "The `url` of GET /v1/{mediaId}: the bytes, streamed from upstream. Send the same key, as Meta's download URL wants the token " +
+      '(a header is best; `?access_token=` is accepted as on Meta\'s download URLs). The bytes are a third party\'s, so they always come ' +
+      "as an attachment (`Content-Disposition: attachment`, the inbound document's own name or `media-<id>.<ext>`), with " +
+      "`X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox; default-src 'none'`, `Cache-Control: private, no-store` and " +
+      '`Referrer-Policy: no-referrer`: a file that holds script never runs it on this origin.',
   })
   @ApiParam({ name: 'mediaId' })
   @ApiProduces('application/octet-stream', 'image/jpeg', 'application/pdf')
   @ApiOkResponse({ description: 'The file, with its Content-Type' })
   @ApiGraphErrors(500)
-  async download(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('mediaId') mediaId: string): Promise<StreamableFile> {
+  async download(
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
+    @Param('mediaId') mediaId: string,
+  ): Promise<StreamableFile> {
     const file = await this.media.download({ ...this.caller(auth, req), mediaId });
+    markUntrustedDownload(res, file.fileName);
     return new StreamableFile(file.body, { type: file.contentType, ...(file.contentLength && { length: Number(file.contentLength) }) });
   }
 

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MetricsService } from '../metrics/metrics.service';
+import { SecretBox } from '../common/secret-box';
 import { IdempotencyClaim, SharedStore, StoredResponse } from '../redis/shared-store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -55,6 +56,7 @@ export class IdempotencyService {
   constructor(
     private readonly store: SharedStore,
     private readonly metrics: MetricsService,
+    private readonly box: SecretBox,
     config: ConfigService<Environment, true>,
   ) {
     this.ttlMs = config.get('IDEMPOTENCY_TTL_SECONDS', { infer: true }) * 1000;
@@ -86,15 +88,16 @@ export class IdempotencyService {
   }
 
   /** What a store's answer to a prepared claim means, with the means to complete or release it. */
-  claimed(prepared: PreparedClaim, claim: IdempotencyClaim): Claimed {
+  claimed(prepared: PreparedClaim, stored: IdempotencyClaim): Claimed {
     const { cacheKey, lockKey, token } = prepared;
-    if (claim.state !== 'acquired') this.metrics.idempotency.inc({ outcome: claim.state });
+    if (stored.state !== 'acquired') this.metrics.idempotency.inc({ outcome: stored.state });
+    const claim = stored.state === 'replay' ? { state: stored.state, response: this.unseal(stored.response) } : stored;
     return {
       claim,
       // Once the work is done its response must not be lost: a failure to cache is logged, and the
       // lock (left to expire) still stops retries for its 60 seconds.
       complete: (response) =>
-        this.store.completeIdempotency(cacheKey, lockKey, token, response, this.ttlMs).catch((error: Error) => {
+        this.store.completeIdempotency(cacheKey, lockKey, token, this.seal(response), this.ttlMs).catch((error: Error) => {
           this.logger.warn(`could not cache an idempotent response: ${error.message}`);
         }),
       release: () =>
@@ -102,6 +105,21 @@ export class IdempotencyService {
           this.logger.warn(`could not release an idempotency lock (it expires by itself): ${error.message}`);
         }),
     };
+  }
+
+  /**
+   * Cached responses are kept encrypted (AES-256-GCM with the gateway's encryption key), every one
+   * of them: some carry a secret shown once (a key's text and signing secret, a webhook endpoint's
+   * secret), and sealing all rather than a marked few means no route can forget. A few microseconds
+   * a keyed write and a replay.
+   */
+  private seal(response: StoredResponse): StoredResponse {
+    return { status: response.status, headers: response.headers, body: null, sealed: this.box.encrypt(JSON.stringify(response.body ?? null)) };
+  }
+
+  private unseal(response: StoredResponse): StoredResponse {
+    if (response.sealed === undefined) return response;
+    return { status: response.status, headers: response.headers, body: JSON.parse(this.box.decrypt(response.sealed)) };
   }
 
   /** The store cannot be reached: a write carrying a key is refused (503 code 2), not run. */

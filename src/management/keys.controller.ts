@@ -16,8 +16,9 @@ const WRITE = { scopes: ['keys:write' as const], tenant: 'optional' as const };
 const POLICY =
   'An admin key manages the keys of its own organizations only (a key that also reaches another organization is not its to ' +
   'manage, and reads as 404 like a missing one) and never issues, or rotates into being, a key with a scope, organization, ' +
-  'phone number, IP range, rate limit or lifetime beyond its own: each such attempt is 403 code 200. Omitted settings take ' +
-  'its own bounds. A platform key manages organization and admin keys of every organization; platform keys themselves are ' +
+  'phone number, IP range, rate limit or lifetime beyond its own, nor a key without request signing (`hmac`) when it must ' +
+  'sign itself: each such attempt is 403 code 200. Omitted settings take its own bounds (a signing issuer\'s keys sign). ' +
+  'A platform key manages organization and admin keys of every organization; platform keys themselves are ' +
   'issued and revoked only with the CLI. The key text appears only in the answer that issues it.';
 
 const issuerOf = (auth: AuthContext): Issuer => ({
@@ -28,6 +29,7 @@ const issuerOf = (auth: AuthContext): Issuer => ({
   allowedIps: auth.allowedIps,
   rateLimitPerSecond: auth.rateLimitPerSecond,
   expiresAt: auth.expiresAt,
+  signs: auth.signs,
 });
 
 /** API keys over HTTP: the same ApiKeysService as the CLI, bounded by the issuing key (key-issuing-policy.ts). */
@@ -54,8 +56,9 @@ export class KeysController {
       allowedIps: body.allowed_ips,
       rateLimitPerSecond: body.rate_limit_per_second,
       expiresAt,
+      hmac: body.hmac,
     });
-    return issuedKeyJson(await this.keys.create({ ...bound, name: body.name, hmac: body.hmac ?? false, issuedByKeyId: auth.keyId }));
+    return issuedKeyJson(await this.keys.create({ ...bound, name: body.name, issuedByKeyId: auth.keyId }));
   }
 
   @Get()
@@ -111,6 +114,7 @@ export class KeysController {
       allowedIps: key.allowedIps,
       rateLimitPerSecond: key.rateLimitPerSecond,
       expiresAt: key.expiresAt === null ? null : new Date(key.expiresAt),
+      hmac: key.hmac,
     });
     return issuedKeyJson(await this.keys.rotate(key.id, auth.keyId));
   }

@@ -13,6 +13,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import multer from 'multer';
 import { catchError, concatMap, from, type Observable, throwError } from 'rxjs';
+import { storableText, UNSTORABLE_TEXT, unstorableTextPath } from '../core/body-shape';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { describeSize, MAX_UPLOAD_BYTES } from './media-limits';
 import { MediaLibraryStorage } from './media-library.storage';
@@ -61,7 +62,10 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const req = context.switchToHttp().getRequest<Request>();
       // Read already, before the guards, for its access_token field (FormTokenMiddleware).
-      if (storage === 'memory' && (req as Request & { [MULTIPART_READ_EARLY]?: boolean })[MULTIPART_READ_EARLY]) return next.handle();
+      if (storage === 'memory' && (req as Request & { [MULTIPART_READ_EARLY]?: boolean })[MULTIPART_READ_EARLY]) {
+        checkFormText(req);
+        return next.handle();
+      }
       const declared = Number(req.headers['content-length']);
       // Refused unread; `Connection: close` ends the connection rather than draining the rest.
       if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge({ Connection: 'close' });
@@ -71,7 +75,16 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
       } catch (error) {
         throw toUploadError(error);
       }
-      if (storage === 'memory') return handled;
+      if (storage === 'memory') {
+        checkFormText(req);
+        return handled;
+      }
+      try {
+        checkFormText(req);
+      } catch (error) {
+        await this.library.discard(req.file?.path).catch(() => undefined);
+        throw error;
+      }
       // A request refused after parsing (validation, the service) leaves no temporary file behind,
       // and none is left by the time the error is answered.
       return handled.pipe(
@@ -82,6 +95,12 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
     }
   }
   return mixin(MediaFileMixinInterceptor);
+}
+
+/** Form fields and the file's name are text the gateway may store: what PostgreSQL cannot store is 400 code 100. */
+function checkFormText(req: Request): void {
+  const field = unstorableTextPath(req.body) ?? (req.file && !storableText(req.file.originalname) ? `${FILE_FIELD}.filename` : undefined);
+  if (field) throw GraphError.invalidParameter('Invalid parameter', `${field}: ${UNSTORABLE_TEXT}`);
 }
 
 export function fileTooLarge(headers?: Record<string, string>): GraphError {

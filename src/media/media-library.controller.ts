@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Header, Param, Post, Query, Req, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { nextPageUrl } from '../common/pagination';
+import { markUntrustedDownload } from '../core/untrusted-content';
 import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
 import { ListMediaAssetsQueryDto, MediaAssetDto, MediaAssetPageDto, UPLOAD_LIBRARY_ASSET_BODY_SCHEMA, UploadLibraryAssetDto } from './dto/media.dto';
 import { SuccessDto } from '../common/pagination';
@@ -59,20 +60,15 @@ export class MediaLibraryController {
 
   @Get(':assetId/content')
   @Authenticated({ scopes: ['media:read'] })
-  @Header('X-Content-Type-Options', 'nosniff')
-  @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: "The asset's bytes, with its content type (as an attachment)" })
   @ApiParam(ASSET_ID_PARAM)
   @ApiProduces(...MEDIA_MIME_TYPES)
   @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
   @ApiGraphErrors(404)
-  async content(@TenantId() tenantId: string, @Param('assetId') assetId: string): Promise<StreamableFile> {
+  async content(@TenantId() tenantId: string, @Param('assetId') assetId: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const content = await this.library.open(tenantId, assetId);
-    return new StreamableFile(content.file.createReadStream(), {
-      type: content.mimeType,
-      length: content.sizeBytes,
-      disposition: attachment(content.fileName),
-    });
+    markUntrustedDownload(res, content.fileName);
+    return new StreamableFile(content.file.createReadStream(), { type: content.mimeType, length: content.sizeBytes });
   }
 
   @Delete(':assetId')
@@ -85,11 +81,4 @@ export class MediaLibraryController {
     await this.library.remove(tenantId, assetId);
     return { success: true };
   }
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the exact name. */
-function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

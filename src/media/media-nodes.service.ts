@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '../core/gateway-request';
+import { mediaFileName } from '../core/untrusted-content';
 import { GraphError } from '../core/graph-error';
 import { resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -52,11 +53,24 @@ export class MediaNodesService {
     };
   }
 
-  async download(request: MediaRequest): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
-    const { token } = await this.authorize(request);
+  /** The bytes from upstream, and the file name to offer: an inbound document's own, else `media-<id>.<ext>`. */
+  async download(request: MediaRequest): Promise<{ body: Readable; contentType: string; contentLength?: string; fileName: string }> {
+    const { owner, token } = await this.authorize(request);
     const media = await this.graph.getMedia(request.mediaId, token);
     if (typeof media.url !== 'string' || !media.url) throw new GraphError(131000, 'Upstream request failed', { status: 500, data: { details: 'upstream gave no media URL' } });
-    return this.graph.openDownload(media.url, token);
+    const file = await this.graph.openDownload(media.url, token);
+    const given = owner.source === 'inbound' ? await this.inboundFileName(request.mediaId) : undefined;
+    return { ...file, fileName: mediaFileName(request.mediaId, file.contentType, given) };
+  }
+
+  /** The `filename` Meta gave an inbound document, if any. */
+  private async inboundFileName(mediaId: string): Promise<string | undefined> {
+    const [row] = (await this.dataSource.query(
+      `SELECT m.payload -> m.type ->> 'filename' AS file_name
+       FROM inbound_media i JOIN inbound_messages m ON m.message_id = i.message_id WHERE i.media_id = $1`,
+      [mediaId],
+    )) as Array<{ file_name: string | null }>;
+    return row?.file_name ?? undefined;
   }
 
   async remove(request: MediaRequest): Promise<{ success: boolean }> {

@@ -9,9 +9,9 @@ import { MetricsService } from './metrics.service';
 import { metricsAccessProblem } from './metrics-access';
 
 /**
- * `GET /metrics` (Prometheus text format) on the main port: open to loopback callers, or to anyone
- * with `Authorization: Bearer <METRICS_TOKEN>` when that is set. With METRICS_PORT set it is served
- * on that port instead (metrics-server.ts) and not here.
+ * `GET /metrics` (Prometheus text format) on the main port: only when METRICS_TOKEN is set, and
+ * only for its bearer; otherwise 404, as if there were no such route. The metrics listener
+ * (METRICS_PORT, on loopback by default: metrics.module.ts) is the usual way to scrape.
  */
 @Controller('metrics')
 @Public()
@@ -24,8 +24,8 @@ export class MetricsController {
   @Get()
   @ApiExcludeEndpoint()
   async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (this.config.get('METRICS_PORT', { infer: true })) throw GraphError.notFound('Metrics are served on METRICS_PORT');
-    const problem = metricsAccessProblem(req.socket.remoteAddress, req.headers.authorization, this.config.get('METRICS_TOKEN', { infer: true }));
+    const problem = metricsAccessProblem('main', req.headers.authorization, this.config.get('METRICS_TOKEN', { infer: true }));
+    if (problem === 'not found') throw GraphError.notFound('Cannot GET /metrics');
     if (problem) throw GraphError.permissionDenied(problem);
     res.setHeader('Content-Type', this.metrics.contentType);
     res.send(await this.metrics.text());

@@ -12,7 +12,8 @@ import { MetricsService } from './metrics.service';
 
 /**
  * Prometheus metrics: the registry every feature records into, `/metrics`, the gauges read when
- * scraped (queue depth, dependencies), and, with METRICS_PORT, a server of its own for them.
+ * scraped (queue depth, dependencies), and the metrics listener: a server of its own on METRICS_PORT
+ * (9464), bound to METRICS_HOST (loopback), so a proxy in front of the API never exposes them.
  */
 @Global()
 @Module({
@@ -50,14 +51,22 @@ export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutd
     if (!port) return;
     const token = this.config.get('METRICS_TOKEN', { infer: true });
     this.server = createServer((req, res) => {
-      const problem = req.url?.split('?')[0] !== '/metrics' ? 'not found' : metricsAccessProblem(req.socket.remoteAddress, req.headers.authorization, token);
+      const problem = req.url?.split('?')[0] !== '/metrics' ? 'not found' : metricsAccessProblem('metrics', req.headers.authorization, token);
       if (problem) {
         res.writeHead(problem === 'not found' ? 404 : 403, { 'content-type': 'text/plain' }).end(problem);
         return;
       }
       void metrics.text().then((text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text));
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, this.config.get('HOST', { infer: true }), () => resolve()));
+    const server = this.server;
+    // A port taken (a second instance on the host) stops start-up with the reason, not later.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.config.get('METRICS_HOST', { infer: true }), () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -20,6 +20,8 @@ export interface StoredResponse {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** The body, encrypted (the idempotency service stores every body so; `body` is then null). */
+  sealed?: string;
 }
 
 export type IdempotencyClaim =

@@ -31,7 +31,8 @@ export function graphRoutes(core: SandboxCore): Router {
     }
     const phone = state.phoneNumber(media.phoneNumberId);
     requireOwner(req, phone && state.businessAccount(phone.wabaId));
-    res.status(200).type(media.mimeType).send(media.bytes);
+    // A customer's bytes: never rendered as a page of this origin (like the gateway's own download).
+    res.status(200).type(media.mimeType).set({ 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'" }).send(media.bytes);
   });
 
   router.use('/:version', (req, res, next) => {

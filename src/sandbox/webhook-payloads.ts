@@ -106,13 +106,3 @@ export function templateStatusWebhook(template: Template, atSeconds: number): We
   return envelope(template.wabaId, 'message_template_status_update', value, atSeconds);
 }
 
-/**
- * JSON as Meta writes webhook bodies: non-ASCII characters as `\uXXXX` escapes and `/` as `\/`.
- * A receiver that re-serializes the parsed body instead of hashing the raw bytes fails the
- * signature check, exactly as it would against Meta.
- */
-export function metaJson(payload: unknown): string {
-  return JSON.stringify(payload)
-    .replace(/\//g, '\\/')
-    .replace(/[\u007f-\uffff]/g, (char) => '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0'));
-}

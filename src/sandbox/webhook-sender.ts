@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { BoundedLog } from './bounded-log';
 import type { Scheduler } from './scheduler';
-import { metaJson, type WebhookEnvelope } from './webhook-payloads';
+import { metaJson } from '../core/meta-json';
+import type { WebhookEnvelope } from './webhook-payloads';
 
 /**
  * How the sandbox retries a webhook the gateway did not take, like Meta: exponential backoff

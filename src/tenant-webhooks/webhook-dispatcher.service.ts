@@ -344,6 +344,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       }
       return;
     }
+    // No URL in the line: a tenant's URL may carry its own token.
+    this.logger.warn(`tenant webhook delivery ${row.id} to endpoint ${row.endpoint_id} failed (attempt ${row.attempts}): ${outcome.error ?? 'no error text'}`);
     if (outcome.statusCode === 410) {
       this.metrics.tenantDeliveries.inc({ outcome: 'gone' });
       await this.finish(row, 'failed', outcome, true);
@@ -379,6 +381,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Disables an endpoint; its pending deliveries fail (they can be redelivered once it is enabled again). */
   async disableEndpoint(endpointId: string, reason: string): Promise<void> {
+    this.logger.warn(`tenant webhook endpoint ${endpointId} turned off: ${reason}`);
     await this.dataSource.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`, [endpointId, reason]);
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')

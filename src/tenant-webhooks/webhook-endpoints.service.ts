@@ -22,6 +22,7 @@ import type { WebhookEndpointKind } from './webhook-endpoint.entity';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { generateWebhookSecret, isUsableSecret, secretHint } from './webhook-signing';
 import { webhookUrlProblem } from './webhook-url-policy';
+import { metaJson } from '../core/meta-json';
 
 /**
  * Deletes the endpoints `where` selects (a condition on `webhook_endpoints` with its parameters),
@@ -176,7 +177,7 @@ export class WebhookEndpointsService {
   /** Sends a signed sample event to the endpoint now, once, and answers the delivery with its outcome. */
   async test(tenantId: string, id: string, field: 'messages' | 'message_template_status_update'): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(tenantId, id);
-    const body = JSON.stringify(await this.sampleEvent(endpoint, field));
+    const body = metaJson(await this.sampleEvent(endpoint, field));
     const [row] = (await this.dataSource.query(
       `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body, is_test, next_attempt_at) VALUES ($1, $2, $3, $4, true, NULL) RETURNING id`,
       [tenantId, id, field, body],

@@ -24,6 +24,40 @@ describe('webhook URL policy', () => {
     ['224.0.0.1', 'forbidden'],
     ['255.255.255.255', 'forbidden'],
     ['not-an-ip', 'forbidden'],
+    // IPv4 written inside IPv6: judged as the IPv4 it carries, or never public.
+    ['64:ff9b::a9fe:a9fe', 'forbidden'],
+    ['64:ff9b::169.254.169.254', 'forbidden'],
+    ['64:ff9b::7f00:1', 'private'],
+    ['64:ff9b::5db8:d822', 'public'],
+    ['64:ff9b:1::a9fe:a9fe', 'forbidden'],
+    ['64:ff9b:1::5db8:d822', 'forbidden'],
+    ['2002:a9fe:a9fe::', 'forbidden'],
+    ['2002:5db8:d822::1', 'forbidden'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'forbidden'],
+    ['::169.254.169.254', 'forbidden'],
+    ['::a9fe:a9fe', 'forbidden'],
+    ['::127.0.0.1', 'forbidden'],
+    ['::93.184.216.34', 'forbidden'],
+    ['::ffff:a9fe:a9fe', 'forbidden'],
+    ['::ffff:0:a9fe:a9fe', 'forbidden'],
+    ['::ffff:93.184.216.34', 'public'],
+    // The rest of the special-purpose registries.
+    ['192.0.0.1', 'forbidden'],
+    ['192.0.0.170', 'forbidden'],
+    ['192.0.2.1', 'forbidden'],
+    ['198.51.100.7', 'forbidden'],
+    ['203.0.113.9', 'forbidden'],
+    ['198.18.0.1', 'forbidden'],
+    ['240.0.0.1', 'forbidden'],
+    ['192.88.99.1', 'forbidden'],
+    ['2001:db8::1', 'forbidden'],
+    ['100::1', 'forbidden'],
+    ['fec0::1', 'forbidden'],
+    ['ff02::1', 'forbidden'],
+    ['3fff::1', 'forbidden'],
+    ['5f00::1', 'forbidden'],
+    ['4000::1', 'forbidden'],
+    ['fe80::1%eth0', 'forbidden'],
   ])('classifies %s as %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
@@ -40,19 +74,27 @@ describe('webhook URL policy', () => {
 
   it('refuses private addresses unless allowed, link-local always, and the gateway itself', () => {
     const policy = (allowPrivate: boolean) => ({ allowPrivate, ownPort: () => 3000 });
-    expect(addressProblem('10.0.0.5', 443, policy(false))).toContain('loopback or private');
+    expect(addressProblem('10.0.0.5', 443, policy(false))).toBe('not a public address');
     expect(addressProblem('10.0.0.5', 443, policy(true))).toBeUndefined();
-    expect(addressProblem('169.254.169.254', 80, policy(true))).toContain('link-local');
+    expect(addressProblem('169.254.169.254', 80, policy(true))).toBe('not a public address');
+    expect(addressProblem('64:ff9b::a9fe:a9fe', 80, policy(true))).toBe('not a public address');
     expect(addressProblem('127.0.0.1', 3000, policy(true))).toBe('points at the gateway itself');
     expect(addressProblem('127.0.0.1', 3001, policy(true))).toBeUndefined();
     expect(addressProblem('93.184.216.34', 3000, policy(false))).toBeUndefined();
   });
 
-  it('checks every address a host resolves to', async () => {
+  it('checks every address a host resolves to, and never says which', async () => {
     const policy = { allowPrivate: false, ownPort: () => undefined };
-    expect(await webhookUrlProblem('https://localhost/hook', policy)).toContain('loopback or private');
-    expect(await webhookUrlProblem('https://[::1]/hook', policy)).toContain('loopback or private');
-    expect(await webhookUrlProblem('https://169.254.169.254/latest', { ...policy, allowPrivate: true })).toContain('link-local');
-    expect(await webhookUrlProblem('https://no-such-host.invalid/hook', policy)).toContain('does not resolve');
+    const notPublic = 'host resolves to an address that is not a public address';
+    expect(await webhookUrlProblem('https://localhost/hook', policy)).toBe(notPublic);
+    expect(await webhookUrlProblem('https://[::1]/hook', policy)).toBe(notPublic);
+    expect(await webhookUrlProblem('https://[64:ff9b::a9fe:a9fe]/hook', policy)).toBe(notPublic);
+    expect(await webhookUrlProblem('https://169.254.169.254/latest', { ...policy, allowPrivate: true })).toBe(notPublic);
+    expect(await webhookUrlProblem('https://no-such-host.invalid/hook', policy)).toBe('host does not resolve to a public address');
+    const resolver = (addresses: string[]) => ({ ...policy, resolve: async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) });
+    expect(await webhookUrlProblem('https://hooks.example.com/x', resolver(['93.184.216.34']))).toBeUndefined();
+    const mixed = await webhookUrlProblem('https://hooks.example.com/x', resolver(['93.184.216.34', '2002:a9fe:a9fe::']));
+    expect(mixed).toBe(notPublic);
+    expect(mixed).not.toContain('2002');
   });
 });

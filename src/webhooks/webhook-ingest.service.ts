@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { GraphError } from '../core/graph-error';
+import { mayHoldUnstorableText, unstorableTextPath } from '../core/body-shape';
+import { changeEnvelopes, serializedEnvelope } from './meta-envelopes';
 import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -47,6 +48,8 @@ export interface IngestResult {
   stored: number;
   /** Changes already seen (redelivered by upstream): nothing done. */
   duplicates: number;
+  /** Changes (or a whole delivery) that cannot be applied: kept as received, not applied. */
+  unprocessable?: number;
 }
 
 /**
@@ -79,6 +82,7 @@ interface PendingChange {
  */
 @Injectable()
 export class WebhookIngestService {
+  private readonly logger = new Logger('WebhookIngest');
   private readonly committer = new GroupCommit<PendingChange[], IngestResult>((deliveries) => this.write(deliveries), 256, INGEST_CONCURRENCY);
 
   constructor(
@@ -88,26 +92,75 @@ export class WebhookIngestService {
     private readonly metrics: MetricsService,
   ) {}
 
-  async ingest(payload: unknown): Promise<IngestResult> {
+  /**
+   * Stores and applies one signed delivery: `payload` parsed, `raw` its bytes. Changes the gateway
+   * cannot apply are kept as received (unprocessable_webhooks) and counted; the rest are applied.
+   * Either way the delivery is acknowledged: Meta retries anything else, and a payload that will
+   * never parse would come back for days.
+   */
+  async ingest(payload: unknown, raw: Buffer | undefined, requestId?: string): Promise<IngestResult> {
     const entries = (payload as { entry?: unknown })?.entry;
-    if (!payload || typeof payload !== 'object' || !Array.isArray(entries)) {
-      throw GraphError.invalidParameter('Invalid webhook payload', 'entry: must be an array');
+    if (!isObject(payload) || !Array.isArray(entries)) {
+      await this.keepUnprocessable(raw, payload, ['entry: must be an array'], requestId);
+      return { stored: 0, duplicates: 0, unprocessable: 1 };
     }
+    // Each change goes to tenants in its own envelope, in Meta's bytes (meta-envelopes.ts).
+    const rawText = raw?.toString('utf8');
+    // Walking every change for text PostgreSQL cannot store only when the bytes may hold some.
+    const checkText = !raw || mayHoldUnstorableText(raw);
+    const envelopes = new Map(rawText ? changeEnvelopes(rawText, untagCallbackData).map((e) => [`${e.entryIndex}:${e.changeIndex}`, e.body]) : []);
     // Organizations are looked up before the transaction opens (cached; the embedded database has
-    // a pool of one). Each change is stored as its own envelope, the one tenants receive.
-    const object = (payload as { object?: unknown }).object;
+    // a pool of one).
+    const object = payload.object;
     const changes: PendingChange[] = [];
-    for (const entry of entries as Array<{ id?: unknown; time?: unknown; changes?: unknown }>) {
-      const wabaId = String(entry?.id ?? '');
-      for (const received of Array.isArray(entry?.changes) ? (entry.changes as WebhookChange[]) : []) {
-        const field = typeof received?.field === 'string' ? received.field : 'unknown';
-        const { change, records } = withClientCallbackData(received);
-        const body = JSON.stringify({ object, entry: [{ ...entry, changes: [change] }] });
+    const problems: string[] = [];
+    for (const [entryIndex, item] of (entries as unknown[]).entries()) {
+      const entryProblem = this.entryProblem(item, checkText);
+      if (entryProblem) {
+        problems.push(`entry[${entryIndex}]${entryProblem}`);
+        continue;
+      }
+      const entry = item as Record<string, unknown>;
+      const wabaId = String(entry.id ?? '');
+      for (const [changeIndex, received] of (Array.isArray(entry.changes) ? (entry.changes as unknown[]) : []).entries()) {
+        const problem = changeProblem(received, checkText);
+        if (problem) {
+          problems.push(`entry[${entryIndex}].changes[${changeIndex}]${problem}`);
+          this.metrics.webhookEvents.inc({ field: isObject(received) && typeof received.field === 'string' ? received.field : 'unknown', result: 'unprocessable' });
+          continue;
+        }
+        const { change, records } = withClientCallbackData(received as WebhookChange);
+        const field = change.field as string;
+        const body = envelopes.get(`${entryIndex}:${changeIndex}`) ?? serializedEnvelope(object, entry, change);
         const dedupeKey = createHash('sha256').update(body).digest('hex');
         changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry, body, dedupeKey, records });
       }
     }
-    return this.committer.submit(changes);
+    if (problems.length > 0) await this.keepUnprocessable(raw, payload, problems, requestId);
+    const result = changes.length > 0 ? await this.committer.submit(changes) : { stored: 0, duplicates: 0 };
+    return { ...result, unprocessable: problems.length };
+  }
+
+  /** Why an entry cannot be applied (its members but `changes`), or undefined. */
+  private entryProblem(entry: unknown, checkText: boolean): string | undefined {
+    if (!isObject(entry)) return ': not an object';
+    if (typeof entry.id !== 'string' && typeof entry.id !== 'number') return '.id: not a string';
+    if (entry.changes !== undefined && !Array.isArray(entry.changes)) return '.changes: not an array';
+    if (!checkText) return undefined;
+    const { changes: _changes, ...rest } = entry;
+    const where = unstorableTextPath(rest);
+    return where ? `.${where}: text that cannot be stored` : undefined;
+  }
+
+  /** Keeps a delivery (or its parts) that cannot be applied, as received, before it is acknowledged. */
+  private async keepUnprocessable(raw: Buffer | undefined, payload: unknown, problems: string[], requestId: string | undefined): Promise<void> {
+    const reason = problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : '');
+    if (!isObject(payload) || !Array.isArray(payload.entry)) this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
+    const [row] = (await this.dataSource.query(`INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`, [
+      reason,
+      raw ?? Buffer.from(JSON.stringify(payload ?? null)),
+    ])) as Array<{ id: string }>;
+    this.logger.warn(`upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${row.id} [request ${requestId ?? '-'}]`);
   }
 
   /** One transaction for the changes of every delivery in `deliveries`; then their tenant deliveries are queued. */
@@ -306,6 +359,42 @@ function withClientCallbackData(change: WebhookChange): { change: WebhookChange;
     ) as UpstreamStatus;
   });
   return { change: { ...change, value: { ...change.value, statuses: clientStatuses } }, records };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const ARRAYS_OF_OBJECTS = ['statuses', 'messages', 'contacts', 'errors'] as const;
+const STRING_MEMBERS: Record<string, readonly string[]> = { statuses: ['id', 'status', 'recipient_id'], messages: ['id', 'from', 'type'] };
+
+/**
+ * Why a change cannot be applied, as a path and a reason (`.value.statuses: not an array of
+ * objects`), or undefined. Only what the gateway reads is checked; the rest is forwarded as sent.
+ */
+function changeProblem(change: unknown, checkText: boolean): string | undefined {
+  if (!isObject(change)) return ': not an object';
+  if (typeof change.field !== 'string') return '.field: not a string';
+  const value = change.value;
+  if (!isObject(value)) return '.value: not an object';
+  const metadata = value.metadata;
+  if (metadata !== undefined && (!isObject(metadata) || (metadata.phone_number_id !== undefined && typeof metadata.phone_number_id !== 'string'))) {
+    return '.value.metadata: not an object with a string phone_number_id';
+  }
+  for (const name of ARRAYS_OF_OBJECTS) {
+    const list = value[name];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || !list.every(isObject)) return `.value.${name}: not an array of objects`;
+    for (const member of STRING_MEMBERS[name] ?? []) {
+      const i = list.findIndex((item) => item[member] !== undefined && typeof item[member] !== 'string');
+      if (i >= 0) return `.value.${name}[${i}].${member}: not a string`;
+    }
+  }
+  if (value.event !== undefined && typeof value.event !== 'string') return '.value.event: not a string';
+  const templateId = value.message_template_id;
+  if (templateId !== undefined && typeof templateId !== 'string' && typeof templateId !== 'number') return '.value.message_template_id: not a string or number';
+  const where = checkText ? unstorableTextPath(change) : undefined;
+  return where ? `.${where}: text that cannot be stored` : undefined;
 }
 
 /** A status's place in MESSAGE_STATUS_ORDER (unknown statuses: 0, they move nothing). */

@@ -49,7 +49,7 @@ export async function startGateway(env: Record<string, string> = {}, port?: numb
   for (const name of Object.keys(process.env)) {
     if (/^(NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) childEnv[name] = process.env[name];
   }
-  Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log' }, env);
+  Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
   const handle = new ChildHandle(spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }));
   children.push(handle);
   await eventually(async () => (/gateway listening/.test(handle.output) ? true : undefined), 60_000).catch((error: Error) => {

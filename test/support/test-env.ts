@@ -40,5 +40,7 @@ Object.assign(process.env, {
   WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
   WEBHOOK_SWEEP_INTERVAL_MS: '500',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  // Many apps in one process: no metrics listener of their own (metrics.e2e-spec starts one).
+  METRICS_PORT: '0',
   MEDIA_LIBRARY_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),
 });
