@@ -132,4 +132,33 @@ describe('logs (pino): one access line per request, no secrets', () => {
     expect(logged[0]).toMatchObject({ level: 50, msg: 'query failed (22P02): invalid input syntax for type uuid: "…" [SELECT id FROM messages WHERE id = $1 AND recipient = $2]' });
     expect(lines.raw.slice(before).join('\n')).not.toContain(secret);
   });
+
+  it('operators see trouble: a refused upstream signature, a failed tenant delivery and an endpoint turned off are warnings, without secrets', async () => {
+    const { WebhookReceiver } = require('./support/webhook-receiver') as typeof import('./support/webhook-receiver');
+    const { GatewayLogger } = require('../src/logging/gateway-logger') as typeof GatewayLoggerModule;
+    t.app.useLogger(t.get(GatewayLogger));
+    const before = lines.raw.length;
+    const since = () => lines.all.slice(before).filter((line) => line.level === 40);
+
+    await request(t.url).post('/webhooks/whatsapp').set('X-Request-Id', 'req-bad-signature').set('X-Hub-Signature-256', 'sha256=00').send({ object: 'x' }).expect(403);
+    expect(since().find((line) => line.context === 'UpstreamWebhooks')).toMatchObject({
+      msg: expect.stringMatching(/^upstream webhook refused: X-Hub-Signature-256 does not match the body .*\[request req-bad-signature\]$/),
+    });
+
+    const receiver = await new WebhookReceiver().start();
+    receiver.status = 500;
+    try {
+      const url = `${receiver.url}?token=tenant-own-url-token`;
+      const endpoint = await request(t.url).post('/v1/webhooks').set(factories.bearer(key)).send({ url, secret: 'tenant-own-signing-secret' }).expect(201);
+      await request(t.url).post(`/v1/webhooks/${endpoint.body.id}/test`).set(factories.bearer(key)).send({}).expect(200);
+      const failed = since().find((line) => line.context === 'WebhookDispatcher');
+      expect(failed).toMatchObject({ msg: expect.stringMatching(new RegExp(`^tenant webhook delivery [0-9a-f-]+ to endpoint ${endpoint.body.id} failed \\(retries so far: 0\\): HTTP 500: receiver says no$`)) });
+      await request(t.url).patch(`/v1/webhooks/${endpoint.body.id}`).set(factories.bearer(key)).send({ status: 'disabled' }).expect(200);
+      expect(since().find((line) => String(line.msg).includes('turned off'))).toMatchObject({ msg: `tenant webhook endpoint ${endpoint.body.id} turned off: disabled by the organization` });
+      const written = lines.raw.slice(before).join('\n');
+      for (const secret of ['tenant-own-url-token', 'tenant-own-signing-secret', 'test-app-secret']) expect(written).not.toContain(secret);
+    } finally {
+      await receiver.stop();
+    }
+  });
 });

@@ -345,7 +345,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     // No URL in the line: a tenant's URL may carry its own token.
-    this.logger.warn(`tenant webhook delivery ${row.id} to endpoint ${row.endpoint_id} failed (attempt ${row.attempts}): ${outcome.error ?? 'no error text'}`);
+    this.logger.warn(`tenant webhook delivery ${row.id} to endpoint ${row.endpoint_id} failed (retries so far: ${row.retry_count}): ${outcome.error ?? 'no error text'}`);
     if (outcome.statusCode === 410) {
       this.metrics.tenantDeliveries.inc({ outcome: 'gone' });
       await this.finish(row, 'failed', outcome, true);

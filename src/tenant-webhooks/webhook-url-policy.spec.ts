@@ -1,4 +1,4 @@
-import { addressProblem, classifyAddress, urlSyntaxProblem, webhookUrlProblem } from './webhook-url-policy';
+import { addressProblem, classifyAddress, guardedLookup, urlSyntaxProblem, webhookUrlProblem } from './webhook-url-policy';
 
 describe('webhook URL policy', () => {
   it.each([
@@ -96,5 +96,18 @@ describe('webhook URL policy', () => {
     const mixed = await webhookUrlProblem('https://hooks.example.com/x', resolver(['93.184.216.34', '2002:a9fe:a9fe::']));
     expect(mixed).toBe(notPublic);
     expect(mixed).not.toContain('2002');
+  });
+
+  it('checks again on the address actually connected: a name that rebinds after the check is refused at connect time', async () => {
+    let answer = '93.184.216.34';
+    const policy = { allowPrivate: false, ownPort: () => undefined, resolve: async () => [{ address: answer, family: answer.includes(':') ? 6 : 4 }] };
+    expect(await webhookUrlProblem('https://rebind.example/x', policy)).toBeUndefined();
+    answer = '64:ff9b::a9fe:a9fe';
+    const lookup = guardedLookup(policy) as unknown as (host: string, options: { all?: boolean }, callback: (error: NodeJS.ErrnoException | null, address: unknown) => void) => void;
+    const outcome = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => lookup('rebind.example', {}, (error, address) => resolve({ error, address })));
+    expect(outcome.error).toMatchObject({ code: 'EADDRREFUSED', message: 'webhook host resolves to an address that is not a public address' });
+    answer = '93.184.216.34';
+    const allowed = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => lookup('rebind.example', {}, (error, address) => resolve({ error, address })));
+    expect(allowed).toEqual({ error: null, address: '93.184.216.34' });
   });
 });

@@ -8,13 +8,14 @@ import { WhatsAppAPI } from 'whatsapp-api-js';
 
 const { SECRET, VERIFY_TOKEN } = process.env;
 const results = [];
-let current;
+// Deliveries arrive concurrently: each handler call finds its entry by the parsed body it is given.
+const entries = new WeakMap();
 const api = new WhatsAppAPI({ token: 'unused-by-a-receiver', appSecret: SECRET, webhookVerifyToken: VERIFY_TOKEN, secure: true });
-api.on.message = ({ phoneID, from, name, message }) => {
-  current.message = { phoneID, from, name, message };
+api.on.message = ({ phoneID, from, name, message, raw }) => {
+  entries.get(raw).message = { phoneID, from, name, message };
 };
-api.on.status = ({ phoneID, status, id, biz_opaque_callback_data }) => {
-  current.status = { phoneID, status, id, biz_opaque_callback_data };
+api.on.status = ({ phoneID, status, id, biz_opaque_callback_data, raw }) => {
+  entries.get(raw).status = { phoneID, status, id, biz_opaque_callback_data };
 };
 
 const server = createServer((req, res) => {
@@ -32,14 +33,17 @@ const server = createServer((req, res) => {
       }
     }
     const raw = Buffer.concat(chunks).toString('utf8');
-    current = { path: url.pathname, verified: false };
-    results.push(current);
+    const current = { path: url.pathname, verified: false };
     try {
-      await api.post(JSON.parse(raw), raw, req.headers['x-hub-signature-256']);
+      const data = JSON.parse(raw);
+      entries.set(data, current);
+      await api.post(data, raw, req.headers['x-hub-signature-256']);
       current.verified = true;
+      results.push(current);
       res.writeHead(200).end('ok');
     } catch (error) {
       current.error = `${error?.constructor?.name}: ${error?.message}`;
+      results.push(current);
       // Refused for good: the gateway would retry a 5xx, and a 4xx ends the delivery as failed.
       res.writeHead(400).end(current.error);
     }
