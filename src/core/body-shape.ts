@@ -113,8 +113,8 @@ export function mayHoldUnstorableText(raw: Buffer): boolean {
 
 /**
  * Express middleware after the body parsers: a JSON body beyond the limits is 400 code 100 naming
- * the limit, before any guard, pipe or transformation sees it; so is a query value, a path or a body
- * (JSON or form) holding text PostgreSQL cannot store, naming the field: every route, whatever it
+ * the limit, before any guard, pipe or transformation sees it; so is a query value or a body (JSON
+ * or form) holding text PostgreSQL cannot store, naming the field: every route, whatever it
  * does with the text, answers 400 rather than failing in the database. The common case costs one
  * scan of the bytes for a backslash-u escape (a raw NUL byte is not valid JSON, and bytes that are
  * not UTF-8 parse into U+FFFD, which is storable).
@@ -124,7 +124,10 @@ export function bodyShapeLimits(limits: BodyShapeLimits) {
   return (req: Request & { rawBody?: Buffer }, _res: Response, next: NextFunction): void => {
     const url = req.originalUrl ?? req.url;
     const checkText = !unchecked.has(req.path);
-    if (checkText && /%00/.test(url)) return next(unstorable(urlFieldOf(url)));
+    // The query only: a path id holding NUL names nothing, and answers like any id that does not
+    // exist (spec 5.8: 401 code 190, no hint); every route checks its path ids' form before a query.
+    const query = url.indexOf('?');
+    if (checkText && query >= 0 && url.includes('%00', query)) return next(unstorable(queryFieldOf(url.slice(query + 1))));
     if (req.rawBody && req.rawBody.length > 0 && req.is(['json', '+json'])) {
       const problem = jsonShapeProblem(req.rawBody, limits);
       if (problem) return next(GraphError.invalidParameter('Request body too complex', `body: ${problem}`));
@@ -144,12 +147,10 @@ function unstorable(field: string): GraphError {
   return GraphError.invalidParameter('Invalid parameter', `${field}: ${UNSTORABLE_TEXT}`);
 }
 
-/** Which part of a URL holds an encoded NUL: a query parameter by name, else the path. */
-function urlFieldOf(url: string): string {
-  const query = url.indexOf('?');
-  if (query < 0 || !/%00/.test(url.slice(query))) return 'path';
-  for (const pair of url.slice(query + 1).split('&')) {
-    if (!/%00/.test(pair)) continue;
+/** The query parameter whose name or value holds an encoded NUL ("query" when its name cannot be told). */
+function queryFieldOf(query: string): string {
+  for (const pair of query.split('&')) {
+    if (!pair.includes('%00')) continue;
     const name = pair.split('=')[0];
     let decoded: string;
     try {
