@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: compile TypeScript.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies and compiled code only, as a non-root user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
@@ -18,5 +18,10 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node package.json ./
 USER node
 EXPOSE 3000
-# Migrations first (they also run at boot unless DATABASE_MIGRATIONS_RUN=false), then the app.
-CMD ["sh", "-c", "node node_modules/typeorm/cli.js migration:run -d dist/ormconfig.js && DATABASE_MIGRATIONS_RUN=false exec node dist/src/main.js"]
+# Ready (PostgreSQL and Redis reachable), not merely alive: an orchestrator sends traffic only then.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Pending migrations run at boot under a PostgreSQL advisory lock (replicas starting together wait
+# for one another). For a deploy step of its own: `node dist/src/cli/main.js migrate` once, then the
+# instances with DATABASE_MIGRATIONS_RUN=false (compose.yaml does so).
+CMD ["node", "dist/src/main.js"]

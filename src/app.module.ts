@@ -25,7 +25,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({
   imports: [
     // infrastructure
-    AppConfigModule,
+    AppConfigModule.forRoot('server'),
     LoggingModule,
     DatabaseModule,
     RedisModule,

@@ -3,14 +3,22 @@ import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
-import { GatewayLogger } from './logging/gateway-logger';
-import type { Environment } from './config/environment';
+import { type Environment, loadEnvironmentWithEnvFile } from './config/environment';
 import type { Sandbox } from './sandbox/sandbox-server';
-import { SANDBOX } from './sandbox/sandbox.module';
 
 async function bootstrap(): Promise<void> {
+  // Settings first, alone: a production start with missing or unsafe settings stops here with one
+  // message naming every one of them, before any module (or the demo's defaults) is loaded.
+  try {
+    loadEnvironmentWithEnvFile('.env', 'server');
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { AppModule } = await import('./app.module.js');
+  const { configureApp } = await import('./app.setup.js');
+  const { GatewayLogger } = await import('./logging/gateway-logger.js');
+  const { SANDBOX } = await import('./sandbox/sandbox.module.js');
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   // pino (nestjs-pino), at LOG_LEVEL, JSON or readable per LOG_FORMAT; the buffered start-up logs go there too.

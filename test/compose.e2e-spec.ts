@@ -23,7 +23,13 @@ interface Service {
 }
 
 // The secrets compose asks for, as an operator would export them.
-const SECRETS = { ENCRYPTION_KEY: 'a'.repeat(64), POSTGRES_PASSWORD: 'compose-test-password' };
+const SECRETS = {
+  ENCRYPTION_KEY: 'a'.repeat(64),
+  POSTGRES_PASSWORD: 'compose-test-password',
+  META_APP_SECRET: 'f3a1c0de5b7e4d2a9c8b6a5f4e3d2c1b',
+  WEBHOOK_VERIFY_TOKEN: '0c9d8e7f6a5b4c3d',
+  UPSTREAM_BASE_URL: 'http://sandbox:3001',
+};
 
 /** `${NAME:?message}` and `${NAME:-default}` as compose interpolates them with SECRETS exported. */
 function interpolate(value: string): string {
@@ -67,15 +73,21 @@ describe('compose.yaml', () => {
       const environment = services[name].environment!;
       const resolved = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(String(value))]));
       const env = validateEnvironment(resolved);
-      expect(env).toMatchObject({ NODE_ENV: 'production', UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: 'http://sandbox:3001', DEMO_SEED: false, DATABASE_MIGRATIONS_RUN: false });
+      expect(env).toMatchObject({ GATEWAY_MODE: 'production', NODE_ENV: 'production', UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: 'http://sandbox:3001', DEMO_SEED: false, DATABASE_MIGRATIONS_RUN: false });
       expect(env.LOG_FORMAT).toBe('json');
       for (const key of Object.keys(environment)) expect({ key, documented: new RegExp(`^#? ?${key}=`, 'm').test(example) }).toEqual({ key, documented: true });
       expect(environment.ENCRYPTION_KEY).toMatch(/^\$\{ENCRYPTION_KEY:\?/);
       expect(environment.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
+      // No public default for any secret, and no upstream chosen for the operator.
+      for (const key of ['META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN', 'UPSTREAM_BASE_URL']) expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?`));
+      expect(() => validateEnvironment(Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, k === 'META_APP_SECRET' ? 'sandbox-app-secret' : interpolate(String(v))])))).toThrow(
+        /META_APP_SECRET: a public example value/,
+      );
     }
     // The migrations run with the gateways' own settings, against the same database.
     expect(services.migrate.environment).toEqual(services['gateway-1'].environment);
-    expect(services.migrate.command).toEqual(['node', 'node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js']);
+    // Once per deploy, under the advisory lock (test/migrations.e2e-spec.ts runs it concurrently).
+    expect(services.migrate.command).toEqual(['node', 'dist/src/cli/main.js', 'migrate']);
   });
 
   it('routes the proxy to every gateway on its port, and the sandbox’s webhooks through the proxy with the app secret the gateways verify', () => {
@@ -96,7 +108,7 @@ describe('compose.yaml', () => {
     const section = readme.slice(readme.indexOf('## Run it in production'));
     expect(section).toMatch(/docker compose up --build/);
     for (const secret of Object.keys(SECRETS)) expect(section).toContain(secret);
-    expect(section).toContain('key:create --kind platform');
+    expect(section).toContain('cli/main.js bootstrap');
     expect(section).toContain('/v1/organizations');
   });
 

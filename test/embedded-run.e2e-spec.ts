@@ -29,6 +29,8 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
     const env = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
+      // What `npm run demo` sets: the demo is asked for, never a fallback.
+      GATEWAY_MODE: 'demo',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

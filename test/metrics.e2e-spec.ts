@@ -1,11 +1,10 @@
 import { METRICS_LISTENER_PORT } from './support/metrics-listener-env';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { metricsAccessProblem } from '../src/metrics/metrics-access';
 import { eventually } from './support/eventually';
+import { freePort } from './support/redis-helpers';
 import { bearer, createOrgKey, createTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 import type * as TestAppModule from './support/test-app';
@@ -116,15 +115,3 @@ describe('metrics', () => {
     expect(metricsAccessProblem('metrics', undefined, 's3cret')).toMatch(/METRICS_TOKEN/);
   });
 });
-
-/** A port nothing listens on just now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -10,6 +10,6 @@ import { TenancyModule } from '../tenancy/tenancy.module';
  * tenancy services. No HTTP pipeline, no Redis, no demo seed.
  */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, CommonModule, AuthModule, TenancyModule],
+  imports: [AppConfigModule.forRoot('cli'), DatabaseModule, CommonModule, AuthModule, TenancyModule],
 })
 export class CliModule {}

@@ -8,6 +8,9 @@ import { GraphError } from '../core/graph-error';
 import { embeddedUrl, isListening } from '../database/embedded-postgres';
 import { businessAccountJson, organizationJson, phoneNumberJson } from '../tenancy/tenancy-json';
 import { OnboardingService } from '../tenancy/onboarding.service';
+import { DataSource } from 'typeorm';
+import { runMigrationsLocked } from '../database/migrate';
+import { startWebhookListener } from './webhook-listener';
 
 // Output contract: every command prints one JSON document to stdout (2-space indent) and exits 0;
 // a failure prints {"error": {...}} to stdout too and exits 1. Nest's logs are off.
@@ -15,6 +18,7 @@ import { OnboardingService } from '../tenancy/onboarding.service';
 interface Services {
   keys: ApiKeysService;
   tenancy: OnboardingService;
+  dataSource: DataSource;
 }
 
 /**
@@ -37,7 +41,7 @@ async function withServices<T>(work: (services: Services) => Promise<T>): Promis
   const { CliModule } = await import('./cli.module.js');
   const app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
   try {
-    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(OnboardingService) });
+    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(OnboardingService), dataSource: app.get(DataSource) });
   } finally {
     await app.close();
   }
@@ -146,6 +150,22 @@ async function createKey({ keys }: Services, options: KeyCreateOptions): Promise
 }
 
 const HELP_FOOTER = `
+Examples:
+  npm run cli -- bootstrap                           a new deployment's first platform key (once)
+  npm run cli -- migrate                             apply pending migrations (a deploy step)
+  npm run cli -- org:create --name "Acme Ltd"
+  npm run cli -- waba:add --org <orgId> --waba-id 102290129340398 --token - < token.txt
+  npm run cli -- phone:add --waba-id 102290129340398 --phone-number-id 106540352242922 --display "+1 555 0100"
+  npm run cli -- waba:list --org <orgId>
+  npm run cli -- number:list --waba-id 102290129340398
+  npm run cli -- key:create --kind org --org <orgId> --scopes messages:send,messages:read --expires-in 90d
+  npm run cli -- key:create --kind admin --org <orgA>,<orgB> --hmac
+  npm run cli -- key:list --org <orgId>
+  npm run cli -- key:rotate <keyId>                  new key text now, the old key refused at once
+  npm run demo:cli -- org:list                       the same, on the running demo's embedded database
+  npm run cli -- webhook:listen --port 8080 --secret <endpoint secret>   a handler that prints each delivery
+  node dist/src/cli/main.js <command>                what npm run cli runs (in the image too)
+
 Output:
   Every command prints one JSON document to stdout and exits 0. On failure it prints
   {"error": {"code": <Graph error code>, "message": "...", "details": "..."}} to stdout and
@@ -153,8 +173,9 @@ Output:
   Keys are snake_case. A key's text and signing secret are printed only by key:create and key:rotate.
 
 Database:
-  DATABASE_URL, or when it is unset the running gateway's embedded PostgreSQL on
-  127.0.0.1:EMBEDDED_DATABASE_PORT; when nothing listens there, the CLI opens DATA_DIR itself.`;
+  DATABASE_URL and ENCRYPTION_KEY (production, the default). With GATEWAY_MODE=demo (npm run demo:cli)
+  and no DATABASE_URL: the running demo's embedded PostgreSQL on 127.0.0.1:EMBEDDED_DATABASE_PORT;
+  when nothing listens there, the CLI opens DATA_DIR itself.`;
 
 function buildProgram(): Command {
   const program = new Command('cli')
@@ -162,6 +183,63 @@ function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: () => undefined })
     .addHelpText('after', HELP_FOOTER);
+
+  program
+    .command('webhook:listen')
+    .description(
+      'A local webhook handler to try deliveries with: prints one JSON line per request (signature checked with --secret) ' +
+        'and answers the hub.challenge handshake for --verify-token; runs until stopped. Register its URL with POST /v1/webhooks',
+    )
+    .option('--port <port>', 'port to listen on', wholeNumber, 8080)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--secret <secret>', "the endpoint's signing secret (X-Hub-Signature-256 is checked)")
+    .option('--verify-token <token>', 'answer the subscribed_apps handshake for this token')
+    .action(async (options: { port: number; host: string; secret?: string; verifyToken?: string }) => {
+      try {
+        const server = await startWebhookListener({ ...options, write: (line) => process.stdout.write(line + '\n') });
+        const address = server.address() as { port: number };
+        process.stderr.write(`listening on http://${options.host}:${address.port}/webhook (Ctrl-C stops)\n`);
+        process.once('SIGINT', () => server.close(() => process.exit(0)));
+        process.once('SIGTERM', () => server.close(() => process.exit(0)));
+      } catch (error) {
+        exitWith(1, { error: describeError(error) });
+      }
+    });
+
+  program
+    .command('bootstrap')
+    .description(
+      'A new deployment’s first platform key, printed this once (then onboard over HTTP: /v1/organizations). ' +
+        'Refused once any active platform key exists: more come from key:create --kind platform',
+    )
+    .option('--name <name>', 'label', 'bootstrap')
+    .action(
+      action(async ({ keys }, options: { name: string }) => {
+        const platform = (await keys.list()).filter((key) => key.kind === 'platform' && key.revokedAt === null);
+        if (platform.length > 0) {
+          throw GraphError.conflict(
+            'A platform key exists already',
+            `${platform.length} active platform key(s), the first ${platform[0].prefix}…: issue another with key:create --kind platform`,
+          );
+        }
+        return issuedKeyJson(await keys.create({ kind: 'platform', tenantIds: [], name: options.name }));
+      }),
+    );
+
+  program
+    .command('migrate')
+    .description(
+      'Apply pending database migrations and exit (one-shot, for a deploy step), under the advisory lock every starting ' +
+        'instance also takes: concurrent runs wait for each other and migrate once',
+    )
+    .action(async () => {
+      // Not at boot: this command applies them itself, and reports which.
+      process.env.DATABASE_MIGRATIONS_RUN = 'false';
+      await action(async ({ dataSource }) => {
+        const applied = await runMigrationsLocked(dataSource);
+        return { applied, pending: await dataSource.showMigrations() };
+      })();
+    });
 
   program
     .command('org:create')
@@ -173,6 +251,24 @@ function buildProgram(): Command {
     .command('org:list')
     .description('List every organization')
     .action(action(async ({ tenancy }) => ({ data: (await tenancy.listAllOrganizations()).map(organizationJson) })));
+
+  program
+    .command('waba:list')
+    .description('List business accounts (never their upstream token)')
+    .option('--org <orgId>', 'only this organization’s', uuid)
+    .action(action(async ({ tenancy }, options: { org?: string }) => ({ data: (await tenancy.listAllBusinessAccounts(options.org)).map(businessAccountJson) })));
+
+  program
+    .command('number:list')
+    .alias('phone:list')
+    .description('List phone numbers')
+    .option('--org <orgId>', 'only this organization’s', uuid)
+    .option('--waba-id <wabaId>', 'only this business account’s')
+    .action(
+      action(async ({ tenancy }, options: { org?: string; wabaId?: string }) => ({
+        data: (await tenancy.listAllPhoneNumbers({ tenantId: options.org, wabaId: options.wabaId })).map(phoneNumberJson),
+      })),
+    );
 
   program
     .command('waba:add')
@@ -256,6 +352,7 @@ function buildProgram(): Command {
     .action(action(async ({ keys }, keyId: string) => issuedKeyJson(await keys.rotate(keyId))));
 
   for (const command of program.commands) {
+    if (command.name() === 'webhook:listen') continue;
     command.addHelpText('after', '\nPrints one JSON document to stdout and exits 0, or {"error": {...}} and exits 1 (see: cli --help).');
   }
   return program;

@@ -3,10 +3,13 @@ import { Environment, validateEnvironment } from './environment';
 const HEX_KEY = '0000000000000000000000000000000000000000000000000000000000000001';
 const BASE64_KEY = Buffer.alloc(32, 7).toString('base64');
 
-/** The message validateEnvironment throws for `raw`, or fails the test when it does not throw. */
+/** The demo's settings (most cases below are about parsing, which both modes share). */
+const demo = (raw: Record<string, unknown>) => validateEnvironment({ GATEWAY_MODE: 'demo', ...raw });
+
+/** The message validateEnvironment throws for `raw` (demo mode unless it says otherwise), or fails the test when it does not throw. */
 function messageOf(raw: Record<string, unknown>): string {
   try {
-    validateEnvironment(raw);
+    demo(raw);
   } catch (error) {
     return (error as Error).message;
   }
@@ -21,12 +24,15 @@ function namedVariables(message: string): string[] {
 describe('validateEnvironment', () => {
   describe('defaults', () => {
     it('applies every default to an empty environment', () => {
-      const env = validateEnvironment({});
+      const env = demo({});
       expect(env).toBeInstanceOf(Environment);
       expect(env).toMatchObject({
+        GATEWAY_MODE: 'demo',
         NODE_ENV: 'development',
         PORT: 3000,
-        HOST: '0.0.0.0',
+        HOST: '127.0.0.1',
+        UPSTREAM_MODE: 'sandbox',
+        WEBHOOK_ALLOW_PRIVATE_URLS: true,
         TRUST_PROXY: 'loopback',
         BODY_LIMIT: '1mb',
         LOG_FORMAT: 'text',
@@ -49,18 +55,18 @@ describe('validateEnvironment', () => {
     });
 
     it('keeps the 300-second HMAC skew of the design', () => {
-      expect(validateEnvironment({}).HMAC_MAX_SKEW_SECONDS).toBe(300);
+      expect(demo({}).HMAC_MAX_SKEW_SECONDS).toBe(300);
     });
 
     it('ignores unrelated variables of the process environment', () => {
-      const env = validateEnvironment({ PATH: '/usr/bin', HOME: '/root', npm_config_cache: '/tmp' });
+      const env = demo({ PATH: '/usr/bin', HOME: '/root', npm_config_cache: '/tmp' });
       expect(env.PORT).toBe(3000);
     });
   });
 
   describe('coercion', () => {
     it('turns numeric strings into numbers', () => {
-      const env = validateEnvironment({
+      const env = demo({
         PORT: '8080',
         DATABASE_POOL_SIZE: '25',
         EMBEDDED_DATABASE_PORT: '6543',
@@ -80,7 +86,7 @@ describe('validateEnvironment', () => {
     });
 
     it('tolerates surrounding whitespace in numbers', () => {
-      expect(validateEnvironment({ PORT: ' 8080 ' }).PORT).toBe(8080);
+      expect(demo({ PORT: ' 8080 ' }).PORT).toBe(8080);
     });
 
     it.each([
@@ -96,7 +102,7 @@ describe('validateEnvironment', () => {
       ['no', false],
       ['off', false],
     ])('reads the boolean "%s" as %s', (text, value) => {
-      const env = validateEnvironment({ DEMO_SEED: text, DOCS_ENABLED: text, DATABASE_MIGRATIONS_RUN: text });
+      const env = demo({ DEMO_SEED: text, DOCS_ENABLED: text, DATABASE_MIGRATIONS_RUN: text });
       expect(env.DEMO_SEED).toBe(value);
       expect(env.DOCS_ENABLED).toBe(value);
       expect(env.DATABASE_MIGRATIONS_RUN).toBe(value);
@@ -124,12 +130,12 @@ describe('validateEnvironment', () => {
     });
 
     it('accepts range limits', () => {
-      expect(validateEnvironment({ PORT: '0', HMAC_MAX_SKEW_SECONDS: '3600', DATABASE_POOL_SIZE: '200' })).toMatchObject({
+      expect(demo({ PORT: '0', HMAC_MAX_SKEW_SECONDS: '3600', DATABASE_POOL_SIZE: '200' })).toMatchObject({
         PORT: 0,
         HMAC_MAX_SKEW_SECONDS: 3600,
         DATABASE_POOL_SIZE: 200,
       });
-      expect(validateEnvironment({ PORT: '65535' }).PORT).toBe(65535);
+      expect(demo({ PORT: '65535' }).PORT).toBe(65535);
     });
   });
 
@@ -158,37 +164,37 @@ describe('validateEnvironment', () => {
     });
 
     it.each(['512kb', '1mb', '100b', '10MB'])('accepts BODY_LIMIT=%s', (limit) => {
-      expect(validateEnvironment({ BODY_LIMIT: limit }).BODY_LIMIT).toBe(limit);
+      expect(demo({ BODY_LIMIT: limit }).BODY_LIMIT).toBe(limit);
     });
   });
 
   describe('DATABASE_URL and REDIS_URL', () => {
     it.each(['postgres://u:p@db:5432/gw', 'postgresql://db/gw'])('accepts DATABASE_URL=%s', (url) => {
-      expect(validateEnvironment({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+      expect(demo({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
     });
 
     it.each(['', '   '])('treats an empty DATABASE_URL (%j) as unset', (value) => {
-      const env = validateEnvironment({ DATABASE_URL: value });
+      const env = demo({ DATABASE_URL: value });
       expect(env.DATABASE_URL).toBeUndefined();
     });
 
     it('treats an empty REDIS_URL as unset and accepts redis:// and rediss://', () => {
-      expect(validateEnvironment({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
-      expect(validateEnvironment({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0');
-      expect(validateEnvironment({ REDIS_URL: 'rediss://cache:6380' }).REDIS_URL).toBe('rediss://cache:6380');
+      expect(demo({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+      expect(demo({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0');
+      expect(demo({ REDIS_URL: 'rediss://cache:6380' }).REDIS_URL).toBe('rediss://cache:6380');
     });
   });
 
   describe('ENCRYPTION_KEY', () => {
     it('accepts 64 hex characters and 44-character base64', () => {
-      expect(validateEnvironment({ ENCRYPTION_KEY: HEX_KEY }).ENCRYPTION_KEY).toBe(HEX_KEY);
-      expect(validateEnvironment({ ENCRYPTION_KEY: HEX_KEY.toUpperCase() }).ENCRYPTION_KEY).toBe(HEX_KEY.toUpperCase());
+      expect(demo({ ENCRYPTION_KEY: HEX_KEY }).ENCRYPTION_KEY).toBe(HEX_KEY);
+      expect(demo({ ENCRYPTION_KEY: HEX_KEY.toUpperCase() }).ENCRYPTION_KEY).toBe(HEX_KEY.toUpperCase());
       expect(BASE64_KEY).toHaveLength(44);
-      expect(validateEnvironment({ ENCRYPTION_KEY: BASE64_KEY }).ENCRYPTION_KEY).toBe(BASE64_KEY);
+      expect(demo({ ENCRYPTION_KEY: BASE64_KEY }).ENCRYPTION_KEY).toBe(BASE64_KEY);
     });
 
     it('treats an empty ENCRYPTION_KEY as unset', () => {
-      expect(validateEnvironment({ ENCRYPTION_KEY: '' }).ENCRYPTION_KEY).toBeUndefined();
+      expect(demo({ ENCRYPTION_KEY: '' }).ENCRYPTION_KEY).toBeUndefined();
     });
 
     it.each([
@@ -206,45 +212,89 @@ describe('validateEnvironment', () => {
     });
   });
 
-  describe('production', () => {
-    it('fails when DATABASE_URL is set without ENCRYPTION_KEY', () => {
-      const message = messageOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/gw' });
-      expect(message).toContain('ENCRYPTION_KEY: required in production when DATABASE_URL is set');
+  describe('NODE_ENV=production (log format only; the mode is GATEWAY_MODE)', () => {
+    const production = { DATABASE_URL: 'postgres://db/gw', REDIS_URL: 'redis://r:6379/0', META_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0', WEBHOOK_VERIFY_TOKEN: 'deploy-token-1' };
+    const productionMessage = (raw: Record<string, unknown>) => {
+      try {
+        validateEnvironment(raw);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected a refusal');
+    };
+
+    it('production fails when DATABASE_URL is set without ENCRYPTION_KEY', () => {
+      const message = productionMessage({ NODE_ENV: 'production', ...production });
+      expect(message).toContain('ENCRYPTION_KEY: required in production');
       expect(namedVariables(message)).toEqual(['ENCRYPTION_KEY']);
     });
 
     it('lists that requirement together with other problems', () => {
-      const message = messageOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/gw', PORT: 'abc' });
+      const message = productionMessage({ NODE_ENV: 'production', ...production, PORT: 'abc' });
       expect(namedVariables(message)).toEqual(['ENCRYPTION_KEY', 'PORT']);
     });
 
     it('fails when the ENCRYPTION_KEY given is empty', () => {
-      expect(messageOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/gw', ENCRYPTION_KEY: '' })).toContain(
-        'ENCRYPTION_KEY: required in production',
-      );
+      expect(productionMessage({ ...production, ENCRYPTION_KEY: '' })).toContain('ENCRYPTION_KEY: required in production');
     });
 
     it('passes with DATABASE_URL and ENCRYPTION_KEY', () => {
-      const env = validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/gw', ENCRYPTION_KEY: HEX_KEY });
+      const env = demo({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/gw', ENCRYPTION_KEY: HEX_KEY });
       expect(env.NODE_ENV).toBe('production');
       expect(env.ENCRYPTION_KEY).toBe(HEX_KEY);
     });
 
     it('passes without DATABASE_URL (embedded database keeps a generated key) or with an empty one', () => {
-      expect(validateEnvironment({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
-      expect(validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+      expect(demo({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+      expect(demo({ NODE_ENV: 'production', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     });
 
     it('logs JSON in production and readable lines elsewhere, unless LOG_FORMAT says', () => {
-      expect(validateEnvironment({ NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
-      expect(validateEnvironment({ NODE_ENV: 'development' }).LOG_FORMAT).toBe('text');
-      expect(validateEnvironment({ NODE_ENV: 'production', LOG_FORMAT: 'text' }).LOG_FORMAT).toBe('text');
-      expect(validateEnvironment({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+      expect(demo({ NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+      expect(demo({ NODE_ENV: 'development' }).LOG_FORMAT).toBe('text');
+      expect(demo({ NODE_ENV: 'production', LOG_FORMAT: 'text' }).LOG_FORMAT).toBe('text');
+      expect(demo({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
     });
 
     it('does not require ENCRYPTION_KEY outside production', () => {
-      expect(validateEnvironment({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();
-      expect(validateEnvironment({ NODE_ENV: 'test', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();
+      expect(demo({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();
+      expect(demo({ NODE_ENV: 'test', DATABASE_URL: 'postgres://db/gw' }).ENCRYPTION_KEY).toBeUndefined();
+    });
+  });
+
+  describe('production, the default mode', () => {
+    const complete = {
+      DATABASE_URL: 'postgres://gateway@db:5432/gateway',
+      REDIS_URL: 'redis://redis:6379/0',
+      ENCRYPTION_KEY: HEX_KEY,
+      META_APP_SECRET: '0123456789abcdef0123456789abcdef',
+      WEBHOOK_VERIFY_TOKEN: 'deployment-verify-token',
+    };
+
+    it('an empty environment names every missing setting at once', () => {
+      let message = '';
+      try {
+        validateEnvironment({});
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(namedVariables(message)).toEqual(['DATABASE_URL', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'REDIS_URL', 'WEBHOOK_VERIFY_TOKEN']);
+      expect(message).toContain('npm run demo');
+    });
+
+    it('complete settings: Graph upstream, every interface, no demo data, no private webhook targets', () => {
+      expect(validateEnvironment(complete)).toMatchObject({
+        GATEWAY_MODE: 'production',
+        UPSTREAM_MODE: 'graph',
+        HOST: '0.0.0.0',
+        DEMO_SEED: false,
+        WEBHOOK_ALLOW_PRIVATE_URLS: false,
+      });
+    });
+
+    it('the CLI needs only the database and the encryption key', () => {
+      expect(() => validateEnvironment({ DATABASE_URL: complete.DATABASE_URL, ENCRYPTION_KEY: HEX_KEY }, 'cli')).not.toThrow();
+      expect(() => validateEnvironment({}, 'cli')).toThrow(/DATABASE_URL: required[\s\S]*ENCRYPTION_KEY: required[\s\S]*npm run demo:cli/);
     });
   });
 });

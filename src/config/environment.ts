@@ -32,14 +32,24 @@ const emptyToUndefined = ({ value }: { value: unknown }) =>
  * `ConfigService<Environment, true>` and read with `{ infer: true }`.
  */
 export class Environment {
+  /**
+   * `production` (the default): every dependency and secret is configured, or the gateway does not
+   * start (the message names each missing or unsafe setting); nothing is seeded or printed.
+   * `demo` (`npm run demo`): embedded PostgreSQL and an in-process store where no URL is given, the
+   * in-process sandbox as upstream, generated secrets, demo data and printed keys.
+   */
+  @IsIn(['production', 'demo'])
+  GATEWAY_MODE: 'production' | 'demo' = 'production';
+
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
   @Transform(toInt) @IsInt() @Min(0) @Max(65535)
   PORT = 3000;
 
-  @IsString()
-  HOST = '0.0.0.0';
+  /** Interface to listen on. Unset: every interface in production, loopback in the demo. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  HOST: string;
 
   /** Express `trust proxy`: false, true, a hop count or a list of subnets. */
   @IsString()
@@ -115,11 +125,12 @@ export class Environment {
   HMAC_MAX_SKEW_SECONDS = 300;
 
   /**
-   * `sandbox` (default): the gateway starts the Cloud API simulator on SANDBOX_PORT and uses it as
-   * its upstream. `graph`: calls go to UPSTREAM_BASE_URL (Meta's Graph API).
+   * `graph` (production's default): calls go to UPSTREAM_BASE_URL (Meta's Graph API). `sandbox` (the
+   * demo's default, refused in production): the gateway starts the Cloud API simulator on
+   * SANDBOX_PORT and uses it as its upstream.
    */
-  @IsIn(['sandbox', 'graph'])
-  UPSTREAM_MODE: 'sandbox' | 'graph' = 'sandbox';
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['sandbox', 'graph'])
+  UPSTREAM_MODE: 'sandbox' | 'graph';
 
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'UPSTREAM_BASE_URL must be an http(s) URL' })
   UPSTREAM_BASE_URL = 'https://graph.facebook.com';
@@ -274,38 +285,83 @@ export class Environment {
   @IsString() @IsNotEmpty()
   METRICS_HOST = '127.0.0.1';
 
-  /** On first start with an empty database, create a demo organization and keys. */
-  @Transform(toBoolean) @IsBoolean()
-  DEMO_SEED = true;
+  /** On first start with an empty database, create a demo organization and keys. Demo only (its default there). */
+  @Transform(toBoolean) @IsOptional() @IsBoolean()
+  DEMO_SEED: boolean;
 
   /** Serve the OpenAPI explorer at /docs and the JSON at /docs-json. */
   @Transform(toBoolean) @IsBoolean()
   DOCS_ENABLED = true;
 }
 
-/** The running gateway's embedded database, when the CLI uses it (see useEmbeddedDatabaseForThisProcess). */
-let embeddedDatabaseUrl: string | undefined;
+/** Which process reads the settings: the gateway, or the administration CLI (no Redis, upstream or Meta secrets). */
+export type ProcessRole = 'server' | 'cli';
 
 /**
  * Validates the environment once at boot. Lists every bad variable in one message,
  * so a broken deployment is fixed in one go.
  */
-export function validateEnvironment(raw: Record<string, unknown>): Environment {
+export function validateEnvironment(raw: Record<string, unknown>, role: ProcessRole = 'server'): Environment {
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
-  if (env.UPSTREAM_MODE === 'graph' && (!env.META_APP_SECRET || !env.WEBHOOK_VERIFY_TOKEN)) {
-    problems.push('  - META_APP_SECRET, WEBHOOK_VERIFY_TOKEN: required when UPSTREAM_MODE=graph');
+  const demo = env.GATEWAY_MODE === 'demo';
+  env.UPSTREAM_MODE ??= demo ? 'sandbox' : 'graph';
+  env.DEMO_SEED ??= demo;
+  env.HOST ??= demo ? '127.0.0.1' : '0.0.0.0';
+  if (demo) {
+    if (env.UPSTREAM_MODE === 'graph' && (!env.META_APP_SECRET || !env.WEBHOOK_VERIFY_TOKEN)) {
+      problems.push('  - META_APP_SECRET, WEBHOOK_VERIFY_TOKEN: required when UPSTREAM_MODE=graph');
+    }
+  } else {
+    problems.push(...productionProblems(env, role).map((problem) => `  - ${problem}`));
   }
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.DATABASE_URL !== embeddedDatabaseUrl && !env.ENCRYPTION_KEY) {
-    problems.push('  - ENCRYPTION_KEY: required in production when DATABASE_URL is set');
-  }
-  env.WEBHOOK_ALLOW_PRIVATE_URLS ??= env.NODE_ENV !== 'production';
+  env.WEBHOOK_ALLOW_PRIVATE_URLS ??= demo;
   env.LOG_FORMAT ??= env.NODE_ENV === 'production' ? 'json' : 'text';
   if (problems.length > 0) {
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+    const hint = demo
+      ? ''
+      : role === 'server'
+        ? '\n(GATEWAY_MODE=production, the default. To try the gateway with embedded defaults: npm run demo)'
+        : '\n(GATEWAY_MODE=production, the default. On the demo’s database: npm run demo:cli -- <command>)';
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}${hint}`);
   }
   return env;
+}
+
+/**
+ * Values that appear in this repository (examples, compose defaults, the sandbox's and the tests'
+ * settings): public, so a deployment using one would accept upstream webhooks anyone can sign.
+ */
+const PUBLIC_SECRETS = new Set([
+  'sandbox-app-secret',
+  'compose-verify-token',
+  'test-app-secret',
+  'test-verify-token',
+  'receiver-verify-token',
+  'my-verify-token',
+  'changeme',
+  'change-me',
+  'secret',
+]);
+
+/** Every setting production cannot run without, or must not run with; empty when it can start. */
+function productionProblems(env: Environment, role: ProcessRole): string[] {
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (the embedded database is the demo’s)');
+  if (!env.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required in production (32 bytes as hex or base64, e.g. openssl rand -hex 32)');
+  if (role === 'cli') return problems;
+  if (!env.REDIS_URL) problems.push('REDIS_URL: required in production (the in-process store serves one demo instance only)');
+  for (const [name, value, what] of [
+    ['META_APP_SECRET', env.META_APP_SECRET, 'your Meta app’s secret: it verifies X-Hub-Signature-256 on upstream webhooks'],
+    ['WEBHOOK_VERIFY_TOKEN', env.WEBHOOK_VERIFY_TOKEN, 'the token of your Meta webhook subscription'],
+  ] as const) {
+    if (!value) problems.push(`${name}: required in production (${what})`);
+    else if (PUBLIC_SECRETS.has(value.trim().toLowerCase())) problems.push(`${name}: a public example value; anyone could use it (${what})`);
+  }
+  if (env.UPSTREAM_MODE === 'sandbox') problems.push('UPSTREAM_MODE: sandbox is the demo’s simulator; production calls Graph (UPSTREAM_MODE=graph, UPSTREAM_BASE_URL)');
+  if (env.DEMO_SEED) problems.push('DEMO_SEED: demo data is created only in the demo (GATEWAY_MODE=demo)');
+  return problems;
 }
 
 /** For tools outside Nest's container (the TypeORM CLI's ormconfig): the validated environment. */
@@ -317,9 +373,9 @@ export function loadEnvironment(): Environment {
  * For code that must decide before Nest boots (the CLI): the environment as AppConfigModule will see
  * it, process.env over the `.env` file of the working directory, validated.
  */
-export function loadEnvironmentWithEnvFile(file = '.env'): Environment {
+export function loadEnvironmentWithEnvFile(file = '.env', role: ProcessRole = 'cli'): Environment {
   const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
-  return validateEnvironment({ ...fromFile, ...process.env });
+  return validateEnvironment({ ...fromFile, ...process.env }, role);
 }
 
 /**
@@ -329,7 +385,6 @@ export function loadEnvironmentWithEnvFile(file = '.env'): Environment {
  * stay unset (the generated key file sits beside the data).
  */
 export function useEmbeddedDatabaseForThisProcess(url: string): void {
-  embeddedDatabaseUrl = url;
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_SIZE = '1';
 }

@@ -4,7 +4,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
 import { DatabaseBreaker } from './database-breaker';
 import { buildDataSourceOptions } from './data-source-options';
+import { runMigrationsLocked } from './migrate';
+import { DataSource } from 'typeorm';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+/** DATABASE_MIGRATIONS_RUN, read by the options factory for the data source factory after it. */
+let migrateAtBoot = true;
 
 /** Holds the embedded server (when one was started) so it stops with the app. */
 class EmbeddedDatabaseHolder {
@@ -17,6 +22,7 @@ class EmbeddedDatabaseHolder {
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: async (config: ConfigService<Environment, true>) => {
+        migrateAtBoot = config.get('DATABASE_MIGRATIONS_RUN', { infer: true });
         let url = config.get('DATABASE_URL', { infer: true });
         let poolSize = config.get('DATABASE_POOL_SIZE', { infer: true });
         let idleTimeoutMs: number | undefined;
@@ -29,11 +35,16 @@ class EmbeddedDatabaseHolder {
           poolSize = 1;
           idleTimeoutMs = 0;
         }
-        return {
-          ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun: config.get('DATABASE_MIGRATIONS_RUN', { infer: true }) }),
-          retryAttempts: 3,
-          retryDelay: 1000,
-        };
+        // Migrations are run below, under an advisory lock, not by TypeORM's own `migrationsRun`.
+        return { ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun: false }), retryAttempts: 3, retryDelay: 1000 };
+      },
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        if (migrateAtBoot) {
+          const applied = await runMigrationsLocked(dataSource);
+          if (applied.length) new Logger('Migrations').log(`applied ${applied.join(', ')}`);
+        }
+        return dataSource;
       },
     }),
   ],

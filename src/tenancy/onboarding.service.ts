@@ -120,6 +120,12 @@ export class OnboardingService {
     return saved;
   }
 
+  /** Every business account, or one organization's, oldest first (the CLI's list). */
+  async listAllBusinessAccounts(tenantId?: string): Promise<BusinessAccount[]> {
+    if (tenantId !== undefined) await this.getOrganization(tenantId);
+    return this.businessAccounts.find({ where: tenantId === undefined ? {} : { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   async pageBusinessAccounts(tenantId: string, query: PageQuery, originalUrl: string): Promise<Page<BusinessAccount>> {
     await this.getOrganization(tenantId);
     const rows = this.businessAccounts.createQueryBuilder('b').where('b.tenant_id = :tenantId', { tenantId });
@@ -187,6 +193,17 @@ export class OnboardingService {
     );
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
     return saved;
+  }
+
+  /** Every phone number, or one organization's, or one business account's, oldest first (the CLI's list). */
+  async listAllPhoneNumbers(filter: { tenantId?: string; wabaId?: string } = {}): Promise<PhoneNumber[]> {
+    if (filter.tenantId !== undefined) await this.getOrganization(filter.tenantId);
+    const rows = this.phoneNumbers.createQueryBuilder('p').orderBy('p.created_at', 'ASC').addOrderBy('p.id', 'ASC');
+    if (filter.tenantId !== undefined) rows.andWhere('p.tenant_id = :tenantId', { tenantId: filter.tenantId });
+    if (filter.wabaId !== undefined) {
+      rows.innerJoin(BusinessAccount, 'b', 'b.id = p.business_account_id').andWhere('b.waba_id = :wabaId', { wabaId: filter.wabaId });
+    }
+    return rows.getMany();
   }
 
   async pagePhoneNumbers(tenantId: string, query: PageQuery & { wabaId?: string }, originalUrl: string): Promise<Page<PhoneNumber>> {

@@ -10,7 +10,7 @@ const { SECRET, VERIFY_TOKEN } = process.env;
 const results = [];
 // Deliveries arrive concurrently: each handler call finds its entry by the parsed body it is given.
 const entries = new WeakMap();
-const api = new WhatsAppAPI({ token: 'unused-by-a-receiver', appSecret: SECRET, webhookVerifyToken: VERIFY_TOKEN, secure: true });
+const api = new WhatsAppAPI({ v: 'v23.0', token: 'unused-by-a-receiver', appSecret: SECRET, webhookVerifyToken: VERIFY_TOKEN, secure: true });
 api.on.message = ({ phoneID, from, name, message, raw }) => {
   entries.get(raw).message = { phoneID, from, name, message };
 };

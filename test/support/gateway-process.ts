@@ -47,7 +47,7 @@ export async function startGateway(env: Record<string, string> = {}, port?: numb
   const listenOn = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   for (const name of Object.keys(process.env)) {
-    if (/^(NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) childEnv[name] = process.env[name];
+    if (/^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) childEnv[name] = process.env[name];
   }
   Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
   const handle = new ChildHandle(spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }));

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 
 /**
  * A throw-away PostgreSQL cluster of the test's own (initdb in a temporary folder, its own port and
@@ -66,5 +67,44 @@ export class PostgresProcess {
       // already stopped
     }
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An empty database of its own on the shared test server (its name says test), for a spec that
+ * must see a deployment from scratch: created in `create()`, dropped in `drop()`.
+ */
+export class ScratchDatabase {
+  private readonly admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  readonly name: string;
+  readonly url: string;
+
+  constructor(purpose: string) {
+    this.name = `gateway_test_${purpose}_${process.pid}`;
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.pathname = `/${this.name}`;
+    this.url = url.toString();
+  }
+
+  async create(): Promise<void> {
+    await this.admin.connect();
+    await this.admin.query(`DROP DATABASE IF EXISTS ${this.name}`);
+    await this.admin.query(`CREATE DATABASE ${this.name}`);
+  }
+
+  async drop(): Promise<void> {
+    await this.admin.query(`DROP DATABASE IF EXISTS ${this.name} WITH (FORCE)`);
+    await this.admin.end();
+  }
+
+  /** Runs `work` with a client of this database. */
+  async query<T>(work: (client: Client) => Promise<T>): Promise<T> {
+    const client = new Client({ connectionString: this.url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
   }
 }

@@ -10,6 +10,9 @@ if (!/test/i.test(databaseName)) {
 }
 
 Object.assign(process.env, {
+  // The demo's mode, every dependency given explicitly: the in-process sandbox is the upstream and
+  // nothing is seeded. Production's refusals are tested on their own (production-start.e2e-spec).
+  GATEWAY_MODE: 'demo',
   NODE_ENV: 'test',
   DATABASE_URL: databaseUrl,
   REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
