@@ -7,6 +7,9 @@ import type { Environment } from './config/environment';
 import { graphErrorMiddleware, writeClientError } from './core/graph-exception.filter';
 import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
+import { finishExplorerDocument } from './core/explorer-document';
+import { KEY_PREFIX } from './auth/api-key-format';
+import { SCOPES_BY_KIND } from './auth/scopes';
 import { DatabaseBreaker } from './database/database-breaker';
 import { requestIdMiddleware } from './core/request-id';
 import { accessLog } from './logging/access-log';
@@ -84,5 +87,10 @@ function setUpDocs(app: INestApplication): void {
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_…, svc_admin_… or svc_platform_… API key' }, 'api-key')
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  const kinds = (['org', 'admin', 'platform'] as const).map((kind) => ({
+    label: { org: 'organization', admin: 'admin', platform: 'platform' }[kind],
+    prefix: KEY_PREFIX[kind],
+    scopes: SCOPES_BY_KIND[kind],
+  }));
+  SwaggerModule.setup('docs', app, finishExplorerDocument(document, kinds), { jsonDocumentUrl: 'docs-json' });
 }

@@ -23,7 +23,7 @@ describe('docs and health', () => {
     let doc: {
       openapi: string;
       info: { title: string; version: string };
-      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; summary?: string; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; summary?: string; description?: string; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
 
@@ -125,6 +125,43 @@ describe('docs and health', () => {
         }
       }
       expect(without).toEqual([]);
+    });
+
+    it('declares every path parameter of every route, so Execute fills each one', () => {
+      const missing: string[] = [];
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
+          for (const [method, operation] of Object.entries(operations)) {
+            const declared = (operation.parameters ?? []).some((parameter) => parameter.in === 'path' && parameter.name === name && parameter.required === true);
+            if (!declared) missing.push(`${method} ${path} {${name}}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+      const list = doc.paths['/v1/{wabaId}/message_templates'].get.parameters!.find((parameter) => parameter.name === 'wabaId');
+      expect(list).toMatchObject({ in: 'path', required: true });
+    });
+
+    it("says on every authenticated route which scopes it needs and which key kinds may call it, and its 403 example names its scope", () => {
+      type Described = { description?: string; 'x-required-scopes'?: string[]; responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: { message: string } } }> }> }> };
+      const wrong: string[] = [];
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const [method, raw] of Object.entries(operations)) {
+          const operation = raw as unknown as Described;
+          const scopes = operation['x-required-scopes'];
+          if (!scopes) continue;
+          const shown = scopes.length ? scopes.map((scope) => `\`${scope}\``).join(' and ') : 'no scope (any valid key)';
+          if (!operation.description?.includes(`**Scopes:** ${shown}. **Keys:** `)) wrong.push(`${method} ${path}: description`);
+          for (const [type, content] of Object.entries(operation.responses['403']?.content ?? {})) {
+            const example = content.examples?.scope_missing;
+            if (scopes.length && example?.value.error.message !== `(#200) The API key lacks the scope ${scopes[0]}`) wrong.push(`${method} ${path} ${type}: 403 example`);
+            if (!scopes.length && example) wrong.push(`${method} ${path} ${type}: a scope example on a route without scopes`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(doc.paths['/v1/{wabaId}/message_templates'].get.description).toContain('**Scopes:** `templates:read`. **Keys:** organization (`svc_live_…`), admin (`svc_admin_…`).');
+      expect(doc.paths['/v1/organizations'].post.description).toContain('**Keys:** platform (`svc_platform_…`).');
     });
 
     it('documents the upstream webhook endpoints as public', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import { createOrgKey, createTenant, TestTenant } from './support/factories';
+import { createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { createTestApp, resetState, TestApp } from './support/test-app';
 
 /**
@@ -95,6 +95,23 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     expect(rows).toEqual([{ upstream_message_id: JSON.parse(responseBody).messages[0].id }]);
   }, 60_000);
 
+  it("executes the template list, whose {wabaId} comes from the controller's path: 200 with the catalog", async () => {
+    await createCatalogTemplate(t, tenant, { name: 'explorer_listed', language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] });
+    const list = page.locator('#operations-templates-TemplatesController_list');
+    await list.locator('.opblock-summary').click();
+    // The route's scopes and key kinds are in its description.
+    await expectText(list.locator('.opblock-description-wrapper').first(), '', (text) => text.includes('Scopes: templates:read'));
+    await list.locator('button.try-out__btn').click();
+    await list.locator('tr[data-param-name="wabaId"] input').fill(tenant.wabaId);
+    await list.locator('button.execute').click();
+    const status = list.locator('.live-responses-table .response .response-col_status').first();
+    await expectText(status, '200');
+    const url = await list.locator('.request-url pre').first().innerText();
+    expect(url).toContain(`/v1/${tenant.wabaId}/message_templates`);
+    const body = JSON.parse(await list.locator('.live-responses-table .response-col_description pre.microlight').first().innerText());
+    expect(body.data.map((template: { name: string }) => template.name)).toContain('explorer_listed');
+  }, 60_000);
+
   it('shows the real error body when the key is wrong (401 code 190)', async () => {
     await page.locator('button.authorize').first().click();
     await page.locator('.modal-ux .auth-btn-wrapper button').filter({ hasText: 'Logout' }).click();
@@ -118,10 +135,11 @@ async function expectValue(editor: import('playwright-core').Locator, holds: (bo
   throw new Error(`the request body editor never showed the example: ${await editor.inputValue()}`);
 }
 
-async function expectText(locator: import('playwright-core').Locator, text: string): Promise<void> {
+async function expectText(locator: import('playwright-core').Locator, text: string, holds = (shown: string) => shown === text): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if ((await locator.innerText()).trim() === text) return;
+    if (holds((await locator.innerText()).trim())) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect((await locator.innerText()).trim()).toBe(text);
+  const shown = (await locator.innerText()).trim();
+  expect({ shown, holds: holds(shown) }).toEqual({ shown, holds: true });
 }

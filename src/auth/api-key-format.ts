@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from './api-key.entity';
 
-const PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_', platform: 'svc_platform_' };
+export const KEY_PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_', platform: 'svc_platform_' };
 const KIND_OF_PREFIX: Record<string, ApiKeyKind> = { live: 'org', admin: 'admin', platform: 'platform' };
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 40;
@@ -26,7 +26,7 @@ export function randomBase62(length: number): string {
 }
 
 export function generateKey(kind: ApiKeyKind): string {
-  return PREFIX[kind] + randomBase62(SECRET_LENGTH);
+  return KEY_PREFIX[kind] + randomBase62(SECRET_LENGTH);
 }
 
 /** Parses `Authorization: Bearer svc_...`; anything else is null (401 code 190). */
@@ -49,6 +49,6 @@ export function hashKey(text: string): string {
 }
 
 export function displayPrefix(text: string): string {
-  const prefix = Object.values(PREFIX).find((candidate) => text.startsWith(candidate)) ?? '';
+  const prefix = Object.values(KEY_PREFIX).find((candidate) => text.startsWith(candidate)) ?? '';
   return text.slice(0, prefix.length + DISPLAY_CHARS);
 }
