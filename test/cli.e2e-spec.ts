@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -263,6 +263,51 @@ describe('administration CLI', () => {
     const orgKeyWithPlatformScope = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--scopes', 'tenants:write']);
     expect(orgKeyWithPlatformScope).toMatchObject({ code: 100, details: expect.stringContaining('an organization key cannot hold: tenants:write') });
     await ok(['key:revoke', platform.record.id]);
+  });
+
+  it('waba:list and number:list show what was registered (never a token), by organization and by account', async () => {
+    const accounts = await ok(['waba:list', '--org', acme.id]);
+    expect(accounts.data.map((a: Json) => a.waba_id)).toEqual([wabaId]);
+    expect(JSON.stringify(accounts)).not.toMatch(/token/i);
+    const others = (await ok(['waba:list', '--org', beta.id])).data as Json[];
+    expect(others.every((a) => a.tenant_id === beta.id && a.waba_id !== wabaId)).toBe(true);
+    expect((await ok(['waba:list'])).data.map((a: Json) => a.waba_id)).toEqual(expect.arrayContaining([wabaId, ...others.map((a) => a.waba_id)]));
+    const numbers = await ok(['number:list', '--waba-id', wabaId]);
+    expect(numbers.data.map((n: Json) => n.phone_number_id)).toEqual([phoneNumberId]);
+    expect((await ok(['phone:list', '--org', acme.id])).data.map((n: Json) => n.phone_number_id)).toEqual([phoneNumberId]);
+  });
+
+  it('--help shows examples of every kind of command', async () => {
+    const run = await cli(['--help']);
+    for (const example of ['npm run cli -- bootstrap', 'npm run cli -- migrate', 'waba:list --org', 'number:list --waba-id', 'key:rotate <keyId>', 'webhook:listen --port 8080']) {
+      expect(run.stdout).toContain(example);
+    }
+  });
+
+  it('webhook:listen prints each delivery as a JSON line with its signature checked, and answers the handshake', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [CLI, 'webhook:listen', '--port', String(port), '--secret', 'listener-secret-0123', '--verify-token', 'vt-1'], { cwd: ROOT });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      const listener = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 100 && !out.includes('listening on'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const body = '{"object":"whatsapp_business_account","entry":[]}';
+      const signature = 'sha256=' + createHmac('sha256', 'listener-secret-0123').update(body).digest('hex');
+      await request(listener).post('/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).set('webhook-id', 'd-1').send(body).expect(200);
+      await request(listener).post('/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', 'sha256=00').send(body).expect(200);
+      const challenge = await request(listener).get('/webhook').query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'vt-1', 'hub.challenge': '4242' }).expect(200);
+      expect(challenge.text).toBe('4242');
+      await request(listener).get('/webhook').query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' }).expect(403);
+      const lines = out.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+      expect(lines.filter((line) => line.body)).toEqual([
+        { received_at: expect.any(String), path: '/webhook', webhook_id: 'd-1', signature: 'valid', body: JSON.parse(body) },
+        { received_at: expect.any(String), path: '/webhook', webhook_id: null, signature: 'INVALID', body: JSON.parse(body) },
+      ]);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('key:list shows the records without key texts, hashes or secrets', async () => {
