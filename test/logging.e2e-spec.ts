@@ -133,7 +133,7 @@ describe('logs (pino): one access line per request, no secrets', () => {
     expect(lines.raw.slice(before).join('\n')).not.toContain(secret);
   });
 
-  it('operators see trouble: a refused upstream signature, a failed tenant delivery and an endpoint turned off are warnings, without secrets', async () => {
+  it('operators see trouble: a refused upstream signature, an unprocessable upstream delivery, a failed tenant delivery and an endpoint turned off are warnings, without secrets', async () => {
     const { WebhookReceiver } = require('./support/webhook-receiver') as typeof import('./support/webhook-receiver');
     const { GatewayLogger } = require('../src/logging/gateway-logger') as typeof GatewayLoggerModule;
     t.app.useLogger(t.get(GatewayLogger));
@@ -143,6 +143,13 @@ describe('logs (pino): one access line per request, no secrets', () => {
     await request(t.url).post('/webhooks/whatsapp').set('X-Request-Id', 'req-bad-signature').set('X-Hub-Signature-256', 'sha256=00').send({ object: 'x' }).expect(403);
     expect(since().find((line) => line.context === 'UpstreamWebhooks')).toMatchObject({
       msg: expect.stringMatching(/^upstream webhook refused: X-Hub-Signature-256 does not match the body .*\[request req-bad-signature\]$/),
+    });
+
+    // A signed delivery that cannot be applied: acknowledged, and a warning with where and the request id.
+    const { postFromUpstream } = require('./support/from-upstream') as typeof import('./support/from-upstream');
+    await postFromUpstream(t.url, { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [null] }] }).set('X-Request-Id', 'req-unprocessable').expect(200);
+    expect(since().find((line) => line.context === 'WebhookIngest')).toMatchObject({
+      msg: expect.stringMatching(/^upstream webhook acknowledged but not applied \(entry\[0\]\.changes\[0\]: not an object\): kept as unprocessable_webhooks [0-9a-f-]+ \[request req-unprocessable\]$/),
     });
 
     const receiver = await new WebhookReceiver().start();
