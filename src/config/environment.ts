@@ -366,7 +366,7 @@ function productionProblems(env: Environment, role: ProcessRole): string[] {
 
 /** For tools outside Nest's container (the TypeORM CLI's ormconfig): the validated environment. */
 export function loadEnvironment(): Environment {
-  return validateEnvironment(process.env);
+  return validateEnvironment(process.env, 'cli');
 }
 
 /**

@@ -8,9 +8,6 @@ import { runMigrationsLocked } from './migrate';
 import { DataSource } from 'typeorm';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 
-/** DATABASE_MIGRATIONS_RUN, read by the options factory for the data source factory after it. */
-let migrateAtBoot = true;
-
 /** Holds the embedded server (when one was started) so it stops with the app. */
 class EmbeddedDatabaseHolder {
   static current: EmbeddedPostgres | undefined;
@@ -22,7 +19,6 @@ class EmbeddedDatabaseHolder {
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: async (config: ConfigService<Environment, true>) => {
-        migrateAtBoot = config.get('DATABASE_MIGRATIONS_RUN', { infer: true });
         let url = config.get('DATABASE_URL', { infer: true });
         let poolSize = config.get('DATABASE_POOL_SIZE', { infer: true });
         let idleTimeoutMs: number | undefined;
@@ -35,12 +31,14 @@ class EmbeddedDatabaseHolder {
           poolSize = 1;
           idleTimeoutMs = 0;
         }
-        // Migrations are run below, under an advisory lock, not by TypeORM's own `migrationsRun`.
-        return { ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun: false }), retryAttempts: 3, retryDelay: 1000 };
+        const migrationsRun = config.get('DATABASE_MIGRATIONS_RUN', { infer: true });
+        return { ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun }), retryAttempts: 3, retryDelay: 1000 };
       },
+      // DATABASE_MIGRATIONS_RUN is carried in `migrationsRun`, but the migrations run here, under an
+      // advisory lock (migrate.ts), not by TypeORM's own unlocked run at initialization.
       dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        if (migrateAtBoot) {
+        const dataSource = await new DataSource({ ...options!, migrationsRun: false }).initialize();
+        if (options!.migrationsRun) {
           const applied = await runMigrationsLocked(dataSource);
           if (applied.length) new Logger('Migrations').log(`applied ${applied.join(', ')}`);
         }
