@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { isDatabaseUnavailable, uniqueViolationColumns } from '../database/database-errors';
 import { abandonEarlyClaim } from '../idempotency/idempotency.service';
 import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
 import { requestIdOf } from './request-id';
@@ -16,6 +16,12 @@ export function toGraphError(exception: unknown): GraphError {
       data: { details: 'The database cannot be reached; the request was not carried out' },
       headers: { 'Retry-After': '1' },
     });
+  }
+  // The one place a unique violation becomes an answer: a conflict with the record that won a race
+  // (409 code 100), never a 500. Routes that check first answer the same conflict without racing.
+  const duplicate = uniqueViolationColumns(exception);
+  if (duplicate !== undefined) {
+    return GraphError.conflict('The record conflicts with one that exists', `${duplicate.replace(/\btenant_id, /, '')}: already exists`);
   }
   if (exception instanceof HttpException) {
     const response = exception.getResponse();

@@ -13,3 +13,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection is not established/i.test(message)) return true;
   return isDatabaseUnavailable(err.driverError) || (err.cause !== error && isDatabaseUnavailable(err.cause));
 }
+
+/**
+ * The columns of a unique violation (SQLSTATE 23505) as PostgreSQL names them in its detail
+ * (`Key (waba_id)=(…) already exists.`), or undefined when `error` is not one. Two requests that
+ * create the same thing at once both pass a check-then-insert; the loser lands here.
+ */
+export function uniqueViolationColumns(error: unknown): string | undefined {
+  const err = error as { code?: unknown; detail?: unknown; driverError?: unknown } | null;
+  if (!err || typeof err !== 'object') return undefined;
+  if (err.code === '23505') {
+    const columns = typeof err.detail === 'string' ? /^Key \(([^)]*)\)=/.exec(err.detail)?.[1] : undefined;
+    return columns ?? 'a unique value';
+  }
+  return uniqueViolationColumns(err.driverError);
+}
