@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TemplateSyncJob } from '../src/templates/template-sync.job';
+import { TemplatesService } from '../src/templates/templates.service';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
@@ -113,13 +114,35 @@ describe('templates', () => {
       expect(await catalogRow(name)).toMatchObject({ message_send_ttl_seconds: 600 });
     });
 
-    it('refuses a duplicate name in the same language with 409, and allows it in another language', async () => {
+    it("refuses a duplicate name in the same language with Meta's answer (400 code 100, subcode 2388023) and no upstream call, and allows it in another language", async () => {
       const name = unique('dup');
       await create(utility(name)).expect(200);
-      const dup = await create(utility(name)).expect(409);
-      expect(dup.body.error.code).toBe(100);
+      const dup = await create(utility(name)).expect(400);
+      expect(dup.body.error).toMatchObject({ code: 100, error_subcode: 2388023, type: 'GraphMethodException' });
       await create(utility(name, { language: 'pt_BR' })).expect(200);
       expect(upstreamCreates()).toHaveLength(2);
+    });
+
+    it("ten concurrent creates of one name make one upstream call: one 200, nine of Meta's duplicate answers, one catalog row", async () => {
+      const name = unique('race');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => create(utility(name))));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      expect(refused.map((answer) => ({ status: answer.status, code: answer.body.error?.code, subcode: answer.body.error?.error_subcode }))).toEqual(
+        Array.from({ length: 9 }, () => ({ status: 400, code: 100, subcode: 2388023 })),
+      );
+      expect(upstreamCreates().filter((call) => (call.body as { name?: string }).name === name)).toHaveLength(1);
+      const rows = await t.dataSource.query('SELECT upstream_id FROM message_templates WHERE name = $1', [name]);
+      expect(rows).toEqual([{ upstream_id: answers.find((answer) => answer.status === 200)!.body.id }]);
+    });
+
+    it('a create upstream refuses leaves no reservation behind: the name can be created again', async () => {
+      const name = unique('refused');
+      sandbox.injectFault({ kind: 'graph_error', path: 'message_templates', method: 'POST', code: 131000, status: 500, count: 1 });
+      const failed = await create(utility(name));
+      expect({ status: failed.status, code: failed.body.error?.code }).toEqual({ status: 500, code: 131000 });
+      expect(await t.dataSource.query('SELECT 1 FROM message_templates WHERE name = $1', [name])).toEqual([]);
+      await create(utility(name)).expect(200);
     });
 
     it('refuses the 251st template of a business account with 409 code 131000', async () => {
@@ -208,6 +231,35 @@ describe('templates', () => {
     await t.dataSource.query('DELETE FROM message_templates WHERE waba_id = $1', [owner.wabaId]);
     await job.runOnce();
     expect(await catalogRow('made_by_another_tool', owner)).toBeUndefined();
+  });
+
+  it("a sync gives a create awaiting Meta's answer its id when upstream lists it, and leaves other reservations alone", async () => {
+    const owner = await createTenant(t);
+    // Meta made it, and the gateway still waits for the answer of the create (its reservation).
+    const direct = await fetch(`${sandbox.url}/v23.0/${owner.wabaId}/message_templates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(owner)}` },
+      body: JSON.stringify(utility('answer_in_flight')),
+    });
+    const made = (await direct.json()) as { id: string };
+    const reserve = (name: string) =>
+      t.dataSource.query(
+        `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status)
+         SELECT $1, id, waba_id, NULL, $2, 'en_US', 'UTILITY', 'PENDING' FROM business_accounts WHERE waba_id = $3`,
+        [owner.id, name, owner.wabaId],
+      );
+    await reserve('answer_in_flight');
+    await reserve('not_yet_upstream');
+    await t.get(TemplatesService).sync({ tenantId: owner.id, businessAccountId: (await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [owner.wabaId]))[0].id, wabaId: owner.wabaId });
+    const rows = await t.dataSource.query('SELECT name, upstream_id FROM message_templates WHERE waba_id = $1 ORDER BY name', [owner.wabaId]);
+    expect(rows).toEqual([
+      { name: 'answer_in_flight', upstream_id: made.id },
+      { name: 'not_yet_upstream', upstream_id: null },
+    ]);
+    // A reservation is not a template: the list does not show it.
+    const ownerKey = (await createOrgKey(t, owner)).key;
+    const listed = await request(t.url).get(templatesPath(owner)).set(bearer(ownerKey)).expect(200);
+    expect(listed.body.data.map((x: { name: string }) => x.name)).toEqual(['answer_in_flight']);
   });
 
   async function accessToken(x: TestTenant): Promise<string> {

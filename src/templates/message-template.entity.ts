@@ -19,10 +19,10 @@ export class MessageTemplate {
   @Column({ name: 'waba_id', type: 'text' })
   wabaId: string;
 
-  /** Meta's template id. */
+  /** Meta's template id; null while the template is reserved and Meta's answer to its create is awaited. */
   @Index({ unique: true })
-  @Column({ name: 'upstream_id', type: 'text' })
-  upstreamId: string;
+  @Column({ name: 'upstream_id', type: 'text', nullable: true })
+  upstreamId: string | null;
 
   @Column({ type: 'text' })
   name: string;

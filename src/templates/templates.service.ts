@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MediaLibraryService } from '../media/media-library.service';
@@ -93,40 +93,61 @@ export class TemplatesService {
         data: { reason: 'template_limit', details: `The business account has ${count} templates; delete one before creating another` },
       });
     }
-    if (await this.templates.exists({ where: { businessAccountId: ctx.businessAccountId, name: template.name, language: template.language } })) {
-      throw GraphError.conflict(
-        `A template named ${template.name} already exists in ${template.language}`,
-        'name: must be unique within the business account for a given language',
-      );
-    }
-    const token = await this.tenancy.accessToken(ctx.businessAccountId);
-    const components = template.components.map((component) => ({ ...component }));
-    const claimedHandle = await this.prepareHeaderMedia(ctx, template.headerMediaFileId, template.mediaHeaderIndex, components, token);
-
+    // Reserved before Meta is asked: of concurrent creates of one name and language, one reserves
+    // and calls upstream; the others get Meta's own answer to a duplicate, with no upstream call.
+    const reservationId = await this.reserve(ctx, template);
+    if (!reservationId) throw duplicateTemplate(template.name, template.language);
     let created: { id: string; status: string; category: string };
+    let components: Array<Record<string, unknown>>;
     try {
-      created = await this.graph.createTemplate(ctx.wabaId, token, { ...template.upstreamBody, components });
+      const token = await this.tenancy.accessToken(ctx.businessAccountId);
+      components = template.components.map((component) => ({ ...component }));
+      const claimedHandle = await this.prepareHeaderMedia(ctx, template.headerMediaFileId, template.mediaHeaderIndex, components, token);
+      try {
+        created = await this.graph.createTemplate(ctx.wabaId, token, { ...template.upstreamBody, components });
+      } catch (error) {
+        if (claimedHandle) await this.media.releaseHeaderHandle(ctx.tenantId, claimedHandle);
+        throw error;
+      }
     } catch (error) {
-      if (claimedHandle) await this.media.releaseHeaderHandle(ctx.tenantId, claimedHandle);
+      await this.templates.delete({ id: reservationId, upstreamId: IsNull() });
       throw error;
     }
-    await this.templates.save(
-      this.templates.create({
-        tenantId: ctx.tenantId,
-        businessAccountId: ctx.businessAccountId,
-        wabaId: ctx.wabaId,
-        upstreamId: String(created.id),
-        name: template.name,
-        language: template.language,
-        category: created.category ?? template.category,
-        status: created.status ?? 'PENDING',
-        components,
-        parameterFormat: template.parameterFormat,
-        messageSendTtlSeconds: template.ttlSeconds,
-        groupName: template.groupName ?? null,
-      }),
+    await this.dataSource.query(
+      `UPDATE message_templates SET upstream_id = $2, category = $3, status = $4, components = $5::jsonb, updated_at = now() WHERE id = $1`,
+      [reservationId, String(created.id), created.category ?? template.category, created.status ?? 'PENDING', JSON.stringify(components)],
     );
     return { id: String(created.id), status: created.status, category: created.category };
+  }
+
+  /**
+   * The catalog row a create holds while Meta answers (no upstream id yet), under the unique
+   * (account, name, language): its id, or undefined when that name and language exist already. A
+   * reservation left by an instance that died before Meta answered is taken over after two minutes.
+   */
+  private async reserve(ctx: BusinessAccountContext, template: ReturnType<typeof validateTemplateCreate>): Promise<string | undefined> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, message_send_ttl_seconds, group_name)
+       VALUES ($1, $2, $3, NULL, $4, $5, $6, 'PENDING', $7::jsonb, $8, $9, $10)
+       ON CONFLICT ON CONSTRAINT "UQ_message_templates_account_name_language" DO UPDATE
+         SET category = EXCLUDED.category, components = EXCLUDED.components, parameter_format = EXCLUDED.parameter_format,
+             message_send_ttl_seconds = EXCLUDED.message_send_ttl_seconds, group_name = EXCLUDED.group_name, created_at = now(), updated_at = now()
+         WHERE message_templates.upstream_id IS NULL AND message_templates.updated_at < now() - interval '2 minutes'
+       RETURNING id`,
+      [
+        ctx.tenantId,
+        ctx.businessAccountId,
+        ctx.wabaId,
+        template.name,
+        template.language,
+        template.category,
+        JSON.stringify(template.components),
+        template.parameterFormat,
+        template.ttlSeconds ?? null,
+        template.groupName ?? null,
+      ],
+    )) as Array<{ id: string }>;
+    return rows[0]?.id;
   }
 
   /**
@@ -139,6 +160,7 @@ export class TemplatesService {
     const qb = this.templates
       .createQueryBuilder('t')
       .where('t.business_account_id = :id', { id: ctx.businessAccountId })
+      .andWhere('t.upstream_id IS NOT NULL')
       .orderBy('t.name', 'ASC')
       .addOrderBy('t.language', 'ASC');
     if (query.name !== undefined) qb.andWhere('t.name = :name', { name: query.name });
@@ -173,7 +195,7 @@ export class TemplatesService {
   async findByUpstreamId(upstreamId: string): Promise<CatalogRef | null> {
     if (!/^\d{1,32}$/.test(upstreamId)) return null;
     const row = await this.templates.findOne({ where: { upstreamId }, select: { tenantId: true, businessAccountId: true, wabaId: true, upstreamId: true } });
-    return row ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId: row.upstreamId } : null;
+    return row ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId } : null;
   }
 
   /**
@@ -220,7 +242,8 @@ export class TemplatesService {
    */
   async remove(ctx: BusinessAccountContext, name: string | undefined, hsmId: string | undefined): Promise<{ success: boolean }> {
     if (!name) throw GraphError.invalidParameter('The parameter name is required', 'name: required (with hsm_id to delete one language)');
-    const where = { businessAccountId: ctx.businessAccountId, name, ...(hsmId !== undefined && { upstreamId: hsmId }) };
+    // A reservation (a create awaiting Meta's answer) is not a template yet.
+    const where = { businessAccountId: ctx.businessAccountId, name, upstreamId: hsmId ?? Not(IsNull()) };
     if (!(await this.templates.exists({ where }))) throw GraphError.notFound(`Message template "${name}" was not found`);
     const token = await this.tenancy.accessToken(ctx.businessAccountId);
     const result = await this.graph.deleteTemplate(ctx.wabaId, token, name, hsmId);
@@ -274,8 +297,11 @@ export class TemplatesService {
     const upstream = await this.graph.listAllTemplates(ctx.wabaId, token);
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(MessageTemplate);
-      const local = await repo.find({ where: { businessAccountId: ctx.businessAccountId } });
+      const local = await repo.find({ where: { businessAccountId: ctx.businessAccountId, upstreamId: Not(IsNull()) } });
       const byUpstreamId = new Map(local.map((row) => [row.upstreamId, row]));
+      // Creates awaiting Meta's answer: a template upstream lists already takes its reservation.
+      const reserved = await repo.find({ where: { businessAccountId: ctx.businessAccountId, upstreamId: IsNull() } });
+      const reservedByKey = new Map(reserved.map((row) => [`${row.name}\u0000${row.language}`, row]));
       let added = 0;
       let updated = 0;
       for (const remote of upstream) {
@@ -283,7 +309,8 @@ export class TemplatesService {
         byUpstreamId.delete(String(remote.id));
         const fields = fromUpstream(remote);
         if (!row) {
-          await repo.save(repo.create({ ...fields, tenantId: ctx.tenantId, businessAccountId: ctx.businessAccountId, wabaId: ctx.wabaId }));
+          const reservation = reservedByKey.get(`${fields.name}\u0000${fields.language}`);
+          await repo.save(reservation ? Object.assign(reservation, fields) : repo.create({ ...fields, tenantId: ctx.tenantId, businessAccountId: ctx.businessAccountId, wabaId: ctx.wabaId }));
           added++;
         } else if (changed(row, fields)) {
           await repo.save(Object.assign(row, fields));
@@ -372,12 +399,13 @@ function decodeNameCursor(text: string): { name: string; language: string } {
 }
 
 function toUpstreamShape(row: MessageTemplate): UpstreamTemplate {
-  return { id: row.upstreamId, name: row.name, language: row.language, status: row.status, category: row.category, components: row.components, parameter_format: row.parameterFormat };
+  return { id: row.upstreamId ?? '', name: row.name, language: row.language, status: row.status, category: row.category, components: row.components, parameter_format: row.parameterFormat };
 }
 
+/** A catalog row as Graph shows a template (reservations, which have no id yet, are never shown). */
 function toRecord(row: MessageTemplate): TemplateRecord {
   return {
-    id: row.upstreamId,
+    id: row.upstreamId ?? '',
     name: row.name,
     language: row.language,
     status: row.status,
@@ -388,6 +416,15 @@ function toRecord(row: MessageTemplate): TemplateRecord {
     ...(row.groupName && { group_name: row.groupName }),
     ...(row.rejectedReason && { rejected_reason: row.rejectedReason }),
   };
+}
+
+/** Meta's answer to a create whose name and language exist already (as the sandbox and the relay give it). */
+function duplicateTemplate(name: string, language: string): GraphError {
+  return new GraphError(ErrorCode.InvalidParameter, 'Invalid parameter', {
+    status: 400,
+    subcode: 2388023,
+    data: { details: `Content in this language already exists: the template ${name} already has content in ${language}` },
+  });
 }
 
 function fromUpstream(remote: UpstreamTemplate) {
