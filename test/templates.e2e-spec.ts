@@ -218,11 +218,7 @@ describe('templates', () => {
 
   it('the periodic job reconciles every business account, one instance per account per period', async () => {
     const owner = await createTenant(t);
-    const direct = await fetch(`${sandbox.url}/v23.0/${owner.wabaId}/message_templates`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(owner)}` },
-      body: JSON.stringify(utility('made_by_another_tool')),
-    });
+    const direct = await createOnlyUpstream(owner, 'made_by_another_tool');
     expect(direct.status).toBe(200);
     const job = t.get(TemplateSyncJob);
     await job.runOnce();
@@ -236,11 +232,7 @@ describe('templates', () => {
   it("a sync gives a create awaiting Meta's answer its id when upstream lists it, and leaves other reservations alone", async () => {
     const owner = await createTenant(t);
     // Meta made it, and the gateway still waits for the answer of the create (its reservation).
-    const direct = await fetch(`${sandbox.url}/v23.0/${owner.wabaId}/message_templates`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(owner)}` },
-      body: JSON.stringify(utility('answer_in_flight')),
-    });
+    const direct = await createOnlyUpstream(owner, 'answer_in_flight');
     const made = (await direct.json()) as { id: string };
     const reserve = (name: string) =>
       t.dataSource.query(
@@ -261,6 +253,15 @@ describe('templates', () => {
     const listed = await request(t.url).get(templatesPath(owner)).set(bearer(ownerKey)).expect(200);
     expect(listed.body.data.map((x: { name: string }) => x.name)).toEqual(['answer_in_flight']);
   });
+
+  /** A template created at Meta (the sandbox) directly, as another tool would, without the gateway. */
+  async function createOnlyUpstream(owner: TestTenant, name: string): Promise<Response> {
+    return fetch(`${sandbox.url}/v23.0/${owner.wabaId}/message_templates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await accessToken(owner)}` },
+      body: JSON.stringify(utility(name)),
+    });
+  }
 
   async function accessToken(x: TestTenant): Promise<string> {
     const [row] = await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [x.wabaId]);
