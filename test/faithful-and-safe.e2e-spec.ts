@@ -270,6 +270,10 @@ describe('faithful where tenants meet it, and the holes a security review found'
       const keys = await redis.keys('gwtest:idem:*');
       expect(keys.length).toBeGreaterThanOrEqual(3);
       const values = (await Promise.all(keys.map((k) => redis.getBuffer(k.replace(/^gwtest:/, ''))))).map((v) => v?.toString('latin1') ?? '');
+      // Every cached response was read (a key read wrongly would give an empty value and prove nothing).
+      const cached = values.filter((value) => value.includes('"status"'));
+      expect(cached.length).toBeGreaterThanOrEqual(3);
+      expect(cached.every((value) => value.includes('"sealed"'))).toBe(true);
       for (const value of values) for (const secret of secrets) expect(value).not.toContain(secret.slice(-24));
 
       const replay = await createHook();
