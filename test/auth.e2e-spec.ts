@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { generateKey } from '../src/auth/api-key-format';
-import { ApiKeysService, IssuedApiKey } from '../src/auth/api-keys.service';
+import { ApiKeysService, type IssuedApiKey } from '../src/auth/api-keys.service';
 import { signRequest } from '../src/auth/hmac';
 import { TENANT_SCOPES } from '../src/auth/scopes';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * Spec section 5 rules 1-4 and 9: who may call at all (401 code 190) and what a valid key may do

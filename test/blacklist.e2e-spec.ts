@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { BlacklistService } from '../src/blacklist/blacklist.service';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectInvalidParameter, expectScopeMissing } from './support/graph-assertions';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * The per-organization blacklist (spec 1, 4.1 `filter_blacklist`): GET/POST /v1/blacklist,

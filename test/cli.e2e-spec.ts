@@ -1,4 +1,4 @@
-import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,7 +8,7 @@ import request from 'supertest';
 import { SecretBox } from '../src/common/secret-box';
 import { isListening } from '../src/database/embedded-postgres';
 import { bearer } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '..');
 const CLI = join(ROOT, 'dist/src/cli/main.js');
@@ -103,7 +103,7 @@ describe('administration CLI', () => {
     try {
       execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
     } catch (error) {
-      throw new Error(`npm run build failed:\n${(error as { stdout?: Buffer }).stdout?.toString() ?? ''}`);
+      throw new Error(`npm run build failed:\n${(error as { stdout?: Buffer }).stdout?.toString() ?? ''}`, { cause: error });
     }
     t = await createTestApp();
     await resetState(t);
@@ -288,8 +288,8 @@ describe('administration CLI', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [CLI, 'webhook:listen', '--port', String(port), '--secret', 'listener-secret-0123', '--verify-token', 'vt-1'], { cwd: ROOT });
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
       const listener = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 100 && !out.includes('listening on'); i++) await new Promise((resolve) => setTimeout(resolve, 50));

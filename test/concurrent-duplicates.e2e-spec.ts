@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { bearer, createOrgKey, createPlatformKey, createTenant, TestTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { bearer, createOrgKey, createPlatformKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * Ten concurrent creates of one unique thing: each answer is a success (the write is an idempotent

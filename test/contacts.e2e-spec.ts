@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from '../src/contacts/contact-limits';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectInvalidParameter, expectScopeMissing } from './support/graph-assertions';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * Contact sync (spec 4.4 names it; the shapes are the gateway's): POST/GET /v1/contacts,

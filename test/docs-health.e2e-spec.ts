@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** The public, key-less surface: the API explorer, its OpenAPI document, and the health checks. */
 describe('docs and health', () => {

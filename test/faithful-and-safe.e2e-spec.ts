@@ -6,16 +6,16 @@ import request from 'supertest';
 import { signRequest } from '../src/auth/hmac';
 import { metaJson } from '../src/core/meta-json';
 import { MetricsService } from '../src/metrics/metrics.service';
-import { RedisStore } from '../src/redis/redis-store';
+import { type RedisStore } from '../src/redis/redis-store';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { eventually } from './support/eventually';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { postFromUpstream } from './support/from-upstream';
 import { expectGraphError } from './support/graph-assertions';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** What the whatsapp-api-js receiver (test/clients/whatsapp-api-js-receiver.mjs) got: one entry a delivery. */
 interface Received {
@@ -34,7 +34,7 @@ async function startLibraryReceiver(secret: string, verifyToken: string): Promis
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the receiver exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
   });
   return { child, url: `http://127.0.0.1:${port.trim()}` };
 }
@@ -120,10 +120,10 @@ describe('faithful where tenants meet it, and the holes a security review found'
     });
 
     it("forwards Meta's own bytes: ASCII only, lower-case \\u escapes with surrogate pairs, \\/, and byte-identical where nothing is taken out", async () => {
-      const deliveries = (await t.dataSource.query(
+      const deliveries = await t.dataSource.query<Array<{ body: string }>>(
         `SELECT d.body FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.tenant_id = $1`,
         [a.id],
-      )) as Array<{ body: string }>;
+      );
       expect(deliveries.length).toBeGreaterThanOrEqual(10);
       for (const { body } of deliveries) {
         expect(body).toMatch(/^[\x20-\x7e]*$/);

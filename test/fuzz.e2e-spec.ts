@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import { bearer, createAdminKey, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { bearer, createAdminKey, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** A small seeded PRNG (mulberry32): the same seed makes the same requests. */
 function prng(seed: number) {

@@ -2,9 +2,9 @@ import request from 'supertest';
 import { signRequest } from '../src/auth/hmac';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import { bearer, createAdminKey, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError } from './support/graph-assertions';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** The base-URL swap: Graph's versioned and unversioned paths, access_token, and the Graph calls clients make. */
 describe('drop-in Graph surface', () => {

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { RedisStore } from '../src/redis/redis-store';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { type RedisStore } from '../src/redis/redis-store';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 describe('idempotency (spec section 8)', () => {
   let t: TestApp;

@@ -34,7 +34,7 @@ describe('logs (pino): one access line per request, no secrets', () => {
     // The app reads its settings when its modules are first loaded: info level and JSON lines first.
     process.env.LOG_LEVEL = 'log';
     process.env.LOG_FORMAT = 'json';
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded only now, after LOG_LEVEL is set */
+     
     const { createTestApp, resetState } = require('./support/test-app') as typeof TestAppModule;
     const { LOG_DESTINATION } = require('../src/logging/logging.module') as typeof LoggingModule;
     factories = require('./support/factories') as typeof FactoriesModule;

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { TENANT_SCOPES } from '../src/auth/scopes';
-import { bearer, createAdminKey, createOrgKey, createPlatformKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createPlatformKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { withinOneRedisSecond } from './support/redis-helpers';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const RECIPIENT = '15551234567';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';

@@ -15,8 +15,8 @@ import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 type Res = request.Response;
 const MANY = { rateLimitPerSecond: 10_000 };

@@ -6,7 +6,7 @@ import { metricsAccessProblem } from '../src/metrics/metrics-access';
 import { eventually } from './support/eventually';
 import { freePort } from './support/redis-helpers';
 import { bearer, createOrgKey, createTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 import type * as TestAppModule from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 

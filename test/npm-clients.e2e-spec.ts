@@ -5,8 +5,8 @@ import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { eventually } from './support/eventually';
-import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const run = promisify(execFile);
 

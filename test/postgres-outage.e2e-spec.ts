@@ -31,7 +31,7 @@ describe('PostgreSQL outage', () => {
     // The app reads its settings when its modules are first loaded: point it at this cluster first.
     process.env.DATABASE_URL = pg.url;
     process.env.AUTH_CACHE_TTL_MS = '0';
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded only now, after DATABASE_URL is set */
+     
     const { createTestApp } = require('./support/test-app') as typeof TestAppModule;
     const { createOrgKey, createTenant } = require('./support/factories') as typeof FactoriesModule;
     const { SANDBOX } = require('../src/sandbox/sandbox.module') as typeof SandboxModule;

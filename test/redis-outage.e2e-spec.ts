@@ -1,11 +1,11 @@
 import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { signRequest } from '../src/auth/hmac';
-import { bearer, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
 import { freePort, RedisProcess } from './support/redis-helpers';
-import { RedisStore } from '../src/redis/redis-store';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { type RedisStore } from '../src/redis/redis-store';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * Decided behaviour while Redis is unreachable: nothing hangs (commands fail within

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from './support/test-app';
 
 /** The committed migrations build exactly the schema the entities describe (synchronize is never on). */
 describe('database schema', () => {

@@ -5,7 +5,7 @@ import { eventually } from './support/eventually';
 import { bearer, createOrgKey } from './support/factories';
 import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
 import { freePort } from './support/redis-helpers';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const RECIPIENT = '15551234567';
 const TEXT = { messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: { body: 'Your table is ready' }, biz_opaque_callback_data: 'table-7' };

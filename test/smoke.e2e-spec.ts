@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { bearer, createOrgKey, createTenant } from './support/factories';
 import { ProbeModule } from './support/probe.module';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 describe('smoke', () => {
   let t: TestApp;

@@ -4,9 +4,9 @@ import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TemplateSyncJob } from '../src/templates/template-sync.job';
 import { TemplatesService } from '../src/templates/templates.service';
 import { TenancyService } from '../src/tenancy/tenancy.service';
-import { bearer, createCatalogTemplate, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 1)]);
 

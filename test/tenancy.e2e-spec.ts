@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /**
  * Spec section 5 rules 5-8: which organization a request acts for, with organization keys and with

@@ -9,9 +9,9 @@ import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.servic
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { eventually } from './support/eventually';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
-import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError } from './support/graph-assertions';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { valueOf, WebhookReceiver, type ReceivedRequest } from './support/webhook-receiver';
 
 /** Both signatures of a delivery, checked the way a tenant would: Meta's header and the standardwebhooks package. */
@@ -44,7 +44,7 @@ describe('tenant webhooks', () => {
   const createEndpoint = (key: string, body: Record<string, unknown>) =>
     request(t.url).post('/v1/webhooks').set(bearer(key)).send(body);
   const inbound = (tenant: TestTenant, body: Record<string, unknown>) =>
-    sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15557770001', ...body } as never);
+    sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15557770001', ...body });
   const messagesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).messages ?? []);
   const statusesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).statuses ?? []);
   /** A status webhook about A's number, as upstream sends it (signed), to an instance. */

@@ -3,9 +3,9 @@ import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
-import { createTenant, TestTenant } from './support/factories';
+import { createTenant, type TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** The Graph client against the in-process sandbox over real HTTP (UPSTREAM_TIMEOUT_MS=1000 in tests). */
 describe('upstream client and sandbox', () => {

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { hubSignature } from '../src/webhooks/hub-signature';
 import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
-import { createTenant, TestTenant } from './support/factories';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const SECRET = 'test-app-secret';
 

@@ -4,7 +4,7 @@ import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant } from './support/factories';
 import { buildOnce, killAll, startGateway } from './support/gateway-process';
-import { createTestApp, resetState, TestApp } from './support/test-app';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /**

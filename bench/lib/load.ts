@@ -165,7 +165,7 @@ function runClosedLoop(scenario: Scenario, settings: LoadSettings): Promise<Load
       },
       (error, result) => {
         stopCurrent = undefined;
-        if (error) reject(error);
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
         else resolve(fromAutocannon(result));
       },
     );

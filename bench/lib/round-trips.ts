@@ -22,7 +22,7 @@ export async function readPgStats(databaseUrl: string): Promise<Counters> {
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT ${PG_FIELDS.join(', ')} FROM pg_stat_database WHERE datname = $1`, [name]);
+    const { rows } = await client.query<Record<string, string>>(`SELECT ${PG_FIELDS.join(', ')} FROM pg_stat_database WHERE datname = $1`, [name]);
     return Object.fromEntries(PG_FIELDS.map((field) => [field, Number(rows[0]?.[field] ?? 0)]));
   } finally {
     await client.end();

@@ -21,7 +21,7 @@ export async function resetDatabase(databaseUrl: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${url.host} (${(error as Error).message}). ${HOW_TO_START}`);
+    throw new Error(`PostgreSQL is not reachable at ${url.host} (${(error as Error).message}). ${HOW_TO_START}`, { cause: error });
   }
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -38,7 +38,7 @@ export async function resetRedis(redisUrl: string): Promise<void> {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis is not reachable at ${new URL(redisUrl).host} (${(error as Error).message}). ${HOW_TO_START}`);
+    throw new Error(`Redis is not reachable at ${new URL(redisUrl).host} (${(error as Error).message}). ${HOW_TO_START}`, { cause: error });
   }
   try {
     await client.flushdb();

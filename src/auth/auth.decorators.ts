@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader } from '@nestjs/swagger';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SIGNATURE_HEADER, signRequest, SignedRequest, TIMESTAMP_HEADER, verifyRequestSignature } from './hmac';
+import { SIGNATURE_HEADER, signRequest, type SignedRequest, TIMESTAMP_HEADER, verifyRequestSignature } from './hmac';
 
 const SECRET = 'topsecret';
 const TIMESTAMP = '1700000000';

@@ -1,5 +1,5 @@
-import { GraphError } from '../core/graph-error';
-import { boundByIssuer, Issuer, manages } from './key-issuing-policy';
+import { type GraphError } from '../core/graph-error';
+import { boundByIssuer, type Issuer, manages } from './key-issuing-policy';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

@@ -73,10 +73,10 @@ export class BlacklistRepository {
 
   /** Whether a row was removed. */
   async remove(tenantId: string, phoneNumber: string): Promise<boolean> {
-    const [, affected] = (await this.dataSource.query(
+    const [, affected] = await this.dataSource.query<[unknown[], number]>(
       'DELETE FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2',
       [tenantId, phoneNumber],
-    )) as [unknown[], number];
+    );
     return affected > 0;
   }
 

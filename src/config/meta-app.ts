@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigService } from '@nestjs/config';
+import { type ConfigService } from '@nestjs/config';
 import type { Environment } from './environment';
 
 /**

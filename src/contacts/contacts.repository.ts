@@ -93,10 +93,10 @@ export class ContactsRepository {
 
   /** Whether a row was removed. */
   async remove(tenantId: string, phoneNumber: string): Promise<boolean> {
-    const [, affected] = (await this.dataSource.query('DELETE FROM contacts WHERE tenant_id = $1 AND phone_number = $2', [
+    const [, affected] = await this.dataSource.query<[unknown[], number]>('DELETE FROM contacts WHERE tenant_id = $1 AND phone_number = $2', [
       tenantId,
       phoneNumber,
-    ])) as [unknown[], number];
+    ]);
     return affected > 0;
   }
 
@@ -125,14 +125,14 @@ export class ContactsRepository {
    * replaced and `adding` were added.
    */
   async distinctTagsAfter(manager: EntityManager, tenantId: string, replacing: string[], adding: string[]): Promise<number> {
-    const [row] = (await manager.query(
+    const [row] = await manager.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM (
          SELECT unnest(tags) FROM contacts WHERE tenant_id = $1 AND phone_number <> ALL($2::text[])
          UNION
          SELECT unnest($3::text[])
        ) AS t`,
       [tenantId, replacing, adding],
-    )) as Array<{ count: number }>;
+    );
     return row.count;
   }
 
@@ -161,7 +161,7 @@ export class ContactsRepository {
 
   /** Updates existing contacts: given fields replace the stored ones, absent ones are kept. Returns the rows updated. */
   async update(manager: EntityManager, tenantId: string, contacts: ContactUpsert[]): Promise<ContactRow[]> {
-    const [rows] = (await manager.query(
+    const [rows] = await manager.query<[ContactRow[], number]>(
       `UPDATE contacts AS c SET
          name = CASE WHEN x.set_name THEN x.name ELSE c.name END,
          tags = CASE WHEN x.tags IS NULL THEN c.tags ELSE ARRAY(SELECT jsonb_array_elements_text(x.tags)) END,
@@ -171,7 +171,7 @@ export class ContactsRepository {
        WHERE c.tenant_id = $1 AND c.phone_number = x.phone_number
        RETURNING ${COLUMNS}`,
       [tenantId, toRecords(contacts)],
-    )) as [ContactRow[], number];
+    );
     return rows;
   }
 }

@@ -165,7 +165,7 @@ export class GraphError extends Error {
 
 /** Maps a plain HTTP status (from Nest or Express internals) to the Graph error it should read as. */
 export function graphErrorForStatus(status: number, message?: string): GraphError {
-  switch (status) {
+  switch (status as HttpStatus) {
     case HttpStatus.UNAUTHORIZED:
       return GraphError.invalidToken();
     case HttpStatus.FORBIDDEN:

@@ -25,7 +25,7 @@ export function toGraphError(exception: unknown): GraphError {
   }
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
-    const message = typeof response === 'object' && response && 'message' in response ? String((response as { message: unknown }).message) : exception.message;
+    const message = typeof response === 'object' && response && 'message' in response ? String((response).message) : exception.message;
     return graphErrorForStatus(exception.getStatus(), message);
   }
   // body-parser and other Express middleware errors carry `status` and `type`.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-const ACCEPTABLE = /^[\w.:\-]{1,128}$/;
+const ACCEPTABLE = /^[\w.:-]{1,128}$/;
 
 /**
  * Takes the caller's X-Request-Id (when it is a sane token) or makes one, echoes it, and keeps it on

@@ -6,5 +6,5 @@ import type { Request } from 'express';
  * safe as a metric label and a log field.
  */
 export function routeTemplate(req: Request): string {
-  return req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+  return req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched';
 }

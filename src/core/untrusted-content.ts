@@ -21,6 +21,7 @@ export const UNTRUSTED_CONTENT_HEADERS: Readonly<Record<string, string>> = {
  * RFC 5987's `filename*` (what browsers prefer).
  */
 export function attachmentDisposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
   const base = fileName.replace(/[/\\]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
   const fallback = base.replace(/[^\x20-\x7e]|["%]/g, '_');
   const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

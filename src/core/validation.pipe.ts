@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ValidationError, ValidationPipe } from '@nestjs/common';
 import { GraphError } from './graph-error';
 
 /** Flattens nested class-validator errors into `field.path: message` lines. */

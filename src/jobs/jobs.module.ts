@@ -28,7 +28,7 @@ export function redisConnectionOf(url: string) {
     BullModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => ({
-        connection: redisConnectionOf(config.get('REDIS_URL', { infer: true }) as string),
+        connection: redisConnectionOf(config.get('REDIS_URL', { infer: true })),
         prefix: `${config.get('REDIS_KEY_PREFIX', { infer: true })}bull`,
       }),
     }),

@@ -39,5 +39,5 @@ export function accessLog(root: Logger): RequestHandler {
     // The cause of a 500 is logged by the exception filter with the request id, not here.
     customErrorObject: (req, res, _error, value: { responseTime: number }) => fields(req, res, value.responseTime),
   });
-  return middleware as unknown as RequestHandler;
+  return middleware;
 }

@@ -1,4 +1,4 @@
-import pino, { DestinationStream, Level, Logger } from 'pino';
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Environment } from '../config/environment';
 

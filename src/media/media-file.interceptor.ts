@@ -135,7 +135,7 @@ export function toUploadError(error: unknown): unknown {
     case 'LIMIT_FIELD_ARRAY_INDEX':
     case 'INVALID_FIELD_NAME':
     case 'MISSING_FIELD_NAME':
-      return GraphError.invalidParameter('Invalid multipart body', `${field ?? 'body'}: ${String(cause?.message ?? code)}`);
+      return GraphError.invalidParameter('Invalid multipart body', `${field ?? 'body'}: ${typeof cause?.message === 'string' ? cause.message : (code ?? '')}`);
   }
   if (error instanceof UnsupportedMediaTypeException) {
     return GraphError.invalidParameter('Invalid multipart body', 'body: the body must be multipart/form-data');

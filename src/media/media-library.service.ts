@@ -143,10 +143,10 @@ export class MediaLibraryService {
   /** Deletes the row, then the file (a reader that already found the row gets 404 once it is gone). */
   async remove(tenantId: string, assetId: string): Promise<void> {
     if (!isUUID(assetId)) throw notFound(assetId);
-    const [rows] = (await this.dataSource.query('DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key', [
+    const [rows] = await this.dataSource.query<[Array<{ storage_key: string }>, number]>('DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key', [
       assetId,
       tenantId,
-    ])) as [Array<{ storage_key: string }>, number];
+    ]);
     if (rows.length === 0) throw notFound(assetId);
     await this.storage.remove(rows[0].storage_key).catch((error: unknown) => this.logger.warn(`could not remove the file of asset ${assetId}: ${String(error)}`));
   }

@@ -138,6 +138,7 @@ function checkSize(size: number, maxBytes: number, what: string): void {
  * characters, at most 255 characters. Never used to name a file on disk.
  */
 export function cleanFileName(name: string | undefined, fallback = 'file'): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
   const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (base || fallback).slice(0, 255);
 }

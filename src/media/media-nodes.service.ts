@@ -65,11 +65,11 @@ export class MediaNodesService {
 
   /** The `filename` Meta gave an inbound document, if any. */
   private async inboundFileName(mediaId: string): Promise<string | undefined> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ file_name: string | null }>>(
       `SELECT m.payload -> m.type ->> 'filename' AS file_name
        FROM inbound_media i JOIN inbound_messages m ON m.message_id = i.message_id WHERE i.media_id = $1`,
       [mediaId],
-    )) as Array<{ file_name: string | null }>;
+    );
     return row?.file_name ?? undefined;
   }
 
@@ -105,13 +105,13 @@ export class MediaNodesService {
   /** Who a media id belongs to (null when the gateway does not know it). */
   async owner(mediaId: string): Promise<MediaOwner | null> {
     if (!/^\d{1,32}$/.test(mediaId)) return null;
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>>(
       `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
        UNION ALL
        SELECT tenant_id, phone_number_id, 'upload' AS source FROM media_uploads WHERE upstream_media_id = $1
        LIMIT 1`,
       [mediaId],
-    )) as Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>;
+    );
     return row ? { tenantId: row.tenant_id, phoneNumberId: row.phone_number_id, source: row.source } : null;
   }
 }

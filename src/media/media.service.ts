@@ -91,12 +91,12 @@ export class MediaService {
    */
   async claimHeaderHandle(tenantId: string, wabaId: string, handle: string): Promise<HeaderHandleClaim> {
     // UPDATE through the pg driver answers [rows, affected].
-    const [claimed] = (await this.handles.query(
+    const [claimed] = await this.handles.query<[unknown[], number]>(
       `UPDATE template_media_handles SET used_at = now()
        WHERE handle = $1 AND tenant_id = $2 AND waba_id = $3 AND used_at IS NULL
        RETURNING id`,
       [handle, tenantId, wabaId],
-    )) as [unknown[], number];
+    );
     if (claimed.length > 0) return 'claimed';
     const known = await this.handles.exists({ where: { handle, tenantId, wabaId } });
     return known ? 'already_used' : 'unknown';

@@ -30,7 +30,7 @@ const SEND_EXAMPLES = Object.fromEntries(
 
 class SendQueryDto {
   @IsOptional()
-  @Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @Transform(({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
   @IsBoolean()
   filter_blacklist?: boolean;
 }

@@ -208,7 +208,7 @@ export class MessagesService {
         messaging_product: 'whatsapp',
         contacts: [{ input: String(body.to), wa_id: earlier.recipient }],
         messages: [earlier.type === 'template' ? { id: earlier.upstream_message_id, message_status: 'accepted' } : { id: earlier.upstream_message_id }],
-      } as SendResult;
+      };
     }
     if (earlier.status !== 'pending') return undefined;
     if (earlier.age_ms < this.outcomeTimeoutMs) {

@@ -25,7 +25,7 @@ export class ServiceWindowService {
     const key = `${phoneNumberId}:${waId}`;
     const cached = this.openUntil.get(key);
     if (cached !== undefined && cached > now) return true;
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ last_inbound_at: Date }>>(
       'SELECT last_inbound_at FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
       [phoneNumberId, waId],
     );

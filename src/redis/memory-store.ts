@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { IdempotencyClaim, RateBucket, RateLimitResult, SharedStore, StoredResponse } from './shared-store';
+import { type IdempotencyClaim, type RateBucket, type RateLimitResult, SharedStore, type StoredResponse } from './shared-store';
 
 /**
  * In-process store for a single instance (no REDIS_URL), and the per-instance rate limiter used

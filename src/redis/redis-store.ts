@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { CLAIM_SCRIPT, COMPLETE_SCRIPT, RATE_LIMIT_AND_CLAIM_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT } from './redis-scripts';
-import { IdempotencyClaim, RateBucket, RateLimitResult, SharedStore, StoredResponse } from './shared-store';
+import { type IdempotencyClaim, type RateBucket, type RateLimitResult, SharedStore, type StoredResponse } from './shared-store';
 
 export interface RedisStoreOptions {
   url: string;

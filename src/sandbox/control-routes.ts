@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ControlError } from './control-error';
 import { parseFaultSpec } from './faults';
 import type { SandboxCore } from './sandbox-core';
+import { textOf } from '../core/text-of';
 
 /**
  * The control API under `/_sandbox` (a prefix Graph never uses): register accounts and numbers,
@@ -52,14 +53,14 @@ export function controlRoutes(core: SandboxCore): Router {
     const body = objectBody(req);
     const token = requiredString(body, 'access_token');
     const name = optionalString(body, 'name');
-    const account = core.state.registerBusinessAccount(req.params.wabaId as string, token, name);
+    const account = core.state.registerBusinessAccount(req.params.wabaId, token, name);
     res.json({ success: true, id: account.id, name: account.name });
   });
 
   router.put('/phone_numbers/:phoneNumberId', (req, res) => {
     const body = objectBody(req);
     const phone = core.state.registerPhoneNumber(
-      req.params.phoneNumberId as string,
+      req.params.phoneNumberId,
       requiredString(body, 'waba_id'),
       requiredString(body, 'display_phone_number'),
       optionalString(body, 'verified_name'),
@@ -74,12 +75,12 @@ export function controlRoutes(core: SandboxCore): Router {
   });
 
   router.post('/inbound', async (req, res) => {
-    await core.learn(String((req.body as { phone_number_id?: unknown })?.phone_number_id ?? ''));
+    await core.learn(textOf((req.body as { phone_number_id?: unknown })?.phone_number_id ?? ''));
     res.json(core.messages.simulateInbound(req.body));
   });
 
   router.post('/templates/:templateId/review', (req, res) => {
-    res.json(core.templates.forceReview(req.params.templateId as string, req.body));
+    res.json(core.templates.forceReview(req.params.templateId, req.body));
   });
 
   router.get('/faults', (_req, res) => {
@@ -96,7 +97,7 @@ export function controlRoutes(core: SandboxCore): Router {
   });
 
   router.delete('/faults/:id', (req, res) => {
-    if (!core.faults.remove(Number(req.params.id))) throw new ControlError(404, `fault ${req.params.id as string} does not exist`);
+    if (!core.faults.remove(Number(req.params.id))) throw new ControlError(404, `fault ${req.params.id} does not exist`);
     res.json({ success: true });
   });
 

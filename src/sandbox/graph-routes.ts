@@ -24,7 +24,7 @@ export function graphRoutes(core: SandboxCore): Router {
 
   // Media download URLs (Meta serves them from lookaside.fbsbx.com): the owner's token is required.
   router.get('/whatsapp_business/attachments/', (req, res) => {
-    const media = core.media.resolveDownload(req.query as Query);
+    const media = core.media.resolveDownload(req.query);
     if (!media) {
       res.status(404).type('text/plain').send('URL signature expired or invalid');
       return;
@@ -63,11 +63,11 @@ export function graphRoutes(core: SandboxCore): Router {
   });
 
   router.get('/:version/:node/message_templates', (req, res) => {
-    res.json(core.templates.list(authorizeWaba(req, 'get'), req.query as Query, selfUrl(req)));
+    res.json(core.templates.list(authorizeWaba(req, 'get'), req.query, selfUrl(req)));
   });
 
   router.delete('/:version/:node/message_templates', (req, res) => {
-    res.json(core.templates.delete(authorizeWaba(req, 'delete'), req.query as Query));
+    res.json(core.templates.delete(authorizeWaba(req, 'delete'), req.query));
   });
 
   router.get('/:version/:node/phone_numbers', (req, res) => {
@@ -110,7 +110,7 @@ export function graphRoutes(core: SandboxCore): Router {
   router.post('/:version/:node/uploads', (req, res) => {
     requireKnownToken(req);
     if (req.params.node !== core.options.appId) throw missingNode(req, 'post');
-    res.json(core.media.openUpload(req.query as Query));
+    res.json(core.media.openUpload(req.query));
   });
 
   router.get('/:version/:node', (req, res) => {

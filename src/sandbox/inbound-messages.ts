@@ -121,7 +121,7 @@ export function parseInbound(input: unknown): InboundInput & { type: InboundType
     address: text('address'),
     contacts: body.contacts as InboundInput['contacts'],
     message_id: text('message_id', type === 'reaction' && body.context_message_id === undefined),
-    emoji: emoji as string | undefined,
+    emoji: emoji,
   };
 }
 

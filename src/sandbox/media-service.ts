@@ -3,6 +3,7 @@ import { GraphApiError } from './graph-error';
 import { mediaUrlHash, newHeaderHandle, newUploadSession } from './ids';
 import { nowSeconds } from './messages-service';
 import type { Media, PhoneNumber, SandboxState, UploadSession } from './sandbox-state';
+import { textOf } from '../core/text-of';
 
 const MB = 1024 * 1024;
 
@@ -117,7 +118,7 @@ export class MediaService {
       throw GraphApiError.invalidParameter(`Param file_length must be an integer between 1 and ${MAX_MEDIA_BYTES}.`);
     }
     if (query.file_type === undefined) throw GraphApiError.invalidParameter('The parameter file_type is required.');
-    const fileType = String(query.file_type).toLowerCase();
+    const fileType = textOf(query.file_type).toLowerCase();
     if (!RESUMABLE_TYPES.has(fileType)) {
       throw GraphApiError.invalidParameter(`Param file_type must be one of {${[...RESUMABLE_TYPES].join(', ')}} - got "${fileType}".`);
     }

@@ -52,7 +52,7 @@ export class RequestLog {
     const entry: SandboxRequestLogEntry = {
       method: req.method,
       path: req.path,
-      query: redactQuery(req.query as Record<string, unknown>),
+      query: redactQuery(req.query),
       body: null,
       headers: redactHeaders(req.headers),
       at: new Date().toISOString(),

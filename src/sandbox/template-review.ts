@@ -86,8 +86,8 @@ function reviewUrlButton(button: Record<string, unknown>): ReviewOutcome | undef
   if (!url.trimEnd().endsWith(found[0].token)) {
     return reject(`URL button ${label}: the variable {{1}} must be at the end of the URL, with nothing after it.`);
   }
-  const example = button.example;
-  const sample = Array.isArray(example) ? example[0] : example;
+  const example: unknown = button.example;
+  const sample: unknown = Array.isArray(example) ? example[0] : example;
   if (typeof sample !== 'string' || sample.trim() === '') {
     return reject(`URL button ${label} has a variable but no example URL.`);
   }
@@ -105,7 +105,7 @@ function reviewBody(
   if (typeof shape !== 'string') return shape;
   if (shape === 'POSITIONAL') {
     const count = new Set(found.map((variable) => variable.name)).size;
-    const row = Array.isArray(example?.body_text) ? example.body_text[0] : undefined;
+    const row: unknown = Array.isArray(example?.body_text) ? example.body_text[0] : undefined;
     if (!Array.isArray(row) || row.length < count || row.some((value) => typeof value !== 'string')) {
       return reject(`The BODY has ${count} variable${count === 1 ? '' : 's'} but no example values for them (example.body_text).`);
     }

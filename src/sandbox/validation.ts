@@ -1,5 +1,6 @@
 import { GraphApiError } from './graph-error';
 import type { TemplateCategory } from './sandbox-state';
+import { textOf } from '../core/text-of';
 
 /**
  * Request shape checks, as strict as Meta's synchronous validation: a failure is 400 code 100 with
@@ -364,7 +365,7 @@ export function validateTemplateCreate(body: unknown): TemplateInput {
   const parameterFormat =
     body.parameter_format === undefined
       ? 'POSITIONAL'
-      : oneOf(String(body.parameter_format).toUpperCase(), ['POSITIONAL', 'NAMED'] as const, ['parameter_format']);
+      : oneOf(textOf(body.parameter_format).toUpperCase(), ['POSITIONAL', 'NAMED'] as const, ['parameter_format']);
   const messageSendTtlSeconds = ttl(body);
   return { name, language, category, components, parameterFormat, messageSendTtlSeconds };
 }

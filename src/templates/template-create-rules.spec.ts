@@ -387,7 +387,7 @@ describe('validateTemplateCreate: components', () => {
       [[{ type: 'HEADER', format: 'IMAGE' }, staticBody()], '', 'header_media_file_id: must be a non-empty string'],
       [[{ type: 'HEADER', format: 'IMAGE' }, staticBody()], 42, 'header_media_file_id: must be a non-empty string'],
     ])('refuses header_media_file_id with %j', (components, fileId, details) => {
-      expectRefused(template(components as Json[], { header_media_file_id: fileId }), details);
+      expectRefused(template(components, { header_media_file_id: fileId }), details);
     });
   });
 
@@ -440,7 +440,7 @@ describe('validateTemplateCreate: NAMED parameters', () => {
       'components[1].text: mixes positional and named variables: {{name}} and {{1}} (components[0].text has {{name}}); use one style',
     ],
   ])('refuses %j with %j', (extra, components, details) => {
-    expectRefused(template(components as Json[], extra), details);
+    expectRefused(template(components, extra), details);
   });
 
   it.each([
@@ -657,7 +657,7 @@ describe('validateTemplateCreate: AUTHENTICATION', () => {
     [[{ type: 'BODY' }, { type: 'FOOTER', code_expiration_minutes: 91 }, buttons(otp())], 'components[1].code_expiration_minutes: must be between 1 and 90'],
     [[{ type: 'BODY' }, { type: 'FOOTER', code_expiration_minutes: 2.5 }, buttons(otp())], 'components[1].code_expiration_minutes: must be an integer from 1 to 90'],
   ])('refuses %j', (components, details) => {
-    expectRefused(authTemplate(components as Json[]), details);
+    expectRefused(authTemplate(components), details);
   });
 
   it('accepts code_expiration_minutes 1 and 90', () => {

@@ -595,7 +595,7 @@ function validateUrlButton(button: Json, path: string): void {
   if (!Array.isArray(example) || example.length !== 1 || typeof example[0] !== 'string') {
     fail(examplePath, 'must be an array holding one fully formed sample URL');
   }
-  const sample = example[0] as string;
+  const sample = example[0];
   if (sample.includes('{{') || !isHttpUrl(sample) || /\s/.test(sample)) {
     fail(`${examplePath}[0]`, 'must be a fully formed http or https URL (the URL with {{1}} filled in)');
   }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GraphError, GraphErrorBody } from '../core/graph-error';
+import { GraphError, type GraphErrorBody } from '../core/graph-error';
 import { CATALOG_FOR_EXAMPLE } from '../../test/fixtures/meta-example-templates';
-import { CatalogTemplate, checkTemplateSend, TemplateSendErrorCode, templateNotFound } from './template-send-rules';
+import { type CatalogTemplate, checkTemplateSend, TemplateSendErrorCode, templateNotFound } from './template-send-rules';
 
 type Component = Record<string, unknown>;
 type Send = { components?: unknown[] } & Record<string, unknown>;

@@ -133,8 +133,8 @@ function declaredNames(component: Obj | undefined, named: boolean, exampleKey: '
     if (!Array.isArray(list)) return [];
     return [...new Set(list.filter(isObj).map((entry) => entry.param_name).filter((name): name is string => typeof name === 'string'))];
   }
-  const values = example[exampleKey];
-  const row = exampleKey === 'body_text' && Array.isArray(values) ? values[0] : values;
+  const values: unknown = example[exampleKey];
+  const row: unknown = exampleKey === 'body_text' && Array.isArray(values) ? values[0] : values;
   return Array.isArray(row) ? row.map((_, i) => String(i + 1)) : [];
 }
 

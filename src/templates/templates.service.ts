@@ -126,7 +126,7 @@ export class TemplatesService {
    * reservation left by an instance that died before Meta answered is taken over after two minutes.
    */
   private async reserve(ctx: BusinessAccountContext, template: ReturnType<typeof validateTemplateCreate>): Promise<string | undefined> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, message_send_ttl_seconds, group_name)
        VALUES ($1, $2, $3, NULL, $4, $5, $6, 'PENDING', $7::jsonb, $8, $9, $10)
        ON CONFLICT ON CONSTRAINT "UQ_message_templates_account_name_language" DO UPDATE
@@ -146,7 +146,7 @@ export class TemplatesService {
         template.ttlSeconds ?? null,
         template.groupName ?? null,
       ],
-    )) as Array<{ id: string }>;
+    );
     return rows[0]?.id;
   }
 
@@ -225,7 +225,7 @@ export class TemplatesService {
     const remote = await this.graph.getTemplate(template.upstreamId, token).catch(() => undefined);
     const { upstreamId: _id, name: _name, language: _language, ...changes } = remote
       ? fromUpstream(remote)
-      : { ...fromUpstream({ ...toUpstreamShape(row), ...(edit as object) } as UpstreamTemplate) };
+      : { ...fromUpstream({ ...toUpstreamShape(row), ...(edit as object) }) };
     await this.templates.save({
       ...row,
       ...changes,
@@ -285,7 +285,7 @@ export class TemplatesService {
       language: row.language,
       category: row.category,
       parameterFormat: row.parameterFormat,
-      components: row.components as Array<Record<string, unknown>>,
+      components: row.components,
     };
     this.sendCache.set(cacheKey, template);
     return template;
@@ -343,7 +343,7 @@ export class TemplatesService {
       const asset = await this.library.read(ctx.tenantId, headerMediaFileId);
       checkTemplateHeaderMedia(asset.mimeType, asset.bytes.length, 'header_media_file_id');
       const handle = await this.graph.uploadForHandle(token, { fileName: asset.fileName, fileType: asset.mimeType, bytes: asset.bytes });
-      header.example = { ...((header.example as object) ?? {}), header_handle: [handle] };
+      header.example = { ...((header.example) ?? {}), header_handle: [handle] };
       return undefined;
     }
     const handle = ((header.example as { header_handle?: unknown[] } | undefined)?.header_handle ?? [])[0];
@@ -428,6 +428,7 @@ function duplicateTemplate(name: string, language: string): GraphError {
 }
 
 function fromUpstream(remote: UpstreamTemplate) {
+  const parameterFormat: 'NAMED' | 'POSITIONAL' = remote.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL';
   return {
     upstreamId: String(remote.id),
     name: remote.name,
@@ -435,7 +436,7 @@ function fromUpstream(remote: UpstreamTemplate) {
     status: remote.status,
     category: remote.category,
     components: remote.components ?? [],
-    parameterFormat: (remote.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL') as 'NAMED' | 'POSITIONAL',
+    parameterFormat,
     rejectedReason: remote.status === 'REJECTED' ? (remote.rejected_reason ?? 'UNKNOWN') : null,
   };
 }

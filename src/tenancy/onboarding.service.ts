@@ -297,7 +297,7 @@ async function refuseWhileDependents(
 ): Promise<void> {
   const found: string[] = [];
   for (const [label, sql] of checks) {
-    const [row] = (await manager.query(sql, [id])) as Array<{ exists: boolean }>;
+    const [row] = await manager.query<Array<{ exists: boolean }>>(sql, [id]);
     if (row?.exists) found.push(label);
   }
   if (found.length) {

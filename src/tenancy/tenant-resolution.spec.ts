@@ -1,5 +1,5 @@
 import { GraphError } from '../core/graph-error';
-import { resolveTenantId, TENANT_HEADER, TenantResolutionInput } from './tenant-resolution';
+import { resolveTenantId, TENANT_HEADER, type TenantResolutionInput } from './tenant-resolution';
 
 const ORG_A = '11111111-1111-4111-8111-111111111111';
 const ORG_B = '22222222-2222-4222-8222-222222222222';

@@ -95,7 +95,7 @@ export class TenantWebhookProcessor extends WorkerHost implements OnApplicationB
     // A delivery that throws stays pending in the outbox: the sweep queues it again.
     const outcomes = await Promise.allSettled(ids.map((id) => handler(id)));
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
-    if (failed.length) this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${(failed[0] as PromiseRejectedResult).reason}`);
+    if (failed.length) this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${(failed[0]).reason}`);
   }
 
   /** A worker error (Redis lost, a job's key gone) is logged; without a listener the event would throw. */

@@ -217,10 +217,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<DeliveryRow[]>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
       [deliveryId],
-    )) as DeliveryRow[];
+    );
     return row;
   }
 
@@ -230,7 +230,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * to `attempt`'s long way, which decides each case.
    */
   private async claimDue(ids: string[]): Promise<Array<DeliveryRow | undefined>> {
-    const [rows] = (await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[DeliveryRow[], number]>(
       `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
        UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2), attempts = d.attempts + 1
        FROM locked, webhook_endpoints e
@@ -240,7 +240,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
          AND e.status = 'active' AND e.consecutive_failures < $3
        RETURNING ${DELIVERY_COLUMNS}`,
       [ids, this.leaseMs / 1000, this.failureThreshold],
-    )) as [DeliveryRow[], number];
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   }
@@ -268,11 +268,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Takes the lease of a pending delivery; false when another attempt holds it. */
   private async claim(deliveryId: string): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[unknown[], number]>(
       `UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
        WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now()) RETURNING id`,
       [deliveryId, this.leaseMs / 1000],
-    )) as [unknown[], number];
+    );
     return rows.length > 0;
   }
 
@@ -282,16 +282,16 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   private async takeProbe(row: DeliveryRow): Promise<boolean> {
     const pause = this.pauseMs(row.consecutive_failures);
-    const [taken] = (await this.dataSource.query(
+    const [taken] = await this.dataSource.query<[Array<{ paused_until: Date }>, number]>(
       `UPDATE webhook_endpoints SET paused_until = now() + make_interval(secs => $2)
        WHERE id = $1 AND (paused_until IS NULL OR paused_until <= now()) RETURNING paused_until`,
       [row.endpoint_id, Math.max(pause, this.leaseMs) / 1000],
-    )) as [Array<{ paused_until: Date }>, number];
+    );
     if (taken.length > 0) return true;
-    const [current] = (await this.dataSource.query(`SELECT paused_until, now() AS now FROM webhook_endpoints WHERE id = $1`, [row.endpoint_id])) as Array<{
-      paused_until: Date | null;
-      now: Date;
-    }>;
+    const [current] = await this.dataSource.query<Array<{ paused_until: Date | null; now: Date }>>(
+      `SELECT paused_until, now() AS now FROM webhook_endpoints WHERE id = $1`,
+      [row.endpoint_id],
+    );
     const waitMs = Math.max((current?.paused_until?.getTime() ?? 0) - (current?.now.getTime() ?? 0), 0) + Math.round(Math.random() * 1000);
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'`,
@@ -366,12 +366,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     const attempt = toAttempt(outcome);
-    const [rows] = (await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[Array<{ attempts: number }>, number]>(
       `UPDATE webhook_deliveries SET retry_count = retry_count + 1, next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
          last_status_code = $3, last_error = $4, attempt_log = attempt_log || $5::jsonb
        WHERE id = $1 AND status = 'pending' RETURNING attempts`,
       [row.id, delayMs / 1000, outcome.statusCode, outcome.error, JSON.stringify([attempt])],
-    )) as [Array<{ attempts: number }>, number];
+    );
     if (rows[0]) await this.schedule({ id: row.id, attempts: rows[0].attempts }, delayMs);
   }
 

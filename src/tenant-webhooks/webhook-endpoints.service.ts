@@ -36,7 +36,7 @@ import { metaJson } from '../core/meta-json';
  */
 export function deleteEndpoints(dataSource: DataSource, where: string, params: unknown[]): Promise<number> {
   return dataSource.transaction(async (manager) => {
-    const endpoints = (await manager.query(`SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`, params)) as Array<{ id: string }>;
+    const endpoints = await manager.query<Array<{ id: string }>>(`SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`, params);
     if (endpoints.length === 0) return 0;
     const ids = endpoints.map((row) => row.id);
     await manager.query(
@@ -178,10 +178,10 @@ export class WebhookEndpointsService {
   async test(tenantId: string, id: string, field: 'messages' | 'message_template_status_update'): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(tenantId, id);
     const body = metaJson(await this.sampleEvent(endpoint, field));
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body, is_test, next_attempt_at) VALUES ($1, $2, $3, $4, true, NULL) RETURNING id`,
       [tenantId, id, field, body],
-    )) as Array<{ id: string }>;
+    );
     await this.dispatcher.attemptOnce(row.id);
     return this.delivery(tenantId, id, row.id);
   }
@@ -201,11 +201,11 @@ export class WebhookEndpointsService {
 
   async delivery(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     if (!isUUID(deliveryId) || !isUUID(endpointId)) throw notFound('Delivery');
-    const [row] = (await this.dataSource.query(`SELECT * FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3`, [
+    const [row] = await this.dataSource.query<DeliveryRow[]>(`SELECT * FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3`, [
       deliveryId,
       endpointId,
       tenantId,
-    ])) as DeliveryRow[];
+    ]);
     if (!row) throw notFound('Delivery');
     return toDeliveryDto(row);
   }
@@ -220,11 +220,11 @@ export class WebhookEndpointsService {
     const current = await this.delivery(tenantId, endpointId, deliveryId);
     if (endpoint.status !== 'active') throw GraphError.conflict('The endpoint is disabled', 'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first');
     if (current.status === 'pending') throw GraphError.conflict('The delivery is still pending', 'it is retried on its schedule; next_attempt_at says when');
-    const [rows] = (await this.dataSource.query(
+    const [rows] = await this.dataSource.query<[Array<{ id: string; attempts: number }>, number]>(
       `UPDATE webhook_deliveries SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now(), is_test = false
        WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3 AND status <> 'pending' RETURNING id, attempts`,
       [deliveryId, endpointId, tenantId],
-    )) as [Array<{ id: string; attempts: number }>, number];
+    );
     // If the queue cannot take it now, the sweep will: the row is pending and due.
     await this.dispatcher.requeue(rows).catch(() => undefined);
     return this.delivery(tenantId, endpointId, deliveryId);
@@ -245,10 +245,10 @@ export class WebhookEndpointsService {
 
   /** `GET /{wabaId}/subscribed_apps`: the gateway's app, with the override when one is set. */
   async subscriptions(tenantId: string, wabaId: string): Promise<{ data: Array<Record<string, unknown>> }> {
-    const [override] = (await this.dataSource.query(
+    const [override] = await this.dataSource.query<Array<{ url: string }>>(
       `SELECT url FROM webhook_endpoints WHERE tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2 LIMIT 1`,
       [tenantId, wabaId],
-    )) as Array<{ url: string }>;
+    );
     return {
       data: [
         {
@@ -279,7 +279,7 @@ export class WebhookEndpointsService {
     }
     await this.checkUrl(input.override_callback_uri, 'webhook_configuration.override_callback_uri');
     await this.handshake(input.override_callback_uri, input.verify_token);
-    const [account] = (await this.dataSource.query(`SELECT waba_id FROM business_accounts WHERE id = $1`, [phone.businessAccountId])) as Array<{ waba_id: string }>;
+    const [account] = await this.dataSource.query<Array<{ waba_id: string }>>(`SELECT waba_id FROM business_accounts WHERE id = $1`, [phone.businessAccountId]);
     return this.replaceOverride(
       caller.tenantId,
       'phone_override',
@@ -341,15 +341,15 @@ export class WebhookEndpointsService {
     // One transaction with an advisory lock per organization, so concurrent creates cannot pass the cap together.
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [tenantId]);
-      const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`, [tenantId])) as Array<{ n: number }>;
+      const [{ n }] = await manager.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`, [tenantId]);
       if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) {
         throw GraphError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`, 'delete one first');
       }
-      const [inserted] = (await manager.query(
+      const [inserted] = await manager.query<EndpointRow[]>(
         `INSERT INTO webhook_endpoints (tenant_id, kind, url, description, events, phone_number_ids, waba_id, secret_encrypted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
         [tenantId, input.kind, input.url, input.description, input.events, input.phoneNumberIds, input.wabaId, this.secretBox.encrypt(secret)],
-      )) as EndpointRow[];
+      );
       return inserted;
     });
     return { ...this.toDto(row), secret };
@@ -393,18 +393,18 @@ export class WebhookEndpointsService {
 
   private async find(tenantId: string, id: string): Promise<EndpointRow> {
     if (!isUUID(id)) throw notFound('Webhook endpoint');
-    const [row] = (await this.dataSource.query(`SELECT * FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2`, [id, tenantId])) as EndpointRow[];
+    const [row] = await this.dataSource.query<EndpointRow[]>(`SELECT * FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
     if (!row) throw notFound('Webhook endpoint');
     return row;
   }
 
   /** A Meta-shaped sample of `field` for the endpoint's organization (a number it selects when it can). */
   private async sampleEvent(endpoint: EndpointRow, field: 'messages' | 'message_template_status_update'): Promise<Record<string, unknown>> {
-    const [phone] = (await this.dataSource.query(
+    const [phone] = await this.dataSource.query<Array<{ phone_number_id: string; display_phone_number: string; waba_id: string }>>(
       `SELECT p.phone_number_id, p.display_phone_number, b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id
        WHERE p.tenant_id = $1 AND ($2::text[] IS NULL OR p.phone_number_id = ANY ($2::text[])) ORDER BY p.created_at LIMIT 1`,
       [endpoint.tenant_id, endpoint.phone_number_ids],
-    )) as Array<{ phone_number_id: string; display_phone_number: string; waba_id: string }>;
+    );
     const wabaId = phone?.waba_id ?? endpoint.waba_id ?? '0';
     const now = Math.floor(Date.now() / 1000);
     const value =

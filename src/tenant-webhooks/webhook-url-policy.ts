@@ -162,5 +162,5 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
       (error: NodeJS.ErrnoException) => callback(error, []),
     );
   };
-  return lookup as unknown as LookupFunction;
+  return lookup;
 }

@@ -11,6 +11,7 @@ import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { GroupCommit } from '../database/group-commit';
 import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
+import { textOf } from '../core/text-of';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -121,7 +122,7 @@ export class WebhookIngestService {
         continue;
       }
       const entry = item as Record<string, unknown>;
-      const wabaId = String(entry.id ?? '');
+      const wabaId = textOf(entry.id ?? '');
       for (const [changeIndex, received] of (Array.isArray(entry.changes) ? (entry.changes as unknown[]) : []).entries()) {
         const problem = changeProblem(received, checkText);
         if (problem) {
@@ -156,10 +157,10 @@ export class WebhookIngestService {
   private async keepUnprocessable(raw: Buffer | undefined, payload: unknown, problems: string[], requestId: string | undefined): Promise<void> {
     const reason = problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : '');
     if (!isObject(payload) || !Array.isArray(payload.entry)) this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
-    const [row] = (await this.dataSource.query(`INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`, [
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(`INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`, [
       reason,
       raw ?? Buffer.from(JSON.stringify(payload ?? null)),
-    ])) as Array<{ id: string }>;
+    ]);
     this.logger.warn(`upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${row.id} [request ${requestId ?? '-'}]`);
   }
 
@@ -356,7 +357,7 @@ function withClientCallbackData(change: WebhookChange): { change: WebhookChange;
       Object.entries(status).flatMap(([name, value]) =>
         name !== 'biz_opaque_callback_data' ? [[name, value]] : reference.clientValue === undefined ? [] : [[name, reference.clientValue]],
       ),
-    ) as UpstreamStatus;
+    );
   });
   return { change: { ...change, value: { ...change.value, statuses: clientStatuses } }, records };
 }

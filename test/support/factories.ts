@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ApiKeysService, CreateApiKeyInput, IssuedApiKey } from '../../src/auth/api-keys.service';
+import { ApiKeysService, type CreateApiKeyInput, type IssuedApiKey } from '../../src/auth/api-keys.service';
 import { OnboardingService } from '../../src/tenancy/onboarding.service';
 import type { TestApp } from './test-app';
 

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { RedisStore } from '../../src/redis/redis-store';

@@ -53,7 +53,7 @@ export async function createTestApp(
     url: `http://127.0.0.1:${address.port}`,
     dataSource: app.get<DataSource>(getDataSourceToken()),
     store: app.get(SharedStore),
-    get: <T>(token: Type<T> | string | symbol) => app.get<T>(token as Type<T>),
+    get: <T>(token: Type<T> | string | symbol) => app.get<T>(token),
     close: () => app.close(),
   };
 }

@@ -1,5 +1,5 @@
-import { Type, TypeHelpOptions } from 'class-transformer';
-import { isURL, ValidateBy, ValidateNested, ValidationArguments, ValidationOptions } from 'class-validator';
+import { Type, type TypeHelpOptions } from 'class-transformer';
+import { isURL, ValidateBy, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
 /*
  * Small validation decorators for the send DTOs. Each reports ONE message per failure, worded to

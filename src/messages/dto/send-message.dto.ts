@@ -36,6 +36,7 @@ import { AudioObjectDto, DocumentObjectDto, ImageObjectDto, StickerObjectDto, Vi
 import { IsOneOf, IsText, NestedArray, NestedObject } from './message-validators';
 import { TemplateObjectDto } from './template-object.dto';
 import { CLIENT_CALLBACK_DATA_MAX, GATEWAY_CALLBACK_DATA_OVERHEAD } from '../callback-data';
+import { textOf } from '../../core/text-of';
 
 export const MESSAGE_TYPES = [
   'text',
@@ -68,7 +69,7 @@ export function isMarkAsRead(body: BodyShape): boolean {
  * MESSAGE_TYPES is returned as given (validation has rejected it already).
  */
 export function messageTypeOf(body: BodyShape): string {
-  if (body.type !== undefined && body.type !== null) return String(body.type);
+  if (body.type !== undefined && body.type !== null) return textOf(body.type);
   if (body.text !== undefined) return 'text';
   const present = MESSAGE_TYPES.filter((type) => type !== 'text' && body[type] !== undefined);
   return present.length === 1 ? present[0] : 'text';
