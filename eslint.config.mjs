@@ -52,7 +52,11 @@ export default tseslint.config(
     // Plain JavaScript (test clients, the bench's hooks, this file): no type information to lint with.
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
-    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-undef': 'off', '@typescript-eslint/no-require-imports': 'off' },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-undef': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
   },
   prettier,
 );

@@ -5,7 +5,9 @@ module.exports = {
   testRegex: '(src/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // NestJS 12 ships ES modules; compile them to CommonJS for Jest like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)',
+  ],
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,

@@ -37,7 +37,15 @@ import { formatLifecycle, runLifecycle } from './lib/lifecycle';
 
 /** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
 const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
-import { describeStack, NORMAL_STATUS_DELAYS, provision, type Stack, startGateway, startSandbox, WEBHOOK_DELAY_MS } from './lib/stack';
+import {
+  describeStack,
+  NORMAL_STATUS_DELAYS,
+  provision,
+  type Stack,
+  startGateway,
+  startSandbox,
+  WEBHOOK_DELAY_MS,
+} from './lib/stack';
 
 /** The repository root: dist/bench/run.js is two levels below it. */
 const ROOT = resolve(__dirname, '..', '..');
@@ -76,7 +84,9 @@ async function countRoundTrips(gateway: ManagedProcess, send: Scenario, options:
   await askHook(gateway, { cmd: 'count-start' });
   const result = await runLoad(send, { connections: 10, pipelining: 1, amount: options.countSends });
   ensureNotInterrupted();
-  const client = await askHook<{ pg: Record<string, number>; redis: Record<string, number> }>(gateway, { cmd: 'count-read' });
+  const client = await askHook<{ pg: Record<string, number>; redis: Record<string, number> }>(gateway, {
+    cmd: 'count-read',
+  });
   await sleep(STATS_SETTLE_MS);
   const pgAfter = await readPgStats(options.databaseUrl);
   const redisAfter = await readRedisCommandStats(options.redisUrl);
@@ -93,7 +103,13 @@ async function countRoundTrips(gateway: ManagedProcess, send: Scenario, options:
 }
 
 /** CPU profile of the gateway over one measured text-send run (after a warm-up). */
-async function profileSend(gateway: ManagedProcess, send: Scenario, options: BenchOptions, cpuSources: CpuSources, file: string) {
+async function profileSend(
+  gateway: ManagedProcess,
+  send: Scenario,
+  options: BenchOptions,
+  cpuSources: CpuSources,
+  file: string,
+) {
   const load = { connections: options.connections, pipelining: options.pipelining };
   if (options.warmup > 0) await runLoad(send, { ...load, duration: options.warmup });
   ensureNotInterrupted();
@@ -104,14 +120,22 @@ async function profileSend(gateway: ManagedProcess, send: Scenario, options: Ben
   ensureNotInterrupted();
   // Stopping serializes the whole profile in the gateway: allow for a slow, busy machine.
   await askHook(gateway, { cmd: 'profile-stop', file }, 180_000);
-  const underLoad = toScenarioResult({ ...send, title: 'text send, profiled (hook loaded)' }, result, cpuBetween(before, after, result.requests));
+  const underLoad = toScenarioResult(
+    { ...send, title: 'text send, profiled (hook loaded)' },
+    result,
+    cpuBetween(before, after, result.requests),
+  );
   return { underLoad, summary: summarizeProfile(file) };
 }
 
 function gitFacts(): Record<string, string> {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return { commit: git('rev-parse', '--short', 'HEAD'), uncommittedInSrc: git('status', '--porcelain', 'src') ? 'yes' : 'no' };
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      uncommittedInSrc: git('status', '--porcelain', 'src') ? 'yes' : 'no',
+    };
   } catch {
     return {};
   }
@@ -144,16 +168,23 @@ async function main(): Promise<void> {
   const log = (name: string) => join(RESULTS, `${stamp}-${name}.log`);
   const notes = [
     `Status and review webhooks are delayed ${WEBHOOK_DELAY_MS / 60_000} minutes in the sandbox, so none loads the gateway during the run; the inbound webhook that opens the 24-hour window is delivered at once.`,
-    'Every process shares this machine\'s cores: gateway, sandbox, PostgreSQL, Redis and autocannon (in the bench process). Compare CPU µs per request, not only requests/s.',
+    "Every process shares this machine's cores: gateway, sandbox, PostgreSQL, Redis and autocannon (in the bench process). Compare CPU µs per request, not only requests/s.",
   ];
-  if (existsSync(join(ROOT, '.env'))) notes.push('A .env file exists in the repository: the gateway and CLI read settings from it that the bench does not set.');
+  if (existsSync(join(ROOT, '.env')))
+    notes.push(
+      'A .env file exists in the repository: the gateway and CLI read settings from it that the bench does not set.',
+    );
 
-  say(`bench: ${options.scenarios.join(', ')}; ${options.warmup} s warm-up + ${options.duration} s measured each, ${options.connections} connections, pipelining ${options.pipelining}`);
+  say(
+    `bench: ${options.scenarios.join(', ')}; ${options.warmup} s warm-up + ${options.duration} s measured each, ${options.connections} connections, pipelining ${options.pipelining}`,
+  );
   say(`  ${notes[0]}`);
 
   const idleLoad = await backgroundCores();
   if (idleLoad !== null && idleLoad > 0.2) {
-    notes.push(`Before the run, ${idleLoad} cores were already busy with other work on this machine: requests/s will be lower and noisier than on an idle machine (see the "other" CPU column).`);
+    notes.push(
+      `Before the run, ${idleLoad} cores were already busy with other work on this machine: requests/s will be lower and noisier than on an idle machine (see the "other" CPU column).`,
+    );
     say(`  warning: ${notes[notes.length - 1]}`);
   }
   say('checking PostgreSQL and Redis on 127.0.0.1, resetting the bench database and Redis db...');
@@ -161,16 +192,24 @@ async function main(): Promise<void> {
   await resetRedis(options.redisUrl);
   if (options.build) {
     say('building (npm run build)...');
-    await runToCompletion('npm run build', 'npm', ['run', '-s', 'build'], { cwd: ROOT, env: process.env, logPath: log('build') }).catch((error: Error) => {
+    await runToCompletion('npm run build', 'npm', ['run', '-s', 'build'], {
+      cwd: ROOT,
+      env: process.env,
+      logPath: log('build'),
+    }).catch((error: Error) => {
       throw new Error(`${error.message}\n(the app must compile; --skip-build runs the existing dist/ instead)`);
     });
   }
 
-  const stack: Stack = describeStack(ROOT, { sandbox: await freePort(), gateway: await freePort() }, {
-    databaseUrl: options.databaseUrl,
-    redisUrl: options.redisUrl,
-    extra: options.gatewayEnv,
-  });
+  const stack: Stack = describeStack(
+    ROOT,
+    { sandbox: await freePort(), gateway: await freePort() },
+    {
+      databaseUrl: options.databaseUrl,
+      redisUrl: options.redisUrl,
+      extra: options.gatewayEnv,
+    },
+  );
   say(`starting the sandbox on ${stack.sandboxUrl} and the gateway on ${stack.gatewayUrl}...`);
   let sandbox = await startSandbox(stack, log('sandbox'));
   let gateway = await startGateway(stack, log('gateway'));
@@ -184,7 +223,9 @@ async function main(): Promise<void> {
   for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
     say(`measuring: ${scenario.title}...`);
     const result = await measure(scenario, options, cpuOf(gateway));
-    say(`  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    say(
+      `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    );
     results.push(result);
   }
 
@@ -201,7 +242,9 @@ async function main(): Promise<void> {
       keyRateLimitPerSecond: provisioned.keyRateLimit,
       serviceWindow: provisioned.serviceWindow,
       gateway: Object.fromEntries(
-        Object.entries(stack.gatewayEnv).filter(([name]) => !['PATH', 'HOME', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'].includes(name)),
+        Object.entries(stack.gatewayEnv).filter(
+          ([name]) => !['PATH', 'HOME', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'].includes(name),
+        ),
       ),
     },
     notes,
@@ -213,11 +256,19 @@ async function main(): Promise<void> {
 
   if (options.lifecycle) {
     try {
-      say(`lifecycle: restarting the sandbox with its normal status delays (${NORMAL_STATUS_DELAYS.sent}/${NORMAL_STATUS_DELAYS.delivered}/${NORMAL_STATUS_DELAYS.read} ms), a tenant endpoint on 127.0.0.1...`);
+      say(
+        `lifecycle: restarting the sandbox with its normal status delays (${NORMAL_STATUS_DELAYS.sent}/${NORMAL_STATUS_DELAYS.delivered}/${NORMAL_STATUS_DELAYS.read} ms), a tenant endpoint on 127.0.0.1...`,
+      );
       await sandbox.stop();
       sandbox = await startSandbox(stack, log('sandbox-lifecycle'), NORMAL_STATUS_DELAYS);
       const send = scenarios.find((s) => s.id === 'send')!;
-      report.lifecycle = await runLifecycle(stack, provisioned.apiKey, send, { connections: options.lifecycleConnections, seconds: options.duration }, cpuOf(gateway));
+      report.lifecycle = await runLifecycle(
+        stack,
+        provisioned.apiKey,
+        send,
+        { connections: options.lifecycleConnections, seconds: options.duration },
+        cpuOf(gateway),
+      );
       say(formatLifecycle(report.lifecycle).replace(/^/gm, '  '));
       // Open loops at fixed offered rates, lowest first, until one does not keep up (the higher
       // ones would not either, and their backlog would spill into the next run).
@@ -229,7 +280,12 @@ async function main(): Promise<void> {
           stack,
           provisioned.apiKey,
           send,
-          { connections: Math.max(50, Math.ceil(rate / 4)), seconds: options.duration, rate, drainLimitMs: LIFECYCLE_DRAIN_LIMIT_MS },
+          {
+            connections: Math.max(50, Math.ceil(rate / 4)),
+            seconds: options.duration,
+            rate,
+            drainLimitMs: LIFECYCLE_DRAIN_LIMIT_MS,
+          },
           cpuOf(gateway),
         );
         report.lifecycleRates.push(result);
@@ -256,10 +312,18 @@ async function main(): Promise<void> {
       gateway = await startGateway(stack, log('gateway-instrumented'), HOOK);
       const send = scenarios.find((s) => s.id === 'send')!;
       await verifyScenario(send);
-      say(`counting database and Redis round trips over ${options.countSends} sends (waits ${(2 * STATS_SETTLE_MS) / 1000} s for PostgreSQL's statistics)...`);
+      say(
+        `counting database and Redis round trips over ${options.countSends} sends (waits ${(2 * STATS_SETTLE_MS) / 1000} s for PostgreSQL's statistics)...`,
+      );
       report.roundTrips = await countRoundTrips(gateway, send, options);
       say('profiling the gateway under text-send load...');
-      report.profile = await profileSend(gateway, send, options, cpuOf(gateway), join(RESULTS, `${stamp}-send.cpuprofile`));
+      report.profile = await profileSend(
+        gateway,
+        send,
+        options,
+        cpuOf(gateway),
+        join(RESULTS, `${stamp}-send.cpuprofile`),
+      );
     } catch (error) {
       ensureNotInterrupted();
       report.profileError = (error as Error).message;
@@ -271,14 +335,22 @@ async function main(): Promise<void> {
   say('');
   say(formatTable(report.profile ? [...results, report.profile.underLoad] : results));
   say('');
-  say(`ratios: ${Object.entries(report.ratios).map(([name, value]) => `${name} ${value ?? '-'}`).join(', ')}`);
-  for (const goal of report.goals) say(`  ${goal.met === null ? '  -  ' : goal.met ? ' met ' : 'NOT met'}  ${goal.goal}: ${goal.measured}`);
+  say(
+    `ratios: ${Object.entries(report.ratios)
+      .map(([name, value]) => `${name} ${value ?? '-'}`)
+      .join(', ')}`,
+  );
+  for (const goal of report.goals)
+    say(`  ${goal.met === null ? '  -  ' : goal.met ? ' met ' : 'NOT met'}  ${goal.goal}: ${goal.measured}`);
   if (report.roundTrips) say(`\n${formatRoundTrips(report.roundTrips)}`);
   if (report.profile) say(`\n${formatProfile(report.profile.summary)}`);
   if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle)}`);
   for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result));
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
-  if (busiest > 0.3) notes.push(`During a run up to ${busiest} cores went to work outside the bench's processes (column "other"): compare CPU µs/request rather than requests/s.`);
+  if (busiest > 0.3)
+    notes.push(
+      `During a run up to ${busiest} cores went to work outside the bench's processes (column "other"): compare CPU µs/request rather than requests/s.`,
+    );
   for (const note of notes.slice(1)) say(`note: ${note}`);
   const files = writeReport(RESULTS, stamp, report);
   say(`\nwritten: ${files.map((f) => f.replace(`${ROOT}/`, '')).join(', ')} (logs: bench/results/${stamp}-*.log)`);

@@ -104,12 +104,14 @@ const FILLS = [
 ];
 
 /** Strings that mean a placeholder is still there. */
-const LEFTOVER = /<[A-Za-z0-9_() :/.-]+>|\{\{|\}\}|http\(s\)|language-and-locale|template-name|text-string|your-text-|optional[-_]text|unique-reference|my-payment/;
+const LEFTOVER =
+  /<[A-Za-z0-9_() :/.-]+>|\{\{|\}\}|http\(s\)|language-and-locale|template-name|text-string|your-text-|optional[-_]text|unique-reference|my-payment/;
 
 function fill(text) {
   let result = text;
   for (const [placeholder, value] of FILLS) result = result.split(placeholder).join(value);
-  if (LEFTOVER.test(result)) throw new Error(`Unfilled placeholder in ${JSON.stringify(text)} -> ${JSON.stringify(result)}`);
+  if (LEFTOVER.test(result))
+    throw new Error(`Unfilled placeholder in ${JSON.stringify(text)} -> ${JSON.stringify(result)}`);
   return result;
 }
 
@@ -135,8 +137,10 @@ const NOTES = {
   'Send Reply to List Message':
     "Meta's example omits `type`; it carries only an `interactive` object, so the gateway infers type interactive (see messageTypeOf).",
   'Send Text Message with Preview URL': 'Omits `type`: Meta defaults it to text.',
-  'Send Sample Issue Resolution Template': 'Button `text` parameters are JSON booleans in Meta\'s example; kept as given.',
-  'Send Catalog Template Message': 'Button `index` is a number and `sub_type` is upper case (CATALOG) in Meta\'s example; kept as given.',
+  'Send Sample Issue Resolution Template':
+    "Button `text` parameters are JSON booleans in Meta's example; kept as given.",
+  'Send Catalog Template Message':
+    "Button `index` is a number and `sub_type` is upper case (CATALOG) in Meta's example; kept as given.",
 };
 
 const document = yaml.load(readFileSync(source, 'utf8'));

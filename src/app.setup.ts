@@ -80,11 +80,14 @@ function setUpDocs(app: INestApplication): void {
           'Errors use the Graph body `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`.\n\n' +
           '**Paths.** `/v1` is the documented prefix. Every `/v1/...` path also answers under any Graph version (`/v23.0/...`, ' +
           '`/v17.0/...`) and, as Graph does, with no version (`/{phone-number-id}/messages`), with identical behaviour, errors, scopes ' +
-          'and tenancy: point an existing Cloud API client at this host and it works. Upstream is always called at the gateway\'s ' +
+          "and tenancy: point an existing Cloud API client at this host and it works. Upstream is always called at the gateway's " +
           'configured Graph version, whatever version the client names.',
       )
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'svc_live_…, svc_admin_… or svc_platform_… API key' }, 'api-key')
+      .addBearerAuth(
+        { type: 'http', scheme: 'bearer', description: 'svc_live_…, svc_admin_… or svc_platform_… API key' },
+        'api-key',
+      )
       .build(),
   );
   const kinds = (['org', 'admin', 'platform'] as const).map((kind) => ({

@@ -28,7 +28,8 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   const sandbox = app.get<Sandbox | null>(SANDBOX);
-  if (sandbox) logger.log(`upstream: Cloud API sandbox at ${sandbox.url}, delivering webhooks to ${url}/webhooks/whatsapp`);
+  if (sandbox)
+    logger.log(`upstream: Cloud API sandbox at ${sandbox.url}, delivering webhooks to ${url}/webhooks/whatsapp`);
   else logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}`);
   // Last: the line that says the gateway is ready.
   logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);

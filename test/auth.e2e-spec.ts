@@ -53,7 +53,14 @@ function expectInvalidToken(res: request.Response): void {
 function expectPermissionDenied(res: request.Response, message: RegExp): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 403,
-    body: { error: { message: expect.stringMatching(/^\(#200\) /), type: 'OAuthException', code: 200, fbtrace_id: expect.any(String) } },
+    body: {
+      error: {
+        message: expect.stringMatching(/^\(#200\) /),
+        type: 'OAuthException',
+        code: 200,
+        fbtrace_id: expect.any(String),
+      },
+    },
   });
   expect(res.body.error.message).toMatch(message);
   expect(res.body.error.fbtrace_id).toBe(res.headers['x-request-id']);
@@ -93,7 +100,12 @@ describe('authentication and access (spec 5)', () => {
     it('a valid organization key is let through, and the handler runs for its organization', async () => {
       const before = log.count('send');
       const res = await send(tenant.phoneNumberId).set(bearer(valid)).send({ to: '15550001' }).expect(201);
-      expect(res.body).toEqual({ route: 'send', tenant_id: tenant.id, key_id: valid.record.id, call: expect.any(Number) });
+      expect(res.body).toEqual({
+        route: 'send',
+        tenant_id: tenant.id,
+        key_id: valid.record.id,
+        call: expect.any(Number),
+      });
       expect(log.count('send')).toBe(before + 1);
       const list = await listTemplates(tenant.wabaId).set(bearer(valid)).expect(200);
       expect(list.body).toMatchObject({ route: 'listTemplates', tenant_id: tenant.id, key_id: valid.record.id });
@@ -121,15 +133,24 @@ describe('authentication and access (spec 5)', () => {
       ['a key with a character outside base62', () => bearer(valid.key.slice(0, -1) + '-')],
       ['a valid key followed by more text', () => ({ Authorization: `Bearer ${valid.key} ${valid.key}` })],
       ['an unknown prefix', () => bearer('svc_test_' + valid.key.slice(9))],
-      ['an admin key\'s random part behind the svc_live_ prefix', () => bearer('svc_live_' + admin.key.slice('svc_admin_'.length))],
-      ['an organization key\'s random part behind the svc_admin_ prefix', () => bearer('svc_admin_' + valid.key.slice('svc_live_'.length))],
+      [
+        "an admin key's random part behind the svc_live_ prefix",
+        () => bearer('svc_live_' + admin.key.slice('svc_admin_'.length)),
+      ],
+      [
+        "an organization key's random part behind the svc_admin_ prefix",
+        () => bearer('svc_admin_' + valid.key.slice('svc_live_'.length)),
+      ],
       ['a well-formed organization key that was never issued', () => bearer(generateKey('org'))],
       ['a well-formed admin key that was never issued', () => bearer(generateKey('admin'))],
     ];
 
     it.each(refusals)('%s → 401 code 190, WWW-Authenticate, handler not run', async (_name, headers) => {
       const before = log.count();
-      for (const call of [() => send(tenant.phoneNumberId).send({ to: '15550001' }), () => listTemplates(tenant.wabaId)]) {
+      for (const call of [
+        () => send(tenant.phoneNumberId).send({ to: '15550001' }),
+        () => listTemplates(tenant.wabaId),
+      ]) {
         await paceUnauthenticated();
         const res = await call().set(headers());
         expectInvalidToken(res);
@@ -212,9 +233,21 @@ describe('authentication and access (spec 5)', () => {
 
   describe('scopes (403 code 200)', () => {
     const routes = {
-      'messages:send': { name: 'send', call: (key: IssuedApiKey) => send(tenant.phoneNumberId).set(bearer(key)).send({ to: '15550001' }), ok: 201 },
-      'templates:write': { name: 'createTemplate', call: (key: IssuedApiKey) => createTemplate(tenant.wabaId).set(bearer(key)).send({ to: 'x' }), ok: 201 },
-      'templates:read': { name: 'listTemplates', call: (key: IssuedApiKey) => listTemplates(tenant.wabaId).set(bearer(key)), ok: 200 },
+      'messages:send': {
+        name: 'send',
+        call: (key: IssuedApiKey) => send(tenant.phoneNumberId).set(bearer(key)).send({ to: '15550001' }),
+        ok: 201,
+      },
+      'templates:write': {
+        name: 'createTemplate',
+        call: (key: IssuedApiKey) => createTemplate(tenant.wabaId).set(bearer(key)).send({ to: 'x' }),
+        ok: 201,
+      },
+      'templates:read': {
+        name: 'listTemplates',
+        call: (key: IssuedApiKey) => listTemplates(tenant.wabaId).set(bearer(key)),
+        ok: 200,
+      },
     } as const;
     type Guarded = keyof typeof routes;
 
@@ -245,7 +278,10 @@ describe('authentication and access (spec 5)', () => {
 
     it('an admin key lacking a scope is refused the same way', async () => {
       const key = await createAdminKey(t, [tenant], { scopes: ['templates:read'] });
-      expectPermissionDenied(await send(tenant.phoneNumberId).set(bearer(key)).send({ to: '1' }), /lacks the scope messages:send/);
+      expectPermissionDenied(
+        await send(tenant.phoneNumberId).set(bearer(key)).send({ to: '1' }),
+        /lacks the scope messages:send/,
+      );
       await listTemplates(tenant.wabaId).set(bearer(key)).expect(200);
     });
   });
@@ -281,14 +317,23 @@ describe('authentication and access (spec 5)', () => {
       const local = await createOrgKey(t, tenant, { allowedIps: ['127.0.0.1/32'] });
       await listTemplates(tenant.wabaId).set(bearer(tenNet)).set('X-Forwarded-For', '10.1.2.3').expect(200);
       await listTemplates(tenant.wabaId).set(bearer(tenNet)).set('X-Forwarded-For', '::ffff:10.1.2.3').expect(200);
-      expectPermissionDenied(await listTemplates(tenant.wabaId).set(bearer(tenNet)).set('X-Forwarded-For', '11.1.2.3'), /IP address/);
-      expectPermissionDenied(await listTemplates(tenant.wabaId).set(bearer(local)).set('X-Forwarded-For', '10.1.2.3'), /IP address/);
+      expectPermissionDenied(
+        await listTemplates(tenant.wabaId).set(bearer(tenNet)).set('X-Forwarded-For', '11.1.2.3'),
+        /IP address/,
+      );
+      expectPermissionDenied(
+        await listTemplates(tenant.wabaId).set(bearer(local)).set('X-Forwarded-For', '10.1.2.3'),
+        /IP address/,
+      );
     });
 
     it('an IPv6 allow-list entry matches an IPv6 client', async () => {
       const key = await createOrgKey(t, tenant, { allowedIps: ['2001:db8::/32'] });
       await listTemplates(tenant.wabaId).set(bearer(key)).set('X-Forwarded-For', '2001:db8::7').expect(200);
-      expectPermissionDenied(await listTemplates(tenant.wabaId).set(bearer(key)).set('X-Forwarded-For', '2001:db9::7'), /IP address/);
+      expectPermissionDenied(
+        await listTemplates(tenant.wabaId).set(bearer(key)).set('X-Forwarded-For', '2001:db9::7'),
+        /IP address/,
+      );
     });
   });
 
@@ -341,9 +386,25 @@ describe('authentication and access (spec 5)', () => {
     });
 
     /** A POST sending exactly `body`, signed over `signed` (defaults: the same path and bytes). */
-    function signedPost(path: string, body: string, options: { timestamp?: string; signedPath?: string; signedBody?: string; signedMethod?: string; secret?: string } = {}) {
+    function signedPost(
+      path: string,
+      body: string,
+      options: {
+        timestamp?: string;
+        signedPath?: string;
+        signedBody?: string;
+        signedMethod?: string;
+        secret?: string;
+      } = {},
+    ) {
       const timestamp = options.timestamp ?? now();
-      const signature = signRequest(options.secret ?? secret, timestamp, options.signedMethod ?? 'POST', options.signedPath ?? path, options.signedBody ?? body);
+      const signature = signRequest(
+        options.secret ?? secret,
+        timestamp,
+        options.signedMethod ?? 'POST',
+        options.signedPath ?? path,
+        options.signedBody ?? body,
+      );
       return request(t.url)
         .post(path)
         .set(bearer(key))
@@ -384,7 +445,10 @@ describe('authentication and access (spec 5)', () => {
       ['a signature made with another secret', () => signedPost(path(), body, { secret: 'another-secret-entirely' })],
       ['a tampered body', () => signedPost(path(), body.replace('0100', '0199'), { signedBody: body })],
       ['a tampered query string', () => signedPost(path(), body, { signedPath: path().replace('true', 'false') })],
-      ['a signature over the path without its query', () => signedPost(path(), body, { signedPath: path().split('?')[0] })],
+      [
+        'a signature over the path without its query',
+        () => signedPost(path(), body, { signedPath: path().split('?')[0] }),
+      ],
       ['a signature made for another method', () => signedPost(path(), body, { signedMethod: 'PUT' })],
       ['a stale timestamp (301 s old)', () => signedPost(path(), body, { timestamp: String(Number(now()) - 301) })],
       ['a timestamp 301 s in the future', () => signedPost(path(), body, { timestamp: String(Number(now()) + 301) })],
@@ -402,10 +466,19 @@ describe('authentication and access (spec 5)', () => {
             .send(body);
         },
       ],
-      ['no signing headers at all', () => request(t.url).post(path()).set(bearer(key)).set('Content-Type', 'application/json').send(body)],
+      [
+        'no signing headers at all',
+        () => request(t.url).post(path()).set(bearer(key)).set('Content-Type', 'application/json').send(body),
+      ],
       [
         'a timestamp but no signature',
-        () => request(t.url).post(path()).set(bearer(key)).set('X-Svc-Timestamp', now()).set('Content-Type', 'application/json').send(body),
+        () =>
+          request(t.url)
+            .post(path())
+            .set(bearer(key))
+            .set('X-Svc-Timestamp', now())
+            .set('Content-Type', 'application/json')
+            .send(body),
       ],
       [
         'a signature but no timestamp',
@@ -431,7 +504,13 @@ describe('authentication and access (spec 5)', () => {
       const once = `${path()}&replay=1`;
       const signature = signRequest(secret, timestamp, 'POST', once, body);
       const replay = (url: string) =>
-        request(url).post(once).set(bearer(key)).set('X-Svc-Timestamp', timestamp).set('X-Svc-Signature', signature).set('Content-Type', 'application/json').send(body);
+        request(url)
+          .post(once)
+          .set(bearer(key))
+          .set('X-Svc-Timestamp', timestamp)
+          .set('X-Svc-Signature', signature)
+          .set('Content-Type', 'application/json')
+          .send(body);
       const before = log.count('send');
       await replay(t.url).expect(201);
       expect(log.count('send')).toBe(before + 1);

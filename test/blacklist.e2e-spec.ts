@@ -46,9 +46,15 @@ describe('blacklist', () => {
   beforeEach(() => t.dataSource.query('DELETE FROM blacklist_entries'));
 
   const list = (key: IssuedApiKey, query = '') => request(t.url).get(`/v1/blacklist${query}`).set(bearer(key));
-  const add = (key: IssuedApiKey, body: unknown) => request(t.url).post('/v1/blacklist').set(bearer(key)).send(body as object);
+  const add = (key: IssuedApiKey, body: unknown) =>
+    request(t.url)
+      .post('/v1/blacklist')
+      .set(bearer(key))
+      .send(body as object);
   const remove = (key: IssuedApiKey, phoneNumber: string) =>
-    request(t.url).delete(`/v1/blacklist/${encodeURIComponent(phoneNumber)}`).set(bearer(key));
+    request(t.url)
+      .delete(`/v1/blacklist/${encodeURIComponent(phoneNumber)}`)
+      .set(bearer(key));
   const rows = (tenantId?: string): Promise<EntryRow[]> =>
     tenantId
       ? t.dataSource.query('SELECT * FROM blacklist_entries WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])
@@ -56,18 +62,33 @@ describe('blacklist', () => {
 
   describe('POST /v1/blacklist', () => {
     it('adds numbers, normalized, in request order → 200 with the entries and counts', async () => {
-      const res = await add(keyA, { phone_numbers: ['+1 (555) 123-4567', '44 7700 900123'], reason: 'Asked not to be contacted' });
+      const res = await add(keyA, {
+        phone_numbers: ['+1 (555) 123-4567', '44 7700 900123'],
+        reason: 'Asked not to be contacted',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         data: [
-          { id: expect.any(String), phone_number: '15551234567', reason: 'Asked not to be contacted', created_at: expect.any(String) },
-          { id: expect.any(String), phone_number: '447700900123', reason: 'Asked not to be contacted', created_at: expect.any(String) },
+          {
+            id: expect.any(String),
+            phone_number: '15551234567',
+            reason: 'Asked not to be contacted',
+            created_at: expect.any(String),
+          },
+          {
+            id: expect.any(String),
+            phone_number: '447700900123',
+            reason: 'Asked not to be contacted',
+            created_at: expect.any(String),
+          },
         ],
         added: 2,
         existing: 0,
       });
       const stored = await rows();
-      expect(stored.map((r) => ({ id: r.id, tenant_id: r.tenant_id, phone_number: r.phone_number, reason: r.reason }))).toEqual([
+      expect(
+        stored.map((r) => ({ id: r.id, tenant_id: r.tenant_id, phone_number: r.phone_number, reason: r.reason })),
+      ).toEqual([
         { id: res.body.data[0].id, tenant_id: a.id, phone_number: '15551234567', reason: 'Asked not to be contacted' },
         { id: res.body.data[1].id, tenant_id: a.id, phone_number: '447700900123', reason: 'Asked not to be contacted' },
       ]);
@@ -118,7 +139,12 @@ describe('blacklist', () => {
 
     it('concurrent requests adding overlapping numbers in different orders all succeed, each number stored once', async () => {
       const numbers = Array.from({ length: 200 }, (_, i) => `1555${String(i).padStart(7, '0')}`);
-      const orders = [numbers, [...numbers].reverse(), [...numbers.slice(100), ...numbers.slice(0, 100)], numbers.filter((_, i) => i % 2 === 0)];
+      const orders = [
+        numbers,
+        [...numbers].reverse(),
+        [...numbers.slice(100), ...numbers.slice(0, 100)],
+        numbers.filter((_, i) => i % 2 === 0),
+      ];
       const responses = await Promise.all(orders.map((phone_numbers) => add(keyA, { phone_numbers })));
       expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 200]);
       expect(responses.reduce((sum, res) => sum + res.body.added, 0)).toBe(200);
@@ -130,9 +156,17 @@ describe('blacklist', () => {
       ['no body fields', {}, /^phone_numbers: /],
       ['phone_numbers not an array', { phone_numbers: '15551234567' }, /^phone_numbers: /],
       ['phone_numbers empty', { phone_numbers: [] }, /^phone_numbers: .*at least 1/],
-      ['1001 numbers', { phone_numbers: Array.from({ length: 1001 }, (_, i) => `1555${String(i).padStart(7, '0')}`) }, /^phone_numbers: .*no more than 1000/],
+      [
+        '1001 numbers',
+        { phone_numbers: Array.from({ length: 1001 }, (_, i) => `1555${String(i).padStart(7, '0')}`) },
+        /^phone_numbers: .*no more than 1000/,
+      ],
       ['a number that is not a string', { phone_numbers: ['15551234567', 15557654321] }, /^phone_numbers: .*string/],
-      ['an invalid number', { phone_numbers: ['15551234567', '555-CALL-NOW'] }, /^phone_numbers\.1: must be a phone number in E\.164 form/],
+      [
+        'an invalid number',
+        { phone_numbers: ['15551234567', '555-CALL-NOW'] },
+        /^phone_numbers\.1: must be a phone number in E\.164 form/,
+      ],
       ['a number too short', { phone_numbers: ['12345'] }, /^phone_numbers\.0: /],
       ['reason too long', { phone_numbers: ['15551234567'], reason: 'x'.repeat(501) }, /^reason: .*500/],
       ['reason empty', { phone_numbers: ['15551234567'], reason: '' }, /^reason: /],
@@ -153,10 +187,18 @@ describe('blacklist', () => {
       expect(res.status).toBe(200);
       const stored = await rows(a.id);
       expect(res.body).toEqual({
-        data: stored.map((r) => ({ id: r.id, phone_number: r.phone_number, reason: r.reason, created_at: r.created_at.toISOString() })),
+        data: stored.map((r) => ({
+          id: r.id,
+          phone_number: r.phone_number,
+          reason: r.reason,
+          created_at: r.created_at.toISOString(),
+        })),
         paging: { cursors: { before: expect.any(String), after: expect.any(String) } },
       });
-      expect(res.body.data.map((e: { phone_number: string }) => e.phone_number)).toEqual(['15551234567', '15557654321']);
+      expect(res.body.data.map((e: { phone_number: string }) => e.phone_number)).toEqual([
+        '15551234567',
+        '15557654321',
+      ]);
     });
 
     it('an empty blacklist is an empty page', async () => {
@@ -204,7 +246,11 @@ describe('blacklist', () => {
       ['limit 101', '?limit=101', /^limit: /],
       ['limit not a number', '?limit=ten', /^limit: /],
       ['an invalid cursor', '?after=not-a-cursor', /^after: /],
-      ['a forged cursor', `?after=${Buffer.from(JSON.stringify({ at: '2025-01-01', id: "x' OR 1=1" })).toString('base64url')}`, /^after: /],
+      [
+        'a forged cursor',
+        `?after=${Buffer.from(JSON.stringify({ at: '2025-01-01', id: "x' OR 1=1" })).toString('base64url')}`,
+        /^after: /,
+      ],
       ['an invalid phone_number', '?phone_number=abc', /^phone_number: must be a phone number/],
     ])('%s → 400 code 100 naming the parameter', async (_name, query, details) => {
       expectInvalidParameter(await list(keyA, query), 400, details);
@@ -309,8 +355,16 @@ describe('blacklist', () => {
       const doc = (await request(t.url).get('/docs-json').expect(200)).body;
       const operations = {
         'GET /v1/blacklist': [doc.paths['/v1/blacklist']?.get, 'blacklist:read', ['200', '400', '401', '403', '429']],
-        'POST /v1/blacklist': [doc.paths['/v1/blacklist']?.post, 'blacklist:write', ['200', '400', '401', '403', '429']],
-        'DELETE /v1/blacklist/{phoneNumber}': [doc.paths['/v1/blacklist/{phoneNumber}']?.delete, 'blacklist:write', ['200', '400', '401', '403', '404', '429']],
+        'POST /v1/blacklist': [
+          doc.paths['/v1/blacklist']?.post,
+          'blacklist:write',
+          ['200', '400', '401', '403', '429'],
+        ],
+        'DELETE /v1/blacklist/{phoneNumber}': [
+          doc.paths['/v1/blacklist/{phoneNumber}']?.delete,
+          'blacklist:write',
+          ['200', '400', '401', '403', '404', '429'],
+        ],
       } as const;
       for (const [name, [operation, scope, statuses]] of Object.entries(operations)) {
         expect({ name, present: operation !== undefined }).toEqual({ name, present: true });
@@ -319,7 +373,9 @@ describe('blacklist', () => {
         expect(Object.keys(operation.responses).sort()).toEqual([...statuses]);
         expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('X-Svc-Tenant-Id');
       }
-      expect(doc.paths['/v1/blacklist'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AddBlacklistEntriesDto' });
+      expect(doc.paths['/v1/blacklist'].post.requestBody.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/AddBlacklistEntriesDto',
+      });
       expect(doc.components.schemas.AddBlacklistEntriesDto.required).toEqual(['phone_numbers']);
       expect(doc.paths['/v1/blacklist'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['limit', 'after', 'phone_number']),

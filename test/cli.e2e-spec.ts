@@ -103,7 +103,9 @@ describe('administration CLI', () => {
     try {
       execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
     } catch (error) {
-      throw new Error(`npm run build failed:\n${(error as { stdout?: Buffer }).stdout?.toString() ?? ''}`, { cause: error });
+      throw new Error(`npm run build failed:\n${(error as { stdout?: Buffer }).stdout?.toString() ?? ''}`, {
+        cause: error,
+      });
     }
     t = await createTestApp();
     await resetState(t);
@@ -127,24 +129,48 @@ describe('administration CLI', () => {
     const token = 'EAAG-upstream-secret-' + digits(10);
     const run = await cli(['waba:add', '--org', acme.id, '--waba-id', wabaId, '--token', token, '--name', 'Main']);
     expect(run.code).toBe(0);
-    expect(run.json).toEqual({ id: UUID, tenant_id: acme.id, waba_id: wabaId, name: 'Main', created_at: expect.any(String) });
+    expect(run.json).toEqual({
+      id: UUID,
+      tenant_id: acme.id,
+      waba_id: wabaId,
+      name: 'Main',
+      created_at: expect.any(String),
+    });
     expect(run.stdout + run.stderr).not.toContain(token);
-    const [row] = await rows('SELECT tenant_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [wabaId]);
+    const [row] = await rows('SELECT tenant_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [
+      wabaId,
+    ]);
     expect(row.tenant_id).toBe(acme.id);
     expect(row.access_token_encrypted).not.toContain(token);
     expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe(token);
   });
 
-  it("waba:add --token - reads the token from stdin", async () => {
+  it('waba:add --token - reads the token from stdin', async () => {
     const otherWabaId = '1' + digits(14);
-    const account = await ok(['waba:add', '--org', beta.id, '--waba-id', otherWabaId, '--token', '-'], { input: 'from-stdin-token\n' });
-    expect(account).toEqual({ id: UUID, tenant_id: beta.id, waba_id: otherWabaId, name: '', created_at: expect.any(String) });
+    const account = await ok(['waba:add', '--org', beta.id, '--waba-id', otherWabaId, '--token', '-'], {
+      input: 'from-stdin-token\n',
+    });
+    expect(account).toEqual({
+      id: UUID,
+      tenant_id: beta.id,
+      waba_id: otherWabaId,
+      name: '',
+      created_at: expect.any(String),
+    });
     const [row] = await rows('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [otherWabaId]);
     expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe('from-stdin-token');
   });
 
   it('phone:add registers a number under the business account', async () => {
-    const phone = await ok(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0100']);
+    const phone = await ok([
+      'phone:add',
+      '--waba-id',
+      wabaId,
+      '--phone-number-id',
+      phoneNumberId,
+      '--display',
+      '+1 555 0100',
+    ]);
     expect(phone).toEqual({
       id: UUID,
       tenant_id: acme.id,
@@ -164,7 +190,9 @@ describe('administration CLI', () => {
   it('phone:set turns local 24-hour window enforcement off and on', async () => {
     const off = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--service-window', 'off']);
     expect(off).toMatchObject({ phone_number_id: phoneNumberId, enforce_service_window: false });
-    expect((await rows('SELECT enforce_service_window FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId]))[0]).toEqual({
+    expect(
+      (await rows('SELECT enforce_service_window FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId]))[0],
+    ).toEqual({
       enforce_service_window: false,
     });
     const on = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--service-window', 'on']);
@@ -180,14 +208,22 @@ describe('administration CLI', () => {
     const before = Date.now();
     orgKey = await ok([
       'key:create',
-      '--kind', 'org',
-      '--org', acme.id,
-      '--name', 'ci',
-      '--scopes', 'messages:send,templates:read',
-      '--phones', phoneNumberId,
-      '--ips', '10.0.0.0/8,192.168.1.1',
-      '--rate-limit', '25',
-      '--expires-in', '30d',
+      '--kind',
+      'org',
+      '--org',
+      acme.id,
+      '--name',
+      'ci',
+      '--scopes',
+      'messages:send,templates:read',
+      '--phones',
+      phoneNumberId,
+      '--ips',
+      '10.0.0.0/8,192.168.1.1',
+      '--rate-limit',
+      '25',
+      '--expires-in',
+      '30d',
       '--hmac',
     ]);
     expect(orgKey).toEqual({
@@ -231,7 +267,15 @@ describe('administration CLI', () => {
   });
 
   it('key:create issues an admin key over several organizations, all scopes by default', async () => {
-    adminKey = await ok(['key:create', '--kind', 'admin', '--org', `${acme.id},${beta.id}`, '--expires', '2099-01-31T12:00:00Z']);
+    adminKey = await ok([
+      'key:create',
+      '--kind',
+      'admin',
+      '--org',
+      `${acme.id},${beta.id}`,
+      '--expires',
+      '2099-01-31T12:00:00Z',
+    ]);
     expect(adminKey.hmac_secret).toBeUndefined();
     expect(adminKey.record).toMatchObject({
       kind: 'admin',
@@ -245,7 +289,17 @@ describe('administration CLI', () => {
     });
     expect(adminKey.key).toMatch(/^svc_admin_/);
     // --org may also be repeated
-    const repeated = await ok(['key:create', '--kind', 'admin', '--org', acme.id, '--org', beta.id, '--name', 'repeated']);
+    const repeated = await ok([
+      'key:create',
+      '--kind',
+      'admin',
+      '--org',
+      acme.id,
+      '--org',
+      beta.id,
+      '--name',
+      'repeated',
+    ]);
     expect(repeated.record.tenant_ids).toEqual([acme.id, beta.id]);
 
     const tenants = await request(t.url).get('/v1/tenants').set(bearer(adminKey.key)).expect(200);
@@ -255,13 +309,31 @@ describe('administration CLI', () => {
   it('key:create --kind platform issues a key for onboarding and keys, with no organization', async () => {
     const platform = await ok(['key:create', '--kind', 'platform', '--name', 'ops']);
     expect(platform.key).toMatch(/^svc_platform_[A-Za-z0-9]{40}$/);
-    expect(platform.record).toMatchObject({ kind: 'platform', tenant_ids: [], scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write'] });
+    expect(platform.record).toMatchObject({
+      kind: 'platform',
+      tenant_ids: [],
+      scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write'],
+    });
     const orgs = await request(t.url).get('/v1/organizations').set(bearer(platform.key)).expect(200);
     expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([acme.id, beta.id]));
     const withOrg = await fails(['key:create', '--kind', 'platform', '--org', acme.id]);
-    expect(withOrg).toMatchObject({ code: 100, details: expect.stringContaining('a platform key belongs to no organization') });
-    const orgKeyWithPlatformScope = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--scopes', 'tenants:write']);
-    expect(orgKeyWithPlatformScope).toMatchObject({ code: 100, details: expect.stringContaining('an organization key cannot hold: tenants:write') });
+    expect(withOrg).toMatchObject({
+      code: 100,
+      details: expect.stringContaining('a platform key belongs to no organization'),
+    });
+    const orgKeyWithPlatformScope = await fails([
+      'key:create',
+      '--kind',
+      'org',
+      '--org',
+      acme.id,
+      '--scopes',
+      'tenants:write',
+    ]);
+    expect(orgKeyWithPlatformScope).toMatchObject({
+      code: 100,
+      details: expect.stringContaining('an organization key cannot hold: tenants:write'),
+    });
     await ok(['key:revoke', platform.record.id]);
   });
 
@@ -271,39 +343,87 @@ describe('administration CLI', () => {
     expect(JSON.stringify(accounts)).not.toMatch(/token/i);
     const others = (await ok(['waba:list', '--org', beta.id])).data as Json[];
     expect(others.every((a) => a.tenant_id === beta.id && a.waba_id !== wabaId)).toBe(true);
-    expect((await ok(['waba:list'])).data.map((a: Json) => a.waba_id)).toEqual(expect.arrayContaining([wabaId, ...others.map((a) => a.waba_id)]));
+    expect((await ok(['waba:list'])).data.map((a: Json) => a.waba_id)).toEqual(
+      expect.arrayContaining([wabaId, ...others.map((a) => a.waba_id)]),
+    );
     const numbers = await ok(['number:list', '--waba-id', wabaId]);
     expect(numbers.data.map((n: Json) => n.phone_number_id)).toEqual([phoneNumberId]);
-    expect((await ok(['phone:list', '--org', acme.id])).data.map((n: Json) => n.phone_number_id)).toEqual([phoneNumberId]);
+    expect((await ok(['phone:list', '--org', acme.id])).data.map((n: Json) => n.phone_number_id)).toEqual([
+      phoneNumberId,
+    ]);
   });
 
   it('--help shows examples of every kind of command', async () => {
     const run = await cli(['--help']);
-    for (const example of ['npm run cli -- bootstrap', 'npm run cli -- migrate', 'waba:list --org', 'number:list --waba-id', 'key:rotate <keyId>', 'webhook:listen --port 8080']) {
+    for (const example of [
+      'npm run cli -- bootstrap',
+      'npm run cli -- migrate',
+      'waba:list --org',
+      'number:list --waba-id',
+      'key:rotate <keyId>',
+      'webhook:listen --port 8080',
+    ]) {
       expect(run.stdout).toContain(example);
     }
   });
 
   it('webhook:listen prints each delivery as a JSON line with its signature checked, and answers the handshake', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [CLI, 'webhook:listen', '--port', String(port), '--secret', 'listener-secret-0123', '--verify-token', 'vt-1'], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'webhook:listen', '--port', String(port), '--secret', 'listener-secret-0123', '--verify-token', 'vt-1'],
+      { cwd: ROOT },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
       const listener = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100 && !out.includes('listening on'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 100 && !out.includes('listening on'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const body = '{"object":"whatsapp_business_account","entry":[]}';
       const signature = 'sha256=' + createHmac('sha256', 'listener-secret-0123').update(body).digest('hex');
-      await request(listener).post('/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).set('webhook-id', 'd-1').send(body).expect(200);
-      await request(listener).post('/webhook').set('Content-Type', 'application/json').set('X-Hub-Signature-256', 'sha256=00').send(body).expect(200);
-      const challenge = await request(listener).get('/webhook').query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'vt-1', 'hub.challenge': '4242' }).expect(200);
+      await request(listener)
+        .post('/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', signature)
+        .set('webhook-id', 'd-1')
+        .send(body)
+        .expect(200);
+      await request(listener)
+        .post('/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', 'sha256=00')
+        .send(body)
+        .expect(200);
+      const challenge = await request(listener)
+        .get('/webhook')
+        .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'vt-1', 'hub.challenge': '4242' })
+        .expect(200);
       expect(challenge.text).toBe('4242');
-      await request(listener).get('/webhook').query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' }).expect(403);
-      const lines = out.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+      await request(listener)
+        .get('/webhook')
+        .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' })
+        .expect(403);
+      const lines = out
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
       expect(lines.filter((line) => line.body)).toEqual([
-        { received_at: expect.any(String), path: '/webhook', webhook_id: 'd-1', signature: 'valid', body: JSON.parse(body) },
-        { received_at: expect.any(String), path: '/webhook', webhook_id: null, signature: 'INVALID', body: JSON.parse(body) },
+        {
+          received_at: expect.any(String),
+          path: '/webhook',
+          webhook_id: 'd-1',
+          signature: 'valid',
+          body: JSON.parse(body),
+        },
+        {
+          received_at: expect.any(String),
+          path: '/webhook',
+          webhook_id: null,
+          signature: 'INVALID',
+          body: JSON.parse(body),
+        },
       ]);
     } finally {
       child.kill('SIGTERM');
@@ -335,11 +455,30 @@ describe('administration CLI', () => {
   });
 
   it('key:rotate issues a new key with the same settings and revokes the old one at once', async () => {
-    const old = await ok(['key:create', '--kind', 'org', '--org', acme.id, '--name', 'to rotate', '--scopes', 'messages:read']);
+    const old = await ok([
+      'key:create',
+      '--kind',
+      'org',
+      '--org',
+      acme.id,
+      '--name',
+      'to rotate',
+      '--scopes',
+      'messages:read',
+    ]);
     const rotated = await ok(['key:rotate', old.record.id]);
-    expect(rotated).toEqual({ key: expect.stringMatching(/^svc_live_/), record: expect.objectContaining({ id: UUID }) });
+    expect(rotated).toEqual({
+      key: expect.stringMatching(/^svc_live_/),
+      record: expect.objectContaining({ id: UUID }),
+    });
     expect(rotated.key).not.toBe(old.key);
-    expect(rotated.record).toMatchObject({ name: 'to rotate', tenant_ids: [acme.id], scopes: ['messages:read'], revoked_at: null, rotated_from_id: old.record.id });
+    expect(rotated.record).toMatchObject({
+      name: 'to rotate',
+      tenant_ids: [acme.id],
+      scopes: ['messages:read'],
+      revoked_at: null,
+      rotated_from_id: old.record.id,
+    });
     expect(rotated.record.id).not.toBe(old.record.id);
 
     const oldRes = await request(t.url).get('/v1/tenants').set(bearer(old.key)).expect(401);
@@ -361,8 +500,20 @@ describe('administration CLI', () => {
 
     it('rejects an unknown scope', async () => {
       const before = await countKeys();
-      const error = await fails(['key:create', '--kind', 'org', '--org', acme.id, '--scopes', 'messages:send,messages:fly']);
-      expect(error).toEqual({ code: 100, message: '(#100) Invalid API key settings', details: expect.stringContaining('unknown scopes: messages:fly') });
+      const error = await fails([
+        'key:create',
+        '--kind',
+        'org',
+        '--org',
+        acme.id,
+        '--scopes',
+        'messages:send,messages:fly',
+      ]);
+      expect(error).toEqual({
+        code: 100,
+        message: '(#100) Invalid API key settings',
+        details: expect.stringContaining('unknown scopes: messages:fly'),
+      });
       expect(await countKeys()).toBe(before);
     });
 
@@ -378,13 +529,29 @@ describe('administration CLI', () => {
 
     it('rejects a business account for an unknown organization', async () => {
       const unknown = randomUUID();
-      const error = await fails(['waba:add', '--org', unknown, '--waba-id', '1' + digits(14), '--token', 'secret-token-x']);
+      const error = await fails([
+        'waba:add',
+        '--org',
+        unknown,
+        '--waba-id',
+        '1' + digits(14),
+        '--token',
+        'secret-token-x',
+      ]);
       expect(error).toEqual({ code: 100, message: `(#100) Organization ${unknown} does not exist` });
       expect(JSON.stringify(error)).not.toContain('secret-token-x');
     });
 
     it('rejects a phone number registered twice', async () => {
-      const error = await fails(['phone:add', '--waba-id', wabaId, '--phone-number-id', phoneNumberId, '--display', '+1 555 0199']);
+      const error = await fails([
+        'phone:add',
+        '--waba-id',
+        wabaId,
+        '--phone-number-id',
+        phoneNumberId,
+        '--display',
+        '+1 555 0199',
+      ]);
       expect(error).toEqual({ code: 100, message: `(#100) Phone number ${phoneNumberId} is already registered` });
       expect(await rows('SELECT id FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId])).toHaveLength(1);
     });
@@ -395,10 +562,16 @@ describe('administration CLI', () => {
         message: '(#100) Invalid command line',
         details: expect.stringContaining('--expires-in'),
       });
-      expect(await fails(['key:create', '--kind', 'root', '--org', acme.id])).toMatchObject({ code: 100, details: expect.stringContaining('--kind') });
+      expect(await fails(['key:create', '--kind', 'root', '--org', acme.id])).toMatchObject({
+        code: 100,
+        details: expect.stringContaining('--kind'),
+      });
       expect(await fails(['key:revoke'])).toMatchObject({ code: 100, details: expect.stringContaining('keyId') });
       expect(await fails(['org:drop'])).toMatchObject({ code: 100, details: "unknown command 'org:drop'" });
-      expect(await fails(['key:revoke', randomUUID()])).toMatchObject({ code: 100, message: expect.stringContaining('does not exist') });
+      expect(await fails(['key:revoke', randomUUID()])).toMatchObject({
+        code: 100,
+        message: expect.stringContaining('does not exist'),
+      });
     });
   });
 

@@ -47,7 +47,15 @@ describe('compose.yaml', () => {
   const gateways = Object.keys(services).filter((name) => name.startsWith('gateway-'));
 
   it('runs PostgreSQL, Redis, migrations, the sandbox, two gateway instances and a proxy', () => {
-    expect(Object.keys(services).sort()).toEqual(['gateway-1', 'gateway-2', 'migrate', 'postgres', 'proxy', 'redis', 'sandbox']);
+    expect(Object.keys(services).sort()).toEqual([
+      'gateway-1',
+      'gateway-2',
+      'migrate',
+      'postgres',
+      'proxy',
+      'redis',
+      'sandbox',
+    ]);
     expect(gateways).toHaveLength(2);
   });
 
@@ -64,25 +72,45 @@ describe('compose.yaml', () => {
       });
     }
     expect(services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
-    expect(services.proxy.depends_on).toEqual(Object.fromEntries(gateways.map((name) => [name, { condition: 'service_healthy' }])));
+    expect(services.proxy.depends_on).toEqual(
+      Object.fromEntries(gateways.map((name) => [name, { condition: 'service_healthy' }])),
+    );
   });
 
-  it("gives the gateways settings the gateway accepts, each documented in .env.example, and no secret in the file", () => {
+  it('gives the gateways settings the gateway accepts, each documented in .env.example, and no secret in the file', () => {
     const example = read('.env.example');
     for (const name of gateways) {
       const environment = services[name].environment!;
-      const resolved = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(String(value))]));
+      const resolved = Object.fromEntries(
+        Object.entries(environment).map(([key, value]) => [key, interpolate(String(value))]),
+      );
       const env = validateEnvironment(resolved);
-      expect(env).toMatchObject({ GATEWAY_MODE: 'production', NODE_ENV: 'production', UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: 'http://sandbox:3001', DEMO_SEED: false, DATABASE_MIGRATIONS_RUN: false });
+      expect(env).toMatchObject({
+        GATEWAY_MODE: 'production',
+        NODE_ENV: 'production',
+        UPSTREAM_MODE: 'graph',
+        UPSTREAM_BASE_URL: 'http://sandbox:3001',
+        DEMO_SEED: false,
+        DATABASE_MIGRATIONS_RUN: false,
+      });
       expect(env.LOG_FORMAT).toBe('json');
-      for (const key of Object.keys(environment)) expect({ key, documented: new RegExp(`^#? ?${key}=`, 'm').test(example) }).toEqual({ key, documented: true });
+      for (const key of Object.keys(environment))
+        expect({ key, documented: new RegExp(`^#? ?${key}=`, 'm').test(example) }).toEqual({ key, documented: true });
       expect(environment.ENCRYPTION_KEY).toMatch(/^\$\{ENCRYPTION_KEY:\?/);
       expect(environment.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
       // No public default for any secret, and no upstream chosen for the operator.
-      for (const key of ['META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN', 'UPSTREAM_BASE_URL']) expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?`));
-      expect(() => validateEnvironment(Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, k === 'META_APP_SECRET' ? 'sandbox-app-secret' : interpolate(String(v))])))).toThrow(
-        /META_APP_SECRET: a public example value/,
-      );
+      for (const key of ['META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN', 'UPSTREAM_BASE_URL'])
+        expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?`));
+      expect(() =>
+        validateEnvironment(
+          Object.fromEntries(
+            Object.entries(environment).map(([k, v]) => [
+              k,
+              k === 'META_APP_SECRET' ? 'sandbox-app-secret' : interpolate(String(v)),
+            ]),
+          ),
+        ),
+      ).toThrow(/META_APP_SECRET: a public example value/);
     }
     // The migrations run with the gateways' own settings, against the same database.
     expect(services.migrate.environment).toEqual(services['gateway-1'].environment);
@@ -118,9 +146,13 @@ describe('compose.yaml', () => {
       ['docker', ['compose', 'config', '--quiet']],
       ['docker-compose', ['config', '--quiet']],
     ];
-    const tool = candidates.find(([command, args]) => spawnSync(command, [...args.slice(0, -2), 'version'], { env, stdio: 'ignore' }).status === 0);
+    const tool = candidates.find(
+      ([command, args]) => spawnSync(command, [...args.slice(0, -2), 'version'], { env, stdio: 'ignore' }).status === 0,
+    );
     if (!tool) {
-      process.stderr.write('\n[compose] `docker compose config` not run: no compose tool on this machine (the file was checked above)\n');
+      process.stderr.write(
+        '\n[compose] `docker compose config` not run: no compose tool on this machine (the file was checked above)\n',
+      );
       return;
     }
     execFileSync(tool[0], tool[1], { cwd: root, env, stdio: 'pipe' });

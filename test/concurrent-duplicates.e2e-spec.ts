@@ -25,27 +25,50 @@ describe('concurrent duplicates of every unique thing a tenant or operator creat
   const statuses = (answers: request.Response[]) => [...new Set(answers.map((answer) => answer.status))].sort();
 
   it('a blacklist entry: every answer a success, one row', async () => {
-    const answers = await tenTimes(() => request(t.url).post('/v1/blacklist').set(bearer(key)).send({ phone_numbers: ['15550009001'], reason: 'race' }));
+    const answers = await tenTimes(() =>
+      request(t.url)
+        .post('/v1/blacklist')
+        .set(bearer(key))
+        .send({ phone_numbers: ['15550009001'], reason: 'race' }),
+    );
     expect(statuses(answers).every((status) => status < 300)).toBe(true);
-    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = '15550009001'`, [tenant.id]);
+    const rows = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = '15550009001'`,
+      [tenant.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('a contact: every answer a success, one row', async () => {
-    const answers = await tenTimes(() => request(t.url).post('/v1/contacts').set(bearer(key)).send({ contacts: [{ phone_number: '15550009002', name: 'Race' }] }));
+    const answers = await tenTimes(() =>
+      request(t.url)
+        .post('/v1/contacts')
+        .set(bearer(key))
+        .send({ contacts: [{ phone_number: '15550009002', name: 'Race' }] }),
+    );
     expect(statuses(answers).every((status) => status < 300)).toBe(true);
-    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM contacts WHERE tenant_id = $1 AND phone_number = '15550009002'`, [tenant.id]);
+    const rows = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM contacts WHERE tenant_id = $1 AND phone_number = '15550009002'`,
+      [tenant.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('a business account and a phone number registered by the operator: one success, the rest 409 code 100', async () => {
-    const org = (await request(t.url).post('/v1/organizations').set(bearer(platform)).send({ name: 'Race Ltd' }).expect(201)).body;
+    const org = (
+      await request(t.url).post('/v1/organizations').set(bearer(platform)).send({ name: 'Race Ltd' }).expect(201)
+    ).body;
     const accounts = await tenTimes(() =>
-      request(t.url).post(`/v1/organizations/${org.id}/business_accounts`).set(bearer(platform)).send({ waba_id: '190000000009001', access_token: 'EAAG-race' }),
+      request(t.url)
+        .post(`/v1/organizations/${org.id}/business_accounts`)
+        .set(bearer(platform))
+        .send({ waba_id: '190000000009001', access_token: 'EAAG-race' }),
     );
     expect(statuses(accounts)).toEqual([201, 409]);
     expect(accounts.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(accounts.filter((answer) => answer.status === 409).every((answer) => answer.body.error.code === 100)).toBe(true);
+    expect(accounts.filter((answer) => answer.status === 409).every((answer) => answer.body.error.code === 100)).toBe(
+      true,
+    );
     const numbers = await tenTimes(() =>
       request(t.url)
         .post(`/v1/organizations/${org.id}/phone_numbers`)
@@ -54,7 +77,9 @@ describe('concurrent duplicates of every unique thing a tenant or operator creat
     );
     expect(statuses(numbers)).toEqual([201, 409]);
     expect(numbers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    const rows = await t.dataSource.query(`SELECT count(*)::int AS n FROM phone_numbers WHERE phone_number_id = '190000000009002'`);
+    const rows = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM phone_numbers WHERE phone_number_id = '190000000009002'`,
+    );
     expect(rows[0].n).toBe(1);
   });
 });

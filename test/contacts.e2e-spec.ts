@@ -25,10 +25,16 @@ interface ContactRow {
 }
 
 /** `count` distinct tags named `prefix0`, `prefix1`, ... */
-const tagList = (prefix: string, count: number, from = 0) => Array.from({ length: count }, (_, i) => `${prefix}${from + i}`);
+const tagList = (prefix: string, count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${from + i}`);
 const phone = (n: number) => `1555${String(n).padStart(7, '0')}`;
 
-function expectTagLimit(res: request.Response, reason: 'contact_tag_limit' | 'organization_tag_limit', message: RegExp, details: RegExp): void {
+function expectTagLimit(
+  res: request.Response,
+  reason: 'contact_tag_limit' | 'organization_tag_limit',
+  message: RegExp,
+  details: RegExp,
+): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 409,
     body: {
@@ -65,17 +71,31 @@ describe('contacts', () => {
   afterAll(() => t.close());
   beforeEach(() => t.dataSource.query('DELETE FROM contacts'));
 
-  const upsert = (key: IssuedApiKey, body: unknown) => request(t.url).post('/v1/contacts').set(bearer(key)).send(body as object);
+  const upsert = (key: IssuedApiKey, body: unknown) =>
+    request(t.url)
+      .post('/v1/contacts')
+      .set(bearer(key))
+      .send(body as object);
   const list = (key: IssuedApiKey, query = '') => request(t.url).get(`/v1/contacts${query}`).set(bearer(key));
-  const getOne = (key: IssuedApiKey, phoneNumber: string) => request(t.url).get(`/v1/contacts/${encodeURIComponent(phoneNumber)}`).set(bearer(key));
+  const getOne = (key: IssuedApiKey, phoneNumber: string) =>
+    request(t.url)
+      .get(`/v1/contacts/${encodeURIComponent(phoneNumber)}`)
+      .set(bearer(key));
   const remove = (key: IssuedApiKey, phoneNumber: string) =>
-    request(t.url).delete(`/v1/contacts/${encodeURIComponent(phoneNumber)}`).set(bearer(key));
+    request(t.url)
+      .delete(`/v1/contacts/${encodeURIComponent(phoneNumber)}`)
+      .set(bearer(key));
   const rows = (tenantId?: string): Promise<ContactRow[]> =>
     tenantId
       ? t.dataSource.query('SELECT * FROM contacts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])
       : t.dataSource.query('SELECT * FROM contacts ORDER BY created_at, id');
   const distinctTags = async (tenantId: string): Promise<number> =>
-    (await t.dataSource.query('SELECT count(DISTINCT tag)::int AS n FROM contacts, unnest(tags) AS tag WHERE tenant_id = $1', [tenantId]))[0].n;
+    (
+      await t.dataSource.query(
+        'SELECT count(DISTINCT tag)::int AS n FROM contacts, unnest(tags) AS tag WHERE tenant_id = $1',
+        [tenantId],
+      )
+    )[0].n;
   const asJson = (row: ContactRow) => ({
     id: row.id,
     phone_number: row.phone_number,
@@ -90,7 +110,12 @@ describe('contacts', () => {
     it('creates contacts: numbers normalized, tags trimmed, lowercased and de-duplicated → 200 with the contacts and counts', async () => {
       const res = await upsert(keyA, {
         contacts: [
-          { phone_number: '+1 (555) 123-4567', name: 'Ada Lovelace', tags: [' VIP ', 'newsletter', 'vip'], attributes: { plan: 'gold', visits: 3 } },
+          {
+            phone_number: '+1 (555) 123-4567',
+            name: 'Ada Lovelace',
+            tags: [' VIP ', 'newsletter', 'vip'],
+            attributes: { plan: 'gold', visits: 3 },
+          },
           { phone_number: '447700900123' },
         ],
       });
@@ -124,7 +149,12 @@ describe('contacts', () => {
     it('updates existing contacts: fields given replace the stored ones, fields omitted are kept', async () => {
       const created = await upsert(keyA, {
         contacts: [
-          { phone_number: '15551234567', name: 'Ada', tags: ['vip', 'beta'], attributes: { plan: 'gold', city: 'London' } },
+          {
+            phone_number: '15551234567',
+            name: 'Ada',
+            tags: ['vip', 'beta'],
+            attributes: { plan: 'gold', city: 'London' },
+          },
           { phone_number: '15557654321', name: 'Bob', tags: ['vip'], attributes: { plan: 'free' } },
           { phone_number: '15550000001', name: 'Cy', tags: ['beta'], attributes: { plan: 'pro' } },
         ],
@@ -148,7 +178,9 @@ describe('contacts', () => {
         expect.objectContaining({ phone_number: '15550000002', name: null, tags: ['new'], attributes: {} }),
       ]);
       for (let i = 0; i < 3; i++) {
-        expect(Date.parse(res.body.data[i].updated_at)).toBeGreaterThanOrEqual(Date.parse(created.body.data[i].updated_at));
+        expect(Date.parse(res.body.data[i].updated_at)).toBeGreaterThanOrEqual(
+          Date.parse(created.body.data[i].updated_at),
+        );
       }
       const stored = await rows(a.id);
       expect(stored).toHaveLength(4);
@@ -160,15 +192,24 @@ describe('contacts', () => {
       const res = await upsert(keyA, { contacts });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ created: 1000, updated: 0 });
-      expect(res.body.data.map((c: { phone_number: string }) => c.phone_number)).toEqual(contacts.map((c) => c.phone_number));
+      expect(res.body.data.map((c: { phone_number: string }) => c.phone_number)).toEqual(
+        contacts.map((c) => c.phone_number),
+      );
       expect((await rows(a.id)).map((r) => r.phone_number)).toEqual(contacts.map((c) => c.phone_number));
     });
 
     it('concurrent upserts of overlapping numbers in different orders all succeed, each contact stored once', async () => {
       const numbers = Array.from({ length: 200 }, (_, i) => phone(i));
-      const orders = [numbers, [...numbers].reverse(), [...numbers.slice(100), ...numbers.slice(0, 100)], numbers.filter((_, i) => i % 2 === 0)];
+      const orders = [
+        numbers,
+        [...numbers].reverse(),
+        [...numbers.slice(100), ...numbers.slice(0, 100)],
+        numbers.filter((_, i) => i % 2 === 0),
+      ];
       const responses = await Promise.all(
-        orders.map((list, r) => upsert(keyA, { contacts: list.map((phone_number) => ({ phone_number, attributes: { request: r } })) })),
+        orders.map((list, r) =>
+          upsert(keyA, { contacts: list.map((phone_number) => ({ phone_number, attributes: { request: r } })) }),
+        ),
       );
       expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 200]);
       expect(responses.reduce((sum, res) => sum + res.body.created, 0)).toBe(200);
@@ -179,24 +220,70 @@ describe('contacts', () => {
     it.each([
       ['no body fields', {}, /^contacts: /],
       ['contacts empty', { contacts: [] }, /^contacts: .*at least 1/],
-      ['1001 contacts', { contacts: Array.from({ length: 1001 }, (_, i) => ({ phone_number: phone(i) })) }, /^contacts: .*no more than 1000/],
+      [
+        '1001 contacts',
+        { contacts: Array.from({ length: 1001 }, (_, i) => ({ phone_number: phone(i) })) },
+        /^contacts: .*no more than 1000/,
+      ],
       ['a contact that is not an object', { contacts: ['15551234567'] }, /^contacts\.0: /],
-      ['phone_number missing', { contacts: [{ phone_number: '15551234567' }, { name: 'x' }] }, /^contacts\.1\.phone_number: /],
-      ['phone_number invalid', { contacts: [{ phone_number: '15551234567' }, { phone_number: '0044 20' }] }, /^contacts\.1\.phone_number: must be a phone number/],
+      [
+        'phone_number missing',
+        { contacts: [{ phone_number: '15551234567' }, { name: 'x' }] },
+        /^contacts\.1\.phone_number: /,
+      ],
+      [
+        'phone_number invalid',
+        { contacts: [{ phone_number: '15551234567' }, { phone_number: '0044 20' }] },
+        /^contacts\.1\.phone_number: must be a phone number/,
+      ],
       ['name too long', { contacts: [{ phone_number: '15551234567', name: 'x'.repeat(257) }] }, /^contacts\.0\.name: /],
       ['name empty', { contacts: [{ phone_number: '15551234567', name: '' }] }, /^contacts\.0\.name: /],
       ['tags null', { contacts: [{ phone_number: '15551234567', tags: null }] }, /^contacts\.0\.tags: .*array/],
-      ['tags not an array', { contacts: [{ phone_number: '15551234567', tags: 'vip' }] }, /^contacts\.0\.tags: .*array/],
+      [
+        'tags not an array',
+        { contacts: [{ phone_number: '15551234567', tags: 'vip' }] },
+        /^contacts\.0\.tags: .*array/,
+      ],
       ['a tag not a string', { contacts: [{ phone_number: '15551234567', tags: ['vip', 7] }] }, /^contacts\.0\.tags: /],
-      ['a blank tag', { contacts: [{ phone_number: '15551234567', tags: ['vip', '   '] }] }, /^contacts\.0\.tags: each tag must be 1 or more/],
-      ['a tag of 65 characters', { contacts: [{ phone_number: '15551234567', tags: ['x'.repeat(65)] }] }, /^contacts\.0\.tags: each tag must be at most 64/],
-      ['a tag with a control character', { contacts: [{ phone_number: '15551234567', tags: ['a\nb'] }] }, /^contacts\.0\.tags: tags must not contain control/],
-      ['attributes an array', { contacts: [{ phone_number: '15551234567', attributes: [1] }] }, /^contacts\.0\.attributes: /],
-      ['attributes null', { contacts: [{ phone_number: '15551234567', attributes: null }] }, /^contacts\.0\.attributes: /],
-      ['attributes too large', { contacts: [{ phone_number: '15551234567', attributes: { blob: 'x'.repeat(17_000) } }] }, /^contacts\.0\.attributes: /],
+      [
+        'a blank tag',
+        { contacts: [{ phone_number: '15551234567', tags: ['vip', '   '] }] },
+        /^contacts\.0\.tags: each tag must be 1 or more/,
+      ],
+      [
+        'a tag of 65 characters',
+        { contacts: [{ phone_number: '15551234567', tags: ['x'.repeat(65)] }] },
+        /^contacts\.0\.tags: each tag must be at most 64/,
+      ],
+      [
+        'a tag with a control character',
+        { contacts: [{ phone_number: '15551234567', tags: ['a\nb'] }] },
+        /^contacts\.0\.tags: tags must not contain control/,
+      ],
+      [
+        'attributes an array',
+        { contacts: [{ phone_number: '15551234567', attributes: [1] }] },
+        /^contacts\.0\.attributes: /,
+      ],
+      [
+        'attributes null',
+        { contacts: [{ phone_number: '15551234567', attributes: null }] },
+        /^contacts\.0\.attributes: /,
+      ],
+      [
+        'attributes too large',
+        { contacts: [{ phone_number: '15551234567', attributes: { blob: 'x'.repeat(17_000) } }] },
+        /^contacts\.0\.attributes: /,
+      ],
       [
         'the same number twice (in two notations)',
-        { contacts: [{ phone_number: '15551234567' }, { phone_number: '15557654321' }, { phone_number: '+1 555-123-4567' }] },
+        {
+          contacts: [
+            { phone_number: '15551234567' },
+            { phone_number: '15557654321' },
+            { phone_number: '+1 555-123-4567' },
+          ],
+        },
         /^contacts\.2\.phone_number: 15551234567 is already given at contacts\.0\.phone_number/,
       ],
     ])('%s → 400 code 100 naming the field, nothing written', async (_name, body, details) => {
@@ -225,7 +312,12 @@ describe('contacts', () => {
           { phone_number: '15557654321', tags: tagList('t', MAX_TAGS_PER_CONTACT + 1) },
         ],
       });
-      expectTagLimit(res, 'contact_tag_limit', /^\(#131000\) Tag limit reached: a contact may carry at most 50 tags$/, /^contacts\.1\.tags: 51 distinct tags, over the limit of 50/);
+      expectTagLimit(
+        res,
+        'contact_tag_limit',
+        /^\(#131000\) Tag limit reached: a contact may carry at most 50 tags$/,
+        /^contacts\.1\.tags: 51 distinct tags, over the limit of 50/,
+      );
       expect(await rows()).toEqual(before);
     });
 
@@ -241,7 +333,10 @@ describe('contacts', () => {
       const seedCount = MAX_DISTINCT_TAGS_PER_ORGANIZATION / perContact;
 
       beforeEach(async () => {
-        const contacts = Array.from({ length: seedCount }, (_, i) => ({ phone_number: phone(i), tags: tagList('t', perContact, i * perContact) }));
+        const contacts = Array.from({ length: seedCount }, (_, i) => ({
+          phone_number: phone(i),
+          tags: tagList('t', perContact, i * perContact),
+        }));
         const res = await upsert(keyA, { contacts });
         expect(res.status).toBe(200);
         expect(await distinctTags(a.id)).toBe(MAX_DISTINCT_TAGS_PER_ORGANIZATION);
@@ -295,7 +390,9 @@ describe('contacts', () => {
 
       it('deleting contacts frees their tags', async () => {
         expect((await remove(keyA, phone(0))).status).toBe(200);
-        const res = await upsert(keyA, { contacts: [{ phone_number: '15559999999', tags: tagList('fresh', perContact) }] });
+        const res = await upsert(keyA, {
+          contacts: [{ phone_number: '15559999999', tags: tagList('fresh', perContact) }],
+        });
         expect(res.status).toBe(200);
         expect(await distinctTags(a.id)).toBe(MAX_DISTINCT_TAGS_PER_ORGANIZATION);
       });
@@ -365,7 +462,11 @@ describe('contacts', () => {
     it('filters by tag (normalized like stored tags), with paging', async () => {
       const vip = await list(keyA, '?tag=%20VIP%20');
       expect(vip.status).toBe(200);
-      expect(vip.body.data.map((c: { phone_number: string }) => c.phone_number)).toEqual([phone(1), phone(3), phone(4)]);
+      expect(vip.body.data.map((c: { phone_number: string }) => c.phone_number)).toEqual([
+        phone(1),
+        phone(3),
+        phone(4),
+      ]);
 
       const page1 = await list(keyA, '?tag=vip&limit=2');
       expect(page1.body.data.map((c: { phone_number: string }) => c.phone_number)).toEqual([phone(1), phone(3)]);
@@ -397,11 +498,18 @@ describe('contacts', () => {
 
   describe('GET and DELETE /v1/contacts/{phoneNumber}', () => {
     it('gets one contact by number in any notation', async () => {
-      await upsert(keyA, { contacts: [{ phone_number: '15551234567', name: 'Ada', tags: ['vip'], attributes: { plan: 'gold' } }] });
+      await upsert(keyA, {
+        contacts: [{ phone_number: '15551234567', name: 'Ada', tags: ['vip'], attributes: { plan: 'gold' } }],
+      });
       const res = await getOne(keyA, '+1 (555) 123-4567');
       expect(res.status).toBe(200);
       expect(res.body).toEqual(asJson((await rows(a.id))[0]));
-      expect(res.body).toMatchObject({ phone_number: '15551234567', name: 'Ada', tags: ['vip'], attributes: { plan: 'gold' } });
+      expect(res.body).toMatchObject({
+        phone_number: '15551234567',
+        name: 'Ada',
+        tags: ['vip'],
+        attributes: { plan: 'gold' },
+      });
     });
 
     it('an unknown number → 404 code 100; an invalid one → 400 code 100 naming phoneNumber', async () => {
@@ -439,7 +547,10 @@ describe('contacts', () => {
 
   describe('organizations', () => {
     it('an admin key acts for the organization named by X-Svc-Tenant-Id, and must name one', async () => {
-      const res = await upsert(adminAB, { contacts: [{ phone_number: '15551234567', name: 'In B' }] }).set('X-Svc-Tenant-Id', b.id);
+      const res = await upsert(adminAB, { contacts: [{ phone_number: '15551234567', name: 'In B' }] }).set(
+        'X-Svc-Tenant-Id',
+        b.id,
+      );
       expect(res.status).toBe(200);
       expect((await rows(b.id)).map((r) => r.name)).toEqual(['In B']);
       expect(await rows(a.id)).toHaveLength(0);
@@ -449,7 +560,11 @@ describe('contacts', () => {
       expect((await list(adminAB).set('X-Svc-Tenant-Id', a.id)).body.data).toEqual([]);
 
       expectInvalidParameter(await list(adminAB), 400, /X-Svc-Tenant-Id/);
-      expectInvalidParameter(await upsert(adminAB, { contacts: [{ phone_number: '15557654321' }] }), 400, /X-Svc-Tenant-Id/);
+      expectInvalidParameter(
+        await upsert(adminAB, { contacts: [{ phone_number: '15557654321' }] }),
+        400,
+        /X-Svc-Tenant-Id/,
+      );
       expect(await rows()).toHaveLength(1);
     });
 
@@ -474,10 +589,22 @@ describe('contacts', () => {
     it('documents the four routes with their scopes, tenant header and error responses', async () => {
       const doc = (await request(t.url).get('/docs-json').expect(200)).body;
       const operations = {
-        'POST /v1/contacts': [doc.paths['/v1/contacts']?.post, 'contacts:write', ['200', '400', '401', '403', '409', '429']],
+        'POST /v1/contacts': [
+          doc.paths['/v1/contacts']?.post,
+          'contacts:write',
+          ['200', '400', '401', '403', '409', '429'],
+        ],
         'GET /v1/contacts': [doc.paths['/v1/contacts']?.get, 'contacts:read', ['200', '400', '401', '403', '429']],
-        'GET /v1/contacts/{phoneNumber}': [doc.paths['/v1/contacts/{phoneNumber}']?.get, 'contacts:read', ['200', '400', '401', '403', '404', '429']],
-        'DELETE /v1/contacts/{phoneNumber}': [doc.paths['/v1/contacts/{phoneNumber}']?.delete, 'contacts:write', ['200', '400', '401', '403', '404', '429']],
+        'GET /v1/contacts/{phoneNumber}': [
+          doc.paths['/v1/contacts/{phoneNumber}']?.get,
+          'contacts:read',
+          ['200', '400', '401', '403', '404', '429'],
+        ],
+        'DELETE /v1/contacts/{phoneNumber}': [
+          doc.paths['/v1/contacts/{phoneNumber}']?.delete,
+          'contacts:write',
+          ['200', '400', '401', '403', '404', '429'],
+        ],
       } as const;
       for (const [name, [operation, scope, statuses]] of Object.entries(operations)) {
         expect({ name, present: operation !== undefined }).toEqual({ name, present: true });
@@ -486,7 +613,12 @@ describe('contacts', () => {
         expect(Object.keys(operation.responses).sort()).toEqual([...statuses]);
         expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('X-Svc-Tenant-Id');
       }
-      expect(Object.keys(doc.components.schemas.ContactInputDto.properties).sort()).toEqual(['attributes', 'name', 'phone_number', 'tags']);
+      expect(Object.keys(doc.components.schemas.ContactInputDto.properties).sort()).toEqual([
+        'attributes',
+        'name',
+        'phone_number',
+        'tags',
+      ]);
       expect(doc.paths['/v1/contacts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['limit', 'after', 'tag', 'phone_number']),
       );

@@ -23,7 +23,19 @@ describe('docs and health', () => {
     let doc: {
       openapi: string;
       info: { title: string; version: string };
-      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>>; summary?: string; description?: string; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: Array<Record<string, string[]>>;
+            summary?: string;
+            description?: string;
+            responses: Record<string, unknown>;
+            parameters?: Array<{ name: string; in: string; required?: boolean }>;
+          }
+        >
+      >;
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
 
@@ -50,7 +62,9 @@ describe('docs and health', () => {
       expect(operation.responses['401']).toMatchObject({ description: expect.stringMatching(/code 190/) });
       expect(operation.responses['403']).toMatchObject({ description: expect.stringMatching(/code 200/) });
       expect(operation.responses['429']).toMatchObject({ description: expect.stringMatching(/code 4/) });
-      expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'X-Svc-Tenant-Id', in: 'header', required: false })]));
+      expect(operation.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'X-Svc-Tenant-Id', in: 'header', required: false })]),
+      );
     });
 
     it.each([
@@ -84,31 +98,69 @@ describe('docs and health', () => {
       ['post', '/v1/keys/{id}/rotate', 'keys:write'],
     ])('documents %s %s with its scope %s, the bearer scheme and the auth errors', (method, path, scope) => {
       const operation = doc.paths[path]?.[method];
-      expect(operation).toEqual(expect.objectContaining({ security: expect.arrayContaining([{ 'api-key': [] }]), 'x-required-scopes': [scope] }));
+      expect(operation).toEqual(
+        expect.objectContaining({
+          security: expect.arrayContaining([{ 'api-key': [] }]),
+          'x-required-scopes': [scope],
+        }),
+      );
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
     });
 
     it("names a request example for every message type on the send route: Meta's 50 official examples, text first", () => {
-      const body = (doc.paths['/v1/{phoneNumberId}/messages'].post as unknown as { requestBody: { content: Record<string, { examples: Record<string, { summary: string; value: Record<string, unknown> }> }> } })
-        .requestBody.content['application/json'];
+      const body = (
+        doc.paths['/v1/{phoneNumberId}/messages'].post as unknown as {
+          requestBody: {
+            content: Record<string, { examples: Record<string, { summary: string; value: Record<string, unknown> }> }>;
+          };
+        }
+      ).requestBody.content['application/json'];
       const examples = body.examples;
       expect(Object.keys(examples)).toHaveLength(50);
       expect(Object.keys(examples)[0]).toBe('text-message');
-      expect(examples['text-message'].value).toMatchObject({ messaging_product: 'whatsapp', type: 'text', text: { body: expect.any(String) } });
+      expect(examples['text-message'].value).toMatchObject({
+        messaging_product: 'whatsapp',
+        type: 'text',
+        text: { body: expect.any(String) },
+      });
       const types = new Set(Object.values(examples).map((e) => e.summary.split(':')[0]));
-      for (const type of ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction', 'mark as read']) {
+      for (const type of [
+        'text',
+        'image',
+        'audio',
+        'video',
+        'document',
+        'sticker',
+        'location',
+        'contacts',
+        'interactive',
+        'template',
+        'reaction',
+        'mark as read',
+      ]) {
         expect(types).toContain(type);
       }
     });
 
     it('documents error responses with real Graph bodies', () => {
-      type Responses = Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: Record<string, unknown> } }> }> }>;
+      type Responses = Record<
+        string,
+        { content?: Record<string, { examples?: Record<string, { value: { error: Record<string, unknown> } }> }> }
+      >;
       const send = doc.paths['/v1/{phoneNumberId}/messages'].post.responses as unknown as Responses;
       const examplesOf = (status: string) => send[status].content!['application/json'].examples!;
       expect(examplesOf('401').invalid_token.value).toEqual({
-        error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: expect.any(String) },
+        error: {
+          message: 'Invalid OAuth access token.',
+          type: 'OAuthException',
+          code: 190,
+          fbtrace_id: expect.any(String),
+        },
       });
-      expect(examplesOf('422').recipient_blacklisted.value.error).toMatchObject({ code: 131000, error_data: { reason: 'recipient_blacklisted' } });
+      expect(examplesOf('422').recipient_blacklisted.value.error).toMatchObject({
+        code: 131000,
+        error_data: { reason: 'recipient_blacklisted' },
+      });
       expect(examplesOf('400').window_closed.value.error).toMatchObject({ code: 131026, type: 'GraphMethodException' });
       expect(examplesOf('429').rate_limited.value.error).toMatchObject({ code: 4, type: 'OAuthException' });
       // Every documented error status of every Graph route carries an example body, whatever the
@@ -132,35 +184,53 @@ describe('docs and health', () => {
       for (const [path, operations] of Object.entries(doc.paths)) {
         for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
           for (const [method, operation] of Object.entries(operations)) {
-            const declared = (operation.parameters ?? []).some((parameter) => parameter.in === 'path' && parameter.name === name && parameter.required === true);
+            const declared = (operation.parameters ?? []).some(
+              (parameter) => parameter.in === 'path' && parameter.name === name && parameter.required === true,
+            );
             if (!declared) missing.push(`${method} ${path} {${name}}`);
           }
         }
       }
       expect(missing).toEqual([]);
-      const list = doc.paths['/v1/{wabaId}/message_templates'].get.parameters!.find((parameter) => parameter.name === 'wabaId');
+      const list = doc.paths['/v1/{wabaId}/message_templates'].get.parameters!.find(
+        (parameter) => parameter.name === 'wabaId',
+      );
       expect(list).toMatchObject({ in: 'path', required: true });
     });
 
-    it("says on every authenticated route which scopes it needs and which key kinds may call it, and its 403 example names its scope", () => {
-      type Described = { description?: string; 'x-required-scopes'?: string[]; responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: { message: string } } }> }> }> };
+    it('says on every authenticated route which scopes it needs and which key kinds may call it, and its 403 example names its scope', () => {
+      type Described = {
+        description?: string;
+        'x-required-scopes'?: string[];
+        responses: Record<
+          string,
+          { content?: Record<string, { examples?: Record<string, { value: { error: { message: string } } }> }> }
+        >;
+      };
       const wrong: string[] = [];
       for (const [path, operations] of Object.entries(doc.paths)) {
         for (const [method, raw] of Object.entries(operations)) {
           const operation = raw as unknown as Described;
           const scopes = operation['x-required-scopes'];
           if (!scopes) continue;
-          const shown = scopes.length ? scopes.map((scope) => `\`${scope}\``).join(' and ') : 'no scope (any valid key)';
-          if (!operation.description?.includes(`**Scopes:** ${shown}. **Keys:** `)) wrong.push(`${method} ${path}: description`);
+          const shown = scopes.length
+            ? scopes.map((scope) => `\`${scope}\``).join(' and ')
+            : 'no scope (any valid key)';
+          if (!operation.description?.includes(`**Scopes:** ${shown}. **Keys:** `))
+            wrong.push(`${method} ${path}: description`);
           for (const [type, content] of Object.entries(operation.responses['403']?.content ?? {})) {
             const example = content.examples?.scope_missing;
-            if (scopes.length && example?.value.error.message !== `(#200) The API key lacks the scope ${scopes[0]}`) wrong.push(`${method} ${path} ${type}: 403 example`);
-            if (!scopes.length && example) wrong.push(`${method} ${path} ${type}: a scope example on a route without scopes`);
+            if (scopes.length && example?.value.error.message !== `(#200) The API key lacks the scope ${scopes[0]}`)
+              wrong.push(`${method} ${path} ${type}: 403 example`);
+            if (!scopes.length && example)
+              wrong.push(`${method} ${path} ${type}: a scope example on a route without scopes`);
           }
         }
       }
       expect(wrong).toEqual([]);
-      expect(doc.paths['/v1/{wabaId}/message_templates'].get.description).toContain('**Scopes:** `templates:read`. **Keys:** organization (`svc_live_…`), admin (`svc_admin_…`).');
+      expect(doc.paths['/v1/{wabaId}/message_templates'].get.description).toContain(
+        '**Scopes:** `templates:read`. **Keys:** organization (`svc_live_…`), admin (`svc_admin_…`).',
+      );
       expect(doc.paths['/v1/organizations'].post.description).toContain('**Keys:** platform (`svc_platform_…`).');
     });
 

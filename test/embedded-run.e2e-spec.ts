@@ -44,7 +44,11 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
     child = spawn(process.execPath, [join(root, 'dist/src/main.js')], { cwd: dataDir, env });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    key = await eventually(async () => (/gateway listening/.test(output) ? /organization key\s+(svc_live_\w+)/.exec(output)?.[1] : undefined), 60_000);
+    key = await eventually(
+      async () =>
+        /gateway listening/.test(output) ? /organization key\s+(svc_live_\w+)/.exec(output)?.[1] : undefined,
+      60_000,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -62,12 +66,21 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
     expect(output).toMatch(/Cloud API sandbox at http:\/\/127\.0\.0\.1:\d+/);
     const res = await fetch(`${base}/v1/tenants`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: unknown[] }).data).toEqual([expect.objectContaining({ name: 'Demo organization' })]);
-    const wrong = await fetch(`${base}/v1/tenants`, { headers: { authorization: 'Bearer svc_live_' + 'x'.repeat(40), 'x-request-id': 'readme-1' } });
+    expect(((await res.json()) as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ name: 'Demo organization' }),
+    ]);
+    const wrong = await fetch(`${base}/v1/tenants`, {
+      headers: { authorization: 'Bearer svc_live_' + 'x'.repeat(40), 'x-request-id': 'readme-1' },
+    });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 'readme-1' } });
+    expect(await wrong.json()).toEqual({
+      error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 'readme-1' },
+    });
     const health = await (await fetch(`${base}/health`)).json();
-    expect(health).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up', store: 'memory' } } });
+    expect(health).toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' }, redis: { status: 'up', store: 'memory' } },
+    });
   });
 
   it('sends a message through the sandbox and follows it to read', async () => {
@@ -81,13 +94,20 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
       const res = await fetch(`${base}/v1/100000000000002/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', to: '15551234567', type: 'text', text: { body: 'Hello' } }),
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: '15551234567',
+          type: 'text',
+          text: { body: 'Hello' },
+        }),
       });
       return res.status === 200 ? ((await res.json()) as { messages: Array<{ id: string }> }) : undefined;
     });
     const wamid = sent.messages[0].id;
     const record = await eventually(async () => {
-      const res = await fetch(`${base}/v1/100000000000002/messages/${wamid}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await fetch(`${base}/v1/100000000000002/messages/${wamid}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       const body = (await res.json()) as { status: string; history: Array<{ status: string }> };
       return body.status === 'read' ? body : undefined;
     });
@@ -101,7 +121,9 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
     const received = await eventually(async () => {
       const res = await fetch(`${sandbox}/_sandbox/receiver`);
       const { data } = (await res.json()) as { data: Array<{ headers: Record<string, string>; body: any }> };
-      const statuses = data.flatMap((d) => d.body.entry[0].changes[0].value.statuses ?? []).filter((s: { id: string }) => s.id === wamid);
+      const statuses = data
+        .flatMap((d) => d.body.entry[0].changes[0].value.statuses ?? [])
+        .filter((s: { id: string }) => s.id === wamid);
       return statuses.length === 3 ? data : undefined;
     });
     const messages = received.flatMap((d) => d.body.entry[0].changes[0].value.messages ?? []);

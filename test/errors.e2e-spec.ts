@@ -46,11 +46,21 @@ class FailingModule {}
 
 const FIELDS = ['message', 'type', 'code', 'error_subcode', 'error_data', 'fbtrace_id'];
 /** Stack frames, file paths, driver and parser text, and the planted secret. */
-const LEAKS = /\bat \S+ \(|\.[jt]s:\d+|node_modules|\bError\b|SyntaxError|TypeError|QueryFailed|Unexpected token|JSON at position|stack|hunter2|10\.9\.8\.7|\/srv\//;
+const LEAKS =
+  /\bat \S+ \(|\.[jt]s:\d+|node_modules|\bError\b|SyntaxError|TypeError|QueryFailed|Unexpected token|JSON at position|stack|hunter2|10\.9\.8\.7|\/srv\//;
 
 /** The 7.1 shape, exactly: no other field, the right types, fbtrace_id = the X-Request-Id sent back. */
-function expectGraphError(res: request.Response, status: number, code: number, type: 'OAuthException' | 'GraphMethodException') {
-  expect({ status: res.status, type: res.body?.error?.type, code: res.body?.error?.code }).toEqual({ status, type, code });
+function expectGraphError(
+  res: request.Response,
+  status: number,
+  code: number,
+  type: 'OAuthException' | 'GraphMethodException',
+) {
+  expect({ status: res.status, type: res.body?.error?.type, code: res.body?.error?.code }).toEqual({
+    status,
+    type,
+    code,
+  });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(Object.keys(res.body)).toEqual(['error']);
   const error = res.body.error;
@@ -100,32 +110,56 @@ describe('errors (spec 7.1)', () => {
   const failures: Array<[string, () => request.Test, number, number, 'OAuthException' | 'GraphMethodException']> = [
     ['no key', () => send().send({ to: '1' }), 401, 190, 'OAuthException'],
     ['missing scope', () => send().set(bearer(readOnly)).send({ to: '1' }), 403, 200, 'OAuthException'],
-    ['admin key, no organization', () => request(t.url).post('/test/v1/org-resource').set(bearer(admin)).send({ to: '1' }), 400, 100, 'GraphMethodException'],
+    [
+      'admin key, no organization',
+      () => request(t.url).post('/test/v1/org-resource').set(bearer(admin)).send({ to: '1' }),
+      400,
+      100,
+      'GraphMethodException',
+    ],
     ['unknown route', () => request(t.url).get('/no-such-route'), 404, 100, 'GraphMethodException'],
     ['malformed JSON', () => sendRaw('{"to": '), 400, 100, 'GraphMethodException'],
     ['oversized body', () => sendRaw(JSON.stringify({ to: 'x'.repeat(BODY_LIMIT) })), 413, 100, 'GraphMethodException'],
     ['validation failure', () => send().set(bearer(key)).send({ to: 5 }), 400, 100, 'GraphMethodException'],
-    ['malformed path encoding', () => request(t.url).post('/test/v1/%E0%A4%A/messages').set(bearer(key)).send({ to: '1' }), 400, 100, 'GraphMethodException'],
-    ['internal error', () => request(t.url).get('/test/errors/throw').set(bearer(key)), 500, 131000, 'GraphMethodException'],
+    [
+      'malformed path encoding',
+      () => request(t.url).post('/test/v1/%E0%A4%A/messages').set(bearer(key)).send({ to: '1' }),
+      400,
+      100,
+      'GraphMethodException',
+    ],
+    [
+      'internal error',
+      () => request(t.url).get('/test/errors/throw').set(bearer(key)),
+      500,
+      131000,
+      'GraphMethodException',
+    ],
   ];
 
   describe('request id and fbtrace_id', () => {
-    it.each(failures)('%s: fbtrace_id and the X-Request-Id response header echo the X-Request-Id sent', async (_name, call, status, code, type) => {
-      const id = `trace-${Math.random().toString(36).slice(2)}.a:b_c`;
-      const res = await call().set('X-Request-Id', id);
-      expectGraphError(res, status, code, type);
-      expect(res.headers['x-request-id']).toBe(id);
-      expect(res.body.error.fbtrace_id).toBe(id);
-    });
+    it.each(failures)(
+      '%s: fbtrace_id and the X-Request-Id response header echo the X-Request-Id sent',
+      async (_name, call, status, code, type) => {
+        const id = `trace-${Math.random().toString(36).slice(2)}.a:b_c`;
+        const res = await call().set('X-Request-Id', id);
+        expectGraphError(res, status, code, type);
+        expect(res.headers['x-request-id']).toBe(id);
+        expect(res.body.error.fbtrace_id).toBe(id);
+      },
+    );
 
-    it.each(failures)('%s: without X-Request-Id, one is generated, sent back and used as fbtrace_id', async (_name, call, status, code, type) => {
-      const first = await call();
-      const second = await call();
-      expectGraphError(first, status, code, type);
-      expect(first.headers['x-request-id']).toMatch(UUID);
-      expect(first.body.error.fbtrace_id).toBe(first.headers['x-request-id']);
-      expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
-    });
+    it.each(failures)(
+      '%s: without X-Request-Id, one is generated, sent back and used as fbtrace_id',
+      async (_name, call, status, code, type) => {
+        const first = await call();
+        const second = await call();
+        expectGraphError(first, status, code, type);
+        expect(first.headers['x-request-id']).toMatch(UUID);
+        expect(first.body.error.fbtrace_id).toBe(first.headers['x-request-id']);
+        expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+      },
+    );
 
     it('a successful response echoes X-Request-Id too', async () => {
       const res = await send().set(bearer(key)).set('X-Request-Id', 'ok-request-1').send({ to: '1' }).expect(201);
@@ -151,9 +185,17 @@ describe('errors (spec 7.1)', () => {
       ['GET', '/test/v1/org-resource'],
     ])('%s %s → 404 code 100 GraphMethodException, with or without a key', async (method, path) => {
       for (const auth of [{}, bearer(key), bearer('svc_live_' + 'z'.repeat(40))]) {
-        const res = await request(t.url)[method.toLowerCase() as 'get' | 'post' | 'delete'](path).set(auth).set('X-Request-Id', 'nf-1');
+        const res = await request(t.url)
+          [method.toLowerCase() as 'get' | 'post' | 'delete'](path)
+          .set(auth)
+          .set('X-Request-Id', 'nf-1');
         expectGraphError(res, 404, 100, 'GraphMethodException');
-        expect(res.body.error).toEqual({ message: `(#100) Cannot ${method} ${path}`, type: 'GraphMethodException', code: 100, fbtrace_id: 'nf-1' });
+        expect(res.body.error).toEqual({
+          message: `(#100) Cannot ${method} ${path}`,
+          type: 'GraphMethodException',
+          code: 100,
+          fbtrace_id: 'nf-1',
+        });
       }
     });
   });
@@ -203,19 +245,22 @@ describe('errors (spec 7.1)', () => {
       ['to of the wrong type', { to: 15550001 }, 'to: to must be a string'],
       ['to an object', { to: { number: '1' } }, 'to: to must be a string'],
       ['note of the wrong type', { to: '1', note: 5 }, 'note: note must be a string'],
-    ])('validation: %s → 400 code 100 naming the field in error_data.details, handler not run', async (_name, body, details) => {
-      const before = log.count();
-      const res = await send().set(bearer(key)).set('X-Request-Id', 'invalid-1').send(body);
-      expectGraphError(res, 400, 100, 'GraphMethodException');
-      expect(res.body.error).toEqual({
-        message: `(#100) Invalid parameter: ${details.split('; ')[0]}`,
-        type: 'GraphMethodException',
-        code: 100,
-        error_data: { details },
-        fbtrace_id: 'invalid-1',
-      });
-      expect(log.count()).toBe(before);
-    });
+    ])(
+      'validation: %s → 400 code 100 naming the field in error_data.details, handler not run',
+      async (_name, body, details) => {
+        const before = log.count();
+        const res = await send().set(bearer(key)).set('X-Request-Id', 'invalid-1').send(body);
+        expectGraphError(res, 400, 100, 'GraphMethodException');
+        expect(res.body.error).toEqual({
+          message: `(#100) Invalid parameter: ${details.split('; ')[0]}`,
+          type: 'GraphMethodException',
+          code: 100,
+          error_data: { details },
+          fbtrace_id: 'invalid-1',
+        });
+        expect(log.count()).toBe(before);
+      },
+    );
 
     it('fields the body does not declare are dropped, not passed to the handler', async () => {
       await sendRaw('{"to":"1","note":"n","isAdmin":true,"__proto__":{"polluted":true}}').expect(201);
@@ -234,9 +279,19 @@ describe('errors (spec 7.1)', () => {
       ['a TypeError on a public route', '/test/errors/throw-public', false],
       ['a thrown string', '/test/errors/throw-string', false],
     ])('%s', async (_name, path, needsKey) => {
-      const res = await request(t.url).get(path).set(needsKey ? bearer(key) : {}).set('X-Request-Id', 'boom-1');
+      const res = await request(t.url)
+        .get(path)
+        .set(needsKey ? bearer(key) : {})
+        .set('X-Request-Id', 'boom-1');
       expectGraphError(res, 500, 131000, 'GraphMethodException');
-      expect(res.body).toEqual({ error: { message: 'An unknown error occurred', type: 'GraphMethodException', code: 131000, fbtrace_id: 'boom-1' } });
+      expect(res.body).toEqual({
+        error: {
+          message: 'An unknown error occurred',
+          type: 'GraphMethodException',
+          code: 131000,
+          fbtrace_id: 'boom-1',
+        },
+      });
     });
 
     it('the operator log line names the request id and the real cause', async () => {
@@ -247,12 +302,18 @@ describe('errors (spec 7.1)', () => {
 
     it('a database failure while resolving the organization → the same generic 500, handler not run', async () => {
       const tenancy = t.get(TenancyService);
-      const spy = jest.spyOn(tenancy, 'findPhoneNumber').mockRejectedValueOnce(new Error(`QueryFailedError: connection refused ${SECRET}`));
+      const spy = jest
+        .spyOn(tenancy, 'findPhoneNumber')
+        .mockRejectedValueOnce(new Error(`QueryFailedError: connection refused ${SECRET}`));
       try {
         const before = log.count();
         // A phone number not in the lookup cache, so the lookup runs.
         const fresh = await createTenant(t);
-        const res = await request(t.url).post(`/test/v1/${fresh.phoneNumberId}/messages`).set(bearer(key)).set('X-Request-Id', 'db-down-1').send({ to: '1' });
+        const res = await request(t.url)
+          .post(`/test/v1/${fresh.phoneNumberId}/messages`)
+          .set(bearer(key))
+          .set('X-Request-Id', 'db-down-1')
+          .send({ to: '1' });
         expect(spy).toHaveBeenCalled();
         expectGraphError(res, 500, 131000, 'GraphMethodException');
         expect(res.body.error.message).toBe('An unknown error occurred');

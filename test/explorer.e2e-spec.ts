@@ -13,7 +13,9 @@ import { createTestApp, resetState, type TestApp } from './support/test-app';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available) {
-  process.stderr.write(`\n[explorer] SKIPPED: no Chromium at ${CHROMIUM} (install Debian's "chromium" package, or set CHROMIUM_PATH)\n`);
+  process.stderr.write(
+    `\n[explorer] SKIPPED: no Chromium at ${CHROMIUM} (install Debian's "chromium" package, or set CHROMIUM_PATH)\n`,
+  );
 }
 
 const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
@@ -85,22 +87,42 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     const status = send.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor();
     expect((await status.innerText()).trim()).toBe('200');
-    const responseBody = await send.locator('.live-responses-table .response-col_description pre.microlight').first().innerText();
-    expect(JSON.parse(responseBody)).toMatchObject({ messaging_product: 'whatsapp', messages: [{ id: expect.stringMatching(/^wamid\./) }] });
+    const responseBody = await send
+      .locator('.live-responses-table .response-col_description pre.microlight')
+      .first()
+      .innerText();
+    expect(JSON.parse(responseBody)).toMatchObject({
+      messaging_product: 'whatsapp',
+      messages: [{ id: expect.stringMatching(/^wamid\./) }],
+    });
 
-    const upstream = sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith(`/${tenant.phoneNumberId}/messages`));
+    const upstream = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path.endsWith(`/${tenant.phoneNumberId}/messages`));
     expect(upstream).toHaveLength(1);
-    expect(upstream[0].body).toMatchObject({ type: 'text', to: RECIPIENT, text: { body: 'Hello! Your order #1042 has shipped.' } });
-    const rows = await t.dataSource.query('SELECT upstream_message_id FROM messages WHERE phone_number_id = $1', [tenant.phoneNumberId]);
+    expect(upstream[0].body).toMatchObject({
+      type: 'text',
+      to: RECIPIENT,
+      text: { body: 'Hello! Your order #1042 has shipped.' },
+    });
+    const rows = await t.dataSource.query('SELECT upstream_message_id FROM messages WHERE phone_number_id = $1', [
+      tenant.phoneNumberId,
+    ]);
     expect(rows).toEqual([{ upstream_message_id: JSON.parse(responseBody).messages[0].id }]);
   }, 60_000);
 
   it("executes the template list, whose {wabaId} comes from the controller's path: 200 with the catalog", async () => {
-    await createCatalogTemplate(t, tenant, { name: 'explorer_listed', language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] });
+    await createCatalogTemplate(t, tenant, {
+      name: 'explorer_listed',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'Hello' }],
+    });
     const list = page.locator('#operations-templates-TemplatesController_list');
     await list.locator('.opblock-summary').click();
     // The route's scopes and key kinds are in its description.
-    await expectText(list.locator('.opblock-description-wrapper').first(), '', (text) => text.includes('Scopes: templates:read'));
+    await expectText(list.locator('.opblock-description-wrapper').first(), '', (text) =>
+      text.includes('Scopes: templates:read'),
+    );
     await list.locator('button.try-out__btn').click();
     await list.locator('tr[data-param-name="wabaId"] input').fill(tenant.wabaId);
     await list.locator('button.execute').click();
@@ -108,26 +130,44 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     await expectText(status, '200');
     const url = await list.locator('.request-url pre').first().innerText();
     expect(url).toContain(`/v1/${tenant.wabaId}/message_templates`);
-    const body = JSON.parse(await list.locator('.live-responses-table .response-col_description pre.microlight').first().innerText());
+    const body = JSON.parse(
+      await list.locator('.live-responses-table .response-col_description pre.microlight').first().innerText(),
+    );
     expect(body.data.map((template: { name: string }) => template.name)).toContain('explorer_listed');
   }, 60_000);
 
   it('shows the real error body when the key is wrong (401 code 190)', async () => {
     await page.locator('button.authorize').first().click();
     await page.locator('.modal-ux .auth-btn-wrapper button').filter({ hasText: 'Logout' }).click();
-    await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill('svc_live_' + 'z'.repeat(40));
+    await page
+      .locator('.modal-ux input[type=text], .modal-ux input[type=password]')
+      .first()
+      .fill('svc_live_' + 'z'.repeat(40));
     await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
     await page.locator('.modal-ux .auth-btn-wrapper button.btn-done').click();
     const send = page.locator('#operations-messages-MessagesController_send');
     await send.locator('button.execute').click();
     const status = send.locator('.live-responses-table .response .response-col_status').first();
     await expectText(status, '401');
-    const responseBody = await send.locator('.live-responses-table .response-col_description pre.microlight').first().innerText();
-    expect(JSON.parse(responseBody)).toEqual({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: expect.any(String) } });
+    const responseBody = await send
+      .locator('.live-responses-table .response-col_description pre.microlight')
+      .first()
+      .innerText();
+    expect(JSON.parse(responseBody)).toEqual({
+      error: {
+        message: 'Invalid OAuth access token.',
+        type: 'OAuthException',
+        code: 190,
+        fbtrace_id: expect.any(String),
+      },
+    });
   }, 60_000);
 });
 
-async function expectValue(editor: import('playwright-core').Locator, holds: (body: Record<string, unknown>) => boolean): Promise<void> {
+async function expectValue(
+  editor: import('playwright-core').Locator,
+  holds: (body: Record<string, unknown>) => boolean,
+): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (holds(JSON.parse(await editor.inputValue()))) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -135,7 +175,11 @@ async function expectValue(editor: import('playwright-core').Locator, holds: (bo
   throw new Error(`the request body editor never showed the example: ${await editor.inputValue()}`);
 }
 
-async function expectText(locator: import('playwright-core').Locator, text: string, holds = (shown: string) => shown === text): Promise<void> {
+async function expectText(
+  locator: import('playwright-core').Locator,
+  text: string,
+  holds = (shown: string) => shown === text,
+): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (holds((await locator.innerText()).trim())) return;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Sandbox } from '../src/sandbox/sandbox-server';
 import { SANDBOX } from '../src/sandbox/sandbox.module';
-import { bearer, createAdminKey, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createAdminKey,
+  createCatalogTemplate,
+  createOrgKey,
+  createTenant,
+  type TestTenant,
+} from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 /** A small seeded PRNG (mulberry32): the same seed makes the same requests. */
@@ -22,15 +29,83 @@ function prng(seed: number) {
 }
 
 const FIELD_NAMES = [
-  'messaging_product', 'to', 'type', 'text', 'body', 'preview_url', 'image', 'link', 'id', 'caption', 'template', 'name', 'language', 'code',
-  'components', 'parameters', 'sub_type', 'index', 'payload', 'category', 'parameter_format', 'example', 'body_text', 'buttons', 'url',
-  'events', 'phone_number_ids', 'secret', 'description', 'status', 'phone_numbers', 'reason', 'tags', 'attributes', 'context', 'message_id',
-  'interactive', 'action', 'recipient_type', 'webhook_configuration', 'override_callback_uri', 'verify_token', 'field', 'access_token',
-  '__proto__', 'constructor', 'toString',
+  'messaging_product',
+  'to',
+  'type',
+  'text',
+  'body',
+  'preview_url',
+  'image',
+  'link',
+  'id',
+  'caption',
+  'template',
+  'name',
+  'language',
+  'code',
+  'components',
+  'parameters',
+  'sub_type',
+  'index',
+  'payload',
+  'category',
+  'parameter_format',
+  'example',
+  'body_text',
+  'buttons',
+  'url',
+  'events',
+  'phone_number_ids',
+  'secret',
+  'description',
+  'status',
+  'phone_numbers',
+  'reason',
+  'tags',
+  'attributes',
+  'context',
+  'message_id',
+  'interactive',
+  'action',
+  'recipient_type',
+  'webhook_configuration',
+  'override_callback_uri',
+  'verify_token',
+  'field',
+  'access_token',
+  '__proto__',
+  'constructor',
+  'toString',
 ];
-const STRINGS = ['', ' ', 'whatsapp', 'text', 'template', '15551234567', '+1 (555) 123-4567', 'en_US', 'APPROVED', 'null', '0', '-1', '1e308', '{{1}}',
-  'Olá 👋 こんにちは', '\u0000', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE messages; --", '../../etc/passwd', '%00', 'http://127.0.0.1:9/x',
-  'https://localhost/x', 'not a url', 'svc_live_' + 'x'.repeat(40), 'a'.repeat(5000), '00000000-0000-0000-0000-000000000000'];
+const STRINGS = [
+  '',
+  ' ',
+  'whatsapp',
+  'text',
+  'template',
+  '15551234567',
+  '+1 (555) 123-4567',
+  'en_US',
+  'APPROVED',
+  'null',
+  '0',
+  '-1',
+  '1e308',
+  '{{1}}',
+  'Olá 👋 こんにちは',
+  '\u0000',
+  '\ud800',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE messages; --",
+  '../../etc/passwd',
+  '%00',
+  'http://127.0.0.1:9/x',
+  'https://localhost/x',
+  'not a url',
+  'svc_live_' + 'x'.repeat(40),
+  'a'.repeat(5000),
+  '00000000-0000-0000-0000-000000000000',
+];
 /** Text of any generated value (objects may carry a `toString` key that is not a function). */
 const textOf = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'));
 const NUMBERS = [0, -1, 1, 2 ** 31, 2 ** 53 + 1, 1e308, -1e308, 0.5, 123456789012345];
@@ -52,12 +127,22 @@ describe('fuzzing every GET and POST route', () => {
     b = await createTenant(t, 'Fuzz B');
     orgKey = (await createOrgKey(t, a, { rateLimitPerSecond: 100_000 })).key;
     adminKey = (await createAdminKey(t, [a, b], { rateLimitPerSecond: 100_000 })).key;
-    templateId = await createCatalogTemplate(t, a, { name: 'fuzz_order', language: 'en_US', components: [{ type: 'BODY', text: 'Order {{1}}', example: { body_text: [['1']] } }] });
+    templateId = await createCatalogTemplate(t, a, {
+      name: 'fuzz_order',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'Order {{1}}', example: { body_text: [['1']] } }],
+    });
     const sandbox = t.get<Sandbox>(SANDBOX);
-    mediaId = (await sandbox.simulateInbound({ phone_number_id: a.phoneNumberId, from: '15550009876', type: 'image' } as never)).media_id!;
-    const doc = (await request(t.url).get('/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    mediaId = (
+      await sandbox.simulateInbound({ phone_number_id: a.phoneNumberId, from: '15550009876', type: 'image' } as never)
+    ).media_id!;
+    const doc = (await request(t.url).get('/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
-      (['get', 'post'] as const).filter((method) => operations[method] && !path.startsWith('/health')).map((method) => ({ method, path })),
+      (['get', 'post'] as const)
+        .filter((method) => operations[method] && !path.startsWith('/health'))
+        .map((method) => ({ method, path })),
     );
     expect(routes.length).toBeGreaterThanOrEqual(35);
   });
@@ -65,7 +150,17 @@ describe('fuzzing every GET and POST route', () => {
 
   function fill(path: string, rnd: ReturnType<typeof prng>): string {
     return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      const junk = rnd.pick(['abc', '0', '-1', '99999999999999999999999999999999999', '%2e%2e', 'x'.repeat(300), '%F0%9F%91%8B', randomUUID(), '123456789012']);
+      const junk = rnd.pick([
+        'abc',
+        '0',
+        '-1',
+        '99999999999999999999999999999999999',
+        '%2e%2e',
+        'x'.repeat(300),
+        '%F0%9F%91%8B',
+        randomUUID(),
+        '123456789012',
+      ]);
       if (rnd.chance(0.2)) return junk;
       switch (name) {
         case 'phoneNumberId':
@@ -100,7 +195,9 @@ describe('fuzzing every GET and POST route', () => {
         return rnd.pick(STRINGS) + rnd.int(1000);
       case 6:
       case 7:
-        return Object.fromEntries(Array.from({ length: rnd.int(5) }, () => [rnd.pick(FIELD_NAMES), value(rnd, depth + 1)]));
+        return Object.fromEntries(
+          Array.from({ length: rnd.int(5) }, () => [rnd.pick(FIELD_NAMES), value(rnd, depth + 1)]),
+        );
       default:
         return Array.from({ length: rnd.int(5) }, () => value(rnd, depth + 1));
     }
@@ -110,7 +207,15 @@ describe('fuzzing every GET and POST route', () => {
   function body(path: string, rnd: ReturnType<typeof prng>): unknown {
     const bases: Array<[RegExp, Record<string, unknown>]> = [
       [/\/messages$/, { messaging_product: 'whatsapp', to: '15551234567', type: 'text', text: { body: 'hi' } }],
-      [/message_templates$/, { name: 'fuzz_new', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}', example: { body_text: [['x']] } }] }],
+      [
+        /message_templates$/,
+        {
+          name: 'fuzz_new',
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Hi {{1}}', example: { body_text: [['x']] } }],
+        },
+      ],
       [/\/webhooks$/, { url: 'http://127.0.0.1:9/hook', events: ['messages'] }],
       [/subscribed_apps$/, { override_callback_uri: 'http://127.0.0.1:9/hook', verify_token: 'x' }],
       [/blacklist$/, { phone_numbers: ['15551234567'], reason: 'fuzz' }],
@@ -130,9 +235,27 @@ describe('fuzzing every GET and POST route', () => {
   }
 
   function query(rnd: ReturnType<typeof prng>): string {
-    const names = ['limit', 'after', 'since', 'until', 'status', 'fields', 'name', 'filter_blacklist', 'recipient', 'language', 'category', 'hsm_id', 'a[b][c][d][e][f]', 'x'];
+    const names = [
+      'limit',
+      'after',
+      'since',
+      'until',
+      'status',
+      'fields',
+      'name',
+      'filter_blacklist',
+      'recipient',
+      'language',
+      'category',
+      'hsm_id',
+      'a[b][c][d][e][f]',
+      'x',
+    ];
     const encode = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
-    const parts = Array.from({ length: rnd.int(4) }, () => `${encode(rnd.pick(names))}=${encode(textOf(value(rnd, 3)))}`);
+    const parts = Array.from(
+      { length: rnd.int(4) },
+      () => `${encode(rnd.pick(names))}=${encode(textOf(value(rnd, 3)))}`,
+    );
     // Malformed percent-escapes and bytes that are not UTF-8, as raw query text.
     if (rnd.chance(0.05)) parts.push(rnd.pick(['limit=%ZZ', 'name=%E0%A4%A', 'after=%C3%28', 'fields=%', 'x=%00']));
     if (rnd.chance(0.05)) parts.push(...Array.from({ length: 200 }, (_, i) => `limit=${i}`));
@@ -154,8 +277,14 @@ describe('fuzzing every GET and POST route', () => {
   }
 
   it("answers what Node's HTTP parser refuses (headers past its limit) with a Graph error too", async () => {
-    const res = await request(t.url).get(`/v1/tenants?x=${'a'.repeat(20_000)}`).set(bearer(orgKey));
-    expect({ status: res.status, code: res.body?.error?.code, type: res.body?.error?.type }).toEqual({ status: 431, code: 100, type: 'GraphMethodException' });
+    const res = await request(t.url)
+      .get(`/v1/tenants?x=${'a'.repeat(20_000)}`)
+      .set(bearer(orgKey));
+    expect({ status: res.status, code: res.body?.error?.code, type: res.body?.error?.type }).toEqual({
+      status: 431,
+      code: 100,
+      type: 'GraphMethodException',
+    });
     expect(res.body.error.fbtrace_id).toEqual(expect.any(String));
   });
 
@@ -165,8 +294,16 @@ describe('fuzzing every GET and POST route', () => {
     for (const route of posts) {
       for (const raw of deep) {
         const path = fill(route.path, prng(1)).replace(/\{\w+\}/g, 'x');
-        const res = await request(t.url).post(path).set(bearer(orgKey)).set('Content-Type', 'application/json').send(raw);
-        expect({ route: route.path, status: res.status, code: res.body?.error?.code }).toEqual({ route: route.path, status: 400, code: 100 });
+        const res = await request(t.url)
+          .post(path)
+          .set(bearer(orgKey))
+          .set('Content-Type', 'application/json')
+          .send(raw);
+        expect({ route: route.path, status: res.status, code: res.body?.error?.code }).toEqual({
+          route: route.path,
+          status: 400,
+          code: 100,
+        });
         expect(res.body.error.error_data.details).toMatch(/nested deeper than 64 levels/);
       }
     }
@@ -189,28 +326,58 @@ describe('fuzzing every GET and POST route', () => {
         else if (auth < 8) {
           req = req.set(bearer(adminKey));
           if (rnd.chance(0.7)) req = req.set('X-Svc-Tenant-Id', rnd.pick([a.id, b.id, randomUUID(), 'junk', '']));
-        } else if (auth === 8) req = req.set('Authorization', rnd.pick(['Bearer', 'Basic abc', 'Bearer svc_live_short', `Bearer ${orgKey}x`, 'Bearer ' + 'x'.repeat(10_000)]));
-        if (rnd.chance(0.15)) req = req.set('Idempotency-Key', rnd.pick(['k', 'x'.repeat(300), 'ÿé latin-1', String(rnd.int(5))]));
-        if (rnd.chance(0.05)) req = req.set('X-Svc-Timestamp', textOf(value(rnd, 3)).replace(/[^\x20-\x7e]/g, '?')).set('X-Svc-Signature', 'v1=00');
+        } else if (auth === 8)
+          req = req.set(
+            'Authorization',
+            rnd.pick([
+              'Bearer',
+              'Basic abc',
+              'Bearer svc_live_short',
+              `Bearer ${orgKey}x`,
+              'Bearer ' + 'x'.repeat(10_000),
+            ]),
+          );
+        if (rnd.chance(0.15))
+          req = req.set('Idempotency-Key', rnd.pick(['k', 'x'.repeat(300), 'ÿé latin-1', String(rnd.int(5))]));
+        if (rnd.chance(0.05))
+          req = req
+            .set('X-Svc-Timestamp', textOf(value(rnd, 3)).replace(/[^\x20-\x7e]/g, '?'))
+            .set('X-Svc-Signature', 'v1=00');
         let res: request.Response;
         if (route.method === 'post') {
           const kind = rnd.int(10);
-          if (kind < 7) res = await req.set('Content-Type', 'application/json').send(JSON.stringify(body(route.path, rnd)));
-          else if (kind === 7) res = await req.set('Content-Type', 'application/json').send(rnd.pick(['{', '{"a":', 'null', '[]', '"x"', '\u0000', '{"a":1}}']));
-          else if (kind === 8) res = await req.type('form').send(`a[b][c][d][e][f][g]=1&${'x[]=1&'.repeat(50)}messaging_product=whatsapp`);
-          else res = await req.set('Content-Type', 'multipart/form-data; boundary=zzz').send('--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--zz');
+          if (kind < 7)
+            res = await req.set('Content-Type', 'application/json').send(JSON.stringify(body(route.path, rnd)));
+          else if (kind === 7)
+            res = await req
+              .set('Content-Type', 'application/json')
+              .send(rnd.pick(['{', '{"a":', 'null', '[]', '"x"', '\u0000', '{"a":1}}']));
+          else if (kind === 8)
+            res = await req.type('form').send(`a[b][c][d][e][f][g]=1&${'x[]=1&'.repeat(50)}messaging_product=whatsapp`);
+          else
+            res = await req
+              .set('Content-Type', 'multipart/form-data; boundary=zzz')
+              .send('--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--zz');
         } else {
           res = await req;
         }
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) failures.push(`${res.status} ${route.method.toUpperCase()} ${path}: ${res.text.slice(0, 200)}`);
-        else if (res.status >= 400 && !isGraphError(res.body)) failures.push(`not Graph-shaped ${res.status} ${route.method.toUpperCase()} ${path}: ${res.text.slice(0, 200)}`);
+        if (res.status >= 500)
+          failures.push(`${res.status} ${route.method.toUpperCase()} ${path}: ${res.text.slice(0, 200)}`);
+        else if (res.status >= 400 && !isGraphError(res.body))
+          failures.push(
+            `not Graph-shaped ${res.status} ${route.method.toUpperCase()} ${path}: ${res.text.slice(0, 200)}`,
+          );
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
-    const errors = Object.entries(statuses).filter(([status]) => Number(status) >= 400).reduce((sum, [, n]) => sum + n, 0);
+    const errors = Object.entries(statuses)
+      .filter(([status]) => Number(status) >= 400)
+      .reduce((sum, [, n]) => sum + n, 0);
     // The figures, for the record: requests, answers by status, errors, 5xx.
-    console.log(`fuzz: ${total} requests over ${routes.length} routes; statuses ${JSON.stringify(statuses)}; ${errors} errors, all Graph-shaped: ${failures.length === 0}`);
+    console.log(
+      `fuzz: ${total} requests over ${routes.length} routes; statuses ${JSON.stringify(statuses)}; ${errors} errors, all Graph-shaped: ${failures.length === 0}`,
+    );
     expect(failures).toEqual([]);
     expect(Object.keys(statuses).filter((status) => Number(status) >= 500)).toEqual([]);
   }, 120_000);

@@ -47,7 +47,11 @@ describe('idempotency (spec section 8)', () => {
     expect(conflictBody.message).toMatch(/still being processed/);
     const original = await responses.find((r) => r.status === 201)!.json();
 
-    const replay = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '15550100', delay_ms: 800 });
+    const replay = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '15550100', delay_ms: 800 });
     expect(replay.status).toBe(201);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(replay.body).toEqual(original);
@@ -56,9 +60,17 @@ describe('idempotency (spec section 8)', () => {
 
   it('replays the original status, not the route default', async () => {
     const value = fresh();
-    const first = await request(t.url).post(`/test/v1/${tenant.phoneNumberId}/accepted`).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' });
+    const first = await request(t.url)
+      .post(`/test/v1/${tenant.phoneNumberId}/accepted`)
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' });
     expect(first.status).toBe(202);
-    const again = await request(t.url).post(`/test/v1/${tenant.phoneNumberId}/accepted`).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' });
+    const again = await request(t.url)
+      .post(`/test/v1/${tenant.phoneNumberId}/accepted`)
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' });
     expect(again.status).toBe(202);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -67,10 +79,18 @@ describe('idempotency (spec section 8)', () => {
 
   it('does not cache failures: a 5xx and a 4xx are executed again on retry', async () => {
     const value = fresh();
-    const failed = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1', fail_with: 'server' });
+    const failed = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1', fail_with: 'server' });
     expect(failed.status).toBe(500);
     expect(failed.body.error.code).toBe(131000);
-    const rejected = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1', fail_with: 'client' });
+    const rejected = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1', fail_with: 'client' });
     expect(rejected.status).toBe(400);
     expect(rejected.headers['idempotency-replayed']).toBeUndefined();
     const invalid = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({});
@@ -82,12 +102,19 @@ describe('idempotency (spec section 8)', () => {
     // The lock was released after each failure: nothing holds it now, and the success is cached.
     const store = t.store as RedisStore;
     expect(await store.client.keys('gwtest:idem:l:*')).toEqual([]);
-    expect(await store.client.pttl((await store.client.keys('gwtest:idem:r:*'))[0].slice(7))).toBeGreaterThan(86_000_000);
+    expect(await store.client.pttl((await store.client.keys('gwtest:idem:r:*'))[0].slice(7))).toBeGreaterThan(
+      86_000_000,
+    );
   });
 
   it('replays the same value on another endpoint (not scoped per path)', async () => {
     const value = fresh();
-    const sent = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    const sent = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
     const other = await request(t.url)
       .post(`/test/v1/${tenant.wabaId}/message_templates`)
       .set(bearer(key))
@@ -102,19 +129,44 @@ describe('idempotency (spec section 8)', () => {
   it('executes the same value from another API key, and in another organization', async () => {
     const value = fresh();
     const otherKey = (await createOrgKey(t, tenant)).key;
-    await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
-    const second = await request(t.url).post(send(tenant)).set(bearer(otherKey)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
+    const second = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(otherKey))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
     expect(second.headers['idempotency-replayed']).toBeUndefined();
     expect(probe.count('send')).toBe(2);
 
     const admin = (await createAdminKey(t, [tenant, other])).key;
-    const inFirst = await request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
-    const inSecond = await request(t.url).post(send(other)).set(bearer(admin)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    const inFirst = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(admin))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
+    const inSecond = await request(t.url)
+      .post(send(other))
+      .set(bearer(admin))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
     expect(inSecond.headers['idempotency-replayed']).toBeUndefined();
     expect(inSecond.body.tenant_id).toBe(other.id);
     expect(inFirst.body.tenant_id).toBe(tenant.id);
     expect(probe.count('send')).toBe(4);
-    const replayFirst = await request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    const replayFirst = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(admin))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
     expect(replayFirst.headers['idempotency-replayed']).toBe('true');
     expect(probe.count('send')).toBe(4);
   });
@@ -124,8 +176,18 @@ describe('idempotency (spec section 8)', () => {
     const claimAlone = jest.spyOn(t.store, 'claimIdempotency');
     const countAlone = jest.spyOn(t.store, 'hitRateLimit');
     const value = fresh();
-    await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
-    const replay = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' }).expect(201);
+    await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
+    const replay = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' })
+      .expect(201);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(combined).toHaveBeenCalledTimes(2);
     expect(claimAlone).not.toHaveBeenCalled();
@@ -140,12 +202,17 @@ describe('idempotency (spec section 8)', () => {
 
   it('claims with the rate-limit count, and a request refused after the count holds no lock', async () => {
     // KEYS patterns do not get the client's key prefix.
-    const locks = async () => (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:l:*`)).length;
+    const locks = async () =>
+      (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:l:*`)).length;
     // The key lacks the scope: counted, claimed, then refused by the access guard (403).
     const narrow = await createOrgKey(t, tenant, { scopes: ['messages:read'] });
     const value = fresh();
     for (let i = 0; i < 3; i++) {
-      const refused = await request(t.url).post(send(tenant)).set(bearer(narrow)).set('Idempotency-Key', value).send({ to: '1' });
+      const refused = await request(t.url)
+        .post(send(tenant))
+        .set(bearer(narrow))
+        .set('Idempotency-Key', value)
+        .send({ to: '1' });
       expect(refused.status).toBe(403);
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // the release is not awaited by the answer
@@ -153,7 +220,13 @@ describe('idempotency (spec section 8)', () => {
     // An admin key over its organization's ceiling (half its own): 429 after the key's count claimed.
     const admin = await createAdminKey(t, [tenant], { rateLimitPerSecond: 2 });
     const answers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', `${value}-${i}`).send({ to: '1', delay_ms: 300 })),
+      Array.from({ length: 4 }, (_, i) =>
+        request(t.url)
+          .post(send(tenant))
+          .set(bearer(admin))
+          .set('Idempotency-Key', `${value}-${i}`)
+          .send({ to: '1', delay_ms: 300 }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([201, 429]));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -162,7 +235,11 @@ describe('idempotency (spec section 8)', () => {
     for (const [i, answer] of answers.entries()) {
       if (answer.status !== 429) continue;
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const retried = await request(t.url).post(send(tenant)).set(bearer(admin)).set('Idempotency-Key', `${value}-${i}`).send({ to: '1' });
+      const retried = await request(t.url)
+        .post(send(tenant))
+        .set(bearer(admin))
+        .set('Idempotency-Key', `${value}-${i}`)
+        .send({ to: '1' });
       expect(retried.status).toBe(201);
     }
   });
@@ -170,7 +247,11 @@ describe('idempotency (spec section 8)', () => {
   it('ignores the header on GET', async () => {
     const value = fresh();
     for (let i = 0; i < 2; i++) {
-      const res = await request(t.url).get(`/test/v1/${tenant.wabaId}/message_templates`).set(bearer(key)).set('Idempotency-Key', value).expect(200);
+      const res = await request(t.url)
+        .get(`/test/v1/${tenant.wabaId}/message_templates`)
+        .set(bearer(key))
+        .set('Idempotency-Key', value)
+        .expect(200);
       expect(res.headers['idempotency-replayed']).toBeUndefined();
     }
     expect(probe.count('listTemplates')).toBe(2);
@@ -181,7 +262,11 @@ describe('idempotency (spec section 8)', () => {
     ['too long', 'k'.repeat(256)],
     ['with spaces', 'a b'],
   ])('rejects a %s value with code 100 and runs nothing', async (_label, value) => {
-    const res = await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', value).send({ to: '1' });
+    const res = await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', value)
+      .send({ to: '1' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 100, type: 'GraphMethodException' });
     expect(res.body.error.error_data.details).toMatch(/Idempotency-Key/);
@@ -189,6 +274,11 @@ describe('idempotency (spec section 8)', () => {
   });
 
   it('accepts a 255-character value', async () => {
-    await request(t.url).post(send(tenant)).set(bearer(key)).set('Idempotency-Key', 'k'.repeat(255)).send({ to: '1' }).expect(201);
+    await request(t.url)
+      .post(send(tenant))
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k'.repeat(255))
+      .send({ to: '1' })
+      .expect(201);
   });
 });

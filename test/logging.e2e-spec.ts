@@ -34,7 +34,7 @@ describe('logs (pino): one access line per request, no secrets', () => {
     // The app reads its settings when its modules are first loaded: info level and JSON lines first.
     process.env.LOG_LEVEL = 'log';
     process.env.LOG_FORMAT = 'json';
-     
+
     const { createTestApp, resetState } = require('./support/test-app') as typeof TestAppModule;
     const { LOG_DESTINATION } = require('../src/logging/logging.module') as typeof LoggingModule;
     factories = require('./support/factories') as typeof FactoriesModule;
@@ -46,7 +46,8 @@ describe('logs (pino): one access line per request, no secrets', () => {
   afterAll(() => t.close());
 
   const waitForLine = async (requestId: string) => {
-    for (let i = 0; i < 50 && lines.accessLines(requestId).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 50 && lines.accessLines(requestId).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return lines.accessLines(requestId);
   };
 
@@ -81,8 +82,15 @@ describe('logs (pino): one access line per request, no secrets', () => {
   });
 
   it('a key given as access_token in the query is not in any line; refusals and early errors get their line too', async () => {
-    await request(t.url).get(`/v1/${tenant.phoneNumberId}/messages?access_token=${key.key}`).set('X-Request-Id', 'log-query-token').expect(200);
-    await request(t.url).get('/v1/tenants').set('Authorization', 'Bearer svc_live_' + 'y'.repeat(40)).set('X-Request-Id', 'log-bad-key').expect(401);
+    await request(t.url)
+      .get(`/v1/${tenant.phoneNumberId}/messages?access_token=${key.key}`)
+      .set('X-Request-Id', 'log-query-token')
+      .expect(200);
+    await request(t.url)
+      .get('/v1/tenants')
+      .set('Authorization', 'Bearer svc_live_' + 'y'.repeat(40))
+      .set('X-Request-Id', 'log-bad-key')
+      .expect(401);
     await request(t.url)
       .post(`/v1/${tenant.phoneNumberId}/messages`)
       .set(factories.bearer(key))
@@ -91,7 +99,11 @@ describe('logs (pino): one access line per request, no secrets', () => {
       .send('{"to": ')
       .expect(400);
     const [queryLine] = await waitForLine('log-query-token');
-    expect(queryLine).toMatchObject({ route: '/v1/:phoneNumberId/messages', status: 200, key_prefix: key.record.prefix });
+    expect(queryLine).toMatchObject({
+      route: '/v1/:phoneNumberId/messages',
+      status: 200,
+      key_prefix: key.record.prefix,
+    });
     const [badKey] = await waitForLine('log-bad-key');
     expect(badKey).toMatchObject({ route: '/v1/tenants', status: 401 });
     expect(badKey.key_prefix).toBeUndefined();
@@ -107,9 +119,20 @@ describe('logs (pino): one access line per request, no secrets', () => {
   it('application logs redact secret fields, and the route map is not logged at info level', async () => {
     const { ROOT_LOGGER } = require('../src/logging/logging.module') as typeof LoggingModule;
     const root = t.get<import('pino').Logger>(ROOT_LOGGER);
-    root.info({ access_token: 'EAAG-should-not-appear', headers: { authorization: 'Bearer svc_live_secret' }, body: { secret: 'whsec_abc' } }, 'probe');
+    root.info(
+      {
+        access_token: 'EAAG-should-not-appear',
+        headers: { authorization: 'Bearer svc_live_secret' },
+        body: { secret: 'whsec_abc' },
+      },
+      'probe',
+    );
     const probe = lines.all.find((line) => line.msg === 'probe');
-    expect(probe).toMatchObject({ access_token: '[redacted]', headers: { authorization: '[redacted]' }, body: { secret: '[redacted]' } });
+    expect(probe).toMatchObject({
+      access_token: '[redacted]',
+      headers: { authorization: '[redacted]' },
+      body: { secret: '[redacted]' },
+    });
     expect(lines.raw.join('\n')).not.toMatch(/EAAG-should-not-appear|svc_live_secret|whsec_abc/);
     // Nest's logger (GatewayLogger, what main.ts installs) writes to the same lines; the route map only at debug.
     const { GatewayLogger } = require('../src/logging/gateway-logger') as typeof GatewayLoggerModule;
@@ -117,7 +140,9 @@ describe('logs (pino): one access line per request, no secrets', () => {
     nest.log('Mapped {/v1/tenants, GET} route', 'RouterExplorer');
     nest.log('AppModule dependencies initialized', 'InstanceLoader');
     nest.log('gateway listening', 'Bootstrap');
-    expect(lines.all.filter((line) => line.context === 'Bootstrap' && line.msg === 'gateway listening')).toHaveLength(1);
+    expect(lines.all.filter((line) => line.context === 'Bootstrap' && line.msg === 'gateway listening')).toHaveLength(
+      1,
+    );
     expect(lines.all.filter((line) => /Mapped \{|dependencies initialized/.test(String(line.msg)))).toEqual([]);
   });
 
@@ -126,10 +151,15 @@ describe('logs (pino): one access line per request, no secrets', () => {
     t.app.useLogger(t.get(GatewayLogger));
     const before = lines.raw.length;
     const secret = 'svc_live_' + 'q'.repeat(32);
-    await expect(t.dataSource.query('SELECT id FROM messages WHERE id = $1 AND recipient = $2', ['not-a-uuid-' + secret, secret])).rejects.toThrow();
+    await expect(
+      t.dataSource.query('SELECT id FROM messages WHERE id = $1 AND recipient = $2', ['not-a-uuid-' + secret, secret]),
+    ).rejects.toThrow();
     const logged = lines.all.slice(before).filter((line) => line.context === 'Database');
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 50, msg: 'query failed (22P02): invalid input syntax for type uuid: "…" [SELECT id FROM messages WHERE id = $1 AND recipient = $2]' });
+    expect(logged[0]).toMatchObject({
+      level: 50,
+      msg: 'query failed (22P02): invalid input syntax for type uuid: "…" [SELECT id FROM messages WHERE id = $1 AND recipient = $2]',
+    });
     expect(lines.raw.slice(before).join('\n')).not.toContain(secret);
   });
 
@@ -140,30 +170,62 @@ describe('logs (pino): one access line per request, no secrets', () => {
     const before = lines.raw.length;
     const since = () => lines.all.slice(before).filter((line) => line.level === 40);
 
-    await request(t.url).post('/webhooks/whatsapp').set('X-Request-Id', 'req-bad-signature').set('X-Hub-Signature-256', 'sha256=00').send({ object: 'x' }).expect(403);
+    await request(t.url)
+      .post('/webhooks/whatsapp')
+      .set('X-Request-Id', 'req-bad-signature')
+      .set('X-Hub-Signature-256', 'sha256=00')
+      .send({ object: 'x' })
+      .expect(403);
     expect(since().find((line) => line.context === 'UpstreamWebhooks')).toMatchObject({
-      msg: expect.stringMatching(/^upstream webhook refused: X-Hub-Signature-256 does not match the body .*\[request req-bad-signature\]$/),
+      msg: expect.stringMatching(
+        /^upstream webhook refused: X-Hub-Signature-256 does not match the body .*\[request req-bad-signature\]$/,
+      ),
     });
 
     // A signed delivery that cannot be applied: acknowledged, and a warning with where and the request id.
     const { postFromUpstream } = require('./support/from-upstream') as typeof import('./support/from-upstream');
-    await postFromUpstream(t.url, { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [null] }] }).set('X-Request-Id', 'req-unprocessable').expect(200);
+    await postFromUpstream(t.url, { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [null] }] })
+      .set('X-Request-Id', 'req-unprocessable')
+      .expect(200);
     expect(since().find((line) => line.context === 'WebhookIngest')).toMatchObject({
-      msg: expect.stringMatching(/^upstream webhook acknowledged but not applied \(entry\[0\]\.changes\[0\]: not an object\): kept as unprocessable_webhooks [0-9a-f-]+ \[request req-unprocessable\]$/),
+      msg: expect.stringMatching(
+        /^upstream webhook acknowledged but not applied \(entry\[0\]\.changes\[0\]: not an object\): kept as unprocessable_webhooks [0-9a-f-]+ \[request req-unprocessable\]$/,
+      ),
     });
 
     const receiver = await new WebhookReceiver().start();
     receiver.status = 500;
     try {
       const url = `${receiver.url}?token=tenant-own-url-token`;
-      const endpoint = await request(t.url).post('/v1/webhooks').set(factories.bearer(key)).send({ url, secret: 'tenant-own-signing-secret' }).expect(201);
-      await request(t.url).post(`/v1/webhooks/${endpoint.body.id}/test`).set(factories.bearer(key)).send({}).expect(200);
+      const endpoint = await request(t.url)
+        .post('/v1/webhooks')
+        .set(factories.bearer(key))
+        .send({ url, secret: 'tenant-own-signing-secret' })
+        .expect(201);
+      await request(t.url)
+        .post(`/v1/webhooks/${endpoint.body.id}/test`)
+        .set(factories.bearer(key))
+        .send({})
+        .expect(200);
       const failed = since().find((line) => line.context === 'WebhookDispatcher');
-      expect(failed).toMatchObject({ msg: expect.stringMatching(new RegExp(`^tenant webhook delivery [0-9a-f-]+ to endpoint ${endpoint.body.id} failed \\(retries so far: 0\\): HTTP 500: receiver says no$`)) });
-      await request(t.url).patch(`/v1/webhooks/${endpoint.body.id}`).set(factories.bearer(key)).send({ status: 'disabled' }).expect(200);
-      expect(since().find((line) => String(line.msg).includes('turned off'))).toMatchObject({ msg: `tenant webhook endpoint ${endpoint.body.id} turned off: disabled by the organization` });
+      expect(failed).toMatchObject({
+        msg: expect.stringMatching(
+          new RegExp(
+            `^tenant webhook delivery [0-9a-f-]+ to endpoint ${endpoint.body.id} failed \\(retries so far: 0\\): HTTP 500: receiver says no$`,
+          ),
+        ),
+      });
+      await request(t.url)
+        .patch(`/v1/webhooks/${endpoint.body.id}`)
+        .set(factories.bearer(key))
+        .send({ status: 'disabled' })
+        .expect(200);
+      expect(since().find((line) => String(line.msg).includes('turned off'))).toMatchObject({
+        msg: `tenant webhook endpoint ${endpoint.body.id} turned off: disabled by the organization`,
+      });
       const written = lines.raw.slice(before).join('\n');
-      for (const secret of ['tenant-own-url-token', 'tenant-own-signing-secret', 'test-app-secret']) expect(written).not.toContain(secret);
+      for (const secret of ['tenant-own-url-token', 'tenant-own-signing-secret', 'test-app-secret'])
+        expect(written).not.toContain(secret);
     } finally {
       await receiver.stop();
     }

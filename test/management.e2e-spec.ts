@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { TENANT_SCOPES } from '../src/auth/scopes';
-import { bearer, createAdminKey, createOrgKey, createPlatformKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createAdminKey,
+  createOrgKey,
+  createPlatformKey,
+  createTenant,
+  type TestTenant,
+} from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { withinOneRedisSecond } from './support/redis-helpers';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
@@ -10,7 +17,10 @@ const RECIPIENT = '15551234567';
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 
 /** A body and status with the request id taken out, to compare two answers for sameness. */
-const comparable = (res: request.Response) => ({ status: res.status, body: JSON.parse(JSON.stringify(res.body).split(res.headers['x-request-id']).join('<id>')) });
+const comparable = (res: request.Response) => ({
+  status: res.status,
+  body: JSON.parse(JSON.stringify(res.body).split(res.headers['x-request-id']).join('<id>')),
+});
 
 function expectPermissionDenied(res: request.Response, message: RegExp): void {
   expectGraphError(res, 403, 200);
@@ -34,7 +44,11 @@ describe('management API: onboarding and keys over HTTP', () => {
     const phoneNumberId = '190000000000002';
 
     it('creates the organization (201) and finds it in the list and by id', async () => {
-      const created = await request(t.url).post('/v1/organizations').set(bearer(platform)).send({ name: '  Onboarded Ltd ' }).expect(201);
+      const created = await request(t.url)
+        .post('/v1/organizations')
+        .set(bearer(platform))
+        .send({ name: '  Onboarded Ltd ' })
+        .expect(201);
       expect(created.body).toEqual({ id: expect.any(String), name: 'Onboarded Ltd', created_at: expect.any(String) });
       orgId = created.body.id;
       const list = await request(t.url).get('/v1/organizations').set(bearer(platform)).expect(200);
@@ -51,12 +65,24 @@ describe('management API: onboarding and keys over HTTP', () => {
         .set(bearer(platform))
         .send({ waba_id: wabaId, access_token: 'EAAG-upstream-secret-token', name: 'Support' })
         .expect(201);
-      expect(res.body).toEqual({ id: expect.any(String), tenant_id: orgId, waba_id: wabaId, name: 'Support', created_at: expect.any(String) });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        tenant_id: orgId,
+        waba_id: wabaId,
+        name: 'Support',
+        created_at: expect.any(String),
+      });
       expect(JSON.stringify(res.body)).not.toContain('EAAG');
-      const [row] = await t.dataSource.query('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [wabaId]);
+      const [row] = await t.dataSource.query(
+        'SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1',
+        [wabaId],
+      );
       expect(row.access_token_encrypted).not.toContain('EAAG');
       expect(await t.get(TenancyService).accessToken(res.body.id)).toBe('EAAG-upstream-secret-token');
-      const again = await request(t.url).get(`/v1/organizations/${orgId}/business_accounts/${wabaId}`).set(bearer(platform)).expect(200);
+      const again = await request(t.url)
+        .get(`/v1/organizations/${orgId}/business_accounts/${wabaId}`)
+        .set(bearer(platform))
+        .expect(200);
       expect(again.body).toEqual(res.body);
     });
 
@@ -74,17 +100,39 @@ describe('management API: onboarding and keys over HTTP', () => {
       const res = await request(t.url)
         .post(`/v1/organizations/${orgId}/phone_numbers`)
         .set(bearer(platform))
-        .send({ waba_id: wabaId, phone_number_id: phoneNumberId, display_phone_number: '+1 555 019 0002', enforce_service_window: false })
+        .send({
+          waba_id: wabaId,
+          phone_number_id: phoneNumberId,
+          display_phone_number: '+1 555 019 0002',
+          enforce_service_window: false,
+        })
         .expect(201);
-      expect(res.body).toMatchObject({ tenant_id: orgId, phone_number_id: phoneNumberId, display_phone_number: '+1 555 019 0002', enforce_service_window: false });
-      const list = await request(t.url).get(`/v1/organizations/${orgId}/phone_numbers?waba_id=${wabaId}`).set(bearer(platform)).expect(200);
+      expect(res.body).toMatchObject({
+        tenant_id: orgId,
+        phone_number_id: phoneNumberId,
+        display_phone_number: '+1 555 019 0002',
+        enforce_service_window: false,
+      });
+      const list = await request(t.url)
+        .get(`/v1/organizations/${orgId}/phone_numbers?waba_id=${wabaId}`)
+        .set(bearer(platform))
+        .expect(200);
       expect(list.body.data).toEqual([res.body]);
     });
 
     it('issues an admin key for the organization, which sends on the new number', async () => {
-      const issued = await request(t.url).post('/v1/keys').set(bearer(platform)).send({ kind: 'admin', tenant_ids: [orgId], name: 'agency' }).expect(201);
+      const issued = await request(t.url)
+        .post('/v1/keys')
+        .set(bearer(platform))
+        .send({ kind: 'admin', tenant_ids: [orgId], name: 'agency' })
+        .expect(201);
       expect(issued.body.key).toMatch(/^svc_admin_[A-Za-z0-9]{40}$/);
-      expect(issued.body.record).toMatchObject({ kind: 'admin', tenant_ids: [orgId], rate_limit_per_second: 80, issued_by_key_id: expect.any(String) });
+      expect(issued.body.record).toMatchObject({
+        kind: 'admin',
+        tenant_ids: [orgId],
+        rate_limit_per_second: 80,
+        issued_by_key_id: expect.any(String),
+      });
       expect(issued.body.record.scopes).toEqual(expect.arrayContaining(['messages:send', 'keys:write']));
       expect(issued.body.record.scopes).not.toContain('tenants:write');
       const sent = await request(t.url)
@@ -98,26 +146,58 @@ describe('management API: onboarding and keys over HTTP', () => {
     it('an organization with dependents cannot be deleted (409 code 100 naming them); an empty one can', async () => {
       const refused = await request(t.url).delete(`/v1/organizations/${orgId}`).set(bearer(platform));
       expectGraphError(refused, 409, 100);
-      expect(refused.body.error.error_data.details).toMatch(/business accounts.*API keys that are not revoked.*message records/);
-      const number = await request(t.url).delete(`/v1/organizations/${orgId}/phone_numbers/${phoneNumberId}`).set(bearer(platform));
+      expect(refused.body.error.error_data.details).toMatch(
+        /business accounts.*API keys that are not revoked.*message records/,
+      );
+      const number = await request(t.url)
+        .delete(`/v1/organizations/${orgId}/phone_numbers/${phoneNumberId}`)
+        .set(bearer(platform));
       expectGraphError(number, 409, 100);
       expect(number.body.error.error_data.details).toContain('message records');
-      const account = await request(t.url).delete(`/v1/organizations/${orgId}/business_accounts/${wabaId}`).set(bearer(platform));
+      const account = await request(t.url)
+        .delete(`/v1/organizations/${orgId}/business_accounts/${wabaId}`)
+        .set(bearer(platform));
       expectGraphError(account, 409, 100);
       expect(account.body.error.error_data.details).toContain('phone numbers');
       expect(await t.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [orgId])).toHaveLength(1);
 
-      const empty = await request(t.url).post('/v1/organizations').set(bearer(platform)).send({ name: 'Mistake' }).expect(201);
-      await request(t.url).post(`/v1/organizations/${empty.body.id}/business_accounts`).set(bearer(platform)).send({ waba_id: '190000000000009', access_token: 't' }).expect(201);
-      await request(t.url).post(`/v1/organizations/${empty.body.id}/phone_numbers`).set(bearer(platform))
-        .send({ waba_id: '190000000000009', phone_number_id: '190000000000010', display_phone_number: '+1 555 0100' }).expect(201);
-      await request(t.url).delete(`/v1/organizations/${empty.body.id}/phone_numbers/190000000000010`).set(bearer(platform)).expect(200, { success: true });
-      await request(t.url).delete(`/v1/organizations/${empty.body.id}/business_accounts/190000000000009`).set(bearer(platform)).expect(200, { success: true });
-      await request(t.url).delete(`/v1/organizations/${empty.body.id}`).set(bearer(platform)).expect(200, { success: true });
+      const empty = await request(t.url)
+        .post('/v1/organizations')
+        .set(bearer(platform))
+        .send({ name: 'Mistake' })
+        .expect(201);
+      await request(t.url)
+        .post(`/v1/organizations/${empty.body.id}/business_accounts`)
+        .set(bearer(platform))
+        .send({ waba_id: '190000000000009', access_token: 't' })
+        .expect(201);
+      await request(t.url)
+        .post(`/v1/organizations/${empty.body.id}/phone_numbers`)
+        .set(bearer(platform))
+        .send({ waba_id: '190000000000009', phone_number_id: '190000000000010', display_phone_number: '+1 555 0100' })
+        .expect(201);
+      await request(t.url)
+        .delete(`/v1/organizations/${empty.body.id}/phone_numbers/190000000000010`)
+        .set(bearer(platform))
+        .expect(200, { success: true });
+      await request(t.url)
+        .delete(`/v1/organizations/${empty.body.id}/business_accounts/190000000000009`)
+        .set(bearer(platform))
+        .expect(200, { success: true });
+      await request(t.url)
+        .delete(`/v1/organizations/${empty.body.id}`)
+        .set(bearer(platform))
+        .expect(200, { success: true });
       expect(await t.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [empty.body.id])).toHaveLength(0);
-      expect(await t.dataSource.query(`SELECT 1 FROM phone_numbers WHERE phone_number_id = '190000000000010'`)).toHaveLength(0);
+      expect(
+        await t.dataSource.query(`SELECT 1 FROM phone_numbers WHERE phone_number_id = '190000000000010'`),
+      ).toHaveLength(0);
       // The deleted number no longer resolves: a send to it is the unknown-resource 401.
-      expectGraphError(await request(t.url).post('/v1/190000000000010/messages').set(bearer(platform)).send({}), 401, 190);
+      expectGraphError(
+        await request(t.url).post('/v1/190000000000010/messages').set(bearer(platform)).send({}),
+        401,
+        190,
+      );
     });
 
     it('pages organizations and keys one at a time, each exactly once (rows created within one millisecond included)', async () => {
@@ -146,13 +226,23 @@ describe('management API: onboarding and keys over HTTP', () => {
     });
 
     it('validates bodies with Graph errors: missing name, non-digit ids, unknown business account, duplicates', async () => {
-      expectInvalidParameter(await request(t.url).post('/v1/organizations').set(bearer(platform)).send({}), 400, /name/);
       expectInvalidParameter(
-        await request(t.url).post(`/v1/organizations/${orgId}/business_accounts`).set(bearer(platform)).send({ waba_id: 'abc', access_token: 'x' }),
+        await request(t.url).post('/v1/organizations').set(bearer(platform)).send({}),
+        400,
+        /name/,
+      );
+      expectInvalidParameter(
+        await request(t.url)
+          .post(`/v1/organizations/${orgId}/business_accounts`)
+          .set(bearer(platform))
+          .send({ waba_id: 'abc', access_token: 'x' }),
         400,
         /waba_id must be digits/,
       );
-      const dup = await request(t.url).post(`/v1/organizations/${orgId}/business_accounts`).set(bearer(platform)).send({ waba_id: wabaId, access_token: 'x' });
+      const dup = await request(t.url)
+        .post(`/v1/organizations/${orgId}/business_accounts`)
+        .set(bearer(platform))
+        .send({ waba_id: wabaId, access_token: 'x' });
       expectGraphError(dup, 409, 100);
       const unknown = await request(t.url)
         .post(`/v1/organizations/${orgId}/phone_numbers`)
@@ -222,16 +312,38 @@ describe('management API: onboarding and keys over HTTP', () => {
     });
 
     it.each([
-      ['a scope it does not hold', { kind: 'org', scopes: ['contacts:write'] }, /scope it does not hold: contacts:write/],
+      [
+        'a scope it does not hold',
+        { kind: 'org', scopes: ['contacts:write'] },
+        /scope it does not hold: contacts:write/,
+      ],
       ['an organization outside its own', { kind: 'org', tenant_ids: ['B'] }, /organization outside its own/],
-      ['a phone number outside its allow-list', { kind: 'org', allowed_phone_number_ids: ['OTHER_PHONE'] }, /phone number outside its own/],
-      ['no phone number restriction', { kind: 'org', allowed_phone_number_ids: null }, /without the phone number restriction/],
+      [
+        'a phone number outside its allow-list',
+        { kind: 'org', allowed_phone_number_ids: ['OTHER_PHONE'] },
+        /phone number outside its own/,
+      ],
+      [
+        'no phone number restriction',
+        { kind: 'org', allowed_phone_number_ids: null },
+        /without the phone number restriction/,
+      ],
       ['a rate limit above its own', { kind: 'org', rate_limit_per_second: 501 }, /rate limit above its own/],
-      ['an IP range outside its own', { kind: 'org', allowed_ips: ['10.0.0.0/8'] }, /IP address or range outside its own/],
-      ['a lifetime beyond its own', { kind: 'org', expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() }, /outlives it/],
+      [
+        'an IP range outside its own',
+        { kind: 'org', allowed_ips: ['10.0.0.0/8'] },
+        /IP address or range outside its own/,
+      ],
+      [
+        'a lifetime beyond its own',
+        { kind: 'org', expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() },
+        /outlives it/,
+      ],
       ['a platform key', { kind: 'platform' }, /Platform keys are issued only with the CLI/],
     ])('refuses a key with %s: 403 code 200, nothing written', async (_what, body, message) => {
-      const resolved = JSON.parse(JSON.stringify(body).replace('"B"', JSON.stringify(b.id)).replace('OTHER_PHONE', a.otherPhoneNumberId));
+      const resolved = JSON.parse(
+        JSON.stringify(body).replace('"B"', JSON.stringify(b.id)).replace('OTHER_PHONE', a.otherPhoneNumberId),
+      );
       const before = await t.dataSource.query('SELECT count(*)::int AS n FROM api_keys');
       const res = await request(t.url).post('/v1/keys').set(bearer(admin)).set('X-Svc-Tenant-Id', a.id).send(resolved);
       expectPermissionDenied(res, message);
@@ -241,12 +353,19 @@ describe('management API: onboarding and keys over HTTP', () => {
     it('revokes a key it issued: refused at once on this instance and within 5 s on another', async () => {
       const other = await createTestApp();
       try {
-        const issued = await request(t.url).post('/v1/keys').set(bearer(admin)).send({ kind: 'org', tenant_ids: [a.id], scopes: ['messages:read'] }).expect(201);
+        const issued = await request(t.url)
+          .post('/v1/keys')
+          .set(bearer(admin))
+          .send({ kind: 'org', tenant_ids: [a.id], scopes: ['messages:read'] })
+          .expect(201);
         const key = issued.body.key;
         // The other instance has the key in its cache when the revocation happens.
         const probe = (base: string) => request(base).get(`/v1/${a.phoneNumberId}/messages`).set(bearer(key));
         await probe(other.url).expect(200);
-        const revoked = await request(t.url).post(`/v1/keys/${issued.body.record.id}/revoke`).set(bearer(admin)).expect(200);
+        const revoked = await request(t.url)
+          .post(`/v1/keys/${issued.body.record.id}/revoke`)
+          .set(bearer(admin))
+          .expect(200);
         expect(revoked.body.revoked_at).toEqual(expect.any(String));
         const revokedAt = Date.now();
         expectGraphError(await probe(t.url), 401, 190);
@@ -269,22 +388,45 @@ describe('management API: onboarding and keys over HTTP', () => {
     });
 
     it('rotates a key within its bounds; refuses to rotate one that reaches beyond it', async () => {
-      const issued = await request(t.url).post('/v1/keys').set(bearer(admin)).send({ kind: 'org', tenant_ids: [a.id] }).expect(201);
-      const rotated = await request(t.url).post(`/v1/keys/${issued.body.record.id}/rotate`).set(bearer(admin)).expect(200);
+      const issued = await request(t.url)
+        .post('/v1/keys')
+        .set(bearer(admin))
+        .send({ kind: 'org', tenant_ids: [a.id] })
+        .expect(201);
+      const rotated = await request(t.url)
+        .post(`/v1/keys/${issued.body.record.id}/rotate`)
+        .set(bearer(admin))
+        .expect(200);
       expect(rotated.body.key).not.toBe(issued.body.key);
-      expect(rotated.body.record).toMatchObject({ rotated_from_id: issued.body.record.id, issued_by_key_id: adminId, scopes: issued.body.record.scopes });
-      expectGraphError(await request(t.url).get(`/v1/${a.phoneNumberId}/messages`).set(bearer(issued.body.key)), 401, 190);
+      expect(rotated.body.record).toMatchObject({
+        rotated_from_id: issued.body.record.id,
+        issued_by_key_id: adminId,
+        scopes: issued.body.record.scopes,
+      });
+      expectGraphError(
+        await request(t.url).get(`/v1/${a.phoneNumberId}/messages`).set(bearer(issued.body.key)),
+        401,
+        190,
+      );
 
       // A key of A with a scope the admin lacks (issued with the CLI): visible, revocable, not rotatable.
       const wider = await createOrgKey(t, a, { scopes: ['contacts:read'] });
       await request(t.url).get(`/v1/keys/${wider.record.id}`).set(bearer(admin)).expect(200);
-      expectPermissionDenied(await request(t.url).post(`/v1/keys/${wider.record.id}/rotate`).set(bearer(admin)), /scope it does not hold/);
+      expectPermissionDenied(
+        await request(t.url).post(`/v1/keys/${wider.record.id}/rotate`).set(bearer(admin)),
+        /scope it does not hold/,
+      );
       const [row] = await t.dataSource.query('SELECT revoked_at FROM api_keys WHERE id = $1', [wider.record.id]);
       expect(row.revoked_at).toBeNull();
     });
 
     it('an Idempotency-Key makes issuing safe to retry: one key, the same answer replayed', async () => {
-      const send = () => request(t.url).post('/v1/keys').set(bearer(admin)).set('Idempotency-Key', 'issue-once-1').send({ kind: 'org', tenant_ids: [a.id], name: 'once' });
+      const send = () =>
+        request(t.url)
+          .post('/v1/keys')
+          .set(bearer(admin))
+          .set('Idempotency-Key', 'issue-once-1')
+          .send({ kind: 'org', tenant_ids: [a.id], name: 'once' });
       const first = await send().expect(201);
       const replay = await send().expect(201);
       expect(replay.headers['idempotency-replayed']).toBe('true');
@@ -332,7 +474,11 @@ describe('management API: onboarding and keys over HTTP', () => {
       ['patch', `/v1/organizations/${a.id}/business_accounts/${a.wabaId}`, { name: 'x' }],
       ['delete', `/v1/organizations/${a.id}/business_accounts/${a.wabaId}`],
       ['get', `/v1/organizations/${a.id}/phone_numbers`],
-      ['post', `/v1/organizations/${a.id}/phone_numbers`, { waba_id: a.wabaId, phone_number_id: '5', display_phone_number: '+1' }],
+      [
+        'post',
+        `/v1/organizations/${a.id}/phone_numbers`,
+        { waba_id: a.wabaId, phone_number_id: '5', display_phone_number: '+1' },
+      ],
       ['get', `/v1/organizations/${a.id}/phone_numbers/${a.phoneNumberId}`],
       ['patch', `/v1/organizations/${a.id}/phone_numbers/${a.phoneNumberId}`, { display_phone_number: '+1' }],
       ['delete', `/v1/organizations/${a.id}/phone_numbers/${a.phoneNumberId}`],
@@ -357,7 +503,12 @@ describe('management API: onboarding and keys over HTTP', () => {
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       };
-      for (const [method, path, body] of [...onboardingRoutes(), ...keyRoutes(keyOfA), ['get', '/v1/keys'], ['post', '/v1/keys', { kind: 'org' }]] as const) {
+      for (const [method, path, body] of [
+        ...onboardingRoutes(),
+        ...keyRoutes(keyOfA),
+        ['get', '/v1/keys'],
+        ['post', '/v1/keys', { kind: 'org' }],
+      ] as const) {
         expectGraphError(await unauthenticated(method, path, undefined, body), 401, 190);
         expectGraphError(await unauthenticated(method, path, 'svc_platform_' + 'x'.repeat(40), body), 401, 190);
       }
@@ -374,25 +525,36 @@ describe('management API: onboarding and keys over HTTP', () => {
         }
       }
       expect(await t.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [a.id])).toHaveLength(1);
-      expect(await t.dataSource.query('SELECT 1 FROM phone_numbers WHERE phone_number_id = $1', [a.phoneNumberId])).toHaveLength(1);
+      expect(
+        await t.dataSource.query('SELECT 1 FROM phone_numbers WHERE phone_number_id = $1', [a.phoneNumberId]),
+      ).toHaveLength(1);
     });
 
     it('an organization key cannot manage keys at all (403 code 200), even its own', async () => {
       const own = await createOrgKey(t, a);
       expectPermissionDenied(await call('get', '/v1/keys', own.key), /lacks the scope keys:read/);
       expectPermissionDenied(await call('post', '/v1/keys', own.key, { kind: 'org' }), /lacks the scope keys:write/);
-      expectPermissionDenied(await call('post', `/v1/keys/${own.record.id}/revoke`, own.key, {}), /lacks the scope keys:write/);
+      expectPermissionDenied(
+        await call('post', `/v1/keys/${own.record.id}/revoke`, own.key, {}),
+        /lacks the scope keys:write/,
+      );
     });
 
     it('an admin key without keys:* scopes is refused (403 code 200)', async () => {
       const plain = (await createAdminKey(t, [a], { scopes: [...TENANT_SCOPES] })).key;
-      for (const [method, path, body] of [...keyRoutes(keyOfA), ['get', '/v1/keys'], ['post', '/v1/keys', { kind: 'org', tenant_ids: [a.id] }]] as const) {
+      for (const [method, path, body] of [
+        ...keyRoutes(keyOfA),
+        ['get', '/v1/keys'],
+        ['post', '/v1/keys', { kind: 'org', tenant_ids: [a.id] }],
+      ] as const) {
         expectPermissionDenied(await call(method, path, plain, body), /lacks the scope keys:/);
       }
     });
 
     it("an admin key over A: B's key answers exactly like a missing key (404 code 100) on every key route, and is untouched", async () => {
-      for (const [[method, path, body], [, missingPath]] of keyRoutes(keyOfB).map((route, i) => [route, keyRoutes(MISSING_UUID)[i]] as const)) {
+      for (const [[method, path, body], [, missingPath]] of keyRoutes(keyOfB).map(
+        (route, i) => [route, keyRoutes(MISSING_UUID)[i]] as const,
+      )) {
         const foreign = await call(method, path, adminA, body);
         const missing = await call(method, missingPath, adminA, body);
         expectGraphError(foreign, 404, 100);
@@ -413,7 +575,8 @@ describe('management API: onboarding and keys over HTTP', () => {
       const adminAB = (await createAdminKey(t, [a, b])).key;
       const acrossAC = (await createAdminKey(t, [a, c])).record.id;
       const platformKey = (await createPlatformKey(t)).record.id;
-      for (const id of [acrossAC, platformKey]) expectGraphError(await call('get', `/v1/keys/${id}`, adminAB), 404, 100);
+      for (const id of [acrossAC, platformKey])
+        expectGraphError(await call('get', `/v1/keys/${id}`, adminAB), 404, 100);
       await call('get', `/v1/keys/${keyOfB}`, adminAB).expect(200);
     });
 
@@ -427,8 +590,14 @@ describe('management API: onboarding and keys over HTTP', () => {
 
     it("with a platform key, another organization's account or number under A's path answers like a missing one (404 code 100)", async () => {
       const pairs: Array<[string, string]> = [
-        [`/v1/organizations/${a.id}/business_accounts/${b.wabaId}`, `/v1/organizations/${a.id}/business_accounts/199999999999990`],
-        [`/v1/organizations/${a.id}/phone_numbers/${b.phoneNumberId}`, `/v1/organizations/${a.id}/phone_numbers/199999999999990`],
+        [
+          `/v1/organizations/${a.id}/business_accounts/${b.wabaId}`,
+          `/v1/organizations/${a.id}/business_accounts/199999999999990`,
+        ],
+        [
+          `/v1/organizations/${a.id}/phone_numbers/${b.phoneNumberId}`,
+          `/v1/organizations/${a.id}/phone_numbers/199999999999990`,
+        ],
       ];
       for (const [foreignPath, missingPath] of pairs) {
         for (const method of ['get', 'patch', 'delete']) {
@@ -436,12 +605,16 @@ describe('management API: onboarding and keys over HTTP', () => {
           const foreign = await call(method, foreignPath, platform, body);
           const missing = await call(method, missingPath, platform, body);
           expectGraphError(foreign, 404, 100);
-          expect(foreign.body.error.message.replace(/\d{15}/, 'N')).toBe(missing.body.error.message.replace(/\d{15}/, 'N'));
+          expect(foreign.body.error.message.replace(/\d{15}/, 'N')).toBe(
+            missing.body.error.message.replace(/\d{15}/, 'N'),
+          );
         }
       }
       expectGraphError(await call('get', `/v1/organizations/${MISSING_UUID}`, platform), 404, 100);
       expectGraphError(await call('get', '/v1/organizations/not-a-uuid', platform), 404, 100);
-      expect(await t.dataSource.query('SELECT 1 FROM phone_numbers WHERE phone_number_id = $1', [b.phoneNumberId])).toHaveLength(1);
+      expect(
+        await t.dataSource.query('SELECT 1 FROM phone_numbers WHERE phone_number_id = $1', [b.phoneNumberId]),
+      ).toHaveLength(1);
     });
 
     it('a platform key reaches no organization’s data: sends and reads are refused', async () => {

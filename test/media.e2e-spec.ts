@@ -22,7 +22,8 @@ type Res = request.Response;
 const MANY = { rateLimitPerSecond: 10_000 };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** `size` bytes that are not all alike (a pattern upstream could not confuse with another file). */
-const bytesOf = (size: number, seed = 7) => Buffer.from(Array.from({ length: Math.min(size, 4096) }, (_, i) => (i * 31 + seed) % 256)).subarray(0, size);
+const bytesOf = (size: number, seed = 7) =>
+  Buffer.from(Array.from({ length: Math.min(size, 4096) }, (_, i) => (i * 31 + seed) % 256)).subarray(0, size);
 const sized = (size: number, seed = 7) => {
   const pattern = bytesOf(Math.min(size, 4096), seed);
   const out = Buffer.allocUnsafe(size);
@@ -31,7 +32,11 @@ const sized = (size: number, seed = 7) => {
 };
 
 function expectInvalidParameter(res: Res, status: number, details: RegExp): void {
-  expect({ status: res.status, code: res.body.error?.code, type: res.body.error?.type }).toEqual({ status, code: 100, type: 'GraphMethodException' });
+  expect({ status: res.status, code: res.body.error?.code, type: res.body.error?.type }).toEqual({
+    status,
+    code: 100,
+    type: 'GraphMethodException',
+  });
   expect(res.body.error.error_data?.details).toMatch(details);
 }
 
@@ -49,7 +54,8 @@ describe('media', () => {
   let libraryRoot: string;
 
   const upstreamCalls = () => sandbox.requests();
-  const rows = (table: string, where = 'TRUE', params: unknown[] = []) => t.dataSource.query(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at`, params);
+  const rows = (table: string, where = 'TRUE', params: unknown[] = []) =>
+    t.dataSource.query(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at`, params);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -77,14 +83,24 @@ describe('media', () => {
   });
 
   describe('POST /v1/{phoneNumberId}/media', () => {
-    const upload = (key: IssuedApiKey, phoneNumberId: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string; contentType: string }) => {
+    const upload = (
+      key: IssuedApiKey,
+      phoneNumberId: string,
+      fields: Record<string, string>,
+      file?: { bytes: Buffer; name: string; contentType: string },
+    ) => {
       let req = request(t.url).post(`/v1/${phoneNumberId}/media`).set(bearer(key));
       for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
       if (file) req = req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType });
       return req;
     };
     const media = (type: string, size: number, name = 'file.bin', key = keyA, phoneNumberId = a.phoneNumberId) =>
-      upload(key, phoneNumberId, { messaging_product: 'whatsapp', type }, { bytes: sized(size), name, contentType: type });
+      upload(
+        key,
+        phoneNumberId,
+        { messaging_product: 'whatsapp', type },
+        { bytes: sized(size), name, contentType: type },
+      );
     const mediaCalls = () => upstreamCalls().filter((r) => r.method === 'POST' && r.path.endsWith('/media'));
 
     it.each([
@@ -95,32 +111,49 @@ describe('media', () => {
       ['audio', 'audio/ogg', 4096, 'voice.ogg'],
       ['video', 'video/mp4', 64 * KB, 'clip.mp4'],
       ['sticker', 'image/webp', 500 * KB, 'sticker.webp'],
-    ])('uploads %s %s within its limit (%d bytes): { id }, one upstream call, one row', async (_kind, type, size, name) => {
-      const res = await media(type, size, name);
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
-      expect(res.body).toEqual({ id: expect.stringMatching(/^\d+$/) });
+    ])(
+      'uploads %s %s within its limit (%d bytes): { id }, one upstream call, one row',
+      async (_kind, type, size, name) => {
+        const res = await media(type, size, name);
+        expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+        expect(res.body).toEqual({ id: expect.stringMatching(/^\d+$/) });
 
-      const calls = mediaCalls();
-      expect(calls).toHaveLength(1);
-      expect(upstreamCalls()).toHaveLength(1);
-      expect(calls[0].path).toBe(`/v23.0/${a.phoneNumberId}/media`);
-      expect(calls[0].status).toBe(200);
-      expect(calls[0].body).toEqual({
-        messaging_product: 'whatsapp',
-        type,
-        file: { field: 'file', filename: name, mime_type: type, size },
-      });
+        const calls = mediaCalls();
+        expect(calls).toHaveLength(1);
+        expect(upstreamCalls()).toHaveLength(1);
+        expect(calls[0].path).toBe(`/v23.0/${a.phoneNumberId}/media`);
+        expect(calls[0].status).toBe(200);
+        expect(calls[0].body).toEqual({
+          messaging_product: 'whatsapp',
+          type,
+          file: { field: 'file', filename: name, mime_type: type, size },
+        });
 
-      const [row] = await rows('media_uploads', 'upstream_media_id = $1', [res.body.id]);
-      expect(row).toMatchObject({ tenant_id: a.id, phone_number_id: a.phoneNumberId, mime_type: type, size_bytes: size, file_name: name });
-      await expect(t.get(MediaService).isMessagesMediaId(a.id, res.body.id)).resolves.toBe(true);
-      await expect(t.get(MediaService).isMessagesMediaId(b.id, res.body.id)).resolves.toBe(false);
-    });
+        const [row] = await rows('media_uploads', 'upstream_media_id = $1', [res.body.id]);
+        expect(row).toMatchObject({
+          tenant_id: a.id,
+          phone_number_id: a.phoneNumberId,
+          mime_type: type,
+          size_bytes: size,
+          file_name: name,
+        });
+        await expect(t.get(MediaService).isMessagesMediaId(a.id, res.body.id)).resolves.toBe(true);
+        await expect(t.get(MediaService).isMessagesMediaId(b.id, res.body.id)).resolves.toBe(false);
+      },
+    );
 
     it('hands upstream the exact bytes (its sha256 matches), under the MIME type without parameters', async () => {
       const bytes = sized(12345, 99);
-      const res = await upload(keyA, a.phoneNumberId, { messaging_product: 'whatsapp', type: 'Audio/MPEG; codecs=mp3' }, { bytes, name: 'C:\\music\\song.mp3', contentType: 'audio/mpeg' }).expect(200);
-      const [{ business_account_id: businessAccountId }] = await t.dataSource.query('SELECT business_account_id FROM phone_numbers WHERE phone_number_id = $1', [a.phoneNumberId]);
+      const res = await upload(
+        keyA,
+        a.phoneNumberId,
+        { messaging_product: 'whatsapp', type: 'Audio/MPEG; codecs=mp3' },
+        { bytes, name: 'C:\\music\\song.mp3', contentType: 'audio/mpeg' },
+      ).expect(200);
+      const [{ business_account_id: businessAccountId }] = await t.dataSource.query(
+        'SELECT business_account_id FROM phone_numbers WHERE phone_number_id = $1',
+        [a.phoneNumberId],
+      );
       const token = await t.get(TenancyService).accessToken(businessAccountId);
       const described = await t.get(GraphClient).getMedia(res.body.id, token);
       expect(described).toMatchObject({ id: res.body.id, mime_type: 'audio/mpeg', sha256: sha256(bytes) });
@@ -147,13 +180,20 @@ describe('media', () => {
       ['audio', 'audio/aac', 16 * MB],
       ['video', 'video/3gpp', 16 * MB],
       ['sticker', 'image/webp', 500 * KB],
-    ])('refuses %s %s of its limit + 1 byte with 400 code 100 naming file: nothing upstream, no row', async (kind, type, limit) => {
-      const before = (await rows('media_uploads')).length;
-      const res = await media(type, limit + 1);
-      expectInvalidParameter(res, 400, new RegExp(`^file: ${limit + 1} bytes is over the .* \\(${limit} bytes\\) limit for ${kind} media`));
-      expect(upstreamCalls()).toHaveLength(0);
-      expect(await rows('media_uploads')).toHaveLength(before);
-    });
+    ])(
+      'refuses %s %s of its limit + 1 byte with 400 code 100 naming file: nothing upstream, no row',
+      async (kind, type, limit) => {
+        const before = (await rows('media_uploads')).length;
+        const res = await media(type, limit + 1);
+        expectInvalidParameter(
+          res,
+          400,
+          new RegExp(`^file: ${limit + 1} bytes is over the .* \\(${limit} bytes\\) limit for ${kind} media`),
+        );
+        expect(upstreamCalls()).toHaveLength(0);
+        expect(await rows('media_uploads')).toHaveLength(before);
+      },
+    );
 
     it('stops a document over 100 MB (the largest limit) while it arrives: 413 code 100 naming file, nothing upstream', async () => {
       const res = await media('application/pdf', 100 * MB + 1, 'huge.pdf');
@@ -163,26 +203,37 @@ describe('media', () => {
 
     it('refuses a body whose Content-Length cannot fit before reading it (413 code 100), so 1 GB is never taken in', async () => {
       const url = new URL(`/v1/${a.phoneNumberId}/media`, t.url);
-      const { status, body, connection } = await new Promise<{ status: number; body: string; connection?: string }>((done, fail) => {
-        const req = httpRequest(url, {
-          method: 'POST',
-          headers: { ...bearer(keyA), 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(1024 * MB) },
-        });
-        req.on('response', (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => {
-            done({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection });
-            req.destroy();
+      const { status, body, connection } = await new Promise<{ status: number; body: string; connection?: string }>(
+        (done, fail) => {
+          const req = httpRequest(url, {
+            method: 'POST',
+            headers: {
+              ...bearer(keyA),
+              'content-type': 'multipart/form-data; boundary=xyz',
+              'content-length': String(1024 * MB),
+            },
           });
-        });
-        req.on('error', fail);
-        req.write('--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n');
-        req.write(Buffer.alloc(64 * KB));
-      });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => {
+              done({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection });
+              req.destroy();
+            });
+          });
+          req.on('error', fail);
+          req.write(
+            '--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+          );
+          req.write(Buffer.alloc(64 * KB));
+        },
+      );
       expect(status).toBe(413);
       expect(connection).toBe('close');
-      expect(JSON.parse(body).error).toMatchObject({ code: 100, error_data: { details: expect.stringMatching(/^file: larger than 100 MB/) } });
+      expect(JSON.parse(body).error).toMatchObject({
+        code: 100,
+        error_data: { details: expect.stringMatching(/^file: larger than 100 MB/) },
+      });
       expect(upstreamCalls()).toHaveLength(0);
     });
 
@@ -192,19 +243,28 @@ describe('media', () => {
       ['no type and a generic file type', { messaging_product: 'whatsapp' }, 'application/octet-stream', /^type: /],
       ['messaging_product=sms', { messaging_product: 'sms', type: 'image/png' }, 'image/png', /^messaging_product: /],
       ['no messaging_product', { type: 'image/png' }, 'image/png', /^messaging_product: /],
-    ] as const)('refuses %s with 400 code 100 naming the field, nothing upstream', async (_name, fields, fileType, details) => {
-      const res = await upload(keyA, a.phoneNumberId, { ...fields }, fileType ? { bytes: sized(100), name: 'x.png', contentType: fileType } : undefined);
-      expectInvalidParameter(res, 400, details);
-      expect(upstreamCalls()).toHaveLength(0);
-    });
+    ] as const)(
+      'refuses %s with 400 code 100 naming the field, nothing upstream',
+      async (_name, fields, fileType, details) => {
+        const res = await upload(
+          keyA,
+          a.phoneNumberId,
+          { ...fields },
+          fileType ? { bytes: sized(100), name: 'x.png', contentType: fileType } : undefined,
+        );
+        expectInvalidParameter(res, 400, details);
+        expect(upstreamCalls()).toHaveLength(0);
+      },
+    );
 
     it('refuses an empty file, two files, or a file in another field (400 code 100 naming file)', async () => {
       expectInvalidParameter(await media('image/png', 0), 400, /^file: the file is empty/);
-      const two = upload(keyA, a.phoneNumberId, { messaging_product: 'whatsapp', type: 'image/png' }, { bytes: sized(10), name: 'a.png', contentType: 'image/png' }).attach(
-        'file',
-        sized(10),
-        { filename: 'b.png', contentType: 'image/png' },
-      );
+      const two = upload(
+        keyA,
+        a.phoneNumberId,
+        { messaging_product: 'whatsapp', type: 'image/png' },
+        { bytes: sized(10), name: 'a.png', contentType: 'image/png' },
+      ).attach('file', sized(10), { filename: 'b.png', contentType: 'image/png' });
       expectInvalidParameter(await two, 400, /^file: send exactly one file/);
       const elsewhere = request(t.url)
         .post(`/v1/${a.phoneNumberId}/media`)
@@ -212,16 +272,33 @@ describe('media', () => {
         .field('messaging_product', 'whatsapp')
         .field('type', 'image/png')
         .attach('upload', sized(10), { filename: 'a.png', contentType: 'image/png' });
-      expectInvalidParameter(await elsewhere, 400, /^file: send exactly one file, in the multipart field "file" \(got a file in "upload"\)/);
+      expectInvalidParameter(
+        await elsewhere,
+        400,
+        /^file: send exactly one file, in the multipart field "file" \(got a file in "upload"\)/,
+      );
       expect(upstreamCalls()).toHaveLength(0);
     });
 
     it('refuses a multipart body without a boundary, or one cut short (400 code 100), nothing upstream', async () => {
       const post = () => request(t.url).post(`/v1/${a.phoneNumberId}/media`).set(bearer(keyA));
-      expectInvalidParameter(await post().set('Content-Type', 'multipart/form-data').send('--x\r\n'), 400, /^body: .*multipart/i);
-      const cut = '--xyz\r\nContent-Disposition: form-data; name="messaging_product"\r\n\r\nwhatsapp\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc';
-      expectInvalidParameter(await post().set('Content-Type', 'multipart/form-data; boundary=xyz').send(cut), 400, /^body: malformed multipart\/form-data \(Multipart: Unexpected end of form\)/);
-      expectInvalidParameter(await post().set('Content-Type', 'multipart/mixed; boundary=xyz').send(cut), 400, /^body: the body must be multipart\/form-data/);
+      expectInvalidParameter(
+        await post().set('Content-Type', 'multipart/form-data').send('--x\r\n'),
+        400,
+        /^body: .*multipart/i,
+      );
+      const cut =
+        '--xyz\r\nContent-Disposition: form-data; name="messaging_product"\r\n\r\nwhatsapp\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc';
+      expectInvalidParameter(
+        await post().set('Content-Type', 'multipart/form-data; boundary=xyz').send(cut),
+        400,
+        /^body: malformed multipart\/form-data \(Multipart: Unexpected end of form\)/,
+      );
+      expectInvalidParameter(
+        await post().set('Content-Type', 'multipart/mixed; boundary=xyz').send(cut),
+        400,
+        /^body: the body must be multipart\/form-data/,
+      );
       expect(upstreamCalls()).toHaveLength(0);
     });
 
@@ -233,7 +310,13 @@ describe('media', () => {
       expect(failed.body.error).toMatchObject({ code: 131000, type: 'GraphMethodException' });
       expect(mediaCalls()).toHaveLength(1);
 
-      sandbox.injectFault({ kind: 'graph_error', path: '/media', code: 131052, status: 400, message: 'Media upload error' });
+      sandbox.injectFault({
+        kind: 'graph_error',
+        path: '/media',
+        code: 131052,
+        status: 400,
+        message: 'Media upload error',
+      });
       const refused = await media('image/png', 1000);
       expect(refused.status).toBe(400);
       expect(refused.body.error).toMatchObject({ code: 131052, message: 'Media upload error' });
@@ -268,7 +351,12 @@ describe('media', () => {
   });
 
   describe('POST /v1/{wabaId}/template_media', () => {
-    const upload = (key: IssuedApiKey, wabaId: string, file: { bytes: Buffer; name: string; contentType: string }, type?: string) => {
+    const upload = (
+      key: IssuedApiKey,
+      wabaId: string,
+      file: { bytes: Buffer; name: string; contentType: string },
+      type?: string,
+    ) => {
       let req = request(t.url).post(`/v1/${wabaId}/template_media`).set(bearer(key));
       if (type !== undefined) req = req.field('type', type);
       return req.attach('file', file.bytes, { filename: file.name, contentType: file.contentType });
@@ -290,19 +378,42 @@ describe('media', () => {
       expect(calls[1].body).toEqual({ byte_length: 2048 });
 
       const [row] = await rows('template_media_handles', 'handle = $1', [res.body.header_handle]);
-      expect(row).toMatchObject({ tenant_id: a.id, waba_id: a.wabaId, mime_type: 'image/png', size_bytes: 2048, used_at: null });
+      expect(row).toMatchObject({
+        tenant_id: a.id,
+        waba_id: a.wabaId,
+        mime_type: 'image/png',
+        size_bytes: 2048,
+        used_at: null,
+      });
     });
 
     it('takes `type` over the Content-Type of the file part (an MP4 sent as application/octet-stream)', async () => {
-      const res = await upload(keyA, a.wabaId, { bytes: sized(4096), name: 'intro.mp4', contentType: 'application/octet-stream' }, 'video/mp4').expect(200);
+      const res = await upload(
+        keyA,
+        a.wabaId,
+        { bytes: sized(4096), name: 'intro.mp4', contentType: 'application/octet-stream' },
+        'video/mp4',
+      ).expect(200);
       expect(upstreamCalls()[0].query).toMatchObject({ file_type: 'video/mp4', file_length: '4096' });
-      expect(await rows('template_media_handles', 'handle = $1', [res.body.header_handle])).toEqual([expect.objectContaining({ mime_type: 'video/mp4' })]);
+      expect(await rows('template_media_handles', 'handle = $1', [res.body.header_handle])).toEqual([
+        expect.objectContaining({ mime_type: 'video/mp4' }),
+      ]);
     });
 
     it.each([
-      ['a GIF file part', { bytes: sized(100), name: 'a.gif', contentType: 'image/gif' }, undefined, /^file: "image\/gif" cannot be a template header sample/],
+      [
+        'a GIF file part',
+        { bytes: sized(100), name: 'a.gif', contentType: 'image/gif' },
+        undefined,
+        /^file: "image\/gif" cannot be a template header sample/,
+      ],
       ['type=image/webp', png(100), 'image/webp', /^type: "image\/webp" cannot be a template header sample/],
-      ['an image over 5 MB', png(5 * MB + 1), undefined, /^file: 5242881 bytes is over the 5 MB \(5242880 bytes\) limit for IMAGE headers \(image\/png\)/],
+      [
+        'an image over 5 MB',
+        png(5 * MB + 1),
+        undefined,
+        /^file: 5242881 bytes is over the 5 MB \(5242880 bytes\) limit for IMAGE headers \(image\/png\)/,
+      ],
     ] as const)('refuses %s with 400 code 100, nothing upstream, no row', async (_name, file, type, details) => {
       const before = (await rows('template_media_handles')).length;
       expectInvalidParameter(await upload(keyA, a.wabaId, file, type), 400, details);
@@ -310,7 +421,7 @@ describe('media', () => {
       expect(await rows('template_media_handles')).toHaveLength(before);
     });
 
-    it('needs templates:write (media:write is not enough); another organization\'s WABA is 401 code 190', async () => {
+    it("needs templates:write (media:write is not enough); another organization's WABA is 401 code 190", async () => {
       const denied = await upload(mediaWriteOnlyA, a.wabaId, png());
       expect({ status: denied.status, code: denied.body.error?.code }).toEqual({ status: 403, code: 200 });
       const foreign = await upload(keyA, b.wabaId, png());
@@ -329,13 +440,18 @@ describe('media', () => {
     });
 
     it('claimHeaderHandle: once claimed, twice already_used, another organization or WABA unknown; release undoes', async () => {
-      const { header_handle: handle } = (await upload(keyA, a.wabaId, png()).expect(200)).body as { header_handle: string };
+      const { header_handle: handle } = (await upload(keyA, a.wabaId, png()).expect(200)).body as {
+        header_handle: string;
+      };
       const media = t.get(MediaService);
       await expect(media.claimHeaderHandle(b.id, b.wabaId, handle)).resolves.toBe('unknown');
       await expect(media.claimHeaderHandle(a.id, b.wabaId, handle)).resolves.toBe('unknown');
       await expect(media.claimHeaderHandle(a.id, a.wabaId, 'not-a-handle')).resolves.toBe('unknown');
 
-      const concurrent = await Promise.all([media.claimHeaderHandle(a.id, a.wabaId, handle), media.claimHeaderHandle(a.id, a.wabaId, handle)]);
+      const concurrent = await Promise.all([
+        media.claimHeaderHandle(a.id, a.wabaId, handle),
+        media.claimHeaderHandle(a.id, a.wabaId, handle),
+      ]);
       expect(concurrent.sort()).toEqual(['already_used', 'claimed']);
       await expect(media.claimHeaderHandle(a.id, a.wabaId, handle)).resolves.toBe('already_used');
       const [row] = await rows('template_media_handles', 'handle = $1', [handle]);
@@ -357,11 +473,16 @@ describe('media', () => {
       else req = req.field('note', 'no file');
       return req;
     };
-    const pdf = (size = 5000, seed = 3) => ({ bytes: sized(size, seed), name: 'brochure.pdf', contentType: 'application/pdf' });
+    const pdf = (size = 5000, seed = 3) => ({
+      bytes: sized(size, seed),
+      name: 'brochure.pdf',
+      contentType: 'application/pdf',
+    });
     const get = (key: IssuedApiKey, path = '') => request(t.url).get(`/v1/media_library${path}`).set(bearer(key));
     const remove = (key: IssuedApiKey, id: string) => request(t.url).delete(`/v1/media_library/${id}`).set(bearer(key));
     const fileOf = (tenantId: string, assetId: string) => join(libraryRoot, tenantId, assetId);
-    const incoming = async () => (existsSync(join(libraryRoot, '.incoming')) ? readdir(join(libraryRoot, '.incoming')) : []);
+    const incoming = async () =>
+      existsSync(join(libraryRoot, '.incoming')) ? readdir(join(libraryRoot, '.incoming')) : [];
 
     it('stores a file: 201 with the asset, a row, the bytes on disk named by the asset id, nothing upstream', async () => {
       const file = pdf(70_000);
@@ -407,9 +528,17 @@ describe('media', () => {
 
     it('refuses a type WhatsApp does not take, a missing file and an empty one (400 code 100 naming file): no row, no file left', async () => {
       const before = (await rows('media_assets')).length;
-      expectInvalidParameter(await upload(keyA, { bytes: sized(100), name: 'a.zip', contentType: 'application/zip' }), 400, /^file: content type "application\/zip"/);
+      expectInvalidParameter(
+        await upload(keyA, { bytes: sized(100), name: 'a.zip', contentType: 'application/zip' }),
+        400,
+        /^file: content type "application\/zip"/,
+      );
       expectInvalidParameter(await upload(keyA), 400, /^file: .*required/);
-      expectInvalidParameter(await upload(keyA, { bytes: Buffer.alloc(0), name: 'a.pdf', contentType: 'application/pdf' }), 400, /^file: the file is empty/);
+      expectInvalidParameter(
+        await upload(keyA, { bytes: Buffer.alloc(0), name: 'a.pdf', contentType: 'application/pdf' }),
+        400,
+        /^file: the file is empty/,
+      );
       expectInvalidParameter(await upload(keyA, pdf(), 'x'.repeat(300)), 400, /^name: /);
       expect(await rows('media_assets')).toHaveLength(before);
       expect(await incoming()).toEqual([]);
@@ -417,7 +546,11 @@ describe('media', () => {
 
     it('lists newest first with cursor paging; gets metadata and the bytes with their content type', async () => {
       await t.dataSource.query('DELETE FROM media_assets WHERE tenant_id = $1', [a.id]);
-      const files = [pdf(1000, 1), { bytes: sized(2000, 2), name: 'pic.png', contentType: 'image/png' }, { bytes: sized(3000, 3), name: 'a.ogg', contentType: 'audio/ogg' }];
+      const files = [
+        pdf(1000, 1),
+        { bytes: sized(2000, 2), name: 'pic.png', contentType: 'image/png' },
+        { bytes: sized(3000, 3), name: 'a.ogg', contentType: 'audio/ogg' },
+      ];
       const ids: string[] = [];
       for (const file of files) ids.push((await upload(keyA, file).expect(201)).body.id);
 
@@ -430,7 +563,13 @@ describe('media', () => {
       expectInvalidParameter(await get(keyA, '?after=bogus'), 400, /^after: /);
 
       const meta = await get(keyA, `/${ids[1]}`).expect(200);
-      expect(meta.body).toMatchObject({ id: ids[1], file_name: 'pic.png', mime_type: 'image/png', size_bytes: 2000, sha256: sha256(files[1].bytes) });
+      expect(meta.body).toMatchObject({
+        id: ids[1],
+        file_name: 'pic.png',
+        mime_type: 'image/png',
+        size_bytes: 2000,
+        sha256: sha256(files[1].bytes),
+      });
 
       const content = await get(keyA, `/${ids[1]}/content`)
         .buffer(true)
@@ -446,7 +585,11 @@ describe('media', () => {
       expect(content.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.compare(content.body as Buffer, files[1].bytes)).toBe(0);
 
-      await expect(t.get(MediaLibraryService).read(a.id, ids[2])).resolves.toEqual({ bytes: files[2].bytes, fileName: 'a.ogg', mimeType: 'audio/ogg' });
+      await expect(t.get(MediaLibraryService).read(a.id, ids[2])).resolves.toEqual({
+        bytes: files[2].bytes,
+        fileName: 'a.ogg',
+        mimeType: 'audio/ogg',
+      });
     });
 
     it('deletes the row and the file; then the asset is 404 code 100 everywhere', async () => {
@@ -489,7 +632,11 @@ describe('media', () => {
 
     it('scopes: media:read lists and reads, media:write uploads and deletes', async () => {
       const { id } = (await upload(mediaWriteOnlyA, pdf()).expect(201)).body as { id: string };
-      for (const res of [await get(mediaWriteOnlyA), await get(mediaWriteOnlyA, `/${id}`), await get(mediaWriteOnlyA, `/${id}/content`)]) {
+      for (const res of [
+        await get(mediaWriteOnlyA),
+        await get(mediaWriteOnlyA, `/${id}`),
+        await get(mediaWriteOnlyA, `/${id}/content`),
+      ]) {
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 403, code: 200 });
       }
       await get(readOnlyA, `/${id}`).expect(200);

@@ -27,8 +27,14 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
   const sendPath = (x: TestTenant = tenant) => `/v1/${x.phoneNumberId}/messages`;
   const upstreamSends = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
-  const rows = async (where = 'TRUE', params: unknown[] = []) => t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params);
-  const text = (to = RECIPIENT, body = 'Hello') => ({ messaging_product: 'whatsapp', to, type: 'text', text: { body } });
+  const rows = async (where = 'TRUE', params: unknown[] = []) =>
+    t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params);
+  const text = (to = RECIPIENT, body = 'Hello') => ({
+    messaging_product: 'whatsapp',
+    to,
+    type: 'text',
+    text: { body },
+  });
   const openWindow = (phoneNumberId: string, waId: string, at = new Date()) =>
     t.dataSource.query(
       `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, (SELECT tenant_id FROM phone_numbers WHERE phone_number_id = $1), $3)
@@ -53,32 +59,46 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
   });
 
   describe("Meta's official examples", () => {
-    it.each(examples.filter((e) => e.kind === 'send').map((e) => [e.name, e] as const))('accepts and forwards %s', async (_name, example) => {
-      // Template examples need their template APPROVED in the catalog: each gets an organization of its own.
-      const catalog = CATALOG_FOR_EXAMPLE[example.name];
-      const owner = catalog ? await createTenant(t) : tenant;
-      const ownerKey = catalog ? (await createOrgKey(t, owner)).key : key;
-      if (catalog) await createCatalogTemplate(t, owner, catalog);
-      await openWindow(owner.phoneNumberId, String(example.body.to).replace(/\D/g, ''));
-      const res = await request(t.url).post(sendPath(owner)).set(bearer(ownerKey)).send(example.body);
-      expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
-      expect(res.body.messaging_product).toBe('whatsapp');
-      expect(res.body.contacts).toEqual([{ input: example.body.to, wa_id: expect.any(String) }]);
-      expect(res.body.messages[0].id).toMatch(/^wamid\./);
-      const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
-      expect(row).toMatchObject({ tenant_id: owner.id, phone_number_id: owner.phoneNumberId, status: expect.stringMatching(/accepted|sent|delivered|read/) });
-      // Upstream gets the client's body with the record's reference as biz_opaque_callback_data.
-      const [forwarded] = upstreamSends();
-      expect(forwarded.body).toEqual({ ...example.body, to: String(example.body.to).replace(/\D/g, '') || example.body.to, biz_opaque_callback_data: `gwr1:${row.id}` });
-    });
+    it.each(examples.filter((e) => e.kind === 'send').map((e) => [e.name, e] as const))(
+      'accepts and forwards %s',
+      async (_name, example) => {
+        // Template examples need their template APPROVED in the catalog: each gets an organization of its own.
+        const catalog = CATALOG_FOR_EXAMPLE[example.name];
+        const owner = catalog ? await createTenant(t) : tenant;
+        const ownerKey = catalog ? (await createOrgKey(t, owner)).key : key;
+        if (catalog) await createCatalogTemplate(t, owner, catalog);
+        await openWindow(owner.phoneNumberId, String(example.body.to).replace(/\D/g, ''));
+        const res = await request(t.url).post(sendPath(owner)).set(bearer(ownerKey)).send(example.body);
+        expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+        expect(res.body.messaging_product).toBe('whatsapp');
+        expect(res.body.contacts).toEqual([{ input: example.body.to, wa_id: expect.any(String) }]);
+        expect(res.body.messages[0].id).toMatch(/^wamid\./);
+        const [row] = await rows('upstream_message_id = $1', [res.body.messages[0].id]);
+        expect(row).toMatchObject({
+          tenant_id: owner.id,
+          phone_number_id: owner.phoneNumberId,
+          status: expect.stringMatching(/accepted|sent|delivered|read/),
+        });
+        // Upstream gets the client's body with the record's reference as biz_opaque_callback_data.
+        const [forwarded] = upstreamSends();
+        expect(forwarded.body).toEqual({
+          ...example.body,
+          to: String(example.body.to).replace(/\D/g, '') || example.body.to,
+          biz_opaque_callback_data: `gwr1:${row.id}`,
+        });
+      },
+    );
 
-    it.each(examples.filter((e) => e.kind === 'mark_as_read').map((e) => [e.name, e] as const))('marks as read: %s', async (_name, example) => {
-      const before = (await rows()).length;
-      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(example.body).expect(200);
-      expect(res.body).toEqual({ success: true });
-      expect(upstreamSends()[0].body).toEqual(example.body);
-      expect(await rows()).toHaveLength(before);
-    });
+    it.each(examples.filter((e) => e.kind === 'mark_as_read').map((e) => [e.name, e] as const))(
+      'marks as read: %s',
+      async (_name, example) => {
+        const before = (await rows()).length;
+        const res = await request(t.url).post(sendPath()).set(bearer(key)).send(example.body).expect(200);
+        expect(res.body).toEqual({ success: true });
+        expect(upstreamSends()[0].body).toEqual(example.body);
+        expect(await rows()).toHaveLength(before);
+      },
+    );
   });
 
   describe('validation', () => {
@@ -87,20 +107,48 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       ['to', text('not-a-number')],
       ['text.body', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: {} }],
       ['image', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'image' }],
-      ['image', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'image', image: { id: '1', link: 'https://example.com/a.png' } }],
-      ['location.latitude', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'location', location: { latitude: 120, longitude: 1 } }],
-      ['reaction.message_id', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'reaction', reaction: { emoji: '👍' } }],
-      ['interactive.type', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'interactive', interactive: { type: 'carousel2', action: {} } }],
-      ['template.language', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'template', template: { name: 'hello_world' } }],
+      [
+        'image',
+        {
+          messaging_product: 'whatsapp',
+          to: RECIPIENT,
+          type: 'image',
+          image: { id: '1', link: 'https://example.com/a.png' },
+        },
+      ],
+      [
+        'location.latitude',
+        { messaging_product: 'whatsapp', to: RECIPIENT, type: 'location', location: { latitude: 120, longitude: 1 } },
+      ],
+      [
+        'reaction.message_id',
+        { messaging_product: 'whatsapp', to: RECIPIENT, type: 'reaction', reaction: { emoji: '👍' } },
+      ],
+      [
+        'interactive.type',
+        {
+          messaging_product: 'whatsapp',
+          to: RECIPIENT,
+          type: 'interactive',
+          interactive: { type: 'carousel2', action: {} },
+        },
+      ],
+      [
+        'template.language',
+        { messaging_product: 'whatsapp', to: RECIPIENT, type: 'template', template: { name: 'hello_world' } },
+      ],
       ['type', { messaging_product: 'whatsapp', to: RECIPIENT, type: 'fax' }],
-    ])('rejects a bad %s with code 100 naming it, without calling upstream or writing a record', async (field, body) => {
-      const before = (await rows()).length;
-      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(body).expect(400);
-      expect(res.body.error).toMatchObject({ code: 100, type: 'GraphMethodException' });
-      expect(res.body.error.error_data.details).toContain(field);
-      expect(upstreamSends()).toHaveLength(0);
-      expect(await rows()).toHaveLength(before);
-    });
+    ])(
+      'rejects a bad %s with code 100 naming it, without calling upstream or writing a record',
+      async (field, body) => {
+        const before = (await rows()).length;
+        const res = await request(t.url).post(sendPath()).set(bearer(key)).send(body).expect(400);
+        expect(res.body.error).toMatchObject({ code: 100, type: 'GraphMethodException' });
+        expect(res.body.error.error_data.details).toContain(field);
+        expect(upstreamSends()).toHaveLength(0);
+        expect(await rows()).toHaveLength(before);
+      },
+    );
 
     it('normalizes a formatted recipient and echoes it as submitted', async () => {
       const res = await request(t.url).post(sendPath()).set(bearer(key)).send(text('+1 (555) 123-4567')).expect(200);
@@ -114,14 +162,26 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
   describe('blacklist', () => {
     const listed = '15550000666';
     beforeAll(async () => {
-      await request(t.url).post('/v1/blacklist').set(bearer(key)).send({ phone_numbers: [listed], reason: 'opted out' }).expect(200);
+      await request(t.url)
+        .post('/v1/blacklist')
+        .set(bearer(key))
+        .send({ phone_numbers: [listed], reason: 'opted out' })
+        .expect(200);
       await openWindow(tenant.phoneNumberId, listed);
     });
 
     it('refuses a blacklisted recipient with 422 131000 recipient_blacklisted: no upstream call, no record', async () => {
       const before = (await rows()).length;
-      const res = await request(t.url).post(`${sendPath()}?filter_blacklist=true`).set(bearer(key)).send(text('+1 555 000 0666')).expect(422);
-      expect(res.body.error).toMatchObject({ code: 131000, type: 'GraphMethodException', error_data: { reason: 'recipient_blacklisted' } });
+      const res = await request(t.url)
+        .post(`${sendPath()}?filter_blacklist=true`)
+        .set(bearer(key))
+        .send(text('+1 555 000 0666'))
+        .expect(422);
+      expect(res.body.error).toMatchObject({
+        code: 131000,
+        type: 'GraphMethodException',
+        error_data: { reason: 'recipient_blacklisted' },
+      });
       expect(upstreamSends()).toHaveLength(0);
       expect(await rows()).toHaveLength(before);
     });
@@ -136,7 +196,11 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
     it("does not apply another organization's blacklist", async () => {
       const otherKey = (await createOrgKey(t, other)).key;
       await openWindow(other.phoneNumberId, listed);
-      await request(t.url).post(`${sendPath(other)}?filter_blacklist=true`).set(bearer(otherKey)).send(text(listed)).expect(200);
+      await request(t.url)
+        .post(`${sendPath(other)}?filter_blacklist=true`)
+        .set(bearer(otherKey))
+        .send(text(listed))
+        .expect(200);
     });
   });
 
@@ -148,13 +212,27 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(outside.body.error).toMatchObject({ code: 131026, type: 'GraphMethodException' });
       expect(outside.body.error.message).toMatch(/24 hours/);
       expect(outside.body.error.error_data.details).toMatch(/template/);
-      const image = { messaging_product: 'whatsapp', to: user, type: 'image', image: { link: 'https://example.com/a.png' } };
+      const image = {
+        messaging_product: 'whatsapp',
+        to: user,
+        type: 'image',
+        image: { link: 'https://example.com/a.png' },
+      };
       await request(t.url).post(sendPath()).set(bearer(key)).send(image).expect(400);
       expect(upstreamSends()).toHaveLength(0);
       expect(await rows('recipient = $1', [user])).toHaveLength(0);
 
-      await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: user, type: 'text', text: 'hi there' });
-      await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [user])).length ? true : undefined));
+      await sandbox.simulateInbound({
+        phone_number_id: tenant.phoneNumberId,
+        from: user,
+        type: 'text',
+        text: 'hi there',
+      });
+      await eventually(async () =>
+        (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [user])).length
+          ? true
+          : undefined,
+      );
       await request(t.url).post(sendPath()).set(bearer(key)).send(text(user)).expect(200);
       await request(t.url).post(sendPath()).set(bearer(key)).send(image).expect(200);
 
@@ -166,33 +244,72 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
     it('always allows templates and mark-as-read', async () => {
       await createCatalogTemplate(t, tenant, CATALOG_FOR_EXAMPLE['test-message']);
-      const template = { messaging_product: 'whatsapp', to: '15550008888', type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };
+      const template = {
+        messaging_product: 'whatsapp',
+        to: '15550008888',
+        type: 'template',
+        template: { name: 'hello_world', language: { code: 'en_US' } },
+      };
       await request(t.url).post(sendPath()).set(bearer(key)).send(template).expect(200);
-      await request(t.url).post(sendPath()).set(bearer(key)).send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.abc' }).expect(200);
+      await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.abc' })
+        .expect(200);
     });
 
     it('leaves the window to Meta for a number with local enforcement off', async () => {
-      await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = false WHERE phone_number_id = $1', [other.phoneNumberId]);
+      await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = false WHERE phone_number_id = $1', [
+        other.phoneNumberId,
+      ]);
       const fresh = await createTestApp();
       try {
         const otherKey = (await createOrgKey(fresh, other)).key;
-        await request(fresh.url).post(`/v1/${other.phoneNumberId}/messages`).set(bearer(otherKey)).send(text('15550009999')).expect(200);
+        await request(fresh.url)
+          .post(`/v1/${other.phoneNumberId}/messages`)
+          .set(bearer(otherKey))
+          .send(text('15550009999'))
+          .expect(200);
       } finally {
         await fresh.close();
-        await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = true WHERE phone_number_id = $1', [other.phoneNumberId]);
+        await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = true WHERE phone_number_id = $1', [
+          other.phoneNumberId,
+        ]);
       }
     });
   });
 
   describe('records and status history', () => {
     it('moves the record to sent, delivered and read from the status webhooks; GET shows the history', async () => {
-      const sent = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'history-1').send(text()).expect(200);
+      const sent = await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .set('Idempotency-Key', 'history-1')
+        .send(text())
+        .expect(200);
       const wamid = sent.body.messages[0].id;
-      await eventually(async () => ((await rows('upstream_message_id = $1 AND status = $2', [wamid, 'read'])).length ? true : undefined));
+      await eventually(async () =>
+        (await rows('upstream_message_id = $1 AND status = $2', [wamid, 'read'])).length ? true : undefined,
+      );
       const byWamid = await request(t.url).get(`${sendPath()}/${wamid}`).set(bearer(key)).expect(200);
-      expect(byWamid.body).toMatchObject({ wamid, recipient: RECIPIENT, type: 'text', status: 'read', idempotency_key: 'history-1' });
-      expect(byWamid.body.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'accepted', 'sent', 'delivered', 'read']);
-      expect(byWamid.body.history[2].details).toMatchObject({ conversation: expect.any(Object), pricing: expect.any(Object) });
+      expect(byWamid.body).toMatchObject({
+        wamid,
+        recipient: RECIPIENT,
+        type: 'text',
+        status: 'read',
+        idempotency_key: 'history-1',
+      });
+      expect(byWamid.body.history.map((h: { status: string }) => h.status)).toEqual([
+        'pending',
+        'accepted',
+        'sent',
+        'delivered',
+        'read',
+      ]);
+      expect(byWamid.body.history[2].details).toMatchObject({
+        conversation: expect.any(Object),
+        pricing: expect.any(Object),
+      });
       const byId = await request(t.url).get(`${sendPath()}/${byWamid.body.id}`).set(bearer(key)).expect(200);
       expect(byId.body).toEqual(byWamid.body);
     });
@@ -200,16 +317,29 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
     it('lists messages newest first, filtered by recipient and status, with paging', async () => {
       const to = '15550001234';
       await openWindow(tenant.phoneNumberId, to);
-      for (let i = 0; i < 3; i++) await request(t.url).post(sendPath()).set(bearer(key)).send(text(to, `n${i}`)).expect(200);
+      for (let i = 0; i < 3; i++)
+        await request(t.url)
+          .post(sendPath())
+          .set(bearer(key))
+          .send(text(to, `n${i}`))
+          .expect(200);
       const first = await request(t.url).get(`${sendPath()}?recipient=${to}&limit=2`).set(bearer(key)).expect(200);
-      expect(first.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toEqual(['n2', 'n1']);
+      expect(first.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toEqual([
+        'n2',
+        'n1',
+      ]);
       expect(first.body.paging.next).toContain('after=');
       const second = await request(t.url).get(first.body.paging.next).set(bearer(key)).expect(200);
       expect(second.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toEqual(['n0']);
       expect(second.body.paging.next).toBeUndefined();
-      const failed = await request(t.url).get(`${sendPath()}?status=failed&recipient=${to}`).set(bearer(key)).expect(200);
+      const failed = await request(t.url)
+        .get(`${sendPath()}?status=failed&recipient=${to}`)
+        .set(bearer(key))
+        .expect(200);
       expect(failed.body.data).toEqual([]);
-      const forged = Buffer.from(JSON.stringify({ at: new Date().toISOString(), id: 'not-a-uuid' })).toString('base64url');
+      const forged = Buffer.from(JSON.stringify({ at: new Date().toISOString(), id: 'not-a-uuid' })).toString(
+        'base64url',
+      );
       const bad = await request(t.url).get(`${sendPath()}?after=${forged}`).set(bearer(key)).expect(400);
       expect(bad.body.error).toMatchObject({ code: 100, error_data: { details: expect.stringContaining('after') } });
     });
@@ -220,9 +350,16 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       const sent = await request(t.url).post(sendPath(other)).set(bearer(otherKey)).send(text()).expect(200);
       const [row] = await rows('upstream_message_id = $1', [sent.body.messages[0].id]);
       const foreign = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(key)).expect(404);
-      const unknown = await request(t.url).get(`${sendPath()}/00000000-0000-4000-8000-000000000000`).set(bearer(key)).expect(404);
+      const unknown = await request(t.url)
+        .get(`${sendPath()}/00000000-0000-4000-8000-000000000000`)
+        .set(bearer(key))
+        .expect(404);
       expect(foreign.body.error.code).toBe(100);
-      expect({ ...foreign.body.error, message: '', fbtrace_id: '' }).toEqual({ ...unknown.body.error, message: '', fbtrace_id: '' });
+      expect({ ...foreign.body.error, message: '', fbtrace_id: '' }).toEqual({
+        ...unknown.body.error,
+        message: '',
+        fbtrace_id: '',
+      });
       const sendOnly = (await createOrgKey(t, tenant, { scopes: ['messages:send'] })).key;
       const denied = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(sendOnly)).expect(403);
       expect(denied.body.error.code).toBe(200);
@@ -237,7 +374,10 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
   describe('concurrent sends', () => {
     it('share their record writes (group commit), and each record is written before its upstream call and gets its own wamid', async () => {
-      type Writes = { insertPending: (records: unknown[]) => Promise<unknown>; accept: (rows: unknown[]) => Promise<unknown> };
+      type Writes = {
+        insertPending: (records: unknown[]) => Promise<unknown>;
+        accept: (rows: unknown[]) => Promise<unknown>;
+      };
       const service = t.get(MessagesService) as unknown as Writes;
       // Each write takes at least 150 ms here, so the sends that arrive meanwhile must wait and batch
       // (below the committer's concurrency a write goes at once).
@@ -253,7 +393,14 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       const accepts = slow('accept');
       const recipients = Array.from({ length: 20 }, (_, i) => `1555000${String(i).padStart(4, '0')}`);
       for (const to of recipients) await openWindow(tenant.phoneNumberId, to);
-      const answers = await Promise.all(recipients.map((to) => request(t.url).post(sendPath()).set(bearer(key)).send(text(to, `batch ${to}`))));
+      const answers = await Promise.all(
+        recipients.map((to) =>
+          request(t.url)
+            .post(sendPath())
+            .set(bearer(key))
+            .send(text(to, `batch ${to}`)),
+        ),
+      );
       expect(answers.map((res) => res.status)).toEqual(recipients.map(() => 200));
       expect(inserts.mock.calls.length).toBeLessThan(recipients.length);
       expect(accepts.mock.calls.length).toBeLessThan(recipients.length);
@@ -265,7 +412,10 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(stored).toHaveLength(20);
       for (const [i, to] of recipients.entries()) {
         const record = stored.find((r: { recipient: string }) => r.recipient === to);
-        expect(record).toMatchObject({ upstream_message_id: wamids[i], payload: expect.objectContaining({ text: { body: `batch ${to}` } }) });
+        expect(record).toMatchObject({
+          upstream_message_id: wamids[i],
+          payload: expect.objectContaining({ text: { body: `batch ${to}` } }),
+        });
         expect(['accepted', 'sent', 'delivered', 'read']).toContain(record.status);
       }
       // Each upstream call found its record already there: the sandbox saw exactly these 20 sends.
@@ -287,19 +437,37 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
 
     it('passes an upstream 4xx through and records it', async () => {
       sandbox.injectFault({ kind: 'graph_error', code: 131047, status: 400, message: 'Re-engagement message' });
-      const res = await request(t.url).post(sendPath()).set(bearer(key)).send(text(RECIPIENT, 'rejected upstream')).expect(400);
+      const res = await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .send(text(RECIPIENT, 'rejected upstream'))
+        .expect(400);
       expect(res.body.error).toMatchObject({ code: 131047, message: 'Re-engagement message' });
-      const [row] = await t.dataSource.query(`SELECT status, error FROM messages WHERE payload->'text'->>'body' = 'rejected upstream'`);
+      const [row] = await t.dataSource.query(
+        `SELECT status, error FROM messages WHERE payload->'text'->>'body' = 'rejected upstream'`,
+      );
       expect(row).toEqual({ status: 'failed', error: expect.objectContaining({ code: 131047 }) });
     });
 
     it('replays an idempotent send without a second upstream call or record', async () => {
-      const first = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'once-only').send(text(RECIPIENT, 'once')).expect(200);
-      const again = await request(t.url).post(sendPath()).set(bearer(key)).set('Idempotency-Key', 'once-only').send(text(RECIPIENT, 'once')).expect(200);
+      const first = await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .set('Idempotency-Key', 'once-only')
+        .send(text(RECIPIENT, 'once'))
+        .expect(200);
+      const again = await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .set('Idempotency-Key', 'once-only')
+        .send(text(RECIPIENT, 'once'))
+        .expect(200);
       expect(again.headers['idempotency-replayed']).toBe('true');
       expect(again.body).toEqual(first.body);
       expect(upstreamSends()).toHaveLength(1);
-      expect(await t.dataSource.query(`SELECT 1 FROM messages WHERE payload->'text'->>'body' = 'once'`)).toHaveLength(1);
+      expect(await t.dataSource.query(`SELECT 1 FROM messages WHERE payload->'text'->>'body' = 'once'`)).toHaveLength(
+        1,
+      );
     });
   });
 });

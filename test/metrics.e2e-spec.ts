@@ -32,14 +32,24 @@ describe('metrics', () => {
     const tenant = await createTenant(t);
     const key = await createOrgKey(t, tenant);
     await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201);
-    await t.get<Sandbox>(SANDBOX).simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550007777', type: 'text', text: 'hi' } as never);
+    await t
+      .get<Sandbox>(SANDBOX)
+      .simulateInbound({
+        phone_number_id: tenant.phoneNumberId,
+        from: '15550007777',
+        type: 'text',
+        text: 'hi',
+      } as never);
     await receiver.waitFor((all) => all.length >= 1);
     await request(t.url)
       .post(`/v1/${tenant.phoneNumberId}/messages`)
       .set(bearer(key))
       .send({ messaging_product: 'whatsapp', to: '15550007777', type: 'text', text: { body: 'hello' } })
       .expect(200);
-    await request(t.url).get(`/v1/${tenant.phoneNumberId}/messages`).set(bearer('svc_live_' + 'x'.repeat(40))).expect(401);
+    await request(t.url)
+      .get(`/v1/${tenant.phoneNumberId}/messages`)
+      .set(bearer('svc_live_' + 'x'.repeat(40)))
+      .expect(401);
 
     const text = await eventually(async () => {
       const res = await request(metricsUrl).get('/metrics').expect(200);
@@ -47,11 +57,19 @@ describe('metrics', () => {
     });
     expect(text.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const body = text.text;
-    expect(body).toMatch(/gateway_http_requests_total\{method="POST",route="\/v1\/:phoneNumberId\/messages",status="200"\} 1/);
-    expect(body).toMatch(/gateway_http_requests_total\{method="GET",route="\/v1\/:phoneNumberId\/messages",status="401"\} 1/);
-    expect(body).toMatch(/gateway_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/v1\/:phoneNumberId\/messages",status="200"\}/);
+    expect(body).toMatch(
+      /gateway_http_requests_total\{method="POST",route="\/v1\/:phoneNumberId\/messages",status="200"\} 1/,
+    );
+    expect(body).toMatch(
+      /gateway_http_requests_total\{method="GET",route="\/v1\/:phoneNumberId\/messages",status="401"\} 1/,
+    );
+    expect(body).toMatch(
+      /gateway_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/v1\/:phoneNumberId\/messages",status="200"\}/,
+    );
     expect(body).toMatch(/gateway_upstream_requests_total\{method="POST",endpoint="\{id\}\/messages",outcome="ok"\} 1/);
-    expect(body).toMatch(/gateway_upstream_request_duration_seconds_count\{method="POST",endpoint="\{id\}\/messages",outcome="ok"\} 1/);
+    expect(body).toMatch(
+      /gateway_upstream_request_duration_seconds_count\{method="POST",endpoint="\{id\}\/messages",outcome="ok"\} 1/,
+    );
     expect(body).toMatch(/gateway_webhook_events_ingested_total\{field="messages",result="stored"\} [1-9]/);
     expect(body).toMatch(/gateway_tenant_webhook_delivery_lag_seconds_count [1-9]/);
     expect(body).toMatch(/gateway_tenant_webhook_queue_depth \d+/);
@@ -77,7 +95,11 @@ describe('metrics', () => {
     const metrics = await request(t.url).get('/metrics');
     const unknown = await request(t.url).get('/no-such-path');
     expect(metrics.status).toBe(404);
-    expect(metrics.body.error).toMatchObject({ code: unknown.body.error.code, type: unknown.body.error.type, message: '(#100) Cannot GET /metrics' });
+    expect(metrics.body.error).toMatchObject({
+      code: unknown.body.error.code,
+      type: unknown.body.error.type,
+      message: '(#100) Cannot GET /metrics',
+    });
     expect(metrics.text).not.toContain('gateway_');
     // The listener serves nothing else.
     await request(metricsUrl).get('/v1/tenants').expect(404);
@@ -102,10 +124,16 @@ describe('metrics', () => {
       const denied = await request(other.url).get('/metrics').set('X-Forwarded-For', '127.0.0.1');
       expect({ status: denied.status, code: denied.body.error?.code }).toEqual({ status: 403, code: 200 });
       await request(other.url).get('/metrics').set('Authorization', 'Bearer wrong').expect(403);
-      const allowed = await request(other.url).get('/metrics').set('Authorization', 'Bearer s3cret-metrics-token').expect(200);
+      const allowed = await request(other.url)
+        .get('/metrics')
+        .set('Authorization', 'Bearer s3cret-metrics-token')
+        .expect(200);
       expect(allowed.text).toContain('gateway_http_requests_total');
       await request(`http://127.0.0.1:${port}`).get('/metrics').expect(403);
-      await request(`http://127.0.0.1:${port}`).get('/metrics').set('Authorization', 'Bearer s3cret-metrics-token').expect(200);
+      await request(`http://127.0.0.1:${port}`)
+        .get('/metrics')
+        .set('Authorization', 'Bearer s3cret-metrics-token')
+        .expect(200);
     } finally {
       await other.close();
     }

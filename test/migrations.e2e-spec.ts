@@ -8,7 +8,9 @@ import { ScratchDatabase } from './support/postgres-helpers';
 const ROOT = join(__dirname, '..');
 
 /** The built CLI's `migrate` against `databaseUrl`: exit code and its JSON document. */
-function migrate(databaseUrl: string): Promise<{ code: number; json: { applied?: string[]; pending?: boolean; error?: unknown } }> {
+function migrate(
+  databaseUrl: string,
+): Promise<{ code: number; json: { applied?: string[]; pending?: boolean; error?: unknown } }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -40,7 +42,9 @@ describe('migrations, once per deploy', () => {
     // One run applied them all; the others waited on the lock and found nothing left.
     expect(runs.map((run) => run.json.applied).sort((a, b) => b!.length - a!.length)).toEqual([names, [], []]);
     expect(runs.every((run) => run.json.pending === false)).toBe(true);
-    const rows = await database.query(async (db) => (await db.query('SELECT name FROM migrations ORDER BY id')).rows.map((row: { name: string }) => row.name));
+    const rows = await database.query(async (db) =>
+      (await db.query('SELECT name FROM migrations ORDER BY id')).rows.map((row: { name: string }) => row.name),
+    );
     expect(rows).toEqual(names);
     const again = await migrate(database.url);
     expect(again).toEqual({ code: 0, json: { applied: [], pending: false } });
@@ -48,7 +52,10 @@ describe('migrations, once per deploy', () => {
 
   it('the image runs on Node 24 LTS, installs from the lock file, checks readiness, and starts only the app', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile.match(/^FROM node:(\S+)/gm)).toEqual(['FROM node:24-bookworm-slim', 'FROM node:24-bookworm-slim']);
+    expect(dockerfile.match(/^FROM node:(\S+)/gm)).toEqual([
+      'FROM node:24-bookworm-slim',
+      'FROM node:24-bookworm-slim',
+    ]);
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/health'/m);
     expect(dockerfile).toMatch(/^CMD \["node", "dist\/src\/main.js"\]$/m);

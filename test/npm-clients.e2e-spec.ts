@@ -33,44 +33,84 @@ describe('real Cloud API clients against the gateway', () => {
       language: 'en_US',
       components: [{ type: 'BODY', text: 'Your order {{1}} shipped', example: { body_text: [['A-1']] } }],
     });
-    inbound = (await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: TO, type: 'text', text: 'hello?' } as never)).message_id;
-    await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [TO])).length ? true : undefined));
+    inbound = (
+      await sandbox.simulateInbound({
+        phone_number_id: tenant.phoneNumberId,
+        from: TO,
+        type: 'text',
+        text: 'hello?',
+      } as never)
+    ).message_id;
+    await eventually(async () =>
+      (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [TO])).length ? true : undefined,
+    );
   });
   afterAll(() => t.close());
 
-  async function runClient(script: string, keyText: string): Promise<Record<string, { ok: boolean; result?: any; error?: string; detail?: string }>> {
+  async function runClient(
+    script: string,
+    keyText: string,
+  ): Promise<Record<string, { ok: boolean; result?: any; error?: string; detail?: string }>> {
     const { stdout } = await run(process.execPath, [join(__dirname, 'clients', script)], {
-      env: { PATH: process.env.PATH, GATEWAY: t.url, KEY: keyText, PHONE: tenant.phoneNumberId, WABA: tenant.wabaId, TO, INBOUND: inbound, TEMPLATE: 'client_order' },
+      env: {
+        PATH: process.env.PATH,
+        GATEWAY: t.url,
+        KEY: keyText,
+        PHONE: tenant.phoneNumberId,
+        WABA: tenant.wabaId,
+        TO,
+        INBOUND: inbound,
+        TEMPLATE: 'client_order',
+      },
       timeout: 60_000,
     });
     return JSON.parse(stdout.trim().split('\n').pop()!);
   }
 
   const sendsOf = async (keyId: string) =>
-    (await t.dataSource.query(`SELECT type, status FROM messages WHERE api_key_id = $1 ORDER BY created_at`, [keyId])).map((r: { type: string }) => r.type);
+    (
+      await t.dataSource.query(`SELECT type, status FROM messages WHERE api_key_id = $1 ORDER BY created_at`, [keyId])
+    ).map((r: { type: string }) => r.type);
 
   it('@great-detail/whatsapp: sends a text, an image by link and a template, marks as read, creates, lists and deletes templates, uploads and downloads media', async () => {
     const key = await createOrgKey(t, tenant);
     sandbox.clearRequests();
     const results = await runClient('great-detail-whatsapp.mjs', key.key);
-    for (const [step, outcome] of Object.entries(results)) expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
+    for (const [step, outcome] of Object.entries(results))
+      expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
     expect(results.text.result.messages[0].id).toMatch(/^wamid\./);
     expect(results.createTemplate.result).toEqual({ id: expect.any(String), status: 'PENDING', category: 'UTILITY' });
-    expect(results.listTemplates.result.data.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['client_great_detail', 'client_order']));
+    expect(results.listTemplates.result.data.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['client_great_detail', 'client_order']),
+    );
     expect(results.deleteTemplate.result).toEqual({ success: true });
-    expect(results.phoneNumber.result).toMatchObject({ id: tenant.phoneNumberId, display_phone_number: expect.any(String), verified_name: expect.any(String) });
-    expect(results.media.result).toEqual({ id: expect.any(String), url: `${t.url}/v1/media/${results.media.result.id}/download`, sameBytes: true });
+    expect(results.phoneNumber.result).toMatchObject({
+      id: tenant.phoneNumberId,
+      display_phone_number: expect.any(String),
+      verified_name: expect.any(String),
+    });
+    expect(results.media.result).toEqual({
+      id: expect.any(String),
+      url: `${t.url}/v1/media/${results.media.result.id}/download`,
+      sameBytes: true,
+    });
     expect(await sendsOf(key.record.id)).toEqual(['text', 'image', 'template']);
     const upstream = sandbox.requests().map((q) => `${q.method} ${q.path}`);
     expect(upstream.filter((line) => line === `POST /v23.0/${tenant.phoneNumberId}/messages`)).toHaveLength(4);
-    expect(upstream).toEqual(expect.arrayContaining([`POST /v23.0/${tenant.wabaId}/message_templates`, `DELETE /v23.0/${tenant.wabaId}/message_templates`]));
+    expect(upstream).toEqual(
+      expect.arrayContaining([
+        `POST /v23.0/${tenant.wabaId}/message_templates`,
+        `DELETE /v23.0/${tenant.wabaId}/message_templates`,
+      ]),
+    );
     expect(await t.dataSource.query(`SELECT 1 FROM message_templates WHERE name = 'client_great_detail'`)).toEqual([]);
   });
 
   it('whatsapp-business: sends a text, an image by link and a template, marks as read, reads numbers and the profile', async () => {
     const key = await createOrgKey(t, tenant);
     const results = await runClient('whatsapp-business.cjs', key.key);
-    for (const [step, outcome] of Object.entries(results)) expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
+    for (const [step, outcome] of Object.entries(results))
+      expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
     expect(results.read.result).toEqual({ success: true });
     expect(results.phoneNumbers.result.data.map((p: { id: string }) => p.id)).toContain(tenant.phoneNumberId);
     expect(results.profile.result.data[0]).toHaveProperty('about');
@@ -80,8 +120,12 @@ describe('real Cloud API clients against the gateway', () => {
   it('whatsapp-api-js: sends a text, an image by link and a template, marks as read, uploads, retrieves and fetches media', async () => {
     const key = await createOrgKey(t, tenant);
     const results = await runClient('whatsapp-api-js.mjs', key.key);
-    for (const [step, outcome] of Object.entries(results)) expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
-    expect(results.template.result.messages[0]).toMatchObject({ id: expect.stringMatching(/^wamid\./), message_status: 'accepted' });
+    for (const [step, outcome] of Object.entries(results))
+      expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
+    expect(results.template.result.messages[0]).toMatchObject({
+      id: expect.stringMatching(/^wamid\./),
+      message_status: 'accepted',
+    });
     expect(results.media.result).toEqual({ id: expect.any(String), status: 200, sameBytes: true });
     expect(await sendsOf(key.record.id)).toEqual(['text', 'image', 'template']);
   });
@@ -94,7 +138,9 @@ describe('real Cloud API clients against the gateway', () => {
       .send({ messaging_product: 'whatsapp', to: TO, type: 'text', text: { body: 'Hi from Chatwoot' } })
       .expect(200);
     expect(sent.body.messages[0].id).toMatch(/^wamid\./);
-    const listed = await request(t.url).get(`/v14.0/${tenant.wabaId}/message_templates?access_token=${key.key}`).expect(200);
+    const listed = await request(t.url)
+      .get(`/v14.0/${tenant.wabaId}/message_templates?access_token=${key.key}`)
+      .expect(200);
     expect(listed.body.data.map((x: { name: string }) => x.name)).toContain('client_order');
   });
 });

@@ -22,7 +22,10 @@ describe('PostgreSQL outage', () => {
   let tenant: { id: string; wabaId: string; phoneNumberId: string };
   let key: string;
   const send = (text: string) =>
-    request(t.url).post(`/v1/${tenant.phoneNumberId}/messages`).set('Authorization', `Bearer ${key}`).send({ messaging_product: 'whatsapp', to: '15550004444', type: 'text', text: { body: text } });
+    request(t.url)
+      .post(`/v1/${tenant.phoneNumberId}/messages`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ messaging_product: 'whatsapp', to: '15550004444', type: 'text', text: { body: text } });
 
   beforeAll(async () => {
     pg = new PostgresProcess(await freePort());
@@ -31,7 +34,7 @@ describe('PostgreSQL outage', () => {
     // The app reads its settings when its modules are first loaded: point it at this cluster first.
     process.env.DATABASE_URL = pg.url;
     process.env.AUTH_CACHE_TTL_MS = '0';
-     
+
     const { createTestApp } = require('./support/test-app') as typeof TestAppModule;
     const { createOrgKey, createTenant } = require('./support/factories') as typeof FactoriesModule;
     const { SANDBOX } = require('../src/sandbox/sandbox.module') as typeof SandboxModule;
@@ -39,8 +42,15 @@ describe('PostgreSQL outage', () => {
     sandbox = t.get<Sandbox>(SANDBOX);
     tenant = await createTenant(t, 'Outage');
     key = (await createOrgKey(t, tenant)).key;
-    await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550004444', type: 'text', text: 'hi' } as never);
-    await eventually(async () => ((await t.dataSource.query('SELECT 1 FROM conversation_windows')).length ? true : undefined));
+    await sandbox.simulateInbound({
+      phone_number_id: tenant.phoneNumberId,
+      from: '15550004444',
+      type: 'text',
+      text: 'hi',
+    } as never);
+    await eventually(async () =>
+      (await t.dataSource.query('SELECT 1 FROM conversation_windows')).length ? true : undefined,
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -56,7 +66,12 @@ describe('PostgreSQL outage', () => {
     const started = performance.now();
     const down = await send('during');
     expect(performance.now() - started).toBeLessThan(2000);
-    expect({ status: down.status, code: down.body.error?.code, type: down.body.error?.type, retry: down.headers['retry-after'] }).toEqual({
+    expect({
+      status: down.status,
+      code: down.body.error?.code,
+      type: down.body.error?.type,
+      retry: down.headers['retry-after'],
+    }).toEqual({
       status: 503,
       code: 2,
       type: 'GraphMethodException',
@@ -78,7 +93,9 @@ describe('PostgreSQL outage', () => {
     // Exactly the two sends that were answered 200 are recorded; the refused one left no row.
     const [{ n: after }] = await t.dataSource.query('SELECT count(*)::int AS n FROM messages');
     expect(after).toBe(before + 1);
-    expect(await t.dataSource.query(`SELECT 1 FROM webhook_events WHERE payload::text LIKE '%wamid.outage-1%'`)).toHaveLength(1);
+    expect(
+      await t.dataSource.query(`SELECT 1 FROM webhook_events WHERE payload::text LIKE '%wamid.outage-1%'`),
+    ).toHaveLength(1);
   }, 60_000);
 
   it("loses no status of Meta's during an outage: the webhooks refused with 503 come again and every message reaches read", async () => {
@@ -89,13 +106,18 @@ describe('PostgreSQL outage', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     pg.start();
     const rows = await eventually(async () => {
-      const found: Array<{ status: string }> = await t.dataSource.query(`SELECT status FROM messages WHERE upstream_message_id = ANY($1)`, [wamids]).catch(() => []);
+      const found: Array<{ status: string }> = await t.dataSource
+        .query(`SELECT status FROM messages WHERE upstream_message_id = ANY($1)`, [wamids])
+        .catch(() => []);
       return found.length === 10 && found.every((row) => row.status === 'read') ? found : undefined;
     }, 20_000);
     expect(rows).toHaveLength(10);
     // Every status of every message arrives (each once), the last ones possibly a retry later.
     const statuses = await eventually(async () => {
-      const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM message_statuses WHERE message_id = ANY($1)`, [wamids]);
+      const [{ n }] = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM message_statuses WHERE message_id = ANY($1)`,
+        [wamids],
+      );
       return n === 30 ? n : undefined;
     }, 20_000);
     expect(statuses).toBe(30);
@@ -113,7 +135,9 @@ describe('PostgreSQL outage', () => {
       const refused = await send('while frozen');
       // At once, not after the pool's 5 s connection timeout (a bound, not a speed measurement).
       expect(performance.now() - started).toBeLessThan(1000);
-      expect({ status: refused.status, code: refused.body.error?.code, retry: refused.headers['retry-after'] }).toEqual({ status: 503, code: 2, retry: '1' });
+      expect({ status: refused.status, code: refused.body.error?.code, retry: refused.headers['retry-after'] }).toEqual(
+        { status: 503, code: 2, retry: '1' },
+      );
     } finally {
       pg.thaw();
     }

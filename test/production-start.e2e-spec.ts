@@ -22,7 +22,10 @@ function completeSettings(databaseUrl: string): Record<string, string> {
 /** The built gateway started with exactly `env` (nothing of the test settings): its exit code and output, or still running after 20 s. */
 function startBare(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -36,8 +39,11 @@ function startBare(env: Record<string, string>): Promise<{ code: number | null; 
 
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number; json: any }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } }, (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? -1) : 0, json: JSON.parse(stdout || 'null') }),
+    execFile(
+      process.execPath,
+      [join(ROOT, 'dist/src/cli/main.js'), ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? -1) : 0, json: JSON.parse(stdout || 'null') }),
     );
   });
 }
@@ -75,9 +81,17 @@ describe('production, the default mode', () => {
     ['no REDIS_URL', { REDIS_URL: '' }, /REDIS_URL: required in production/],
     ['no ENCRYPTION_KEY', { ENCRYPTION_KEY: '' }, /ENCRYPTION_KEY: required in production/],
     ['no META_APP_SECRET', { META_APP_SECRET: '' }, /META_APP_SECRET: required in production/],
-    ["the sandbox's public app secret", { META_APP_SECRET: 'sandbox-app-secret' }, /META_APP_SECRET: a public example value/],
+    [
+      "the sandbox's public app secret",
+      { META_APP_SECRET: 'sandbox-app-secret' },
+      /META_APP_SECRET: a public example value/,
+    ],
     ['no WEBHOOK_VERIFY_TOKEN', { WEBHOOK_VERIFY_TOKEN: '' }, /WEBHOOK_VERIFY_TOKEN: required in production/],
-    ["compose's old public verify token", { WEBHOOK_VERIFY_TOKEN: 'compose-verify-token' }, /WEBHOOK_VERIFY_TOKEN: a public example value/],
+    [
+      "compose's old public verify token",
+      { WEBHOOK_VERIFY_TOKEN: 'compose-verify-token' },
+      /WEBHOOK_VERIFY_TOKEN: a public example value/,
+    ],
     ['the sandbox as upstream', { UPSTREAM_MODE: 'sandbox' }, /UPSTREAM_MODE: sandbox is the demo’s simulator/],
     ['demo data', { DEMO_SEED: 'true' }, /DEMO_SEED: demo data is created only in the demo/],
   ])('refuses %s, naming it and nothing else', (_what, change, message) => {
@@ -95,7 +109,12 @@ describe('production, the default mode', () => {
   it('with complete settings: starts against the configured upstream, seeds nothing, prints no key; bootstrap gives the first platform key once', async () => {
     const sandbox = await startSandbox(['--app-secret', completeSettings('').META_APP_SECRET]);
     // Only what the deployment sets (the helper's test settings are overridden where they differ).
-    const gateway = await startGateway({ ...completeSettings(database.url), GATEWAY_MODE: 'production', UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: sandbox.url });
+    const gateway = await startGateway({
+      ...completeSettings(database.url),
+      GATEWAY_MODE: 'production',
+      UPSTREAM_MODE: 'graph',
+      UPSTREAM_BASE_URL: sandbox.url,
+    });
     expect(gateway.output).toContain(`upstream: ${sandbox.url}`);
     expect(gateway.output).not.toMatch(/svc_(live|admin|platform)_|demo data|Cloud API sandbox at/);
     await database.query(async (db) => {
@@ -103,17 +122,34 @@ describe('production, the default mode', () => {
       expect((await db.query('SELECT count(*)::int AS n FROM api_keys')).rows[0].n).toBe(0);
     });
     // Migrated at boot (under the advisory lock), and ready.
-    await eventually(async () => ((await request(gateway.url).get('/health')).status === 200 ? true : undefined), 10_000);
+    await eventually(
+      async () => ((await request(gateway.url).get('/health')).status === 200 ? true : undefined),
+      10_000,
+    );
 
     const env = completeSettings(database.url);
     const first = await cli(['bootstrap'], env);
     expect(first.code).toBe(0);
-    expect(first.json).toMatchObject({ key: expect.stringMatching(/^svc_platform_/), record: { kind: 'platform', name: 'bootstrap' } });
+    expect(first.json).toMatchObject({
+      key: expect.stringMatching(/^svc_platform_/),
+      record: { kind: 'platform', name: 'bootstrap' },
+    });
     const again = await cli(['bootstrap'], env);
-    expect(again).toMatchObject({ code: 1, json: { error: { code: 100, message: expect.stringMatching(/A platform key exists already/) } } });
-    expect(await database.query(async (db) => (await db.query(`SELECT count(*)::int AS n FROM api_keys WHERE kind = 'platform'`)).rows[0].n)).toBe(1);
+    expect(again).toMatchObject({
+      code: 1,
+      json: { error: { code: 100, message: expect.stringMatching(/A platform key exists already/) } },
+    });
+    expect(
+      await database.query(
+        async (db) => (await db.query(`SELECT count(*)::int AS n FROM api_keys WHERE kind = 'platform'`)).rows[0].n,
+      ),
+    ).toBe(1);
     // The key onboards over HTTP.
-    const created = await request(gateway.url).post('/v1/organizations').set('Authorization', `Bearer ${first.json.key}`).send({ name: 'First tenant' }).expect(201);
+    const created = await request(gateway.url)
+      .post('/v1/organizations')
+      .set('Authorization', `Bearer ${first.json.key}`)
+      .send({ name: 'First tenant' })
+      .expect(201);
     const listed = await cli(['org:list'], env);
     expect(listed.json.data.map((o: { id: string }) => o.id)).toEqual([created.body.id]);
   }, 120_000);

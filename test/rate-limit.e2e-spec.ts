@@ -11,7 +11,13 @@ interface Outcome {
   body: any;
 }
 
-async function post(baseUrl: string, path: string, key: string, body: unknown, headers: Record<string, string> = {}): Promise<Outcome> {
+async function post(
+  baseUrl: string,
+  path: string,
+  key: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Outcome> {
   const res = await fetch(baseUrl + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers },
@@ -56,14 +62,20 @@ describe('rate limits (spec section 8)', () => {
     const { key, outcomes } = await withinOneRedisSecond(t, async () => {
       const { key } = await createOrgKey(t, tenant);
       probe.calls.length = 0;
-      const outcomes = await Promise.all(Array.from({ length: 200 }, () => post(t.url, sendPath(tenant), key, { to: '15550001' })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, () => post(t.url, sendPath(tenant), key, { to: '15550001' })),
+      );
       return { key, outcomes };
     });
     expect(count(outcomes, 201)).toBe(80);
     expect(count(outcomes, 429)).toBe(120);
     expect(probe.count('send')).toBe(80);
     const rejected = outcomes.find((o) => o.status === 429)!;
-    expect(rejected.body.error).toMatchObject({ type: 'OAuthException', code: 4, error_data: { ceiling: 'key', limit_per_second: 80 } });
+    expect(rejected.body.error).toMatchObject({
+      type: 'OAuthException',
+      code: 4,
+      error_data: { ceiling: 'key', limit_per_second: 80 },
+    });
     expect(rejected.body.error.message).toMatch(/API key/);
     expect(Number(rejected.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(rejected.headers.get('x-ratelimit-limit')).toBe('80');
@@ -80,7 +92,11 @@ describe('rate limits (spec section 8)', () => {
       const { key } = await createOrgKey(t, tenant);
       probe.calls.length = 0;
       second.get(ProbeLog).calls.length = 0;
-      return Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 ? t.url : second.url, sendPath(tenant), key, { to: '15550002' })));
+      return Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          post(i % 2 ? t.url : second.url, sendPath(tenant), key, { to: '15550002' }),
+        ),
+      );
     });
     expect(count(outcomes, 201)).toBe(80);
     expect(count(outcomes, 429)).toBe(120);
@@ -93,14 +109,21 @@ describe('rate limits (spec section 8)', () => {
     const { first, secondOrg } = await withinOneRedisSecond(t, async () => {
       const { key } = await createAdminKey(t, [tenant, other]);
       probe.calls.length = 0;
-      const first = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(tenant), key, { to: '15550003' })));
+      const first = await Promise.all(
+        Array.from({ length: 50 }, () => post(t.url, sendPath(tenant), key, { to: '15550003' })),
+      );
       // The key has counted 50 of its 80 this second: the other organization gets the remaining 30.
-      const secondOrg = await Promise.all(Array.from({ length: 50 }, () => post(t.url, sendPath(other), key, { to: '15550003' })));
+      const secondOrg = await Promise.all(
+        Array.from({ length: 50 }, () => post(t.url, sendPath(other), key, { to: '15550003' })),
+      );
       return { first, secondOrg };
     });
     expect(count(first, 201)).toBe(40);
     const orgRejection = first.find((o) => o.status === 429)!;
-    expect(orgRejection.body.error).toMatchObject({ code: 4, error_data: { ceiling: 'organization', limit_per_second: 40 } });
+    expect(orgRejection.body.error).toMatchObject({
+      code: 4,
+      error_data: { ceiling: 'organization', limit_per_second: 40 },
+    });
     expect(orgRejection.body.error.message).toMatch(/organization/);
     expect(count(secondOrg, 201)).toBe(30);
     const keyRejection = secondOrg.find((o) => o.status === 429)!;
@@ -123,7 +146,9 @@ describe('rate limits (spec section 8)', () => {
     expect((await post(t.url, sendPath(other), key, { to: '1' })).status).toBe(401); // foreign phone number
     expect((await post(t.url, `/test/v1/${tenant.wabaId}/message_templates`, key, { to: '1' })).status).toBe(201);
     expect((await post(t.url, sendPath(tenant), key, {})).status).toBe(400); // validation
-    expect((await post(t.url, '/test/v1/org-resource', key, { to: '1' }, { 'X-Svc-Tenant-Id': other.id })).status).toBe(403);
+    expect((await post(t.url, '/test/v1/org-resource', key, { to: '1' }, { 'X-Svc-Tenant-Id': other.id })).status).toBe(
+      403,
+    );
     expect((await post(t.url, sendPath(tenant), key, { to: '1' })).status).toBe(201);
     const sixth = await post(t.url, sendPath(tenant), key, { to: '1' });
     expect(sixth.status).toBe(429);
@@ -160,7 +185,9 @@ describe('rate limits (spec section 8)', () => {
 
   it('limits requests without a valid key per client IP', async () => {
     const bad = 'svc_live_' + 'x'.repeat(40);
-    const outcomes = await withinOneRedisSecond(t, () => Promise.all(Array.from({ length: 40 }, () => post(t.url, sendPath(tenant), bad, { to: '1' }))));
+    const outcomes = await withinOneRedisSecond(t, () =>
+      Promise.all(Array.from({ length: 40 }, () => post(t.url, sendPath(tenant), bad, { to: '1' }))),
+    );
     expect(count(outcomes, 401)).toBe(30);
     expect(count(outcomes, 429)).toBe(10);
     const limited = outcomes.find((o) => o.status === 429)!;

@@ -54,7 +54,11 @@ describe('Redis outage', () => {
         .set('X-Svc-Signature', signRequest(signingKey.hmacSecret!, timestamp, 'GET', signedPath, '')),
     );
     expect(signed.ms).toBeLessThan(1000);
-    expect({ status: signed.result.status, code: signed.result.body.error?.code, retry: signed.result.headers['retry-after'] }).toEqual({ status: 503, code: 2, retry: '1' });
+    expect({
+      status: signed.result.status,
+      code: signed.result.body.error?.code,
+      retry: signed.result.headers['retry-after'],
+    }).toEqual({ status: 503, code: 2, retry: '1' });
 
     const read = await timed(() => request(t.url).get('/v1/tenants').set(bearer(key)));
     expect(read.ms).toBeLessThan(1000);
@@ -95,7 +99,9 @@ describe('Redis outage', () => {
     await expectDegraded('stopped');
     // The per-instance fallback limiter still enforces the key's 5 per second.
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
-    const burst = await Promise.all(Array.from({ length: 8 }, () => request(t.url).post(send()).set(bearer(key)).send({ to: '1' })));
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => request(t.url).post(send()).set(bearer(key)).send({ to: '1' })),
+    );
     expect(burst.filter((r) => r.status === 201)).toHaveLength(5);
     expect(burst.filter((r) => r.status === 429)).toHaveLength(3);
   });
@@ -153,28 +159,34 @@ describe('Redis outage', () => {
   it.each([
     ['frozen', () => redis.freeze(), () => redis.thaw()],
     ['stopped', () => redis.stop(), () => redis.start()],
-  ] as const)('under 200 requests/s with Redis %s: requests stop waiting for Redis once it is known down, and it is used again when back', async (label, fail, restore) => {
-    const loadKey = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
-    const refusedBefore = (t.store as RedisStore).refusedWhileOpen;
-    await fail();
-    let latencies: number[];
-    try {
-      // Three seconds: the breaker's effect is measured over the outage, not over its first moments
-      // (opening takes a command timeout and more on a busy process, as at the end of a long run).
-      latencies = await paced(200, 3_000, loadKey);
-    } finally {
-      await restore();
-    }
-    const p99 = latencies[Math.floor(latencies.length * 0.99)];
-    const back = await recovery();
-    console.log(`Redis ${label} under 200 req/s: ${latencies.length} requests, p50 ${latencies[latencies.length >> 1].toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms; Redis used again ${back.toFixed(0)} ms after it returned`);
-    // Speed is the benchmark's to measure (the figures above are logged for the record); what a
-    // test can hold is the breaker's effect: once Redis was known down, requests stopped sending it
-    // commands (so stopped waiting for it), every request was answered, and Redis is used again.
-    expect((t.store as RedisStore).refusedWhileOpen - refusedBefore).toBeGreaterThan(latencies.length / 2);
-    expect((t.store as RedisStore).unavailable).toBe(false);
-    expect(back).toBeLessThan(3000);
-  }, 30_000);
+  ] as const)(
+    'under 200 requests/s with Redis %s: requests stop waiting for Redis once it is known down, and it is used again when back',
+    async (label, fail, restore) => {
+      const loadKey = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
+      const refusedBefore = (t.store as RedisStore).refusedWhileOpen;
+      await fail();
+      let latencies: number[];
+      try {
+        // Three seconds: the breaker's effect is measured over the outage, not over its first moments
+        // (opening takes a command timeout and more on a busy process, as at the end of a long run).
+        latencies = await paced(200, 3_000, loadKey);
+      } finally {
+        await restore();
+      }
+      const p99 = latencies[Math.floor(latencies.length * 0.99)];
+      const back = await recovery();
+      console.log(
+        `Redis ${label} under 200 req/s: ${latencies.length} requests, p50 ${latencies[latencies.length >> 1].toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms; Redis used again ${back.toFixed(0)} ms after it returned`,
+      );
+      // Speed is the benchmark's to measure (the figures above are logged for the record); what a
+      // test can hold is the breaker's effect: once Redis was known down, requests stopped sending it
+      // commands (so stopped waiting for it), every request was answered, and Redis is used again.
+      expect((t.store as RedisStore).refusedWhileOpen - refusedBefore).toBeGreaterThan(latencies.length / 2);
+      expect((t.store as RedisStore).unavailable).toBe(false);
+      expect(back).toBeLessThan(3000);
+    },
+    30_000,
+  );
 
   it('answers within the command timeout when Redis hangs (connection open, no reply)', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // a fresh rate-limit window

@@ -63,7 +63,8 @@ class Receiver {
   async waitFor(predicate: (webhooks: ReceivedWebhook[]) => boolean, timeoutMs = 5000): Promise<ReceivedWebhook[]> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.received)) {
-      if (Date.now() > deadline) throw new Error(`webhooks not received in time; got ${JSON.stringify(this.received.map((w) => w.body))}`);
+      if (Date.now() > deadline)
+        throw new Error(`webhooks not received in time; got ${JSON.stringify(this.received.map((w) => w.body))}`);
       await sleep(10);
     }
     return this.received;
@@ -103,7 +104,13 @@ interface Answer {
 async function call(
   method: string,
   path: string,
-  options: { token?: string | null; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: {
+    token?: string | null;
+    json?: unknown;
+    body?: RequestInit['body'];
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? TOKEN : options.token;
@@ -124,8 +131,10 @@ async function call(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-const control = (method: string, path: string, json?: unknown) => call(method, `/_sandbox${path}`, { token: null, json });
-const send = (json: unknown, phone = PHONE, token?: string) => call('POST', `/v23.0/${phone}/messages`, { json, token });
+const control = (method: string, path: string, json?: unknown) =>
+  call(method, `/_sandbox${path}`, { token: null, json });
+const send = (json: unknown, phone = PHONE, token?: string) =>
+  call('POST', `/v23.0/${phone}/messages`, { json, token });
 const text = (extra: Record<string, unknown> = {}) => ({
   messaging_product: 'whatsapp',
   to: USER,
@@ -157,7 +166,14 @@ beforeAll(async () => {
   sandbox.registerPhoneNumber(PHONE, WABA, DISPLAY);
   // The second account goes through the control API.
   expect((await control('PUT', `/business_accounts/${OTHER_WABA}`, { access_token: OTHER_TOKEN })).status).toBe(200);
-  expect((await control('PUT', `/phone_numbers/${OTHER_PHONE}`, { waba_id: OTHER_WABA, display_phone_number: '15550100002' })).status).toBe(200);
+  expect(
+    (
+      await control('PUT', `/phone_numbers/${OTHER_PHONE}`, {
+        waba_id: OTHER_WABA,
+        display_phone_number: '15550100002',
+      })
+    ).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -172,7 +188,10 @@ beforeEach(async () => {
 });
 
 describe('sends', () => {
-  const media = (type: string, extra: Record<string, unknown> = {}) => ({ type, [type]: { link: 'https://example.com/file', ...extra } });
+  const media = (type: string, extra: Record<string, unknown> = {}) => ({
+    type,
+    [type]: { link: 'https://example.com/file', ...extra },
+  });
   const cases: Array<[string, Record<string, unknown>]> = [
     ['text', { type: 'text', text: { body: 'hi', preview_url: false } }],
     ['image by link', media('image', { caption: 'a picture' })],
@@ -181,9 +200,24 @@ describe('sends', () => {
     ['video', media('video')],
     ['audio', media('audio')],
     ['sticker', media('sticker')],
-    ['location', { type: 'location', location: { latitude: 37.48, longitude: -122.14, name: 'HQ', address: '1 Hacker Way' } }],
-    ['contacts', { type: 'contacts', contacts: [{ name: { formatted_name: 'Jane Doe', first_name: 'Jane' }, phones: [{ phone: '+1 555 0100' }] }] }],
-    ['reaction', { type: 'reaction', reaction: { message_id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJCOTY3NDc0NDFDRUI3NTA0Q0UA', emoji: '👍' } }],
+    [
+      'location',
+      { type: 'location', location: { latitude: 37.48, longitude: -122.14, name: 'HQ', address: '1 Hacker Way' } },
+    ],
+    [
+      'contacts',
+      {
+        type: 'contacts',
+        contacts: [{ name: { formatted_name: 'Jane Doe', first_name: 'Jane' }, phones: [{ phone: '+1 555 0100' }] }],
+      },
+    ],
+    [
+      'reaction',
+      {
+        type: 'reaction',
+        reaction: { message_id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJCOTY3NDc0NDFDRUI3NTA0Q0UA', emoji: '👍' },
+      },
+    ],
     ['reaction removal', { type: 'reaction', reaction: { message_id: 'wamid.abc', emoji: '' } }],
     [
       'interactive button',
@@ -192,7 +226,12 @@ describe('sends', () => {
         interactive: {
           type: 'button',
           body: { text: 'Pick one' },
-          action: { buttons: [{ type: 'reply', reply: { id: 'yes', title: 'Yes' } }, { type: 'reply', reply: { id: 'no', title: 'No' } }] },
+          action: {
+            buttons: [
+              { type: 'reply', reply: { id: 'yes', title: 'Yes' } },
+              { type: 'reply', reply: { id: 'no', title: 'No' } },
+            ],
+          },
         },
       },
     ],
@@ -222,12 +261,21 @@ describe('sends', () => {
   ];
 
   it.each(cases)('accepts a %s message and answers like Graph', async (_name, message) => {
-    const answer = await send({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+16505551234', ...message });
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '+16505551234',
+      ...message,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       messaging_product: 'whatsapp',
       contacts: [{ input: '+16505551234', wa_id: '16505551234' }],
-      messages: [message.type === 'template' ? { id: expect.any(String), message_status: 'accepted' } : { id: expect.any(String) }],
+      messages: [
+        message.type === 'template'
+          ? { id: expect.any(String), message_status: 'accepted' }
+          : { id: expect.any(String) },
+      ],
     });
     expect(answer.body.messages[0].id).toMatch(/^wamid\.HBgL[A-Za-z0-9+/]+=*$/);
   });
@@ -239,7 +287,12 @@ describe('sends', () => {
   });
 
   it('marks a message as read (with a typing indicator)', async () => {
-    const answer = await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.inbound', typing_indicator: { type: 'text' } });
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: 'wamid.inbound',
+      typing_indicator: { type: 'text' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
   });
@@ -253,14 +306,56 @@ describe('sends', () => {
     ['a text without body', text({ text: {} }), "text['body']"],
     ['a text over 4096 characters', text({ text: { body: 'x'.repeat(4097) } }), "text['body']"],
     ['a type without its object', { messaging_product: 'whatsapp', to: USER, type: 'image' }, 'image'],
-    ['media with both id and link', { messaging_product: 'whatsapp', to: USER, type: 'image', image: { id: '1', link: 'https://x.test/a.png' } }, "image['id']"],
-    ['media with neither id nor link', { messaging_product: 'whatsapp', to: USER, type: 'video', video: { caption: 'x' } }, "video['link']"],
-    ['a location with text coordinates', { messaging_product: 'whatsapp', to: USER, type: 'location', location: { latitude: '1', longitude: 2 } }, "location['latitude']"],
-    ['a reaction without message_id', { messaging_product: 'whatsapp', to: USER, type: 'reaction', reaction: { emoji: '👍' } }, "reaction['message_id']"],
-    ['an empty contacts array', { messaging_product: 'whatsapp', to: USER, type: 'contacts', contacts: [] }, 'contacts'],
-    ['an unknown interactive type', { messaging_product: 'whatsapp', to: USER, type: 'interactive', interactive: { type: 'carousel_of_doom', action: {} } }, "interactive['type']"],
-    ['an interactive without action', { messaging_product: 'whatsapp', to: USER, type: 'interactive', interactive: { type: 'button', body: { text: 'x' } } }, "interactive['action']"],
-    ['a template without language code', { messaging_product: 'whatsapp', to: USER, type: 'template', template: { name: 'hello_world', language: {} } }, "template['language']['code']"],
+    [
+      'media with both id and link',
+      { messaging_product: 'whatsapp', to: USER, type: 'image', image: { id: '1', link: 'https://x.test/a.png' } },
+      "image['id']",
+    ],
+    [
+      'media with neither id nor link',
+      { messaging_product: 'whatsapp', to: USER, type: 'video', video: { caption: 'x' } },
+      "video['link']",
+    ],
+    [
+      'a location with text coordinates',
+      { messaging_product: 'whatsapp', to: USER, type: 'location', location: { latitude: '1', longitude: 2 } },
+      "location['latitude']",
+    ],
+    [
+      'a reaction without message_id',
+      { messaging_product: 'whatsapp', to: USER, type: 'reaction', reaction: { emoji: '👍' } },
+      "reaction['message_id']",
+    ],
+    [
+      'an empty contacts array',
+      { messaging_product: 'whatsapp', to: USER, type: 'contacts', contacts: [] },
+      'contacts',
+    ],
+    [
+      'an unknown interactive type',
+      {
+        messaging_product: 'whatsapp',
+        to: USER,
+        type: 'interactive',
+        interactive: { type: 'carousel_of_doom', action: {} },
+      },
+      "interactive['type']",
+    ],
+    [
+      'an interactive without action',
+      {
+        messaging_product: 'whatsapp',
+        to: USER,
+        type: 'interactive',
+        interactive: { type: 'button', body: { text: 'x' } },
+      },
+      "interactive['action']",
+    ],
+    [
+      'a template without language code',
+      { messaging_product: 'whatsapp', to: USER, type: 'template', template: { name: 'hello_world', language: {} } },
+      "template['language']['code']",
+    ],
     ['a context without message_id', text({ context: {} }), "context['message_id']"],
     ['another recipient_type', text({ recipient_type: 'broadcast' }), 'recipient_type'],
     ['a read receipt without message_id', { messaging_product: 'whatsapp', status: 'read' }, 'message_id'],
@@ -269,15 +364,26 @@ describe('sends', () => {
   it.each(bad)('rejects %s with code 100 naming the field', async (_name, body, field) => {
     const answer = await send(body);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 100, error_data: { messaging_product: 'whatsapp' }, fbtrace_id: expect.any(String) });
+    expect(answer.body.error).toMatchObject({
+      code: 100,
+      error_data: { messaging_product: 'whatsapp' },
+      fbtrace_id: expect.any(String),
+    });
     expect(answer.body.error.error_data.details).toContain(field);
   });
 
   it('answers an unknown phone number id with code 100 subcode 33', async () => {
     const answer = await send(text(), '999999999999999');
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException', fbtrace_id: expect.any(String) });
-    expect(answer.body.error.message).toContain("Unsupported post request. Object with ID '999999999999999' does not exist");
+    expect(answer.body.error).toMatchObject({
+      code: 100,
+      error_subcode: 33,
+      type: 'GraphMethodException',
+      fbtrace_id: expect.any(String),
+    });
+    expect(answer.body.error.message).toContain(
+      "Unsupported post request. Object with ID '999999999999999' does not exist",
+    );
   });
 
   it('answers a bad, missing or foreign token with 401 code 190', async () => {
@@ -297,7 +403,10 @@ describe('sends', () => {
   it('answers an edge the node lacks as a nonexisting field', async () => {
     const answer = await call('GET', `/v23.0/${PHONE}/message_templates`);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 100, message: expect.stringContaining('nonexisting field (message_templates)') });
+    expect(answer.body.error).toMatchObject({
+      code: 100,
+      message: expect.stringContaining('nonexisting field (message_templates)'),
+    });
   });
 
   it('accepts any version prefix and rejects paths without one', async () => {
@@ -333,7 +442,15 @@ describe('status webhooks', () => {
         entry: [
           {
             id: WABA,
-            changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: DISPLAY, phone_number_id: PHONE } } }],
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: DISPLAY, phone_number_id: PHONE },
+                },
+              },
+            ],
           },
         ],
       });
@@ -356,10 +473,20 @@ describe('status webhooks', () => {
 
   it('prices template sends by the template category', async () => {
     const created = await call('POST', `/v23.0/${WABA}/message_templates`, {
-      json: { name: 'pricing_probe', language: 'en_US', category: 'MARKETING', components: [{ type: 'BODY', text: 'Big sale today' }] },
+      json: {
+        name: 'pricing_probe',
+        language: 'en_US',
+        category: 'MARKETING',
+        components: [{ type: 'BODY', text: 'Big sale today' }],
+      },
     });
     expect(created.status).toBe(200);
-    const answer = await send({ messaging_product: 'whatsapp', to: USER, type: 'template', template: { name: 'pricing_probe', language: { code: 'en_US' } } });
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      to: USER,
+      type: 'template',
+      template: { name: 'pricing_probe', language: { code: 'en_US' } },
+    });
     const id = answer.body.messages[0].id as string;
     const [sent] = statusesOf(await receiver.waitFor((all) => statusesOf(all, id).length >= 1), id);
     expect(sent.pricing).toMatchObject({ billable: true, pricing_model: 'PMP', category: 'marketing' });
@@ -374,7 +501,9 @@ describe('status webhooks', () => {
     receiver.failing = { match: (raw) => raw.includes(id) && raw.includes('"status":"sent"'), count: 2 };
     await receiver.waitFor((all) => statusesOf(all, id).length === 3);
     const deliveries = (await control('GET', '/webhooks')).body.data as Array<Record<string, any>>;
-    const first = deliveries.find((delivery) => delivery.payload.entry[0].changes[0].value.statuses?.[0]?.status === 'sent');
+    const first = deliveries.find(
+      (delivery) => delivery.payload.entry[0].changes[0].value.statuses?.[0]?.status === 'sent',
+    );
     expect(receiver.failing?.count).toBe(0);
     expect(first).toMatchObject({ state: 'delivered', attempts: 3, last_status: 200, url: receiver.url });
     expect(statusesOf(receiver.received, id).map((status) => status.status)).toEqual(['sent', 'delivered', 'read']);
@@ -417,9 +546,19 @@ describe('status webhooks', () => {
   });
 
   it('escapes non-ASCII and slashes like Meta, so only the raw bytes verify', async () => {
-    const result = await control('POST', '/inbound', { phone_number_id: PHONE, from: USER, name: 'Zoë', type: 'text', text: 'café / 👍' });
-    const webhooks = await receiver.waitFor((all) => all.some((w) => w.body.entry[0].changes[0].value.messages?.[0]?.id === result.body.message_id));
-    const webhook = webhooks.find((w) => w.body.entry[0].changes[0].value.messages?.[0]?.id === result.body.message_id)!;
+    const result = await control('POST', '/inbound', {
+      phone_number_id: PHONE,
+      from: USER,
+      name: 'Zoë',
+      type: 'text',
+      text: 'café / 👍',
+    });
+    const webhooks = await receiver.waitFor((all) =>
+      all.some((w) => w.body.entry[0].changes[0].value.messages?.[0]?.id === result.body.message_id),
+    );
+    const webhook = webhooks.find(
+      (w) => w.body.entry[0].changes[0].value.messages?.[0]?.id === result.body.message_id,
+    )!;
     const raw = webhook.raw.toString('utf8');
     expect(raw).toContain('caf\\u00e9 \\/ \\ud83d\\udc4d');
     expect(verifySignature(webhook)).toBe(true);
@@ -445,7 +584,17 @@ describe('templates', () => {
         { type: 'HEADER', format: 'TEXT', text: 'Your order' },
         { type: 'BODY', text: 'Hi {{1}}, order {{2}} ships today.', example: { body_text: [['Ann', '#42']] } },
         { type: 'FOOTER', text: 'Thanks' },
-        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/{{1}}', example: ['https://shop.example.com/track/42'] }] },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            {
+              type: 'URL',
+              text: 'Track',
+              url: 'https://shop.example.com/track/{{1}}',
+              example: ['https://shop.example.com/track/42'],
+            },
+          ],
+        },
       ],
     });
     expect(answer.status).toBe(200);
@@ -464,48 +613,102 @@ describe('templates', () => {
     });
     expect(webhooks.every(verifySignature)).toBe(true);
     const read = await call('GET', `/v23.0/${id}`);
-    expect(read.body).toMatchObject({ id, name: 'order_update', language: 'en_US', status: 'APPROVED', category: 'UTILITY' });
+    expect(read.body).toMatchObject({
+      id,
+      name: 'order_update',
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
+    });
     expect(read.body.components).toHaveLength(4);
   });
 
   const broken: Array<[string, Record<string, unknown>, RegExp]> = [
     [
       'a URL variable that is not last',
-      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.example.com/{{1}}/details', example: ['https://x.example.com/1/details'] }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          {
+            type: 'URL',
+            text: 'Go',
+            url: 'https://x.example.com/{{1}}/details',
+            example: ['https://x.example.com/1/details'],
+          },
+        ],
+      },
       /end of the URL/,
     ],
     [
       'a URL with two variables',
-      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.example.com/{{1}}?a={{2}}', example: ['https://x.example.com/1?a=2'] }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          {
+            type: 'URL',
+            text: 'Go',
+            url: 'https://x.example.com/{{1}}?a={{2}}',
+            example: ['https://x.example.com/1?a=2'],
+          },
+        ],
+      },
       /at most one variable/,
     ],
     [
       'a URL variable other than {{1}}',
-      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.example.com/{{2}}', example: ['https://x.example.com/2'] }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'URL', text: 'Go', url: 'https://x.example.com/{{2}}', example: ['https://x.example.com/2'] },
+        ],
+      },
       /only variable allowed/,
     ],
   ];
 
   it.each(broken)('rejects %s with INVALID_FORMAT and a description', async (_name, buttons, description) => {
     const name = `broken_${Math.random().toString(36).slice(2, 10)}`;
-    const answer = await create({ name, language: 'en_US', category: 'MARKETING', components: [{ type: 'BODY', text: 'Hello' }, buttons] });
+    const answer = await create({
+      name,
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Hello' }, buttons],
+    });
     expect(answer.body.status).toBe('PENDING');
     const id = answer.body.id as string;
     const entry = templateWebhook(await receiver.waitFor((all) => templateWebhook(all, id) !== undefined), id)!;
-    expect(entry.changes[0].value).toMatchObject({ event: 'REJECTED', reason: 'INVALID_FORMAT', other_info: { description } });
+    expect(entry.changes[0].value).toMatchObject({
+      event: 'REJECTED',
+      reason: 'INVALID_FORMAT',
+      other_info: { description },
+    });
     const read = await call('GET', `/v23.0/${id}`);
     expect(read.body).toMatchObject({ status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
   });
 
   it('rejects a body with variables but no example', async () => {
-    const answer = await create({ name: 'no_example', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}' }] });
+    const answer = await create({
+      name: 'no_example',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Hi {{1}}' }],
+    });
     const id = answer.body.id as string;
     const entry = templateWebhook(await receiver.waitFor((all) => templateWebhook(all, id) !== undefined), id)!;
-    expect(entry.changes[0].value).toMatchObject({ event: 'REJECTED', reason: 'INVALID_FORMAT', other_info: { description: expect.stringContaining('example') } });
+    expect(entry.changes[0].value).toMatchObject({
+      event: 'REJECTED',
+      reason: 'INVALID_FORMAT',
+      other_info: { description: expect.stringContaining('example') },
+    });
   });
 
   it('refuses a duplicate name and language with subcode 2388023, and bad shapes with code 100', async () => {
-    const body = { name: 'dup_probe', language: 'pt_BR', category: 'UTILITY', components: [{ type: 'BODY', text: 'Olá' }] };
+    const body = {
+      name: 'dup_probe',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Olá' }],
+    };
     expect((await create(body)).status).toBe(200);
     const duplicate = await create(body);
     expect(duplicate.status).toBe(400);
@@ -522,7 +725,12 @@ describe('templates', () => {
   });
 
   it('applies a forced review outcome at once and cancels the automatic one', async () => {
-    const answer = await create({ name: 'forced_review', language: 'en_US', category: 'MARKETING', components: [{ type: 'BODY', text: 'Fine text' }] });
+    const answer = await create({
+      name: 'forced_review',
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Fine text' }],
+    });
     const id = answer.body.id as string;
     const forced = await control('POST', `/templates/${id}/review`, { status: 'REJECTED', reason: 'ABUSIVE_CONTENT' });
     expect(forced.status).toBe(200);
@@ -531,7 +739,10 @@ describe('templates', () => {
     await sleep(120); // past the 50 ms automatic review
     const events = receiver.received
       .map((w) => w.body.entry[0].changes[0])
-      .filter((change) => change.field === 'message_template_status_update' && String(change.value.message_template_id) === id);
+      .filter(
+        (change) =>
+          change.field === 'message_template_status_update' && String(change.value.message_template_id) === id,
+      );
     expect(events.map((change) => change.value.event)).toEqual(['REJECTED']);
     expect(events[0].value.reason).toBe('ABUSIVE_CONTENT');
     expect((await call('GET', `/v23.0/${id}`)).body.status).toBe('REJECTED');
@@ -544,7 +755,12 @@ describe('templates', () => {
   it('lists with Meta paging: limit=2 over 5 templates, following after and next', async () => {
     for (let index = 1; index <= 5; index++) {
       const answer = await create(
-        { name: `paged_${index}`, language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: `Template ${index}` }] },
+        {
+          name: `paged_${index}`,
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: `Template ${index}` }],
+        },
         OTHER_WABA,
         OTHER_TOKEN,
       );
@@ -554,7 +770,11 @@ describe('templates', () => {
     let after: string | undefined;
     const pages: any[] = [];
     do {
-      const page = await call('GET', `/v23.0/${OTHER_WABA}/message_templates?limit=2${after ? `&after=${after}` : ''}`, { token: OTHER_TOKEN });
+      const page = await call(
+        'GET',
+        `/v23.0/${OTHER_WABA}/message_templates?limit=2${after ? `&after=${after}` : ''}`,
+        { token: OTHER_TOKEN },
+      );
       expect(page.status).toBe(200);
       pages.push(page.body);
       names.push(...page.body.data.map((template: { name: string }) => template.name));
@@ -565,13 +785,23 @@ describe('templates', () => {
     expect(pages[0].paging).toMatchObject({ cursors: { before: expect.any(String), after: expect.any(String) } });
     expect(pages[2].paging.next).toBeUndefined();
     for (const template of pages[0].data) {
-      expect(Object.keys(template).sort()).toEqual(['category', 'components', 'id', 'language', 'name', 'parameter_format', 'status']);
+      expect(Object.keys(template).sort()).toEqual([
+        'category',
+        'components',
+        'id',
+        'language',
+        'name',
+        'parameter_format',
+        'status',
+      ]);
     }
 
     // `next` is an absolute URL that works as is.
     const next = new URL(pages[0].paging.next as string);
     expect(next.origin).toBe(sandbox.url);
-    const second = (await fetch(next, { headers: { authorization: `Bearer ${OTHER_TOKEN}` } }).then((response) => response.json())) as {
+    const second = (await fetch(next, { headers: { authorization: `Bearer ${OTHER_TOKEN}` } }).then((response) =>
+      response.json(),
+    )) as {
       data: Array<{ name: string }>;
     };
     expect(second.data.map((template) => template.name)).toEqual(['paged_3', 'paged_4']);
@@ -581,23 +811,42 @@ describe('templates', () => {
   });
 
   it('reads with ?fields=, and sends an edited template back to review', async () => {
-    const answer = await create({ name: 'editable', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Version one' }] });
+    const answer = await create({
+      name: 'editable',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Version one' }],
+    });
     const id = answer.body.id as string;
     await receiver.waitFor((all) => templateWebhook(all, id) !== undefined);
-    expect((await call('GET', `/v23.0/${id}?fields=name,status`)).body).toEqual({ name: 'editable', status: 'APPROVED', id });
+    expect((await call('GET', `/v23.0/${id}?fields=name,status`)).body).toEqual({
+      name: 'editable',
+      status: 'APPROVED',
+      id,
+    });
     expect((await call('GET', `/v23.0/${id}?fields=secret_sauce`)).body.error.code).toBe(100);
 
     receiver.reset();
-    const edited = await call('POST', `/v23.0/${id}`, { json: { components: [{ type: 'BODY', text: 'Version two' }] } });
+    const edited = await call('POST', `/v23.0/${id}`, {
+      json: { components: [{ type: 'BODY', text: 'Version two' }] },
+    });
     expect(edited.body).toEqual({ success: true });
-    expect((await call('GET', `/v23.0/${id}`)).body).toMatchObject({ status: 'PENDING', components: [{ type: 'BODY', text: 'Version two' }] });
+    expect((await call('GET', `/v23.0/${id}`)).body).toMatchObject({
+      status: 'PENDING',
+      components: [{ type: 'BODY', text: 'Version two' }],
+    });
     const entry = templateWebhook(await receiver.waitFor((all) => templateWebhook(all, id) !== undefined), id)!;
     expect(entry.changes[0].value.event).toBe('APPROVED');
     expect((await call('GET', `/v23.0/${id}`, { token: OTHER_TOKEN })).status).toBe(401);
   });
 
   it('deletes by name', async () => {
-    await create({ name: 'to_delete', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Bye' }] });
+    await create({
+      name: 'to_delete',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Bye' }],
+    });
     const deleted = await call('DELETE', `/v23.0/${WABA}/message_templates?name=to_delete`);
     expect(deleted.body).toEqual({ success: true });
     const list = await call('GET', `/v23.0/${WABA}/message_templates?name=to_delete`);
@@ -630,7 +879,9 @@ describe('media', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await fetch(described.body.url as string, { headers: { authorization: `Bearer ${OTHER_TOKEN}` } })).status).toBe(401);
+    expect(
+      (await fetch(described.body.url as string, { headers: { authorization: `Bearer ${OTHER_TOKEN}` } })).status,
+    ).toBe(401);
 
     const unsupported = new FormData();
     unsupported.set('messaging_product', 'whatsapp');
@@ -649,7 +900,11 @@ describe('media', () => {
     expect((await call('DELETE', `/v23.0/${id}`)).body).toEqual({ success: true });
     expect((await call('GET', `/v23.0/${id}`)).body.error).toMatchObject({ code: 100, error_subcode: 33 });
 
-    expect((await call('GET', `/v23.0/${PHONE}`)).body).toMatchObject({ id: PHONE, display_phone_number: DISPLAY, quality_rating: 'GREEN' });
+    expect((await call('GET', `/v23.0/${PHONE}`)).body).toMatchObject({
+      id: PHONE,
+      display_phone_number: DISPLAY,
+      quality_rating: 'GREEN',
+    });
     expect((await call('GET', `/v23.0/${WABA}`)).body).toMatchObject({ id: WABA });
     const numbers = await call('GET', `/v23.0/${WABA}/phone_numbers`);
     expect(numbers.body.data.map((phone: { id: string }) => phone.id)).toEqual([PHONE]);
@@ -657,12 +912,18 @@ describe('media', () => {
 
   it('takes a resumable upload in two chunks with file_offset and returns a handle', async () => {
     const bytes = Buffer.alloc(1000, 7);
-    const opened = await call('POST', `/v23.0/${APP_ID}/uploads?file_name=header.png&file_length=1000&file_type=image/png`);
+    const opened = await call(
+      'POST',
+      `/v23.0/${APP_ID}/uploads?file_name=header.png&file_length=1000&file_type=image/png`,
+    );
     expect(opened.status).toBe(200);
     expect(opened.body.id).toMatch(/^upload:[A-Za-z0-9_=-]+\?sig=\S+$/);
     const session = opened.body.id as string;
     const chunk = (offset: number, part: Buffer) =>
-      call('POST', `/v23.0/${session}`, { body: part, headers: { authorization: `OAuth ${TOKEN}`, file_offset: String(offset) } });
+      call('POST', `/v23.0/${session}`, {
+        body: part,
+        headers: { authorization: `OAuth ${TOKEN}`, file_offset: String(offset) },
+      });
 
     const first = await chunk(0, bytes.subarray(0, 400));
     expect(first.status).toBe(200);
@@ -674,10 +935,16 @@ describe('media', () => {
 
     const second = await chunk(400, bytes.subarray(400));
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ h: expect.stringMatching(/^4::aW1hZ2UvcG5n:AR[\w-]+:e:\d+:1000000000000001:\d+:AR[\w-]+$/) });
+    expect(second.body).toEqual({
+      h: expect.stringMatching(/^4::aW1hZ2UvcG5n:AR[\w-]+:e:\d+:1000000000000001:\d+:AR[\w-]+$/),
+    });
 
-    expect((await call('POST', `/v23.0/99999/uploads?file_length=10&file_type=image/png`)).body.error.error_subcode).toBe(33);
-    expect((await call('POST', `/v23.0/${APP_ID}/uploads?file_length=10&file_type=image/png`, { token: 'nope' })).status).toBe(401);
+    expect(
+      (await call('POST', `/v23.0/99999/uploads?file_length=10&file_type=image/png`)).body.error.error_subcode,
+    ).toBe(33);
+    expect(
+      (await call('POST', `/v23.0/${APP_ID}/uploads?file_length=10&file_type=image/png`, { token: 'nope' })).status,
+    ).toBe(401);
   });
 });
 
@@ -686,7 +953,13 @@ describe('inbound messages', () => {
     all.map((w) => w.body.entry[0]).find((entry) => entry.changes[0].value.messages?.[0]?.id === id);
 
   it('delivers a user text as Meta inbound webhook', async () => {
-    const result = await control('POST', '/inbound', { phone_number_id: PHONE, from: USER, name: 'Sheena Nelson', type: 'text', text: 'Does it come in blue?' });
+    const result = await control('POST', '/inbound', {
+      phone_number_id: PHONE,
+      from: USER,
+      name: 'Sheena Nelson',
+      type: 'text',
+      text: 'Does it come in blue?',
+    });
     expect(result.status).toBe(200);
     expect(result.body.message_id).toMatch(/^wamid\./);
     const webhooks = await receiver.waitFor((all) => inboundOf(all, result.body.message_id) !== undefined);
@@ -700,7 +973,15 @@ describe('inbound messages', () => {
             messaging_product: 'whatsapp',
             metadata: { display_phone_number: DISPLAY, phone_number_id: PHONE },
             contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: USER }],
-            messages: [{ from: USER, id: result.body.message_id, timestamp: expect.stringMatching(/^\d{10}$/), type: 'text', text: { body: 'Does it come in blue?' } }],
+            messages: [
+              {
+                from: USER,
+                id: result.body.message_id,
+                timestamp: expect.stringMatching(/^\d{10}$/),
+                type: 'text',
+                text: { body: 'Does it come in blue?' },
+              },
+            ],
           },
         },
       ],
@@ -717,7 +998,10 @@ describe('inbound messages', () => {
       button_text: 'Stop promotions',
       context_message_id: 'wamid.original',
     });
-    const entry = inboundOf(await receiver.waitFor((all) => inboundOf(all, result.body.message_id) !== undefined), result.body.message_id)!;
+    const entry = inboundOf(
+      await receiver.waitFor((all) => inboundOf(all, result.body.message_id) !== undefined),
+      result.body.message_id,
+    )!;
     expect(entry.changes[0].value.messages[0]).toMatchObject({
       context: { from: DISPLAY, id: 'wamid.original' },
       from: USER,
@@ -727,8 +1011,12 @@ describe('inbound messages', () => {
   });
 
   it('validates the control call', async () => {
-    expect((await control('POST', '/inbound', { phone_number_id: '123', from: USER, type: 'text', text: 'x' })).status).toBe(404);
-    expect((await control('POST', '/inbound', { phone_number_id: PHONE, from: USER, type: 'button' })).status).toBe(400);
+    expect(
+      (await control('POST', '/inbound', { phone_number_id: '123', from: USER, type: 'text', text: 'x' })).status,
+    ).toBe(404);
+    expect((await control('POST', '/inbound', { phone_number_id: PHONE, from: USER, type: 'button' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -745,7 +1033,14 @@ describe('faults', () => {
     const throttled = await send(text());
     expect(throttled.status).toBe(429);
     expect(throttled.body.error).toMatchObject({ code: 131056, fbtrace_id: expect.any(String) });
-    await control('POST', '/faults', { kind: 'graph_error', code: 100, subcode: 2494010, status: 400, message: 'Custom', method: 'POST' });
+    await control('POST', '/faults', {
+      kind: 'graph_error',
+      code: 100,
+      subcode: 2494010,
+      status: 400,
+      message: 'Custom',
+      method: 'POST',
+    });
     const custom = await send(text());
     expect(custom.status).toBe(400);
     expect(custom.body.error).toMatchObject({ code: 100, error_subcode: 2494010, message: 'Custom' });
@@ -769,7 +1064,9 @@ describe('faults', () => {
   it('timeout accepts the call and never answers', async () => {
     await control('POST', '/faults', { kind: 'timeout' });
     const started = Date.now();
-    await expect(call('POST', `/v23.0/${PHONE}/messages`, { json: text(), signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      call('POST', `/v23.0/${PHONE}/messages`, { json: text(), signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     const log = sandbox.requests();
     expect(log[0]).toMatchObject({ method: 'POST', fault: 'timeout' });
@@ -779,7 +1076,9 @@ describe('faults', () => {
 
   it('ratio, path filters, listing and clearing', async () => {
     await control('POST', '/faults', { kind: 'http_500', ratio: 1, path: '/message_templates' });
-    expect((await control('GET', '/faults')).body.data).toEqual([expect.objectContaining({ kind: 'http_500', ratio: 1, hits: 0 })]);
+    expect((await control('GET', '/faults')).body.data).toEqual([
+      expect.objectContaining({ kind: 'http_500', ratio: 1, hits: 0 }),
+    ]);
     expect((await send(text())).status).toBe(200);
     expect((await call('GET', `/v23.0/${WABA}/message_templates`)).status).toBe(500);
     expect((await call('GET', `/v23.0/${WABA}/message_templates`)).status).toBe(500);
@@ -805,7 +1104,13 @@ describe('request log', () => {
         at: expect.any(String),
         status: 200,
       },
-      expect.objectContaining({ method: 'GET', path: `/v23.0/${WABA}/message_templates`, query: { limit: '1' }, body: null, status: 200 }),
+      expect.objectContaining({
+        method: 'GET',
+        path: `/v23.0/${WABA}/message_templates`,
+        query: { limit: '1' },
+        body: null,
+        status: 200,
+      }),
     ]);
     expect(JSON.stringify(log.body)).not.toContain(TOKEN);
     expect(sandbox.requests()).toHaveLength(2);
@@ -832,7 +1137,11 @@ describe('lifecycle', () => {
       body: JSON.stringify(text()),
     });
     expect(sent.status).toBe(200);
-    await fetch(`${extra.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'timeout' }) });
+    await fetch(`${extra.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'timeout' }),
+    });
     const held = fetch(`${extra.url}/v23.0/${PHONE}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },

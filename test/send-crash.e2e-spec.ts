@@ -8,7 +8,13 @@ import { freePort } from './support/redis-helpers';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const RECIPIENT = '15551234567';
-const TEXT = { messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: { body: 'Your table is ready' }, biz_opaque_callback_data: 'table-7' };
+const TEXT = {
+  messaging_product: 'whatsapp',
+  to: RECIPIENT,
+  type: 'text',
+  text: { body: 'Your table is ready' },
+  biz_opaque_callback_data: 'table-7',
+};
 
 /**
  * A crash never sends a message twice. Real processes: the sandbox as its own process (upstream),
@@ -20,7 +26,13 @@ describe('a gateway killed between the upstream call and its answer', () => {
   let seq = 0;
 
   /** An organization whose number the sandbox process knows too (the same token). */
-  async function tenantOn(): Promise<{ tenantId: string; wabaId: string; phoneNumberId: string; token: string; key: string }> {
+  async function tenantOn(): Promise<{
+    tenantId: string;
+    wabaId: string;
+    phoneNumberId: string;
+    token: string;
+    key: string;
+  }> {
     seq++;
     const onboarding = t.get(OnboardingService);
     const org = await onboarding.createOrganization(`Crash ${seq}`);
@@ -29,19 +41,32 @@ describe('a gateway killed between the upstream call and its answer', () => {
     const token = `crash-token-${seq}`;
     await onboarding.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: token });
     await onboarding.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: `+1 555 000 000${seq}` });
-    await t.dataSource.query(`INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`, [phoneNumberId, RECIPIENT, org.id]);
+    await t.dataSource.query(
+      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      [phoneNumberId, RECIPIENT, org.id],
+    );
     const key = (await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 })).key;
     return { tenantId: org.id, wabaId, phoneNumberId, token, key };
   }
 
   const control = async (sandboxUrl: string, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${sandboxUrl}/_sandbox${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return res.json();
   };
-  const upstreamSends = async (sandboxUrl: string) => ((await control(sandboxUrl, 'GET', '/requests?method=POST&path=/messages')) as { data: unknown[] }).data.length;
+  const upstreamSends = async (sandboxUrl: string) =>
+    ((await control(sandboxUrl, 'GET', '/requests?method=POST&path=/messages')) as { data: unknown[] }).data.length;
   const send = (url: string, key: string, phoneNumberId: string, idempotencyKey: string) =>
-    request(url).post(`/v1/${phoneNumberId}/messages`).set(bearer(key)).set('Idempotency-Key', idempotencyKey).send(TEXT);
-  const records = (tenantId: string) => t.dataSource.query(`SELECT * FROM messages WHERE tenant_id = $1 ORDER BY created_at`, [tenantId]);
+    request(url)
+      .post(`/v1/${phoneNumberId}/messages`)
+      .set(bearer(key))
+      .set('Idempotency-Key', idempotencyKey)
+      .send(TEXT);
+  const records = (tenantId: string) =>
+    t.dataSource.query(`SELECT * FROM messages WHERE tenant_id = $1 ORDER BY created_at`, [tenantId]);
 
   /** What a retry may get while the first send's outcome is open: the lock, or outcome unknown. Anything else fails the test. */
   function expectOpen(res: request.Response): 'in_flight' | 'unknown' {
@@ -53,7 +78,12 @@ describe('a gateway killed between the upstream call and its answer', () => {
   }
 
   /** Starts the send on `gateway`, waits until the sandbox has logged it, and kills the gateway before its answer. */
-  async function sendAndCrash(gateway: Awaited<ReturnType<typeof startGateway>>, sandboxUrl: string, org: Awaited<ReturnType<typeof tenantOn>>, idempotencyKey: string) {
+  async function sendAndCrash(
+    gateway: Awaited<ReturnType<typeof startGateway>>,
+    sandboxUrl: string,
+    org: Awaited<ReturnType<typeof tenantOn>>,
+    idempotencyKey: string,
+  ) {
     // The sandbox holds the call 3 s before it acts and answers: the gateway dies inside that time.
     await control(sandboxUrl, 'POST', '/faults', { kind: 'latency', latency_ms: 3000, path: '/messages' });
     const inFlight = send(gateway.url, org.key, org.phoneNumberId, idempotencyKey).then(
@@ -84,14 +114,32 @@ describe('a gateway killed between the upstream call and its answer', () => {
     const org = await tenantOn();
     const portA = await freePort();
     const sandbox = await startSandbox([
-      '--webhook-url', `http://127.0.0.1:${portA}/webhooks/whatsapp`,
-      '--app-secret', 'test-app-secret',
-      '--sent-delay', '50', '--delivered-delay', '100', '--read-delay', '150',
-      '--webhook-retry-base', '200', '--webhook-retry-max', '1000',
-      '--business-account', `${org.wabaId}:${org.token}`,
-      '--phone-number', `${org.phoneNumberId}:${org.wabaId}:15550000001`,
+      '--webhook-url',
+      `http://127.0.0.1:${portA}/webhooks/whatsapp`,
+      '--app-secret',
+      'test-app-secret',
+      '--sent-delay',
+      '50',
+      '--delivered-delay',
+      '100',
+      '--read-delay',
+      '150',
+      '--webhook-retry-base',
+      '200',
+      '--webhook-retry-max',
+      '1000',
+      '--business-account',
+      `${org.wabaId}:${org.token}`,
+      '--phone-number',
+      `${org.phoneNumberId}:${org.wabaId}:15550000001`,
     ]);
-    const env = { UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_TIMEOUT_MS: '10000', IDEMPOTENCY_LOCK_SECONDS: '2', SEND_SWEEP_INTERVAL_MS: '500' };
+    const env = {
+      UPSTREAM_MODE: 'graph',
+      UPSTREAM_BASE_URL: sandbox.url,
+      UPSTREAM_TIMEOUT_MS: '10000',
+      IDEMPOTENCY_LOCK_SECONDS: '2',
+      SEND_SWEEP_INTERVAL_MS: '500',
+    };
     const a = await startGateway(env, portA);
     const b = await startGateway(env);
 
@@ -115,10 +163,18 @@ describe('a gateway killed between the upstream call and its answer', () => {
       expectOpen(res);
       return undefined;
     }, 30_000);
-    const delivered = ((await control(sandbox.url, 'GET', '/webhooks')) as { data: Array<{ payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string }> } }> }> } }> }).data;
+    const delivered = (
+      (await control(sandbox.url, 'GET', '/webhooks')) as {
+        data: Array<{ payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string }> } }> }> } }>;
+      }
+    ).data;
     const wamid = delivered[0].payload.entry[0].changes[0].value.statuses![0].id;
     expect(replay.headers['idempotency-replayed']).toBe('true');
-    expect(replay.body).toEqual({ messaging_product: 'whatsapp', contacts: [{ input: RECIPIENT, wa_id: RECIPIENT }], messages: [{ id: wamid }] });
+    expect(replay.body).toEqual({
+      messaging_product: 'whatsapp',
+      contacts: [{ input: RECIPIENT, wa_id: RECIPIENT }],
+      messages: [{ id: wamid }],
+    });
     for (const url of [a2.url, b.url]) {
       const again = await send(url, org.key, org.phoneNumberId, 'crash-key-1').expect(200);
       expect(again.headers['idempotency-replayed']).toBe('true');
@@ -131,14 +187,30 @@ describe('a gateway killed between the upstream call and its answer', () => {
       return all[0].status === 'read' ? all : undefined;
     }, 15_000);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ upstream_message_id: wamid, status: 'read', payload: { biz_opaque_callback_data: 'table-7' } });
+    expect(rows[0]).toMatchObject({
+      upstream_message_id: wamid,
+      status: 'read',
+      payload: { biz_opaque_callback_data: 'table-7' },
+    });
   }, 120_000);
 
   it('with the status webhooks suppressed: send_outcome_unknown until the record is failed, then one send', async () => {
     const org = await tenantOn();
     // No --webhook-url: upstream acts on sends but never reports on them.
-    const sandbox = await startSandbox(['--business-account', `${org.wabaId}:${org.token}`, '--phone-number', `${org.phoneNumberId}:${org.wabaId}:15550000002`]);
-    const env = { UPSTREAM_MODE: 'graph', UPSTREAM_BASE_URL: sandbox.url, UPSTREAM_TIMEOUT_MS: '10000', IDEMPOTENCY_LOCK_SECONDS: '2', SEND_OUTCOME_TIMEOUT_SECONDS: '8', SEND_SWEEP_INTERVAL_MS: '500' };
+    const sandbox = await startSandbox([
+      '--business-account',
+      `${org.wabaId}:${org.token}`,
+      '--phone-number',
+      `${org.phoneNumberId}:${org.wabaId}:15550000002`,
+    ]);
+    const env = {
+      UPSTREAM_MODE: 'graph',
+      UPSTREAM_BASE_URL: sandbox.url,
+      UPSTREAM_TIMEOUT_MS: '10000',
+      IDEMPOTENCY_LOCK_SECONDS: '2',
+      SEND_OUTCOME_TIMEOUT_SECONDS: '8',
+      SEND_SWEEP_INTERVAL_MS: '500',
+    };
     const a = await startGateway(env);
     const b = await startGateway(env);
 
@@ -159,9 +231,17 @@ describe('a gateway killed between the upstream call and its answer', () => {
     expect(await upstreamSends(sandbox.url)).toBe(2);
 
     const [first, second] = await records(org.tenantId);
-    expect(first).toMatchObject({ status: 'failed', upstream_message_id: null, error: { code: 131000, error_data: { reason: 'outcome_unknown' } } });
+    expect(first).toMatchObject({
+      status: 'failed',
+      upstream_message_id: null,
+      error: { code: 131000, error_data: { reason: 'outcome_unknown' } },
+    });
     expect(first.outcome_unknown_at).not.toBeNull();
-    expect(second).toMatchObject({ status: 'accepted', upstream_message_id: sent.body.messages[0].id, idempotency_key: 'crash-key-2' });
+    expect(second).toMatchObject({
+      status: 'accepted',
+      upstream_message_id: sent.body.messages[0].id,
+      idempotency_key: 'crash-key-2',
+    });
     for (const url of [a2.url, b.url]) {
       const again = await send(url, org.key, org.phoneNumberId, 'crash-key-2').expect(200);
       expect(again.body.messages).toEqual(sent.body.messages);

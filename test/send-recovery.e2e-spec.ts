@@ -30,15 +30,27 @@ describe('sends with an unknown outcome', () => {
 
   const sendPath = () => `/v1/${tenant.phoneNumberId}/messages`;
   const upstreamSends = () =>
-    sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages')) as Array<{ body: Record<string, unknown> }>;
-  const record = async (where: string, params: unknown[]) => (await t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params))[0];
-  const text = (extra: Record<string, unknown> = {}) => ({ messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: { body: 'Your order shipped' }, ...extra });
+    sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages')) as Array<{
+      body: Record<string, unknown>;
+    }>;
+  const record = async (where: string, params: unknown[]) =>
+    (await t.dataSource.query(`SELECT * FROM messages WHERE ${where}`, params))[0];
+  const text = (extra: Record<string, unknown> = {}) => ({
+    messaging_product: 'whatsapp',
+    to: RECIPIENT,
+    type: 'text',
+    text: { body: 'Your order shipped' },
+    ...extra,
+  });
   const send = (body: Record<string, unknown>, idempotencyKey?: string) => {
     const call = request(t.url).post(sendPath()).set(bearer(key));
     return (idempotencyKey ? call.set('Idempotency-Key', idempotencyKey) : call).send(body);
   };
   const statusesAtTenant = (wamid: string) =>
-    receiver.events().flatMap((e) => (e.json.entry[0].changes[0].value.statuses ?? []) as Array<Record<string, unknown>>).filter((s) => s.id === wamid);
+    receiver
+      .events()
+      .flatMap((e) => (e.json.entry[0].changes[0].value.statuses ?? []) as Array<Record<string, unknown>>)
+      .filter((s) => s.id === wamid);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -69,19 +81,33 @@ describe('sends with an unknown outcome', () => {
       const res = await send(text({ biz_opaque_callback_data: 'order:1042 \u{1F4E6}' })).expect(200);
       const wamid = res.body.messages[0].id;
       const row = await record('upstream_message_id = $1', [wamid]);
-      expect(upstreamSends()[0].body).toMatchObject({ biz_opaque_callback_data: `gwr1:${row.id}:order:1042 \u{1F4E6}` });
+      expect(upstreamSends()[0].body).toMatchObject({
+        biz_opaque_callback_data: `gwr1:${row.id}:order:1042 \u{1F4E6}`,
+      });
       expect(row.payload.biz_opaque_callback_data).toBe('order:1042 \u{1F4E6}');
       // Every status at the tenant (sent, delivered, read) has the client's value, never the gateway's reference.
       await eventually(async () => (statusesAtTenant(wamid).length === 3 ? true : undefined), 10_000);
-      expect(statusesAtTenant(wamid).map((s) => s.biz_opaque_callback_data)).toEqual(['order:1042 \u{1F4E6}', 'order:1042 \u{1F4E6}', 'order:1042 \u{1F4E6}']);
+      expect(statusesAtTenant(wamid).map((s) => s.biz_opaque_callback_data)).toEqual([
+        'order:1042 \u{1F4E6}',
+        'order:1042 \u{1F4E6}',
+        'order:1042 \u{1F4E6}',
+      ]);
       const stored = await t.dataSource.query('SELECT details FROM message_statuses WHERE message_id = $1', [wamid]);
-      expect(stored.map((s: { details: Record<string, unknown> }) => s.details.biz_opaque_callback_data)).toEqual(['order:1042 \u{1F4E6}', 'order:1042 \u{1F4E6}', 'order:1042 \u{1F4E6}']);
+      expect(stored.map((s: { details: Record<string, unknown> }) => s.details.biz_opaque_callback_data)).toEqual([
+        'order:1042 \u{1F4E6}',
+        'order:1042 \u{1F4E6}',
+        'order:1042 \u{1F4E6}',
+      ]);
       const shown = await request(t.url).get(`${sendPath()}/${row.id}`).set(bearer(key)).expect(200);
       expect(shown.body.payload.biz_opaque_callback_data).toBe('order:1042 \u{1F4E6}');
-      expect(shown.body.history.filter((h: { details?: Record<string, unknown> }) => h.details?.biz_opaque_callback_data === 'order:1042 \u{1F4E6}')).toHaveLength(3);
+      expect(
+        shown.body.history.filter(
+          (h: { details?: Record<string, unknown> }) => h.details?.biz_opaque_callback_data === 'order:1042 \u{1F4E6}',
+        ),
+      ).toHaveLength(3);
     });
 
-    it('adds no field to the tenant\'s statuses when the client sent none', async () => {
+    it("adds no field to the tenant's statuses when the client sent none", async () => {
       const res = await send(text()).expect(200);
       const wamid = res.body.messages[0].id;
       const row = await record('upstream_message_id = $1', [wamid]);
@@ -93,7 +119,10 @@ describe('sends with an unknown outcome', () => {
 
     it("refuses a value the gateway's reference would push past Meta's 512 characters", async () => {
       const res = await send(text({ biz_opaque_callback_data: 'x'.repeat(471) })).expect(400);
-      expect(res.body.error).toMatchObject({ code: 100, error_data: { details: 'biz_opaque_callback_data: must be a string of at most 470 characters' } });
+      expect(res.body.error).toMatchObject({
+        code: 100,
+        error_data: { details: 'biz_opaque_callback_data: must be a string of at most 470 characters' },
+      });
       expect(upstreamSends()).toHaveLength(0);
       await send(text({ biz_opaque_callback_data: 'x'.repeat(470) })).expect(200);
       expect(String(upstreamSends()[0].body.biz_opaque_callback_data)).toHaveLength(512);
@@ -104,7 +133,10 @@ describe('sends with an unknown outcome', () => {
     // Upstream takes the send after 1.5 s, past the gateway's 1 s timeout: the answer is lost.
     sandbox.injectFault({ kind: 'latency', latency_ms: 1500, path: '/messages' });
     const first = await send(text({ biz_opaque_callback_data: 'late' }), 'slow-send-1').expect(500);
-    expect(first.body.error).toMatchObject({ code: 131000, error_data: { reason: 'send_outcome_unknown', message_id: expect.any(String) } });
+    expect(first.body.error).toMatchObject({
+      code: 131000,
+      error_data: { reason: 'send_outcome_unknown', message_id: expect.any(String) },
+    });
     const id = first.body.error.error_data.message_id;
     const pending = await record('id = $1', [id]);
     expect(pending).toMatchObject({ status: 'pending', upstream_message_id: null, idempotency_key: 'slow-send-1' });
@@ -114,7 +146,10 @@ describe('sends with an unknown outcome', () => {
 
     // Until upstream's webhooks say, a retry is refused, not sent.
     const refused = await send(text({ biz_opaque_callback_data: 'late' }), 'slow-send-1').expect(409);
-    expect(refused.body.error).toMatchObject({ code: 131000, error_data: { reason: 'send_outcome_unknown', message_id: id } });
+    expect(refused.body.error).toMatchObject({
+      code: 131000,
+      error_data: { reason: 'send_outcome_unknown', message_id: id },
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     // The status webhooks name the record: it gets its wamid and moves on.
@@ -124,12 +159,20 @@ describe('sends with an unknown outcome', () => {
     }, 15_000);
     const replay = await send(text({ biz_opaque_callback_data: 'late' }), 'slow-send-1').expect(200);
     expect(replay.headers['idempotency-replayed']).toBe('true');
-    expect(replay.body).toEqual({ messaging_product: 'whatsapp', contacts: [{ input: RECIPIENT, wa_id: RECIPIENT }], messages: [{ id: reconciled.upstream_message_id }] });
+    expect(replay.body).toEqual({
+      messaging_product: 'whatsapp',
+      contacts: [{ input: RECIPIENT, wa_id: RECIPIENT }],
+      messages: [{ id: reconciled.upstream_message_id }],
+    });
     // The replay is cached: the next one comes from the idempotency store, same answer.
     const again = await send(text({ biz_opaque_callback_data: 'late' }), 'slow-send-1').expect(200);
     expect(again.body).toEqual(replay.body);
     expect(upstreamSends()).toHaveLength(1);
-    expect(statusesAtTenant(reconciled.upstream_message_id).map((s) => s.biz_opaque_callback_data)).toEqual(['late', 'late', 'late']);
+    expect(statusesAtTenant(reconciled.upstream_message_id).map((s) => s.biz_opaque_callback_data)).toEqual([
+      'late',
+      'late',
+      'late',
+    ]);
     const listedAfter = await request(t.url).get(`${sendPath()}?outcome=unknown`).set(bearer(key)).expect(200);
     expect(listedAfter.body.data.map((m: { id: string }) => m.id)).not.toContain(id);
   });
@@ -155,7 +198,10 @@ describe('sends with an unknown outcome', () => {
     expect(resent.headers['idempotency-replayed']).toBeUndefined();
     expect(upstreamSends()).toHaveLength(2);
     const second = await record('upstream_message_id = $1', [resent.body.messages[0].id]);
-    expect(second).toMatchObject({ idempotency_key: 'lost-send-1', status: expect.stringMatching(/accepted|sent|delivered|read/) });
+    expect(second).toMatchObject({
+      idempotency_key: 'lost-send-1',
+      status: expect.stringMatching(/accepted|sent|delivered|read/),
+    });
     expect(second.id).not.toBe(id);
     const replay = await send(text(), 'lost-send-1').expect(200);
     expect(replay.body.messages[0].id).toBe(resent.body.messages[0].id);
@@ -174,7 +220,10 @@ describe('sends with an unknown outcome', () => {
       // As if written long ago, and the sweeper not yet come by.
       await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
       await send(text(), 'lost-send-2').expect(200);
-      expect(await record('id = $1', [id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
+      expect(await record('id = $1', [id])).toMatchObject({
+        status: 'failed',
+        error: { error_data: { reason: 'outcome_unknown' } },
+      });
       expect(upstreamSends()).toHaveLength(2);
     });
 
@@ -191,7 +240,9 @@ describe('sends with an unknown outcome', () => {
       await sweeper.sweep();
       expect(await record('id = $1', [row.id])).toMatchObject({ status: 'pending', outcome_unknown_at: null });
       // Past it, but not past the outcome timeout (4 s here): outcome unknown, still pending.
-      await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '3.5 seconds' WHERE id = $1`, [row.id]);
+      await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '3.5 seconds' WHERE id = $1`, [
+        row.id,
+      ]);
       await sweeper.sweep();
       const unknown = await record('id = $1', [row.id]);
       expect(unknown.status).toBe('pending');
@@ -200,7 +251,10 @@ describe('sends with an unknown outcome', () => {
       expect(listed.body.data.map((m: { id: string }) => m.id)).toEqual([row.id]);
       await t.dataSource.query(`UPDATE messages SET created_at = now() - interval '1 hour' WHERE id = $1`, [row.id]);
       await sweeper.sweep();
-      expect(await record('id = $1', [row.id])).toMatchObject({ status: 'failed', error: { error_data: { reason: 'outcome_unknown' } } });
+      expect(await record('id = $1', [row.id])).toMatchObject({
+        status: 'failed',
+        error: { error_data: { reason: 'outcome_unknown' } },
+      });
     });
   });
 
@@ -212,7 +266,10 @@ describe('sends with an unknown outcome', () => {
     await t.get(SendOutcomeSweeper).sweep();
     // Upstream had sent it after all: its status arrives after the record was failed.
     const wamid = 'wamid.late-echo-' + Date.now();
-    await postFromUpstream(t.url, statusWebhook(tenant, { id: wamid, recipient_id: RECIPIENT, biz_opaque_callback_data: `gwr1:${id}` })).expect(200);
+    await postFromUpstream(
+      t.url,
+      statusWebhook(tenant, { id: wamid, recipient_id: RECIPIENT, biz_opaque_callback_data: `gwr1:${id}` }),
+    ).expect(200);
     expect(await record('id = $1', [id])).toMatchObject({ status: 'failed', upstream_message_id: wamid });
     // A retry now learns the truth: it was sent, and is not sent again.
     const retry = await send(text(), 'late-echo-1').expect(200);

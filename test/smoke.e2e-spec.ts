@@ -16,7 +16,11 @@ describe('smoke', () => {
     const key = await createOrgKey(t, tenant);
     const list = await request(t.url).get('/v1/tenants').set(bearer(key)).expect(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: tenant.id })]);
-    const sent = await request(t.url).post(`/test/v1/${tenant.phoneNumberId}/messages`).set(bearer(key)).send({ to: '1555' }).expect(201);
+    const sent = await request(t.url)
+      .post(`/test/v1/${tenant.phoneNumberId}/messages`)
+      .set(bearer(key))
+      .send({ to: '1555' })
+      .expect(201);
     expect(sent.body.tenant_id).toBe(tenant.id);
   });
 });

@@ -18,17 +18,24 @@ describe('templates', () => {
   let n = 0;
 
   const templatesPath = (x: TestTenant = tenant) => `/v1/${x.wabaId}/message_templates`;
-  const upstreamCreates = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/message_templates'));
+  const upstreamCreates = () =>
+    sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/message_templates'));
   const upstreamSends = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
   const unique = (prefix: string) => `${prefix}_${Date.now() % 100000}_${++n}`;
   const utility = (name: string, extra: Record<string, unknown> = {}) => ({
     name,
     language: 'en_US',
     category: 'UTILITY',
-    components: [{ type: 'BODY', text: 'Your order {{1}} ships on {{2}}.', example: { body_text: [['A-1', 'Monday']] } }],
+    components: [
+      { type: 'BODY', text: 'Your order {{1}} ships on {{2}}.', example: { body_text: [['A-1', 'Monday']] } },
+    ],
     ...extra,
   });
-  const create = (body: unknown, x: TestTenant = tenant, k = key) => request(t.url).post(templatesPath(x)).set(bearer(k)).send(body as object);
+  const create = (body: unknown, x: TestTenant = tenant, k = key) =>
+    request(t.url)
+      .post(templatesPath(x))
+      .set(bearer(k))
+      .send(body as object);
   const catalogRow = async (name: string, x: TestTenant = tenant) =>
     (await t.dataSource.query('SELECT * FROM message_templates WHERE name = $1 AND waba_id = $2', [name, x.wabaId]))[0];
 
@@ -51,28 +58,68 @@ describe('templates', () => {
       const res = await create(utility(name)).expect(200);
       expect(res.body).toEqual({ id: expect.stringMatching(/^\d+$/), status: 'PENDING', category: 'UTILITY' });
       expect(upstreamCreates()).toHaveLength(1);
-      expect(upstreamCreates()[0].body).toMatchObject({ name, language: 'en_US', category: 'UTILITY', parameter_format: 'POSITIONAL' });
+      expect(upstreamCreates()[0].body).toMatchObject({
+        name,
+        language: 'en_US',
+        category: 'UTILITY',
+        parameter_format: 'POSITIONAL',
+      });
       const row = await catalogRow(name);
-      expect(row).toMatchObject({ upstream_id: res.body.id, status: 'PENDING', parameter_format: 'POSITIONAL', message_send_ttl_seconds: 2592000, tenant_id: tenant.id });
+      expect(row).toMatchObject({
+        upstream_id: res.body.id,
+        status: 'PENDING',
+        parameter_format: 'POSITIONAL',
+        message_send_ttl_seconds: 2592000,
+        tenant_id: tenant.id,
+      });
     });
 
     it.each([
       ['name', utility('Bad Name')],
       ['language', utility('x_lang', { language: 'xx_YY' })],
       ['category', utility('x_cat', { category: 'PROMOTION' })],
-      ['example', { name: 'x_example', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Order {{1}} ok' }] }],
+      [
+        'example',
+        {
+          name: 'x_example',
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Order {{1}} ok' }],
+        },
+      ],
       [
         'url',
         utility('x_url', {
           components: [
             { type: 'BODY', text: 'Track it here.' },
-            { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://example.com/{{1}}/track', example: ['https://example.com/A1/track'] }] },
+            {
+              type: 'BUTTONS',
+              buttons: [
+                {
+                  type: 'URL',
+                  text: 'Track',
+                  url: 'https://example.com/{{1}}/track',
+                  example: ['https://example.com/A1/track'],
+                },
+              ],
+            },
           ],
         }),
       ],
-      ['components[0].text', { name: 'x_mixed', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}} and {{name}}', example: { body_text: [['a']] } }] }],
+      [
+        'components[0].text',
+        {
+          name: 'x_mixed',
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Hi {{1}} and {{name}}', example: { body_text: [['a']] } }],
+        },
+      ],
       ['message_send_ttl_seconds', utility('x_ttl', { message_send_ttl_seconds: 50000 })],
-      ['message_send_ttl_seconds', { ...utility('x_ttl_auth'), category: 'AUTHENTICATION', message_send_ttl_seconds: 901 }],
+      [
+        'message_send_ttl_seconds',
+        { ...utility('x_ttl_auth'), category: 'AUTHENTICATION', message_send_ttl_seconds: 901 },
+      ],
     ])('rejects a bad %s with code 100 and the rule, sending nothing upstream', async (field, body) => {
       const res = await create(body).expect(400);
       expect(res.body.error).toMatchObject({ code: 100, type: 'GraphMethodException' });
@@ -90,12 +137,21 @@ describe('templates', () => {
           {
             type: 'BODY',
             text: 'Hello {{first_name}}, your code is {{promo_code}} today.',
-            example: { body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }, { param_name: 'promo_code', example: 'SAVE10' }] },
+            example: {
+              body_text_named_params: [
+                { param_name: 'first_name', example: 'Ana' },
+                { param_name: 'promo_code', example: 'SAVE10' },
+              ],
+            },
           },
         ],
       }).expect(200);
       expect(upstreamCreates()[0].body).toMatchObject({ parameter_format: 'NAMED' });
-      expect(await catalogRow(name)).toMatchObject({ parameter_format: 'NAMED', message_send_ttl_seconds: 2592000, category: 'MARKETING' });
+      expect(await catalogRow(name)).toMatchObject({
+        parameter_format: 'NAMED',
+        message_send_ttl_seconds: 2592000,
+        category: 'MARKETING',
+      });
     });
 
     it('stores the authentication TTL default and forwards the OTP shape', async () => {
@@ -128,9 +184,13 @@ describe('templates', () => {
       const answers = await Promise.all(Array.from({ length: 10 }, () => create(utility(name))));
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
       const refused = answers.filter((answer) => answer.status !== 200);
-      expect(refused.map((answer) => ({ status: answer.status, code: answer.body.error?.code, subcode: answer.body.error?.error_subcode }))).toEqual(
-        Array.from({ length: 9 }, () => ({ status: 400, code: 100, subcode: 2388023 })),
-      );
+      expect(
+        refused.map((answer) => ({
+          status: answer.status,
+          code: answer.body.error?.code,
+          subcode: answer.body.error?.error_subcode,
+        })),
+      ).toEqual(Array.from({ length: 9 }, () => ({ status: 400, code: 100, subcode: 2388023 })));
       expect(upstreamCreates().filter((call) => (call.body as { name?: string }).name === name)).toHaveLength(1);
       const rows = await t.dataSource.query('SELECT upstream_id FROM message_templates WHERE name = $1', [name]);
       expect(rows).toEqual([{ upstream_id: answers.find((answer) => answer.status === 200)!.body.id }]);
@@ -138,7 +198,14 @@ describe('templates', () => {
 
     it('a create upstream refuses leaves no reservation behind: the name can be created again', async () => {
       const name = unique('refused');
-      sandbox.injectFault({ kind: 'graph_error', path: 'message_templates', method: 'POST', code: 131000, status: 500, count: 1 });
+      sandbox.injectFault({
+        kind: 'graph_error',
+        path: 'message_templates',
+        method: 'POST',
+        code: 131000,
+        status: 500,
+        count: 1,
+      });
       const failed = await create(utility(name));
       expect({ status: failed.status, code: failed.body.error?.code }).toEqual({ status: 500, code: 131000 });
       expect(await t.dataSource.query('SELECT 1 FROM message_templates WHERE name = $1', [name])).toEqual([]);
@@ -160,7 +227,7 @@ describe('templates', () => {
       expect(upstreamCreates()).toHaveLength(0);
     });
 
-    it('needs templates:write, and refuses another organization\'s business account with 401 190', async () => {
+    it("needs templates:write, and refuses another organization's business account with 401 190", async () => {
       const readOnly = (await createOrgKey(t, tenant, { scopes: ['templates:read'] })).key;
       expect((await create(utility('x_scope'), tenant, readOnly).expect(403)).body.error.code).toBe(200);
       const other = await createTenant(t);
@@ -183,13 +250,26 @@ describe('templates', () => {
       expect(names).toEqual(expect.arrayContaining([approved, rejected]));
       const one = await request(t.url).get(`${templatesPath()}?name=${approved}`).set(bearer(key)).expect(200);
       expect(one.body.data).toEqual([
-        expect.objectContaining({ name: approved, language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: expect.any(Array), id: expect.any(String) }),
+        expect.objectContaining({
+          name: approved,
+          language: 'en_US',
+          status: 'APPROVED',
+          category: 'UTILITY',
+          components: expect.any(Array),
+          id: expect.any(String),
+        }),
       ]);
       const bad = await request(t.url).get(`${templatesPath()}?name=${rejected}`).set(bearer(key)).expect(200);
       expect(bad.body.data[0]).toMatchObject({ status: 'REJECTED', rejected_reason: 'INCORRECT_CATEGORY' });
-      const prefix = await request(t.url).get(`${templatesPath()}?name=${approved.slice(0, 8)}`).set(bearer(key)).expect(200);
+      const prefix = await request(t.url)
+        .get(`${templatesPath()}?name=${approved.slice(0, 8)}`)
+        .set(bearer(key))
+        .expect(200);
       expect(prefix.body.data).toEqual([]);
-      const upper = await request(t.url).get(`${templatesPath()}?name=${approved.toUpperCase()}`).set(bearer(key)).expect(200);
+      const upper = await request(t.url)
+        .get(`${templatesPath()}?name=${approved.toUpperCase()}`)
+        .set(bearer(key))
+        .expect(200);
       expect(upper.body.data).toEqual([]);
     });
 
@@ -208,7 +288,10 @@ describe('templates', () => {
         method: 'DELETE',
         headers: { authorization: `Bearer ${await accessToken(owner)}` },
       });
-      const result = await request(t.url).post(`${templatesPath(owner)}/sync`).set(bearer(ownerKey)).expect(200);
+      const result = await request(t.url)
+        .post(`${templatesPath(owner)}/sync`)
+        .set(bearer(ownerKey))
+        .expect(200);
       expect(result.body).toMatchObject({ added: 1, removed: 1, total: 1 });
       const list = await request(t.url).get(templatesPath(owner)).set(bearer(ownerKey)).expect(200);
       expect(list.body.data.map((x: { name: string }) => x.name)).toEqual(['made_elsewhere']);
@@ -242,8 +325,19 @@ describe('templates', () => {
       );
     await reserve('answer_in_flight');
     await reserve('not_yet_upstream');
-    await t.get(TemplatesService).sync({ tenantId: owner.id, businessAccountId: (await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [owner.wabaId]))[0].id, wabaId: owner.wabaId });
-    const rows = await t.dataSource.query('SELECT name, upstream_id FROM message_templates WHERE waba_id = $1 ORDER BY name', [owner.wabaId]);
+    await t
+      .get(TemplatesService)
+      .sync({
+        tenantId: owner.id,
+        businessAccountId: (
+          await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [owner.wabaId])
+        )[0].id,
+        wabaId: owner.wabaId,
+      });
+    const rows = await t.dataSource.query(
+      'SELECT name, upstream_id FROM message_templates WHERE waba_id = $1 ORDER BY name',
+      [owner.wabaId],
+    );
     expect(rows).toEqual([
       { name: 'answer_in_flight', upstream_id: made.id },
       { name: 'not_yet_upstream', upstream_id: null },
@@ -270,7 +364,11 @@ describe('templates', () => {
 
   describe('header media', () => {
     it('uploads a library asset for header_media_file_id and puts the handle in the first media HEADER', async () => {
-      const asset = await request(t.url).post('/v1/media_library').set(bearer(key)).attach('file', PNG, { filename: 'banner.png', contentType: 'image/png' }).expect(201);
+      const asset = await request(t.url)
+        .post('/v1/media_library')
+        .set(bearer(key))
+        .attach('file', PNG, { filename: 'banner.png', contentType: 'image/png' })
+        .expect(201);
       const name = unique('banner_offer');
       await create({
         name,
@@ -286,7 +384,10 @@ describe('templates', () => {
       expect(paths[0]).toMatch(/^POST \/v23\.0\/\d+\/uploads$/);
       expect(paths[1]).toMatch(/^POST \/v23\.0\/upload:/);
       const [createCall] = upstreamCreates();
-      const body = createCall.body as { components: Array<{ type: string; example?: { header_handle?: string[] } }>; header_media_file_id?: string };
+      const body = createCall.body as {
+        components: Array<{ type: string; example?: { header_handle?: string[] } }>;
+        header_media_file_id?: string;
+      };
       expect(body.header_media_file_id).toBeUndefined();
       expect(body.components[0].example?.header_handle).toEqual([expect.any(String)]);
       expect(body.components[0].example!.header_handle![0].length).toBeGreaterThan(10);
@@ -330,9 +431,17 @@ describe('templates', () => {
 
   describe('send-time rules', () => {
     const RECIPIENT = '15551234567';
-    const send = (template: Record<string, unknown>) => request(t.url).post(`/v1/${tenant.phoneNumberId}/messages`).set(bearer(key)).send({ messaging_product: 'whatsapp', to: RECIPIENT, type: 'template', template });
+    const send = (template: Record<string, unknown>) =>
+      request(t.url)
+        .post(`/v1/${tenant.phoneNumberId}/messages`)
+        .set(bearer(key))
+        .send({ messaging_product: 'whatsapp', to: RECIPIENT, type: 'template', template });
     const body = (...params: unknown[]) => ({ type: 'body', parameters: params });
-    const txt = (value: string, name?: string) => ({ type: 'text', text: value, ...(name && { parameter_name: name }) });
+    const txt = (value: string, name?: string) => ({
+      type: 'text',
+      text: value,
+      ...(name && { parameter_name: name }),
+    });
 
     beforeAll(async () => {
       await createCatalogTemplate(t, tenant, {
@@ -346,7 +455,12 @@ describe('templates', () => {
             buttons: [
               { type: 'URL', text: 'Help', url: 'https://example.com/help' },
               { type: 'QUICK_REPLY', text: 'Stop' },
-              { type: 'URL', text: 'Track', url: 'https://example.com/track/{{1}}', example: ['https://example.com/track/A-1'] },
+              {
+                type: 'URL',
+                text: 'Track',
+                url: 'https://example.com/track/{{1}}',
+                example: ['https://example.com/track/A-1'],
+              },
             ],
           },
         ],
@@ -355,7 +469,18 @@ describe('templates', () => {
         name: 'welcome_named',
         language: 'en_US',
         parameterFormat: 'NAMED',
-        components: [{ type: 'BODY', text: 'Hello {{first_name}}, use {{code}}.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'A' }, { param_name: 'code', example: 'B' }] } }],
+        components: [
+          {
+            type: 'BODY',
+            text: 'Hello {{first_name}}, use {{code}}.',
+            example: {
+              body_text_named_params: [
+                { param_name: 'first_name', example: 'A' },
+                { param_name: 'code', example: 'B' },
+              ],
+            },
+          },
+        ],
       });
       await createCatalogTemplate(t, tenant, {
         name: 'login_code',
@@ -366,9 +491,24 @@ describe('templates', () => {
           { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
         ],
       });
-      await createCatalogTemplate(t, tenant, { name: 'still_pending', language: 'en_US', components: [{ type: 'BODY', text: 'Soon.' }] }, 'PENDING');
-      await createCatalogTemplate(t, tenant, { name: 'promo_en', language: 'en_US', groupName: 'spring_promo', components: [{ type: 'BODY', text: 'Spring sale!' }] });
-      await createCatalogTemplate(t, tenant, { name: 'promo_es', language: 'es', groupName: 'spring_promo', components: [{ type: 'BODY', text: '¡Rebajas!' }] });
+      await createCatalogTemplate(
+        t,
+        tenant,
+        { name: 'still_pending', language: 'en_US', components: [{ type: 'BODY', text: 'Soon.' }] },
+        'PENDING',
+      );
+      await createCatalogTemplate(t, tenant, {
+        name: 'promo_en',
+        language: 'en_US',
+        groupName: 'spring_promo',
+        components: [{ type: 'BODY', text: 'Spring sale!' }],
+      });
+      await createCatalogTemplate(t, tenant, {
+        name: 'promo_es',
+        language: 'es',
+        groupName: 'spring_promo',
+        components: [{ type: 'BODY', text: '¡Rebajas!' }],
+      });
     });
 
     const positional = (overrides: { components?: unknown[] } = {}) => ({
@@ -391,7 +531,11 @@ describe('templates', () => {
     });
 
     it('sends named and authentication templates', async () => {
-      await send({ name: 'welcome_named', language: { code: 'en_US' }, components: [body(txt('B', 'code'), txt('Ana', 'first_name'))] }).expect(200);
+      await send({
+        name: 'welcome_named',
+        language: { code: 'en_US' },
+        components: [body(txt('B', 'code'), txt('Ana', 'first_name'))],
+      }).expect(200);
       await send({
         name: 'login_code',
         language: { code: 'en_US' },
@@ -404,12 +548,70 @@ describe('templates', () => {
       ['a PENDING template', 132001, 404, { name: 'still_pending', language: { code: 'en_US' } }],
       ['an unknown template', 132001, 404, { name: 'nope', language: { code: 'en_US' } }],
       ['a known name in another language', 132001, 404, { ...positional(), language: { code: 'fr' } }],
-      ['too few body parameters', 132000, 400, positional({ components: [positional().components[0], body(txt('Ana')), positional().components[2], positional().components[3]] })],
-      ['parameter_name on a positional template', 132012, 400, positional({ components: [positional().components[0], body(txt('Ana', 'name'), txt('A-1', 'order')), positional().components[2], positional().components[3]] })],
-      ['a named template sent positionally', 132012, 400, { name: 'welcome_named', language: { code: 'en_US' }, components: [body(txt('Ana'), txt('B'))] }],
-      ['a missing quick reply', 132000, 400, positional({ components: [positional().components[0], positional().components[1], positional().components[3]] })],
-      ['the static URL button included', 100, 400, positional({ components: [...positional().components, { type: 'button', sub_type: 'url', index: '0', parameters: [txt('x')] }] })],
-      ['a different code on the OTP button', 100, 400, { name: 'login_code', language: { code: 'en_US' }, components: [body(txt('111111')), { type: 'button', sub_type: 'url', index: '0', parameters: [txt('222222')] }] }],
+      [
+        'too few body parameters',
+        132000,
+        400,
+        positional({
+          components: [
+            positional().components[0],
+            body(txt('Ana')),
+            positional().components[2],
+            positional().components[3],
+          ],
+        }),
+      ],
+      [
+        'parameter_name on a positional template',
+        132012,
+        400,
+        positional({
+          components: [
+            positional().components[0],
+            body(txt('Ana', 'name'), txt('A-1', 'order')),
+            positional().components[2],
+            positional().components[3],
+          ],
+        }),
+      ],
+      [
+        'a named template sent positionally',
+        132012,
+        400,
+        { name: 'welcome_named', language: { code: 'en_US' }, components: [body(txt('Ana'), txt('B'))] },
+      ],
+      [
+        'a missing quick reply',
+        132000,
+        400,
+        positional({
+          components: [positional().components[0], positional().components[1], positional().components[3]],
+        }),
+      ],
+      [
+        'the static URL button included',
+        100,
+        400,
+        positional({
+          components: [
+            ...positional().components,
+            { type: 'button', sub_type: 'url', index: '0', parameters: [txt('x')] },
+          ],
+        }),
+      ],
+      [
+        'a different code on the OTP button',
+        100,
+        400,
+        {
+          name: 'login_code',
+          language: { code: 'en_US' },
+          components: [
+            body(txt('111111')),
+            { type: 'button', sub_type: 'url', index: '0', parameters: [txt('222222')] },
+          ],
+        },
+      ],
     ])('refuses %s with code %s and calls nothing', async (_label, code, status, template) => {
       const res = await send(template).expect(status);
       expect(res.body.error.code).toBe(code);

@@ -38,7 +38,14 @@ function observableAcrossKeys(res: request.Response) {
 function expectInvalidToken(res: request.Response): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 401,
-    body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: res.headers['x-request-id'] } },
+    body: {
+      error: {
+        message: 'Invalid OAuth access token.',
+        type: 'OAuthException',
+        code: 190,
+        fbtrace_id: res.headers['x-request-id'],
+      },
+    },
   });
   expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
 }
@@ -105,7 +112,13 @@ describe('tenancy (spec 5.5-5.8)', () => {
   const orgResource = () => request(t.url).post('/test/v1/org-resource');
 
   /** Asserts the handler ran once more, for `tenantId`, with `key`. */
-  async function expectHandledFor(route: string, tenantId: string, key: IssuedApiKey, call: () => request.Test, status: number) {
+  async function expectHandledFor(
+    route: string,
+    tenantId: string,
+    key: IssuedApiKey,
+    call: () => request.Test,
+    status: number,
+  ) {
     const before = log.count(route);
     const res = await call();
     expect(res.status).toBe(status);
@@ -123,24 +136,69 @@ describe('tenancy (spec 5.5-5.8)', () => {
   }
 
   describe('the organization comes from the path resource (5.5)', () => {
-    it.each(['orgKeyA', 'adminA', 'adminAB'] as const)('%s: {phoneNumberId} and {wabaId} of organization A act for A', async (name) => {
-      const key = keysOf()[name];
-      await expectHandledFor('send', a.id, key, () => send(a.phoneNumberId).set(bearer(key)).send({ to: '1' }), 201);
-      await expectHandledFor('send', a.id, key, () => send(a.otherPhoneNumberId).set(bearer(key)).send({ to: '1' }), 201);
-      await expectHandledFor('createTemplate', a.id, key, () => createTemplate(a.wabaId).set(bearer(key)).send({ to: '1' }), 201);
-      await expectHandledFor('listTemplates', a.id, key, () => listTemplates(a.wabaId).set(bearer(key)), 200);
-    });
+    it.each(['orgKeyA', 'adminA', 'adminAB'] as const)(
+      '%s: {phoneNumberId} and {wabaId} of organization A act for A',
+      async (name) => {
+        const key = keysOf()[name];
+        await expectHandledFor('send', a.id, key, () => send(a.phoneNumberId).set(bearer(key)).send({ to: '1' }), 201);
+        await expectHandledFor(
+          'send',
+          a.id,
+          key,
+          () => send(a.otherPhoneNumberId).set(bearer(key)).send({ to: '1' }),
+          201,
+        );
+        await expectHandledFor(
+          'createTemplate',
+          a.id,
+          key,
+          () => createTemplate(a.wabaId).set(bearer(key)).send({ to: '1' }),
+          201,
+        );
+        await expectHandledFor('listTemplates', a.id, key, () => listTemplates(a.wabaId).set(bearer(key)), 200);
+      },
+    );
 
     it('an admin key over A and B acts for whichever organization owns the path resource, with no header', async () => {
-      await expectHandledFor('send', b.id, adminAB, () => send(b.phoneNumberId).set(bearer(adminAB)).send({ to: '1' }), 201);
-      await expectHandledFor('send', a.id, adminAB, () => send(a.phoneNumberId).set(bearer(adminAB)).send({ to: '1' }), 201);
-      await expectHandledFor('createTemplate', b.id, adminAB, () => createTemplate(b.wabaId).set(bearer(adminAB)).send({ to: '1' }), 201);
+      await expectHandledFor(
+        'send',
+        b.id,
+        adminAB,
+        () => send(b.phoneNumberId).set(bearer(adminAB)).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'send',
+        a.id,
+        adminAB,
+        () => send(a.phoneNumberId).set(bearer(adminAB)).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'createTemplate',
+        b.id,
+        adminAB,
+        () => createTemplate(b.wabaId).set(bearer(adminAB)).send({ to: '1' }),
+        201,
+      );
       await expectHandledFor('listTemplates', b.id, adminAB, () => listTemplates(b.wabaId).set(bearer(adminAB)), 200);
     });
 
     it('a header naming the same organization as the path resource is accepted', async () => {
-      await expectHandledFor('send', b.id, adminAB, () => send(b.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' }), 201);
-      await expectHandledFor('listTemplates', a.id, orgKeyA, () => listTemplates(a.wabaId).set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', a.id), 200);
+      await expectHandledFor(
+        'send',
+        b.id,
+        adminAB,
+        () => send(b.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'listTemplates',
+        a.id,
+        orgKeyA,
+        () => listTemplates(a.wabaId).set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', a.id),
+        200,
+      );
     });
   });
 
@@ -152,13 +210,18 @@ describe('tenancy (spec 5.5-5.8)', () => {
     ] as const;
 
     it.each(routes)('%s', async (_name, route) => {
-      const missing = { phone: '29' + String(Date.now()).padStart(13, '0'), waba: '19' + String(Date.now()).padStart(13, '0') };
+      const missing = {
+        phone: '29' + String(Date.now()).padStart(13, '0'),
+        waba: '19' + String(Date.now()).padStart(13, '0'),
+      };
       const ofC = { phone: c.phoneNumberId, waba: c.wabaId };
       const ofB = { phone: b.phoneNumberId, waba: b.wabaId };
       const ofA = { phone: a.phoneNumberId, waba: a.wabaId };
       // The reference: a key that does not exist, on a real resource of A. Same-length request ids
       // so that Content-Length is comparable.
-      const reference = await route(ofA).set(bearer('svc_live_' + 'x'.repeat(40))).set('X-Request-Id', 'tenancy-ref-0');
+      const reference = await route(ofA)
+        .set(bearer('svc_live_' + 'x'.repeat(40)))
+        .set('X-Request-Id', 'tenancy-ref-0');
       expectInvalidToken(reference);
       const cases: Array<[string, IssuedApiKey, { phone: string; waba: string }, Record<string, string>?]> = [
         ['org key, resource that does not exist', orgKeyA, missing],
@@ -173,10 +236,18 @@ describe('tenancy (spec 5.5-5.8)', () => {
       ];
       const firstOfKey = new Map<IssuedApiKey, request.Response>();
       for (const [name, key, ids, headers] of cases) {
-        const res = await withoutHandler(() => route(ids).set(bearer(key)).set(headers ?? {}).set('X-Request-Id', 'tenancy-cas-0'));
+        const res = await withoutHandler(() =>
+          route(ids)
+            .set(bearer(key))
+            .set(headers ?? {})
+            .set('X-Request-Id', 'tenancy-cas-0'),
+        );
         expectInvalidToken(res);
         // Same as an invalid key: status, body, every header name and value (but the limit, above).
-        expect({ case: name, ...observableAcrossKeys(res) }).toEqual({ case: name, ...observableAcrossKeys(reference) });
+        expect({ case: name, ...observableAcrossKeys(res) }).toEqual({
+          case: name,
+          ...observableAcrossKeys(reference),
+        });
         // For one key, a missing resource and another organization's cannot be told apart at all.
         const first = firstOfKey.get(key) ?? res;
         firstOfKey.set(key, first);
@@ -195,20 +266,47 @@ describe('tenancy (spec 5.5-5.8)', () => {
 
   describe('X-Svc-Tenant-Id on a route without a path resource (5.6, 5.7)', () => {
     it('an admin key over A and B acts for the organization the header names', async () => {
-      await expectHandledFor('orgResource', a.id, adminAB, () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', a.id).send({ to: '1' }), 201);
-      await expectHandledFor('orgResource', b.id, adminAB, () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' }), 201);
+      await expectHandledFor(
+        'orgResource',
+        a.id,
+        adminAB,
+        () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', a.id).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'orgResource',
+        b.id,
+        adminAB,
+        () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' }),
+        201,
+      );
     });
 
     it('the header value is trimmed and compared case-insensitively (UUIDs)', async () => {
-      await expectHandledFor('orgResource', b.id, adminAB, () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', ` ${b.id.toUpperCase()} `).send({ to: '1' }), 201);
-      await expectHandledFor('send', a.id, adminAB, () => send(a.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', a.id.toUpperCase()).send({ to: '1' }), 201);
+      await expectHandledFor(
+        'orgResource',
+        b.id,
+        adminAB,
+        () => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', ` ${b.id.toUpperCase()} `).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'send',
+        a.id,
+        adminAB,
+        () => send(a.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', a.id.toUpperCase()).send({ to: '1' }),
+        201,
+      );
     });
 
-    it.each(['adminAB', 'adminA'] as const)('%s without the header → 400 code 100 (never an implicit organization)', async (name) => {
-      const key = keysOf()[name];
-      const res = await withoutHandler(() => orgResource().set(bearer(key)).send({ to: '1' }));
-      expectNoOrganizationSelected(res, /^\(#100\) No organization selected$/);
-    });
+    it.each(['adminAB', 'adminA'] as const)(
+      '%s without the header → 400 code 100 (never an implicit organization)',
+      async (name) => {
+        const key = keysOf()[name];
+        const res = await withoutHandler(() => orgResource().set(bearer(key)).send({ to: '1' }));
+        expectNoOrganizationSelected(res, /^\(#100\) No organization selected$/);
+      },
+    );
 
     it('a header contradicting the path resource → 400 code 100 (admin key and org key, phone and WABA routes)', async () => {
       const contradictions: Array<[IssuedApiKey, string, () => request.Test]> = [
@@ -219,41 +317,82 @@ describe('tenancy (spec 5.5-5.8)', () => {
       ];
       for (const [key, headerOrg, call] of contradictions) {
         const res = await withoutHandler(() => call().set(bearer(key)).set('X-Svc-Tenant-Id', headerOrg));
-        expectNoOrganizationSelected(res, /^\(#100\) X-Svc-Tenant-Id contradicts the organization of the path resource$/);
+        expectNoOrganizationSelected(
+          res,
+          /^\(#100\) X-Svc-Tenant-Id contradicts the organization of the path resource$/,
+        );
       }
       // Contradiction is judged before authorization of the header: any other value is a contradiction too.
       for (const header of [c.id, randomUUID(), 'not-a-uuid']) {
-        const res = await withoutHandler(() => send(b.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', header).send({ to: '1' }));
+        const res = await withoutHandler(() =>
+          send(b.phoneNumberId).set(bearer(adminAB)).set('X-Svc-Tenant-Id', header).send({ to: '1' }),
+        );
         expectNoOrganizationSelected(res, /contradicts/);
       }
     });
 
     it('a header naming an existing organization outside the key → 403 code 200', async () => {
-      expectOrganizationForbidden(await withoutHandler(() => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', c.id).send({ to: '1' })));
-      expectOrganizationForbidden(await withoutHandler(() => orgResource().set(bearer(adminA)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' })));
+      expectOrganizationForbidden(
+        await withoutHandler(() => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', c.id).send({ to: '1' })),
+      );
+      expectOrganizationForbidden(
+        await withoutHandler(() => orgResource().set(bearer(adminA)).set('X-Svc-Tenant-Id', b.id).send({ to: '1' })),
+      );
     });
 
     it('a header naming no organization at all (random UUID, non-UUID, nil UUID, a list) → the same 403: existence is not revealed', async () => {
       const existing = await withoutHandler(() =>
-        orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', c.id).set('X-Request-Id', 'tenancy-hdr-0').send({ to: '1' }),
+        orgResource()
+          .set(bearer(adminAB))
+          .set('X-Svc-Tenant-Id', c.id)
+          .set('X-Request-Id', 'tenancy-hdr-0')
+          .send({ to: '1' }),
       );
       expectOrganizationForbidden(existing);
       for (const header of [randomUUID(), 'not-a-uuid', '00000000-0000-0000-0000-000000000000', `${a.id},${b.id}`]) {
         const res = await withoutHandler(() =>
-          orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', header).set('X-Request-Id', 'tenancy-hdr-1').send({ to: '1' }),
+          orgResource()
+            .set(bearer(adminAB))
+            .set('X-Svc-Tenant-Id', header)
+            .set('X-Request-Id', 'tenancy-hdr-1')
+            .send({ to: '1' }),
         );
         expect({ header, ...observable(res) }).toEqual({ header, ...observable(existing) });
       }
     });
 
     it('an organization key without the header acts for its own organization', async () => {
-      await expectHandledFor('orgResource', a.id, orgKeyA, () => orgResource().set(bearer(orgKeyA)).send({ to: '1' }), 201);
-      await expectHandledFor('orgResource', b.id, orgKeyB, () => orgResource().set(bearer(orgKeyB)).send({ to: '1' }), 201);
+      await expectHandledFor(
+        'orgResource',
+        a.id,
+        orgKeyA,
+        () => orgResource().set(bearer(orgKeyA)).send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'orgResource',
+        b.id,
+        orgKeyB,
+        () => orgResource().set(bearer(orgKeyB)).send({ to: '1' }),
+        201,
+      );
     });
 
     it('an empty header is the same as no header', async () => {
-      await expectHandledFor('orgResource', a.id, orgKeyA, () => orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', '').send({ to: '1' }), 201);
-      await expectHandledFor('send', a.id, orgKeyA, () => send(a.phoneNumberId).set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', ' ').send({ to: '1' }), 201);
+      await expectHandledFor(
+        'orgResource',
+        a.id,
+        orgKeyA,
+        () => orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', '').send({ to: '1' }),
+        201,
+      );
+      await expectHandledFor(
+        'send',
+        a.id,
+        orgKeyA,
+        () => send(a.phoneNumberId).set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', ' ').send({ to: '1' }),
+        201,
+      );
       expectNoOrganizationSelected(
         await withoutHandler(() => orgResource().set(bearer(adminAB)).set('X-Svc-Tenant-Id', '').send({ to: '1' })),
         /^\(#100\) No organization selected$/,
@@ -261,19 +400,33 @@ describe('tenancy (spec 5.5-5.8)', () => {
     });
 
     it('an organization key with the header naming its own organization acts for it', async () => {
-      await expectHandledFor('orgResource', a.id, orgKeyA, () => orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', a.id).send({ to: '1' }), 201);
+      await expectHandledFor(
+        'orgResource',
+        a.id,
+        orgKeyA,
+        () => orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', a.id).send({ to: '1' }),
+        201,
+      );
     });
 
     it('an organization key with the header naming another organization (or none) → 403 code 200', async () => {
       for (const header of [b.id, c.id, randomUUID(), 'not-a-uuid']) {
-        expectOrganizationForbidden(await withoutHandler(() => orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', header).send({ to: '1' })));
+        expectOrganizationForbidden(
+          await withoutHandler(() =>
+            orgResource().set(bearer(orgKeyA)).set('X-Svc-Tenant-Id', header).send({ to: '1' }),
+          ),
+        );
       }
     });
   });
 
   describe('GET /v1/tenants', () => {
     const tenants = () => request(t.url).get('/v1/tenants');
-    const entry = (tenant: TestTenant) => ({ id: tenant.id, name: tenant.name, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+    const entry = (tenant: TestTenant) => ({
+      id: tenant.id,
+      name: tenant.name,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
 
     it('an admin key over A and B lists both, and not C', async () => {
       const res = await tenants().set(bearer(adminAB)).expect(200);

@@ -16,7 +16,9 @@ import { valueOf, WebhookReceiver, type ReceivedRequest } from './support/webhoo
 
 /** Both signatures of a delivery, checked the way a tenant would: Meta's header and the standardwebhooks package. */
 function expectSigned(request: ReceivedRequest, secret: string): void {
-  expect(request.headers['x-hub-signature-256']).toBe('sha256=' + createHmac('sha256', secret).update(request.body).digest('hex'));
+  expect(request.headers['x-hub-signature-256']).toBe(
+    'sha256=' + createHmac('sha256', secret).update(request.body).digest('hex'),
+  );
   const verifier = secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
   expect(() =>
     verifier.verify(request.body, {
@@ -45,10 +47,13 @@ describe('tenant webhooks', () => {
     request(t.url).post('/v1/webhooks').set(bearer(key)).send(body);
   const inbound = (tenant: TestTenant, body: Record<string, unknown>) =>
     sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15557770001', ...body });
-  const messagesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).messages ?? []);
-  const statusesOf = (events: ReturnType<WebhookReceiver['events']>) => events.flatMap((e) => valueOf(e.json).statuses ?? []);
+  const messagesOf = (events: ReturnType<WebhookReceiver['events']>) =>
+    events.flatMap((e) => valueOf(e.json).messages ?? []);
+  const statusesOf = (events: ReturnType<WebhookReceiver['events']>) =>
+    events.flatMap((e) => valueOf(e.json).statuses ?? []);
   /** A status webhook about A's number, as upstream sends it (signed), to an instance. */
-  const fromUpstream = (instance: TestApp, wamid: string) => postFromUpstream(instance.url, statusWebhook(a, { id: wamid }));
+  const fromUpstream = (instance: TestApp, wamid: string) =>
+    postFromUpstream(instance.url, statusWebhook(a, { id: wamid }));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -68,20 +73,37 @@ describe('tenant webhooks', () => {
     it('creates an endpoint with a generated secret shown once, lists it without the secret, updates and deletes it', async () => {
       const r = await receiver();
       const created = await createEndpoint(keyA, { url: r.url, description: 'CRM', events: ['messages'] }).expect(201);
-      expect(created.body).toMatchObject({ kind: 'custom', url: r.url, description: 'CRM', events: ['messages'], phone_number_ids: null, status: 'active' });
+      expect(created.body).toMatchObject({
+        kind: 'custom',
+        url: r.url,
+        description: 'CRM',
+        events: ['messages'],
+        phone_number_ids: null,
+        status: 'active',
+      });
       expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(created.body.secret_hint).toBe('…' + created.body.secret.slice(-4));
-      const [row] = await t.dataSource.query('SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1', [created.body.id]);
+      const [row] = await t.dataSource.query('SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1', [
+        created.body.id,
+      ]);
       expect(row.secret_encrypted).not.toContain(created.body.secret.slice(6, 20));
 
       const list = await request(t.url).get('/v1/webhooks').set(bearer(keyA)).expect(200);
       expect(list.body.data.map((e: { id: string }) => e.id)).toContain(created.body.id);
       expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
 
-      const patched = await request(t.url).patch(`/v1/webhooks/${created.body.id}`).set(bearer(keyA)).send({ events: null, phone_number_ids: [a.phoneNumberId] }).expect(200);
+      const patched = await request(t.url)
+        .patch(`/v1/webhooks/${created.body.id}`)
+        .set(bearer(keyA))
+        .send({ events: null, phone_number_ids: [a.phoneNumberId] })
+        .expect(200);
       expect(patched.body).toMatchObject({ events: null, phone_number_ids: [a.phoneNumberId] });
 
-      const rotated = await request(t.url).post(`/v1/webhooks/${created.body.id}/rotate_secret`).set(bearer(keyA)).send({ secret: 'my-own-meta-app-secret' }).expect(200);
+      const rotated = await request(t.url)
+        .post(`/v1/webhooks/${created.body.id}/rotate_secret`)
+        .set(bearer(keyA))
+        .send({ secret: 'my-own-meta-app-secret' })
+        .expect(200);
       expect(rotated.body.secret).toBe('my-own-meta-app-secret');
 
       await request(t.url).delete(`/v1/webhooks/${created.body.id}`).set(bearer(keyA)).expect(200, { success: true });
@@ -115,8 +137,15 @@ describe('tenant webhooks', () => {
       expectGraphError(await createEndpoint(readOnly.key, { url: 'http://127.0.0.1:9/x' }), 403, 200);
       const admin = await createAdminKey(t, [a, b]);
       expectGraphError(await createEndpoint(admin.key, { url: 'http://127.0.0.1:9/x' }), 400, 100);
-      const onB = await request(t.url).post('/v1/webhooks').set(bearer(admin)).set('X-Svc-Tenant-Id', b.id).send({ url: 'http://127.0.0.1:9/b' }).expect(201);
-      expect((await t.dataSource.query('SELECT tenant_id FROM webhook_endpoints WHERE id = $1', [onB.body.id]))[0].tenant_id).toBe(b.id);
+      const onB = await request(t.url)
+        .post('/v1/webhooks')
+        .set(bearer(admin))
+        .set('X-Svc-Tenant-Id', b.id)
+        .send({ url: 'http://127.0.0.1:9/b' })
+        .expect(201);
+      expect(
+        (await t.dataSource.query('SELECT tenant_id FROM webhook_endpoints WHERE id = $1', [onB.body.id]))[0].tenant_id,
+      ).toBe(b.id);
       // Organization A cannot see, change or use B's endpoint.
       for (const call of [
         request(t.url).get(`/v1/webhooks/${onB.body.id}`),
@@ -131,7 +160,11 @@ describe('tenant webhooks', () => {
       const limited = await createOrgKey(t, a, { allowedPhoneNumberIds: [a.phoneNumberId] });
       const mine = await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/limited' }).expect(201);
       expect(mine.body.phone_number_ids).toEqual([a.phoneNumberId]);
-      expectGraphError(await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/l', phone_number_ids: [a.otherPhoneNumberId] }), 403, 200);
+      expectGraphError(
+        await createEndpoint(limited.key, { url: 'http://127.0.0.1:9/l', phone_number_ids: [a.otherPhoneNumberId] }),
+        403,
+        200,
+      );
       await deleteEndpoints(t.dataSource, 'TRUE', []);
     });
   });
@@ -161,9 +194,19 @@ describe('tenant webhooks', () => {
       const events = await r.waitFor((all) => messagesOf(all).length >= 3, 5000);
       expect(Date.now() - started).toBeLessThan(5000);
       const byId = new Map(messagesOf(events).map((m) => [m.id, m]));
-      expect(byId.get(text.message_id)).toMatchObject({ type: 'text', text: { body: 'Olá 👋 do you ship?' }, from: '15557770001' });
-      expect(byId.get(tap.message_id)).toMatchObject({ type: 'button', button: { payload: 'CONFIRM_ORDER_1042', text: 'Confirm' } });
-      expect(byId.get(image.message_id)).toMatchObject({ type: 'image', image: { id: image.media_id, mime_type: 'image/jpeg', caption: 'the box' } });
+      expect(byId.get(text.message_id)).toMatchObject({
+        type: 'text',
+        text: { body: 'Olá 👋 do you ship?' },
+        from: '15557770001',
+      });
+      expect(byId.get(tap.message_id)).toMatchObject({
+        type: 'button',
+        button: { payload: 'CONFIRM_ORDER_1042', text: 'Confirm' },
+      });
+      expect(byId.get(image.message_id)).toMatchObject({
+        type: 'image',
+        image: { id: image.media_id, mime_type: 'image/jpeg', caption: 'the box' },
+      });
       for (const event of events) {
         expect(event.json.object).toBe('whatsapp_business_account');
         expect(event.json.entry[0].id).toBe(a.wabaId);
@@ -183,11 +226,16 @@ describe('tenant webhooks', () => {
       const described = await request(t.url).get(`/v1/${media.id}`).set(bearer(keyA)).expect(200);
       expect(described.body).toMatchObject({ messaging_product: 'whatsapp', id: media.id, mime_type: 'image/jpeg' });
       expect(described.body.url).toBe(`${t.url}/v1/media/${media.id}/download`);
-      const file = await request(t.url).get(new URL(described.body.url).pathname).set(bearer(keyA)).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      }).expect(200);
+      const file = await request(t.url)
+        .get(new URL(described.body.url).pathname)
+        .set(bearer(keyA))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
       expect(file.headers['content-type']).toMatch(/^image\/jpeg/);
       const bytes = file.body as Buffer;
       expect(createHash('sha256').update(bytes).digest('base64')).toBe(media.sha256);
@@ -212,24 +260,38 @@ describe('tenant webhooks', () => {
         inbound(a, { type: 'sticker' }),
         inbound(a, { type: 'location', latitude: 52.52, longitude: 13.405, location_name: 'Office' }),
         inbound(a, { type: 'contacts' }),
-        inbound(a, { type: 'interactive', reply_type: 'list_reply', payload: 'priority_express', reply_title: 'Priority Mail Express' }),
+        inbound(a, {
+          type: 'interactive',
+          reply_type: 'list_reply',
+          payload: 'priority_express',
+          reply_title: 'Priority Mail Express',
+        }),
         inbound(a, { type: 'interactive', payload: 'yes_button', reply_title: 'Yes' }),
         inbound(a, { type: 'reaction', message_id: 'wamid.earlier', emoji: '❤️' }),
       ]);
       const events = await r.waitFor((all) => sent.every((s) => messagesOf(all).some((m) => m.id === s.message_id)));
       const byId = new Map(messagesOf(events).map((m) => [m.id, m]));
-      const [doc, audio, video, sticker, location, contacts, list, button, reaction] = sent.map((s) => byId.get(s.message_id));
-      expect(doc).toMatchObject({ type: 'document', document: { filename: 'invoice.pdf', caption: 'invoice', mime_type: 'application/pdf', id: sent[0].media_id } });
+      const [doc, audio, video, sticker, location, contacts, list, button, reaction] = sent.map((s) =>
+        byId.get(s.message_id),
+      );
+      expect(doc).toMatchObject({
+        type: 'document',
+        document: { filename: 'invoice.pdf', caption: 'invoice', mime_type: 'application/pdf', id: sent[0].media_id },
+      });
       expect(audio.audio).toMatchObject({ mime_type: 'audio/ogg', id: sent[1].media_id });
       expect(video.video).toMatchObject({ mime_type: 'video/mp4', id: sent[2].media_id });
       expect(sticker.sticker).toMatchObject({ mime_type: 'image/webp', id: sent[3].media_id });
       expect(location.location).toEqual({ latitude: 52.52, longitude: 13.405, name: 'Office' });
       expect(contacts.contacts[0].name.formatted_name).toBe('Lucía Gómez');
-      expect(list.interactive).toEqual({ type: 'list_reply', list_reply: { id: 'priority_express', title: 'Priority Mail Express' } });
+      expect(list.interactive).toEqual({
+        type: 'list_reply',
+        list_reply: { id: 'priority_express', title: 'Priority Mail Express' },
+      });
       expect(button.interactive).toEqual({ type: 'button_reply', button_reply: { id: 'yes_button', title: 'Yes' } });
       expect(reaction.reaction).toEqual({ message_id: 'wamid.earlier', emoji: '❤️' });
       // Every media id is the organization's now.
-      for (const media of [sent[0], sent[1], sent[2], sent[3]]) await request(t.url).get(`/v1/${media.media_id}`).set(bearer(keyA)).expect(200);
+      for (const media of [sent[0], sent[1], sent[2], sent[3]])
+        await request(t.url).get(`/v1/${media.media_id}`).set(bearer(keyA)).expect(200);
     });
 
     it('turns a send into sent, delivered and read deliveries', async () => {
@@ -239,7 +301,13 @@ describe('tenant webhooks', () => {
       const send = await request(t.url)
         .post(`/v1/${a.phoneNumberId}/messages`)
         .set(bearer(keyA))
-        .send({ messaging_product: 'whatsapp', to: '15557770002', type: 'text', text: { body: 'Hello back' }, biz_opaque_callback_data: 'order-1042' });
+        .send({
+          messaging_product: 'whatsapp',
+          to: '15557770002',
+          type: 'text',
+          text: { body: 'Hello back' },
+          biz_opaque_callback_data: 'order-1042',
+        });
       expect({ status: send.status, body: send.body }).toMatchObject({ status: 200 });
       const wamid = send.body.messages[0].id;
       const events = await r.waitFor((all) => statusesOf(all).filter((s) => s.id === wamid).length >= 3);
@@ -258,7 +326,12 @@ describe('tenant webhooks', () => {
       const otherNumber = await receiver();
       await createEndpoint(keyA, { url: templatesOnly.url, events: ['message_template_status_update'] }).expect(201);
       await createEndpoint(keyA, { url: otherNumber.url, phone_number_ids: [a.otherPhoneNumberId] }).expect(201);
-      const onOther = await sandbox.simulateInbound({ phone_number_id: a.otherPhoneNumberId, from: '15557770003', type: 'text', text: 'other line' } as never);
+      const onOther = await sandbox.simulateInbound({
+        phone_number_id: a.otherPhoneNumberId,
+        from: '15557770003',
+        type: 'text',
+        text: 'other line',
+      } as never);
       const onMain = await inbound(a, { type: 'text', text: 'main line' });
       await r.waitFor((all) => [onOther, onMain].every((s) => messagesOf(all).some((m) => m.id === s.message_id)));
       await otherNumber.waitFor((all) => messagesOf(all).some((m) => m.id === onOther.message_id));
@@ -267,15 +340,31 @@ describe('tenant webhooks', () => {
       const template = await request(t.url)
         .post(`/v1/${a.wabaId}/message_templates`)
         .set(bearer(keyA))
-        .send({ name: 'webhook_filters', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your order shipped' }] })
+        .send({
+          name: 'webhook_filters',
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Your order shipped' }],
+        })
         .expect(200);
       sandbox.reviewTemplate(template.body.id, 'APPROVED');
       const reviews = await templatesOnly.waitFor((all) => all.length >= 1);
-      expect(reviews[0].json.entry[0].changes[0]).toMatchObject({ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_name: 'webhook_filters' } });
-      await eventually(async () => (r.events().some((e) => e.json.entry[0].changes[0].field === 'message_template_status_update') ? true : undefined));
-      await otherNumber.waitFor((all) => all.some((e) => e.json.entry[0].changes[0].field === 'message_template_status_update'));
+      expect(reviews[0].json.entry[0].changes[0]).toMatchObject({
+        field: 'message_template_status_update',
+        value: { event: 'APPROVED', message_template_name: 'webhook_filters' },
+      });
+      await eventually(async () =>
+        r.events().some((e) => e.json.entry[0].changes[0].field === 'message_template_status_update')
+          ? true
+          : undefined,
+      );
+      await otherNumber.waitFor((all) =>
+        all.some((e) => e.json.entry[0].changes[0].field === 'message_template_status_update'),
+      );
       // The fields filter kept every message event away; the number filter kept the main line's away.
-      expect(templatesOnly.events().every((e) => e.json.entry[0].changes[0].field === 'message_template_status_update')).toBe(true);
+      expect(
+        templatesOnly.events().every((e) => e.json.entry[0].changes[0].field === 'message_template_status_update'),
+      ).toBe(true);
       expect(messagesOf(otherNumber.events()).map((m) => m.id)).toEqual([onOther.message_id]);
       expect(messagesOf(templatesOnly.events())).toEqual([]);
     });
@@ -287,35 +376,70 @@ describe('tenant webhooks', () => {
       const keyC = (await createOrgKey(t, c)).key;
       const r = await receiver();
       await createEndpoint(keyC, { url: r.url, events: ['messages'] }).expect(201);
-      const bull = (t.get(BullDeliveryQueue) as unknown as { queue: { addBulk: (jobs: Array<{ name: string; data: Record<string, unknown> }>) => Promise<unknown> } }).queue;
+      const bull = (
+        t.get(BullDeliveryQueue) as unknown as {
+          queue: { addBulk: (jobs: Array<{ name: string; data: Record<string, unknown> }>) => Promise<unknown> };
+        }
+      ).queue;
       const added = jest.spyOn(bull, 'addBulk');
       const status = (id: string, name: string) => ({
         field: 'messages',
-        value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1', phone_number_id: c.phoneNumberId }, statuses: [{ id, status: name, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550009999' }] },
+        value: {
+          messaging_product: 'whatsapp',
+          metadata: { display_phone_number: '1', phone_number_id: c.phoneNumberId },
+          statuses: [
+            { id, status: name, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550009999' },
+          ],
+        },
       });
       const body = JSON.stringify({
         object: 'whatsapp_business_account',
-        entry: [{ id: c.wabaId, changes: [status('wamid.batch-a', 'sent'), status('wamid.batch-b', 'sent'), status('wamid.batch-c', 'delivered')] }],
+        entry: [
+          {
+            id: c.wabaId,
+            changes: [
+              status('wamid.batch-a', 'sent'),
+              status('wamid.batch-b', 'sent'),
+              status('wamid.batch-c', 'delivered'),
+            ],
+          },
+        ],
       });
       await postFromUpstream(t.url, body).expect(200);
       const events = await r.waitFor((all) => all.length >= 3);
       expect(added).toHaveBeenCalledTimes(1);
       const [jobs] = added.mock.calls[0];
-      expect(jobs).toEqual([{ name: 'deliver-batch', data: { deliveryIds: [expect.any(String), expect.any(String), expect.any(String)] }, opts: expect.any(Object) }]);
+      expect(jobs).toEqual([
+        {
+          name: 'deliver-batch',
+          data: { deliveryIds: [expect.any(String), expect.any(String), expect.any(String)] },
+          opts: expect.any(Object),
+        },
+      ]);
       added.mockRestore();
       expect(new Set(events.map((e) => e.headers['webhook-id'])).size).toBe(3);
-      expect(statusesOf(events).map((s: { id: string }) => s.id).sort()).toEqual(['wamid.batch-a', 'wamid.batch-b', 'wamid.batch-c']);
+      expect(
+        statusesOf(events)
+          .map((s: { id: string }) => s.id)
+          .sort(),
+      ).toEqual(['wamid.batch-a', 'wamid.batch-b', 'wamid.batch-c']);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(r.events()).toHaveLength(3);
-      const rows = await t.dataSource.query(`SELECT status, attempts FROM webhook_deliveries WHERE tenant_id = $1`, [c.id]);
-      expect(rows).toEqual([{ status: 'delivered', attempts: 1 }, { status: 'delivered', attempts: 1 }, { status: 'delivered', attempts: 1 }]);
+      const rows = await t.dataSource.query(`SELECT status, attempts FROM webhook_deliveries WHERE tenant_id = $1`, [
+        c.id,
+      ]);
+      expect(rows).toEqual([
+        { status: 'delivered', attempts: 1 },
+        { status: 'delivered', attempts: 1 },
+        { status: 'delivered', attempts: 1 },
+      ]);
     });
   });
 
   describe("Meta's own registration", () => {
     beforeEach(() => deleteEndpoints(t.dataSource, 'TRUE', []));
 
-    it('subscribed_apps with an override performs the hub.challenge handshake, then receives the account\'s events', async () => {
+    it("subscribed_apps with an override performs the hub.challenge handshake, then receives the account's events", async () => {
       const r = await receiver();
       const res = await request(t.url)
         .post(`/v1/${a.wabaId}/subscribed_apps`)
@@ -328,7 +452,10 @@ describe('tenant webhooks', () => {
       expect(handshake.query.get('hub.verify_token')).toBe(r.verifyToken);
       expect(handshake.query.get('hub.challenge')).toMatch(/^\d+$/);
       const listed = await request(t.url).get(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA)).expect(200);
-      expect(listed.body.data[0]).toMatchObject({ override_callback_uri: r.url, whatsapp_business_api_data: { id: expect.any(String) } });
+      expect(listed.body.data[0]).toMatchObject({
+        override_callback_uri: r.url,
+        whatsapp_business_api_data: { id: expect.any(String) },
+      });
       const message = await inbound(a, { type: 'text', text: 'via override' });
       const events = await r.waitFor((all) => messagesOf(all).some((m) => m.id === message.message_id));
       // The tenant's Meta handler checks X-Hub-Signature-256 with its own app secret, unchanged.
@@ -345,15 +472,27 @@ describe('tenant webhooks', () => {
       expect(phone.body.secret).toMatch(/^whsec_/);
       r.clear();
       const onMain = await inbound(a, { type: 'text', text: 'number override' });
-      const onOther = await sandbox.simulateInbound({ phone_number_id: a.otherPhoneNumberId, from: '15557770004', type: 'text', text: 'account override' } as never);
+      const onOther = await sandbox.simulateInbound({
+        phone_number_id: a.otherPhoneNumberId,
+        from: '15557770004',
+        type: 'text',
+        text: 'account override',
+      } as never);
       await phoneHook.waitFor((all) => messagesOf(all).some((m) => m.id === onMain.message_id));
       await r.waitFor((all) => messagesOf(all).some((m) => m.id === onOther.message_id));
       expect(messagesOf(r.events()).some((m) => m.id === onMain.message_id)).toBe(false);
       expect(messagesOf(phoneHook.events()).some((m) => m.id === onOther.message_id)).toBe(false);
 
-      await request(t.url).post(`/v1/${a.phoneNumberId}`).set(bearer(keyA)).send({ webhook_configuration: { override_callback_uri: '' } }).expect(200, { success: true });
+      await request(t.url)
+        .post(`/v1/${a.phoneNumberId}`)
+        .set(bearer(keyA))
+        .send({ webhook_configuration: { override_callback_uri: '' } })
+        .expect(200, { success: true });
       await request(t.url).delete(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA)).expect(200, { success: true });
-      expect((await request(t.url).get(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA))).body.data[0].override_callback_uri).toBeUndefined();
+      expect(
+        (await request(t.url).get(`/v1/${a.wabaId}/subscribed_apps`).set(bearer(keyA))).body.data[0]
+          .override_callback_uri,
+      ).toBeUndefined();
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoints')).toEqual([{ n: 0 }]);
     });
 
@@ -374,9 +513,19 @@ describe('tenant webhooks', () => {
 
     it("refuses another organization's business account or number like an invalid key", async () => {
       const r = await receiver();
-      expectGraphError(await request(t.url).post(`/v1/${b.wabaId}/subscribed_apps`).set(bearer(keyA)).send({ override_callback_uri: r.url, verify_token: r.verifyToken }), 401, 190);
       expectGraphError(
-        await request(t.url).post(`/v1/${b.phoneNumberId}`).set(bearer(keyA)).send({ webhook_configuration: { override_callback_uri: r.url, verify_token: r.verifyToken } }),
+        await request(t.url)
+          .post(`/v1/${b.wabaId}/subscribed_apps`)
+          .set(bearer(keyA))
+          .send({ override_callback_uri: r.url, verify_token: r.verifyToken }),
+        401,
+        190,
+      );
+      expectGraphError(
+        await request(t.url)
+          .post(`/v1/${b.phoneNumberId}`)
+          .set(bearer(keyA))
+          .send({ webhook_configuration: { override_callback_uri: r.url, verify_token: r.verifyToken } }),
         401,
         190,
       );
@@ -392,7 +541,9 @@ describe('tenant webhooks', () => {
       r.replies = [500, 503];
       const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
       const message = await inbound(a, { type: 'text', text: 'retry me' });
-      const events = await r.waitFor((all) => all.filter((e) => messagesOf([e]).some((m) => m.id === message.message_id)).length >= 3);
+      const events = await r.waitFor(
+        (all) => all.filter((e) => messagesOf([e]).some((m) => m.id === message.message_id)).length >= 3,
+      );
       const attempts = events.filter((e) => messagesOf([e]).some((m) => m.id === message.message_id));
       expect(new Set(attempts.map((e) => e.headers['webhook-id'])).size).toBe(1);
       expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(150);
@@ -401,22 +552,41 @@ describe('tenant webhooks', () => {
         return res.body.data[0]?.status === 'delivered' ? res.body : undefined;
       });
       const delivery = log.data[0];
-      expect(delivery).toMatchObject({ id: attempts[0].headers['webhook-id'], event: 'messages', status: 'delivered', attempts: 3, last_status_code: 200, next_attempt_at: null });
+      expect(delivery).toMatchObject({
+        id: attempts[0].headers['webhook-id'],
+        event: 'messages',
+        status: 'delivered',
+        attempts: 3,
+        last_status_code: 200,
+        next_attempt_at: null,
+      });
       expect(delivery.attempt_log.map((x: { status_code: number }) => x.status_code)).toEqual([500, 503, 200]);
       expect(delivery.attempt_log[0].error).toContain('HTTP 500');
       expect(delivery.attempt_log[0].latency_ms).toEqual(expect.any(Number));
       expect(delivery.payload.entry[0].changes[0].value.messages[0].id).toBe(message.message_id);
 
-      const filtered = await request(t.url).get(`/v1/webhooks/${endpoint.id}/deliveries?status=failed`).set(bearer(keyA)).expect(200);
+      const filtered = await request(t.url)
+        .get(`/v1/webhooks/${endpoint.id}/deliveries?status=failed`)
+        .set(bearer(keyA))
+        .expect(200);
       expect(filtered.body.data).toEqual([]);
 
       r.clear();
-      const again = await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`).set(bearer(keyA)).expect(202);
+      const again = await request(t.url)
+        .post(`/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`)
+        .set(bearer(keyA))
+        .expect(202);
       expect(again.body.status).toMatch(/pending|delivered/);
       const redelivered = await r.waitFor((all) => all.length >= 1);
       expect(redelivered[0].headers['webhook-id']).toBe(delivery.id);
       expect(redelivered[0].body).toBe(attempts[0].body);
-      expectGraphError(await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver`).set(bearer(keyA)), 404, 100);
+      expectGraphError(
+        await request(t.url)
+          .post(`/v1/webhooks/${endpoint.id}/deliveries/00000000-0000-0000-0000-000000000000/redeliver`)
+          .set(bearer(keyA)),
+        404,
+        100,
+      );
     });
 
     it('fails a delivery after the retry window and keeps it for redelivery; 410 disables the endpoint', async () => {
@@ -425,11 +595,17 @@ describe('tenant webhooks', () => {
       const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
       await inbound(a, { type: 'text', text: 'never delivered' });
       const [pending] = await eventually(async () => {
-        const rows = await t.dataSource.query(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND attempts >= 2`, [endpoint.id]);
+        const rows = await t.dataSource.query(
+          `SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND attempts >= 2`,
+          [endpoint.id],
+        );
         return rows.length ? rows : undefined;
       });
       // The retry window (24 h by default) is spent: the next failure fails the delivery.
-      await t.dataSource.query(`UPDATE webhook_deliveries SET retry_started_at = now() - interval '25 hours' WHERE id = $1`, [pending.id]);
+      await t.dataSource.query(
+        `UPDATE webhook_deliveries SET retry_started_at = now() - interval '25 hours' WHERE id = $1`,
+        [pending.id],
+      );
       const failed = await eventually(async () => {
         const res = await request(t.url).get(`/v1/webhooks/${endpoint.id}/deliveries?status=failed`).set(bearer(keyA));
         return res.body.data.length ? res.body.data[0] : undefined;
@@ -438,7 +614,10 @@ describe('tenant webhooks', () => {
       expect(failed.attempt_log.length).toBeGreaterThanOrEqual(3);
 
       r.status = 410;
-      await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)).expect(202);
+      await request(t.url)
+        .post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`)
+        .set(bearer(keyA))
+        .expect(202);
       const gone = await eventually(async () => {
         const res = await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA));
         return res.body.status === 'disabled' ? res.body : undefined;
@@ -449,11 +628,27 @@ describe('tenant webhooks', () => {
       await inbound(a, { type: 'text', text: 'after 410' });
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(r.events()).toEqual([]);
-      expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [endpoint.id])).toEqual([{ n: 0 }]);
-      expectGraphError(await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)), 409, 100);
-      await request(t.url).patch(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA)).send({ status: 'active' }).expect(200);
+      expect(
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`,
+          [endpoint.id],
+        ),
+      ).toEqual([{ n: 0 }]);
+      expectGraphError(
+        await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)),
+        409,
+        100,
+      );
+      await request(t.url)
+        .patch(`/v1/webhooks/${endpoint.id}`)
+        .set(bearer(keyA))
+        .send({ status: 'active' })
+        .expect(200);
       r.status = 200;
-      await request(t.url).post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`).set(bearer(keyA)).expect(202);
+      await request(t.url)
+        .post(`/v1/webhooks/${endpoint.id}/deliveries/${failed.id}/redeliver`)
+        .set(bearer(keyA))
+        .expect(202);
       const back = await r.waitFor((all) => all.some((e) => e.headers['webhook-id'] === failed.id));
       expect(back.find((e) => e.headers['webhook-id'] === failed.id)!.body).toBe(JSON.stringify(failed.payload));
     });
@@ -462,26 +657,46 @@ describe('tenant webhooks', () => {
       const r = await receiver();
       const endpoint = (await createEndpoint(keyA, { url: r.url, secret: 'a-test-secret-of-mine' })).body;
       const res = await request(t.url).post(`/v1/webhooks/${endpoint.id}/test`).set(bearer(keyA)).send({}).expect(200);
-      expect(res.body).toMatchObject({ test: true, status: 'delivered', attempts: 1, last_status_code: 200, event: 'messages' });
+      expect(res.body).toMatchObject({
+        test: true,
+        status: 'delivered',
+        attempts: 1,
+        last_status_code: 200,
+        event: 'messages',
+      });
       expect(r.events()).toHaveLength(1);
       expectSigned(r.events()[0], 'a-test-secret-of-mine');
       expect(valueOf(r.events()[0].json).statuses[0].status).toBe('delivered');
       r.status = 500;
-      const failed = await request(t.url).post(`/v1/webhooks/${endpoint.id}/test`).set(bearer(keyA)).send({ field: 'message_template_status_update' }).expect(200);
-      expect(failed.body).toMatchObject({ status: 'failed', last_status_code: 500, attempts: 1, next_attempt_at: null });
+      const failed = await request(t.url)
+        .post(`/v1/webhooks/${endpoint.id}/test`)
+        .set(bearer(keyA))
+        .send({ field: 'message_template_status_update' })
+        .expect(200);
+      expect(failed.body).toMatchObject({
+        status: 'failed',
+        last_status_code: 500,
+        attempts: 1,
+        next_attempt_at: null,
+      });
     });
 
     it('loses nothing while the receiver is down: 100 events all arrive once it is back, dedupable by webhook-id', async () => {
       const r = await receiver();
       const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
       await r.stop();
-      const sent = await Promise.all(Array.from({ length: 100 }, (_, i) => inbound(a, { from: `1555888${String(i).padStart(4, '0')}`, type: 'text', text: `event ${i}` })));
+      const sent = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          inbound(a, { from: `1555888${String(i).padStart(4, '0')}`, type: 'text', text: `event ${i}` }),
+        ),
+      );
       // Every event was stored with its delivery before the sandbox got its 200; attempts failed until
       // the endpoint was slowed (the rest wait for its probe instead of each failing on its own).
       await eventually(async () => {
-        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n, sum(attempts)::int AS made FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [
-          endpoint.id,
-        ]);
+        const [row] = await t.dataSource.query(
+          `SELECT count(*)::int AS n, sum(attempts)::int AS made FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`,
+          [endpoint.id],
+        );
         const slowed = await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA));
         return row.n === 100 && row.made >= 5 && slowed.body.consecutive_failures >= 5 ? row : undefined;
       }, 10_000);
@@ -492,10 +707,15 @@ describe('tenant webhooks', () => {
       const deliveryIds = new Set(events.map((e) => e.headers['webhook-id']));
       expect(deliveryIds.size).toBe(100);
       await eventually(async () => {
-        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`, [endpoint.id]);
+        const [row] = await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`,
+          [endpoint.id],
+        );
         return row.n === 100 ? true : undefined;
       });
-      expect((await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA))).body.consecutive_failures).toBe(0);
+      expect(
+        (await request(t.url).get(`/v1/webhooks/${endpoint.id}`).set(bearer(keyA))).body.consecutive_failures,
+      ).toBe(0);
     }, 60_000);
   });
 
@@ -511,9 +731,16 @@ describe('tenant webhooks', () => {
       const r = await receiver();
       const endpoint = (await createEndpoint(keyA, { url: r.url })).body;
       // Events arrive at both instances; both run workers and sweeps on the same queue and tables.
-      await Promise.all(Array.from({ length: 60 }, (_, i) => fromUpstream(i % 2 ? second : t, `wamid.multi-${Date.now()}-${i}`).expect(200)));
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fromUpstream(i % 2 ? second : t, `wamid.multi-${Date.now()}-${i}`).expect(200),
+        ),
+      );
       await eventually(async () => {
-        const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`, [endpoint.id]);
+        const [row] = await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'delivered'`,
+          [endpoint.id],
+        );
         return row.n === 60 ? true : undefined;
       }, 15_000);
       // Two more sweeps on each instance change nothing.
@@ -522,7 +749,11 @@ describe('tenant webhooks', () => {
       const ids = r.events().map((e) => String(e.headers['webhook-id']));
       expect(ids).toHaveLength(60);
       expect(new Set(ids).size).toBe(60);
-      expect(await t.dataSource.query(`SELECT max(attempts)::int AS most FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id])).toEqual([{ most: 1 }]);
+      expect(
+        await t.dataSource.query(`SELECT max(attempts)::int AS most FROM webhook_deliveries WHERE endpoint_id = $1`, [
+          endpoint.id,
+        ]),
+      ).toEqual([{ most: 1 }]);
     }, 30_000);
   });
 
@@ -543,7 +774,9 @@ describe('tenant webhooks', () => {
       const wamids: string[] = [];
       for (let round = 0; round < 25; round++) {
         // Alternately an endpoint that answers and one whose attempts fail (connection refused).
-        const doomed = (await createEndpoint(keyA, { url: round % 2 ? other.url : 'http://127.0.0.1:9/refused' }).expect(201)).body;
+        const doomed = (
+          await createEndpoint(keyA, { url: round % 2 ? other.url : 'http://127.0.0.1:9/refused' }).expect(201)
+        ).body;
         const batch = Array.from({ length: 60 }, (_, i) => `wamid.doomed-${Date.now()}-${round}-${i}`);
         wamids.push(...batch);
         const ingesting = Promise.all(batch.map((wamid) => fromUpstream(t, wamid)));
@@ -553,12 +786,17 @@ describe('tenant webhooks', () => {
       }
       expect(deletes).toEqual(deletes.map(() => 200));
       expect(answers).toEqual(wamids.map(() => 200));
-      expect(await t.dataSource.query(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1`, [a.id])).toEqual([{ id: kept.id }]);
+      expect(await t.dataSource.query(`SELECT id FROM webhook_endpoints WHERE tenant_id = $1`, [a.id])).toEqual([
+        { id: kept.id },
+      ]);
       const events = await keeper.waitFor((all) => statusesOf(all).length >= wamids.length, 30_000);
       expect(new Set(statusesOf(events).map((s) => s.id))).toEqual(new Set(wamids));
       expect(new Set(events.map((e) => e.headers['webhook-id'])).size).toBe(wamids.length);
       await eventually(async () => {
-        const rows = await t.dataSource.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 GROUP BY status`, [kept.id]);
+        const rows = await t.dataSource.query(
+          `SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 GROUP BY status`,
+          [kept.id],
+        );
         return rows.length === 1 && rows[0].status === 'delivered' && rows[0].n === wamids.length ? true : undefined;
       });
     }, 90_000);

@@ -26,7 +26,6 @@ describe('upstream client and sandbox', () => {
     throw new Error('expected the call to fail');
   }
 
-
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
@@ -56,7 +55,9 @@ describe('upstream client and sandbox', () => {
   it("delivers the sandbox's signed status webhooks to the gateway, which records sent, delivered and read", async () => {
     const { messages } = await client.sendMessage(tenant.phoneNumberId, token, text);
     const rows = await eventually(async () => {
-      const found = await t.dataSource.query('SELECT status, tenant_id FROM message_statuses WHERE message_id = $1', [messages[0].id]);
+      const found = await t.dataSource.query('SELECT status, tenant_id FROM message_statuses WHERE message_id = $1', [
+        messages[0].id,
+      ]);
       return found.length === 3 ? found : undefined;
     });
     expect(rows.map((r: { status: string }) => r.status).sort()).toEqual(['delivered', 'read', 'sent']);
@@ -64,7 +65,9 @@ describe('upstream client and sandbox', () => {
   });
 
   it('marks a message as read', async () => {
-    await expect(client.markAsRead(tenant.phoneNumberId, token, 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1')).resolves.toEqual({ success: true });
+    await expect(client.markAsRead(tenant.phoneNumberId, token, 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1')).resolves.toEqual(
+      { success: true },
+    );
   });
 
   it('passes an upstream 4xx Graph error through with its code, subcode and error_data', async () => {
@@ -96,13 +99,17 @@ describe('upstream client and sandbox', () => {
     expect(JSON.stringify(error.options.data)).not.toContain(token);
     // The fault was for one call only, and sends are never retried automatically.
     expect(sandbox.requests().filter((r) => r.path.endsWith('/messages'))).toHaveLength(1);
-    await expect(client.sendMessage(tenant.phoneNumberId, token, text)).resolves.toMatchObject({ messaging_product: 'whatsapp' });
+    await expect(client.sendMessage(tenant.phoneNumberId, token, text)).resolves.toMatchObject({
+      messaging_product: 'whatsapp',
+    });
   });
 
   it('answers normally after injected latency below the timeout', async () => {
     sandbox.injectFault({ kind: 'latency', latency_ms: 300 });
     const started = performance.now();
-    await expect(client.sendMessage(tenant.phoneNumberId, token, text)).resolves.toMatchObject({ messaging_product: 'whatsapp' });
+    await expect(client.sendMessage(tenant.phoneNumberId, token, text)).resolves.toMatchObject({
+      messaging_product: 'whatsapp',
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
@@ -141,11 +148,19 @@ describe('upstream client and sandbox', () => {
   });
 
   it('uploads media, and a header handle through a resumable session', async () => {
-    const media = await client.uploadMedia(tenant.phoneNumberId, token, { bytes: Buffer.from('PNG-image-bytes'), fileName: 'a.png', mimeType: 'image/png' });
+    const media = await client.uploadMedia(tenant.phoneNumberId, token, {
+      bytes: Buffer.from('PNG-image-bytes'),
+      fileName: 'a.png',
+      mimeType: 'image/png',
+    });
     expect(media.id).toMatch(/^\d+$/);
     const fetched = await client.getMedia(media.id, token);
     expect(fetched).toMatchObject({ id: media.id, mime_type: 'image/png' });
-    const handle = await client.uploadForHandle(token, { fileName: 'header.png', fileType: 'image/png', bytes: Buffer.alloc(2048, 7) });
+    const handle = await client.uploadForHandle(token, {
+      fileName: 'header.png',
+      fileType: 'image/png',
+      bytes: Buffer.alloc(2048, 7),
+    });
     expect(handle.length).toBeGreaterThan(10);
     const paths = sandbox.requests().map((r) => `${r.method} ${r.path}`);
     expect(paths).toEqual([
@@ -157,16 +172,25 @@ describe('upstream client and sandbox', () => {
   });
 
   it('turns a simulated inbound message into an inbound record and an open window', async () => {
-    const { message_id } = await sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: '15550009999', type: 'button', payload: 'YES_PLEASE', button_text: 'Yes' });
+    const { message_id } = await sandbox.simulateInbound({
+      phone_number_id: tenant.phoneNumberId,
+      from: '15550009999',
+      type: 'button',
+      payload: 'YES_PLEASE',
+      button_text: 'Yes',
+    });
     const row = await eventually(async () => {
-      const [found] = await t.dataSource.query('SELECT button_payload, type FROM inbound_messages WHERE message_id = $1', [message_id]);
+      const [found] = await t.dataSource.query(
+        'SELECT button_payload, type FROM inbound_messages WHERE message_id = $1',
+        [message_id],
+      );
       return found;
     });
     expect(row).toEqual({ button_payload: 'YES_PLEASE', type: 'button' });
-    const [window] = await t.dataSource.query('SELECT 1 AS open FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2', [
-      tenant.phoneNumberId,
-      '15550009999',
-    ]);
+    const [window] = await t.dataSource.query(
+      'SELECT 1 AS open FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
+      [tenant.phoneNumberId, '15550009999'],
+    );
     expect(window).toEqual({ open: 1 });
   });
 });

@@ -48,7 +48,8 @@ describe('webhooks from upstream', () => {
     if (signature !== null) req.set('X-Hub-Signature-256', signature ?? hubSignature(SECRET, raw));
     return req.send(raw.toString('utf8'));
   };
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const count = async (table: string) =>
+    Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -111,15 +112,16 @@ describe('webhooks from upstream', () => {
       const body = inbound();
       const res = await deliver(body).expect(200);
       expect(res.body).toEqual({ success: true, stored: 1, duplicates: 0, unprocessable: 0 });
-      const [row] = await t.dataSource.query('SELECT tenant_id, type, payload FROM inbound_messages WHERE message_id = $1', [
-        body.entry[0].changes[0].value.messages[0].id,
-      ]);
+      const [row] = await t.dataSource.query(
+        'SELECT tenant_id, type, payload FROM inbound_messages WHERE message_id = $1',
+        [body.entry[0].changes[0].value.messages[0].id],
+      );
       expect(row.tenant_id).toBe(tenant.id);
       expect(row.payload.text.body).toBe('Olá! Привет 👋 こんにちは — ça va?');
-      const [window] = await t.dataSource.query('SELECT tenant_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2', [
-        tenant.phoneNumberId,
-        '15557654321',
-      ]);
+      const [window] = await t.dataSource.query(
+        'SELECT tenant_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
+        [tenant.phoneNumberId, '15557654321'],
+      );
       expect(window.tenant_id).toBe(tenant.id);
     });
 
@@ -153,9 +155,15 @@ describe('webhooks from upstream', () => {
     const delivered = statusEnvelope(tenant, wamid, 'delivered', now - 1);
     const sent = statusEnvelope(tenant, wamid, 'sent', now - 2);
     for (const body of [read, read, delivered, read, sent, delivered, sent]) await deliver(body).expect(200);
-    const rows = await t.dataSource.query('SELECT status, occurred_at FROM message_statuses WHERE message_id = $1 ORDER BY occurred_at', [wamid]);
+    const rows = await t.dataSource.query(
+      'SELECT status, occurred_at FROM message_statuses WHERE message_id = $1 ORDER BY occurred_at',
+      [wamid],
+    );
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['sent', 'delivered', 'read']);
-    const events = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_events WHERE payload::text LIKE $1`, [`%${wamid}%`]);
+    const events = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM webhook_events WHERE payload::text LIKE $1`,
+      [`%${wamid}%`],
+    );
     expect(events[0].n).toBe(3);
     const [current] = await t.dataSource.query(
       `SELECT status FROM message_statuses WHERE message_id = $1
@@ -191,19 +199,35 @@ describe('webhooks from upstream', () => {
     const now = Math.floor(Date.now() / 1000);
     // Every status of every message, each twice (upstream redelivers), all at once and in no order.
     const at = { sent: now - 2, delivered: now - 1, read: now };
-    const bodies = wamids.flatMap((wamid) => (['read', 'sent', 'delivered'] as const).map((status) => statusEnvelope(tenant, wamid, status, at[status])));
+    const bodies = wamids.flatMap((wamid) =>
+      (['read', 'sent', 'delivered'] as const).map((status) => statusEnvelope(tenant, wamid, status, at[status])),
+    );
     const answers = await Promise.all([...bodies, ...bodies].map((body) => deliver(body)));
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
-    const totals = answers.reduce((sum, res) => ({ stored: sum.stored + res.body.stored, duplicates: sum.duplicates + res.body.duplicates }), { stored: 0, duplicates: 0 });
+    const totals = answers.reduce(
+      (sum, res) => ({ stored: sum.stored + res.body.stored, duplicates: sum.duplicates + res.body.duplicates }),
+      { stored: 0, duplicates: 0 },
+    );
     expect(totals).toEqual({ stored: 60, duplicates: 60 });
     // Fewer transactions than deliveries: they were written together.
     expect(writes.mock.calls.length).toBeLessThan(answers.length);
     writes.mockRestore();
-    const records = await t.dataSource.query(`SELECT DISTINCT status FROM messages WHERE upstream_message_id LIKE $1`, [`${base}-%`]);
+    const records = await t.dataSource.query(`SELECT DISTINCT status FROM messages WHERE upstream_message_id LIKE $1`, [
+      `${base}-%`,
+    ]);
     expect(records).toEqual([{ status: 'read' }]);
-    expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM message_statuses WHERE message_id LIKE $1`, [`${base}-%`]))[0].n).toBe(60);
+    expect(
+      (
+        await t.dataSource.query(`SELECT count(*)::int AS n FROM message_statuses WHERE message_id LIKE $1`, [
+          `${base}-%`,
+        ])
+      )[0].n,
+    ).toBe(60);
     // One tenant delivery per stored event, written in the same transactions.
-    const deliveries = await t.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint[0].id]);
+    const deliveries = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [endpoint[0].id],
+    );
     expect(deliveries[0].n).toBe(60);
     await deleteEndpoints(t.dataSource, 'id = $1', [endpoint[0].id]);
   });
@@ -238,10 +262,17 @@ describe('webhooks from upstream', () => {
       ],
     };
     await deliver(body).expect(200);
-    const [row] = await t.dataSource.query('SELECT button_payload FROM inbound_messages WHERE message_id = $1', [body.entry[0].changes[0].value.messages[0].id]);
+    const [row] = await t.dataSource.query('SELECT button_payload FROM inbound_messages WHERE message_id = $1', [
+      body.entry[0].changes[0].value.messages[0].id,
+    ]);
     expect(row.button_payload).toBe(payload);
 
-    const stranger = statusEnvelope({ ...tenant, phoneNumberId: '999999999', wabaId: '888888888' }, 'wamid.stranger', 'sent', 1);
+    const stranger = statusEnvelope(
+      { ...tenant, phoneNumberId: '999999999', wabaId: '888888888' },
+      'wamid.stranger',
+      'sent',
+      1,
+    );
     await deliver(stranger).expect(200);
     const [event] = await t.dataSource.query(`SELECT tenant_id FROM webhook_events WHERE waba_id = '888888888'`);
     expect(event.tenant_id).toBeNull();
@@ -250,8 +281,12 @@ describe('webhooks from upstream', () => {
     // Signed but without entries: Meta must not retry what will never parse, so it is 200, kept and counted.
     const bad = await deliver({ object: 'whatsapp_business_account' }).expect(200);
     expect(bad.body).toEqual({ success: true, stored: 0, duplicates: 0, unprocessable: 1 });
-    const kept = await t.dataSource.query(`SELECT reason, convert_from(body, 'UTF8') AS body FROM unprocessable_webhooks ORDER BY received_at DESC LIMIT 1`);
-    expect(kept).toEqual([{ reason: 'entry: must be an array', body: JSON.stringify({ object: 'whatsapp_business_account' }) }]);
+    const kept = await t.dataSource.query(
+      `SELECT reason, convert_from(body, 'UTF8') AS body FROM unprocessable_webhooks ORDER BY received_at DESC LIMIT 1`,
+    );
+    expect(kept).toEqual([
+      { reason: 'entry: must be an array', body: JSON.stringify({ object: 'whatsapp_business_account' }) },
+    ]);
   });
 
   it('moves a template in the catalog from its review event, ignoring an older event', async () => {
@@ -270,7 +305,13 @@ describe('webhooks from upstream', () => {
           changes: [
             {
               field: 'message_template_status_update',
-              value: { event, message_template_id: 5550001, message_template_name: 'order_update', message_template_language: 'en_US', reason },
+              value: {
+                event,
+                message_template_id: 5550001,
+                message_template_name: 'order_update',
+                message_template_language: 'en_US',
+                reason,
+              },
             },
           ],
         },
@@ -279,7 +320,9 @@ describe('webhooks from upstream', () => {
     const now = Math.floor(Date.now() / 1000);
     await deliver(review('REJECTED', now, 'INVALID_FORMAT')).expect(200);
     await deliver(review('APPROVED', now - 60)).expect(200);
-    const [row] = await t.dataSource.query(`SELECT status, rejected_reason FROM message_templates WHERE upstream_id = '5550001'`);
+    const [row] = await t.dataSource.query(
+      `SELECT status, rejected_reason FROM message_templates WHERE upstream_id = '5550001'`,
+    );
     expect(row).toEqual({ status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
   });
 });

@@ -34,13 +34,18 @@ describe('tenant webhooks when an instance dies mid-delivery', () => {
   it('delivers again, from another instance, what a killed instance was attempting', async () => {
     const tenant = await createTenant(t);
     const key = await createOrgKey(t, tenant);
-    const endpoint = (await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201)).body;
+    const endpoint = (
+      await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201)
+    ).body;
     // Instance A takes the job, and the receiver holds its attempt open.
     const a = await startGateway();
     receiver.hang = true;
     await postFromUpstream(a.url, statusWebhook(tenant, { id: 'wamid.crash-1' })).expect(200);
     await eventually(async () => (receiver.events().length === 1 ? true : undefined), 10_000);
-    const [during] = await t.dataSource.query(`SELECT id, status, attempts, locked_until > now() AS leased FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+    const [during] = await t.dataSource.query(
+      `SELECT id, status, attempts, locked_until > now() AS leased FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [endpoint.id],
+    );
     expect(during).toMatchObject({ status: 'pending', attempts: 1, leased: true });
 
     await a.crash();
@@ -53,7 +58,10 @@ describe('tenant webhooks when an instance dies mid-delivery', () => {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.body).toBe(first.body);
     const [after] = await eventually(async () => {
-      const rows = await t.dataSource.query(`SELECT status, attempts, attempt_log FROM webhook_deliveries WHERE id = $1 AND status = 'delivered'`, [during.id]);
+      const rows = await t.dataSource.query(
+        `SELECT status, attempts, attempt_log FROM webhook_deliveries WHERE id = $1 AND status = 'delivered'`,
+        [during.id],
+      );
       return rows.length ? rows : undefined;
     });
     expect(after.attempts).toBe(2);

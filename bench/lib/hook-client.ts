@@ -1,7 +1,11 @@
 import type { ManagedProcess } from './processes';
 
 /** Sends one command to the bench hook in the gateway (bench/hooks/instrument.ts) and waits for its answer. */
-export function askHook<T extends object = Record<string, unknown>>(gateway: ManagedProcess, message: { cmd: string } & Record<string, unknown>, timeoutMs = 30_000): Promise<T> {
+export function askHook<T extends object = Record<string, unknown>>(
+  gateway: ManagedProcess,
+  message: { cmd: string } & Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const child = gateway.child;
   if (!child.send) return Promise.reject(new Error('the gateway was not started with the bench hook (no IPC channel)'));
   return new Promise((resolve, reject) => {

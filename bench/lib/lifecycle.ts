@@ -71,7 +71,9 @@ class Receiver {
         this.ids.add(id);
         this.last = at;
         try {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }> };
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }>;
+          };
           for (const status of body.entry[0].changes[0].value.statuses ?? []) {
             const key = `${status.id}:${status.status}`;
             if (!this.firstSeen.has(key)) this.firstSeen.set(key, at);
@@ -107,12 +109,19 @@ export interface LifecycleSettings {
 }
 
 /** Runs the lifecycle phase against a sandbox that sends status webhooks at its normal delays. */
-export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario, settings: LifecycleSettings, cpuSources: CpuSources): Promise<LifecycleResult> {
+export async function runLifecycle(
+  stack: Stack,
+  apiKey: string,
+  send: Scenario,
+  settings: LifecycleSettings,
+  cpuSources: CpuSources,
+): Promise<LifecycleResult> {
   const { connections, seconds, rate } = settings;
   const drainLimitMs = settings.drainLimitMs ?? DRAIN_MAX_MS;
   // The gateway's pooled connections went to the sandbox that was just replaced: a few sends renew
   // them, and their status webhooks are over before the receiver is registered.
-  for (let i = 0; i < 5; i++) await fetch(send.url, { method: send.method, headers: send.headers, body: send.body }).catch(() => undefined);
+  for (let i = 0; i < 5; i++)
+    await fetch(send.url, { method: send.method, headers: send.headers, body: send.body }).catch(() => undefined);
   await sleep(2_500);
   const receiver = new Receiver();
   const url = await receiver.start();
@@ -123,7 +132,8 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url, events: ['messages'], description: 'bench receiver' }),
     });
-    if (registered.status !== 201) throw new Error(`registering the bench receiver failed: HTTP ${registered.status} ${await registered.text()}`);
+    if (registered.status !== 201)
+      throw new Error(`registering the bench receiver failed: HTTP ${registered.status} ${await registered.text()}`);
     endpointId = ((await registered.json()) as { id: string }).id;
 
     const before = sampleCpu(cpuSources);
@@ -149,13 +159,20 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
 
     // When did the sandbox emit each event? Its webhook log says.
     const log = (await (await fetch(`${stack.sandboxUrl}/_sandbox/webhooks`)).json()) as {
-      data: Array<{ created_at: string; payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }> } }>;
+      data: Array<{
+        created_at: string;
+        payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }> };
+      }>;
     };
     const emitted = new Map<string, number>();
     for (const delivery of log.data) {
-      for (const status of delivery.payload.entry[0].changes[0].value.statuses ?? []) emitted.set(`${status.id}:${status.status}`, Date.parse(delivery.created_at));
+      for (const status of delivery.payload.entry[0].changes[0].value.statuses ?? [])
+        emitted.set(`${status.id}:${status.status}`, Date.parse(delivery.created_at));
     }
-    const messages = Math.max(load.ok, new Set([...receiver.firstSeen.keys()].map((key) => key.slice(0, key.lastIndexOf(':')))).size);
+    const messages = Math.max(
+      load.ok,
+      new Set([...receiver.firstSeen.keys()].map((key) => key.slice(0, key.lastIndexOf(':')))).size,
+    );
     expected = messages * 3;
     const lags: number[] = [];
     const statusesPerMessage = new Map<string, number>();
@@ -185,21 +202,33 @@ export async function runLifecycle(stack: Stack, apiKey: string, send: Scenario,
       messagesFullyDelivered: fully,
       fullyDeliveredPerSecond: Math.round(fully / totalSeconds),
       totalSeconds: Math.round(totalSeconds * 10) / 10,
-      lagMs: lags.length ? { p50: percentile(lags, 50), p90: percentile(lags, 90), p99: percentile(lags, 99), max: lags[lags.length - 1] } : null,
+      lagMs: lags.length
+        ? {
+            p50: percentile(lags, 50),
+            p90: percentile(lags, 90),
+            p99: percentile(lags, 99),
+            max: lags[lags.length - 1],
+          }
+        : null,
       keptUp: receiver.firstSeen.size >= expected,
       cpu: cpuBetween(before, after, messages),
     };
   } finally {
     // The next run must not deliver to this receiver: its endpoint (and what is left queued for it) goes.
     if (endpointId) {
-      await fetch(`${stack.gatewayUrl}/v1/webhooks/${endpointId}`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } }).catch(() => undefined);
+      await fetch(`${stack.gatewayUrl}/v1/webhooks/${endpointId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${apiKey}` },
+      }).catch(() => undefined);
     }
     await receiver.stop();
   }
 }
 
 export function formatLifecycle(result: LifecycleResult): string {
-  const lag = result.lagMs ? `lag upstream event → tenant p50 ${result.lagMs.p50} ms, p90 ${result.lagMs.p90} ms, p99 ${result.lagMs.p99} ms, max ${result.lagMs.max} ms` : 'no lag measured';
+  const lag = result.lagMs
+    ? `lag upstream event → tenant p50 ${result.lagMs.p50} ms, p90 ${result.lagMs.p90} ms, p99 ${result.lagMs.p99} ms, max ${result.lagMs.max} ms`
+    : 'no lag measured';
   const cpu = Object.entries(result.cpu.usPerRequest)
     .map(([name, us]) => `${name} ${us}`)
     .join(', ');

@@ -30,7 +30,9 @@ const REPLAY_KEY = 'bench-replay-0001';
 const json = { 'content-type': 'application/json' };
 
 const sent = (response: Response, body: string): string | null =>
-  response.status === 200 && /"messages":\[\{"id":"wamid\./.test(body) ? null : `expected 200 with a wamid, got ${response.status} ${body.slice(0, 200)}`;
+  response.status === 200 && /"messages":\[\{"id":"wamid\./.test(body)
+    ? null
+    : `expected 200 with a wamid, got ${response.status} ${body.slice(0, 200)}`;
 
 export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: number): Scenario[] {
   const auth = { authorization: `Bearer ${provisioned.apiKey}` };
@@ -42,7 +44,8 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       method: 'GET',
       url: `${stack.gatewayUrl}/health/live`,
       headers: {},
-      check: (response, body) => (response.status === 200 && body.includes('ok') ? null : `expected 200, got ${response.status}`),
+      check: (response, body) =>
+        response.status === 200 && body.includes('ok') ? null : `expected 200, got ${response.status}`,
     },
     {
       id: 'direct',
@@ -92,7 +95,9 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       body: TEXT_BODY,
       // The first call (the priming request) sends; this check runs a second one, which must replay.
       check: (response, body) =>
-        response.headers.get('idempotency-replayed') === 'true' ? sent(response, body) : `expected Idempotency-Replayed: true, got ${response.status}`,
+        response.headers.get('idempotency-replayed') === 'true'
+          ? sent(response, body)
+          : `expected Idempotency-Replayed: true, got ${response.status}`,
     },
   ];
 }
@@ -100,7 +105,11 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
 /** Sends one request of the scenario and applies its check (the replay scenario's is primed first). */
 export async function verifyScenario(scenario: Scenario): Promise<void> {
   const once = async () => {
-    const response = await fetch(scenario.url, { method: scenario.method, headers: scenario.headers, body: scenario.body });
+    const response = await fetch(scenario.url, {
+      method: scenario.method,
+      headers: scenario.headers,
+      body: scenario.body,
+    });
     return { response, body: await response.text() };
   };
   if (scenario.id === 'replay') {

@@ -57,8 +57,13 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
 
 function rateList(value: string): number[] {
   if (value.trim() === 'none') return [];
-  const rates = value.split(',').map((item) => item.trim()).filter(Boolean);
-  for (const rate of rates) if (!/^\d+$/.test(rate) || Number(rate) < 1) throw new Error(`--lifecycle-rates must list positive integers, got "${value}"`);
+  const rates = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const rate of rates)
+    if (!/^\d+$/.test(rate) || Number(rate) < 1)
+      throw new Error(`--lifecycle-rates must list positive integers, got "${value}"`);
   return rates.map(Number).sort((a, b) => a - b);
 }
 
@@ -77,7 +82,8 @@ function nonNegativeInteger(name: string, value: string | undefined, fallback: n
 /** Only loopback: the bench must never send load anywhere else. */
 export function assertLoopback(name: string, url: string): void {
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`${name} must point at 127.0.0.1, got ${host}`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new Error(`${name} must point at 127.0.0.1, got ${host}`);
 }
 
 /** Flags over BENCH_* environment variables over defaults. Returns null when --help was asked. */
@@ -120,12 +126,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     gatewayEnv[match[1]] = match[2];
   }
 
-  const databaseUrl = values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_bench';
+  const databaseUrl =
+    values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_bench';
   const redisUrl = values['redis-url'] ?? env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
   assertLoopback('the database URL', databaseUrl);
   assertLoopback('the Redis URL', redisUrl);
   if (!/bench/i.test(new URL(databaseUrl).pathname)) {
-    throw new Error(`refusing to reset database "${new URL(databaseUrl).pathname.slice(1)}": its name must contain "bench"`);
+    throw new Error(
+      `refusing to reset database "${new URL(databaseUrl).pathname.slice(1)}": its name must contain "bench"`,
+    );
   }
 
   return {

@@ -100,7 +100,12 @@ export function startProcess(name: string, command: string, args: string[], opti
 }
 
 /** Runs a command to completion; resolves with its output, rejects (with the output) on a non-zero exit. */
-export async function runToCompletion(name: string, command: string, args: string[], options: StartOptions): Promise<string> {
+export async function runToCompletion(
+  name: string,
+  command: string,
+  args: string[],
+  options: StartOptions,
+): Promise<string> {
   const child = startProcess(name, command, args, options);
   let stdout = '';
   child.child.stdout?.on('data', (chunk: string) => (stdout += chunk));
@@ -118,7 +123,12 @@ export async function stopAll(): Promise<void> {
  * Polls `url` until it answers `expectStatus`. Fails at once if `owner` exits meanwhile, or
  * after `timeoutMs`, with the process's last lines.
  */
-export async function waitForHttp(url: string, owner: ManagedProcess, timeoutMs = 30_000, expectStatus = 200): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  owner: ManagedProcess,
+  timeoutMs = 30_000,
+  expectStatus = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
@@ -133,7 +143,9 @@ export async function waitForHttp(url: string, owner: ManagedProcess, timeoutMs 
     }
     await sleep(200);
   }
-  throw new Error(`${owner.name} did not answer ${url} with ${expectStatus} within ${timeoutMs} ms (last: ${last}):\n${owner.lastLines()}`);
+  throw new Error(
+    `${owner.name} did not answer ${url} with ${expectStatus} within ${timeoutMs} ms (last: ${last}):\n${owner.lastLines()}`,
+  );
 }
 
 /** A port that is free on 127.0.0.1 right now (the OS picks it). */

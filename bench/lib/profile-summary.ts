@@ -48,9 +48,15 @@ export interface ProfileSummary {
 /** Packages shown under one group name; anything else under node_modules is listed by its package. */
 const PACKAGE_GROUPS: Array<[RegExp, string]> = [
   [/^@nestjs\//, 'nest'],
-  [/^(express|router|body-parser|raw-body|iconv-lite|qs|type-is|media-typer|mime-types|mime-db|content-type|on-finished|finalhandler|send|serve-static|parseurl|path-to-regexp|depd|statuses|http-errors|setprototypeof|merge-descriptors|encodeurl|escape-html|fresh|etag|vary|cookie|cookie-signature|proxy-addr|forwarded|ipaddr\.js|accepts|negotiator|content-disposition|range-parser|methods|utils-merge|debug|ms|unpipe|destroy|ee-first|bytes|call-bind.*|get-intrinsic|side-channel.*|es-.*|has-.*|function-bind|gopd|dunder-proto|math-intrinsics|object-inspect|hasown)$/, 'express'],
+  [
+    /^(express|router|body-parser|raw-body|iconv-lite|qs|type-is|media-typer|mime-types|mime-db|content-type|on-finished|finalhandler|send|serve-static|parseurl|path-to-regexp|depd|statuses|http-errors|setprototypeof|merge-descriptors|encodeurl|escape-html|fresh|etag|vary|cookie|cookie-signature|proxy-addr|forwarded|ipaddr\.js|accepts|negotiator|content-disposition|range-parser|methods|utils-merge|debug|ms|unpipe|destroy|ee-first|bytes|call-bind.*|get-intrinsic|side-channel.*|es-.*|has-.*|function-bind|gopd|dunder-proto|math-intrinsics|object-inspect|hasown)$/,
+    'express',
+  ],
   [/^typeorm$/, 'typeorm'],
-  [/^(pg|pg-pool|pg-protocol|pg-types|pg-connection-string|postgres-.*|pgpass|split2|buffer-writer|packet-reader)$/, 'pg'],
+  [
+    /^(pg|pg-pool|pg-protocol|pg-types|pg-connection-string|postgres-.*|pgpass|split2|buffer-writer|packet-reader)$/,
+    'pg',
+  ],
   [/^(ioredis|redis-errors|redis-parser|cluster-key-slot|denque|standard-as-callback|lodash\.\w+)$/, 'ioredis'],
   [/^undici$/, 'undici'],
   [/^class-validator$|^validator$|^libphonenumber-js$/, 'class-validator'],
@@ -72,7 +78,11 @@ function nodeLayer(url: string): string {
   if (/^node:(net|internal\/net|internal\/stream_base_commons|internal\/dns)/.test(url)) return 'node: net';
   if (/^node:(internal\/streams|stream)/.test(url)) return 'node: streams';
   if (/^node:(internal\/crypto|crypto)/.test(url)) return 'node: crypto';
-  if (/^node:(internal\/timers|timers|internal\/process\/task_queues|events|internal\/async_hooks|async_hooks|internal\/event_target)/.test(url)) {
+  if (
+    /^node:(internal\/timers|timers|internal\/process\/task_queues|events|internal\/async_hooks|async_hooks|internal\/event_target)/.test(
+      url,
+    )
+  ) {
     return 'node: events, timers, async';
   }
   return 'node: other';
@@ -83,7 +93,18 @@ function nodeLayer(url: string): string {
  * wall time: a thread preempted inside one of these (a loopback write wakes the receiver, which may
  * take the core) is counted here too, so on a busy machine this is partly waiting for a core.
  */
-const SOCKET_NATIVES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String', 'writeAsciiString', 'writeUcs2String', 'readStart', 'readStop', 'shutdown', 'close']);
+const SOCKET_NATIVES = new Set([
+  'writev',
+  'writeBuffer',
+  'writeUtf8String',
+  'writeLatin1String',
+  'writeAsciiString',
+  'writeUcs2String',
+  'readStart',
+  'readStop',
+  'shutdown',
+  'close',
+]);
 
 /** The group a frame's self time counts under. */
 export function groupOf(frame: ProfileNode['callFrame']): string {
@@ -108,7 +129,10 @@ export function groupOf(frame: ProfileNode['callFrame']): string {
 
 function where(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return '';
-  const short = frame.url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*\/dist\//, 'dist/');
+  const short = frame.url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^.*\/dist\//, 'dist/');
   return `${short}:${frame.lineNumber + 1}`;
 }
 

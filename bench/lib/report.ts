@@ -71,7 +71,8 @@ export function toScenarioResult(scenario: Scenario, result: LoadResult, cpu: Cp
   };
 }
 
-const ratio = (a: number | undefined, b: number | undefined): number | null => (a && b ? Math.round((100 * a) / b) / 100 : null);
+const ratio = (a: number | undefined, b: number | undefined): number | null =>
+  a && b ? Math.round((100 * a) / b) / 100 : null;
 
 /** The issue's ratios: gateway/direct throughput, and send/no-op cost (1/rps, and CPU µs per request). */
 export function ratios(results: ScenarioResult[]): Record<string, number | null> {
@@ -96,7 +97,11 @@ export function goals(results: ScenarioResult[], r: Record<string, number | null
   const latency = paced ?? send;
   const pacedOk = paced ? paced.requestsPerSecond >= 0.98 * (paced.rate ?? 0) && paced.non2xx === 0 : true;
   return [
-    { goal: 'text sends ≥ 1,000/s (saturation)', measured: send ? `${send.requestsPerSecond}/s` : 'not run', met: send ? send.requestsPerSecond >= 1000 : null },
+    {
+      goal: 'text sends ≥ 1,000/s (saturation)',
+      measured: send ? `${send.requestsPerSecond}/s` : 'not run',
+      met: send ? send.requestsPerSecond >= 1000 : null,
+    },
     {
       goal: `text send p99 < 50 ms (${paced ? `at a fixed ${paced.rate}/s` : 'at saturation'})`,
       measured: latency ? `${latency.latencyMs.p99} ms at ${latency.requestsPerSecond}/s` : 'not run',
@@ -107,7 +112,11 @@ export function goals(results: ScenarioResult[], r: Record<string, number | null
       measured: r.sendVsNoopCostByThroughput === null ? 'not run' : `${r.sendVsNoopCostByThroughput}×`,
       met: r.sendVsNoopCostByThroughput === null ? null : r.sendVsNoopCostByThroughput <= 3,
     },
-    { goal: 'where we are going: 2,000 sends/s', measured: send ? `${send.requestsPerSecond}/s` : 'not run', met: send ? send.requestsPerSecond >= 2000 : null },
+    {
+      goal: 'where we are going: 2,000 sends/s',
+      measured: send ? `${send.requestsPerSecond}/s` : 'not run',
+      met: send ? send.requestsPerSecond >= 2000 : null,
+    },
   ];
 }
 
@@ -120,8 +129,16 @@ const CPU_COLUMNS = ['gateway', 'sandbox', 'postgres', 'redis', 'bench', 'other'
 
 export function formatTable(results: ScenarioResult[]): string {
   const head =
-    pad('scenario', 44, true) + pad('req/s', 8) + pad('p50', 7) + pad('p97.5', 7) + pad('p99', 7) + pad('non2xx', 8) + pad('err', 5) + pad('t/o', 5) +
-    '   CPU µs/request: ' + CPU_COLUMNS.map((c) => pad(c, 9)).join('');
+    pad('scenario', 44, true) +
+    pad('req/s', 8) +
+    pad('p50', 7) +
+    pad('p97.5', 7) +
+    pad('p99', 7) +
+    pad('non2xx', 8) +
+    pad('err', 5) +
+    pad('t/o', 5) +
+    '   CPU µs/request: ' +
+    CPU_COLUMNS.map((c) => pad(c, 9)).join('');
   const rows = results.map(
     (r) =>
       pad(r.title, 44, true) +
@@ -135,9 +152,11 @@ export function formatTable(results: ScenarioResult[]): string {
       '                   ' +
       CPU_COLUMNS.map((c) => pad(r.cpu.usPerRequest[c] ?? '-', 9)).join(''),
   );
-  const cores = results.map((r) => pad(r.title, 44, true) + CPU_COLUMNS.map((c) => pad(r.cpu.cores[c] ?? '-', 9)).join(''));
+  const cores = results.map(
+    (r) => pad(r.title, 44, true) + CPU_COLUMNS.map((c) => pad(r.cpu.cores[c] ?? '-', 9)).join(''),
+  );
   return [
-    'latency in ms; CPU µs/request = that process\'s CPU time over the run / requests completed',
+    "latency in ms; CPU µs/request = that process's CPU time over the run / requests completed",
     head,
     ...rows,
     '',
@@ -167,7 +186,12 @@ export function formatProfile(summary: ProfileSummary): string {
   const shares = (items: Array<{ name: string; ms: number; percent: number }>) =>
     items.map((s) => `  ${pad(s.percent.toFixed(1), 5)}%  ${pad(s.ms, 6)} ms  ${s.name}`).join('\n');
   const frames = (items: ProfileSummary['topSelf']) =>
-    items.map((s) => `  ${pad(s.percent.toFixed(1), 5)}%  ${pad(s.ms, 6)} ms  ${pad(s.group, 26, true)} ${s.name}  ${s.where}`).join('\n');
+    items
+      .map(
+        (s) =>
+          `  ${pad(s.percent.toFixed(1), 5)}%  ${pad(s.ms, 6)} ms  ${pad(s.group, 26, true)} ${s.name}  ${s.where}`,
+      )
+      .join('\n');
   return [
     `CPU profile of the gateway under text-send load: ${summary.busyMs} ms busy of ${summary.wallMs} ms (${summary.samples} samples); ${summary.file}`,
     'self time by group (% of busy time):',

@@ -10,7 +10,15 @@ import { Client } from 'pg';
  */
 export const STATS_SETTLE_MS = 11_000;
 
-const PG_FIELDS = ['xact_commit', 'xact_rollback', 'tup_inserted', 'tup_updated', 'tup_deleted', 'tup_fetched', 'tup_returned'] as const;
+const PG_FIELDS = [
+  'xact_commit',
+  'xact_rollback',
+  'tup_inserted',
+  'tup_updated',
+  'tup_deleted',
+  'tup_fetched',
+  'tup_returned',
+] as const;
 
 export type Counters = Record<string, number>;
 
@@ -22,7 +30,10 @@ export async function readPgStats(databaseUrl: string): Promise<Counters> {
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rows } = await client.query<Record<string, string>>(`SELECT ${PG_FIELDS.join(', ')} FROM pg_stat_database WHERE datname = $1`, [name]);
+    const { rows } = await client.query<Record<string, string>>(
+      `SELECT ${PG_FIELDS.join(', ')} FROM pg_stat_database WHERE datname = $1`,
+      [name],
+    );
     return Object.fromEntries(PG_FIELDS.map((field) => [field, Number(rows[0]?.[field] ?? 0)]));
   } finally {
     await client.end();

@@ -21,7 +21,9 @@ export async function resetDatabase(databaseUrl: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${url.host} (${(error as Error).message}). ${HOW_TO_START}`, { cause: error });
+    throw new Error(`PostgreSQL is not reachable at ${url.host} (${(error as Error).message}). ${HOW_TO_START}`, {
+      cause: error,
+    });
   }
   try {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -33,12 +35,20 @@ export async function resetDatabase(databaseUrl: string): Promise<void> {
 
 /** Connects to the bench's Redis database and empties it (that database only). */
 export async function resetRedis(redisUrl: string): Promise<void> {
-  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 3_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis is not reachable at ${new URL(redisUrl).host} (${(error as Error).message}). ${HOW_TO_START}`, { cause: error });
+    throw new Error(
+      `Redis is not reachable at ${new URL(redisUrl).host} (${(error as Error).message}). ${HOW_TO_START}`,
+      { cause: error },
+    );
   }
   try {
     await client.flushdb();
@@ -52,7 +62,10 @@ export async function redisServerInfo(redisUrl: string): Promise<{ pid: number; 
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 0 });
   try {
     const info = await client.info('server');
-    return { pid: Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0), version: /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown' };
+    return {
+      pid: Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0),
+      version: /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown',
+    };
   } finally {
     client.disconnect();
   }

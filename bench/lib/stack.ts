@@ -33,7 +33,11 @@ export interface Stack {
   secrets: { appSecret: string; verifyToken: string; upstreamToken: string };
 }
 
-export function describeStack(root: string, ports: { sandbox: number; gateway: number }, options: { databaseUrl: string; redisUrl: string; extra: Record<string, string> }): Stack {
+export function describeStack(
+  root: string,
+  ports: { sandbox: number; gateway: number },
+  options: { databaseUrl: string; redisUrl: string; extra: Record<string, string> },
+): Stack {
   const secrets = {
     appSecret: randomBytes(16).toString('hex'),
     verifyToken: randomBytes(16).toString('hex'),
@@ -62,7 +66,14 @@ export function describeStack(root: string, ports: { sandbox: number; gateway: n
     METRICS_PORT: '0',
     ...options.extra,
   };
-  return { root, sandboxUrl, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, gatewayPort: ports.gateway, gatewayEnv, secrets };
+  return {
+    root,
+    sandboxUrl,
+    gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    gatewayPort: ports.gateway,
+    gatewayEnv,
+    secrets,
+  };
 }
 
 /** The sandbox's own status delays (ms): sent, delivered, read. */
@@ -72,24 +83,39 @@ export const NORMAL_STATUS_DELAYS = { sent: 200, delivered: 500, read: 1500 };
  * Starts the sandbox; by default every status and review webhook waits WEBHOOK_DELAY_MS (none
  * loads the gateway), `statusDelays` gives the sandbox's normal ones (the lifecycle phase).
  */
-export async function startSandbox(stack: Stack, logPath: string, statusDelays?: typeof NORMAL_STATUS_DELAYS): Promise<ManagedProcess> {
+export async function startSandbox(
+  stack: Stack,
+  logPath: string,
+  statusDelays?: typeof NORMAL_STATUS_DELAYS,
+): Promise<ManagedProcess> {
   const delay = String(WEBHOOK_DELAY_MS);
   const sandbox = startProcess(
     'sandbox',
     process.execPath,
     [
       join(stack.root, 'dist/src/sandbox/main.js'),
-      '--host', '127.0.0.1',
-      '--port', new URL(stack.sandboxUrl).port,
-      '--webhook-url', `${stack.gatewayUrl}/webhooks/whatsapp`,
-      '--app-secret', stack.secrets.appSecret,
-      '--sent-delay', statusDelays ? String(statusDelays.sent) : delay,
-      '--delivered-delay', statusDelays ? String(statusDelays.delivered) : delay,
-      '--read-delay', statusDelays ? String(statusDelays.read) : delay,
-      '--log-limit', '1000000',
-      '--review-delay', delay,
-      '--business-account', `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
-      '--phone-number', `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      new URL(stack.sandboxUrl).port,
+      '--webhook-url',
+      `${stack.gatewayUrl}/webhooks/whatsapp`,
+      '--app-secret',
+      stack.secrets.appSecret,
+      '--sent-delay',
+      statusDelays ? String(statusDelays.sent) : delay,
+      '--delivered-delay',
+      statusDelays ? String(statusDelays.delivered) : delay,
+      '--read-delay',
+      statusDelays ? String(statusDelays.read) : delay,
+      '--log-limit',
+      '1000000',
+      '--review-delay',
+      delay,
+      '--business-account',
+      `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
+      '--phone-number',
+      `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,
     ],
     { cwd: stack.root, env: { PATH: process.env.PATH }, logPath },
   );
@@ -103,7 +129,12 @@ export async function startSandbox(stack: Stack, logPath: string, statusDelays?:
  */
 export async function startGateway(stack: Stack, logPath: string, preload?: string): Promise<ManagedProcess> {
   const args = [...(preload ? ['--require', preload] : []), join(stack.root, 'dist/src/main.js')];
-  const gateway = startProcess('gateway', process.execPath, args, { cwd: stack.root, env: stack.gatewayEnv, logPath, ipc: preload !== undefined });
+  const gateway = startProcess('gateway', process.execPath, args, {
+    cwd: stack.root,
+    env: stack.gatewayEnv,
+    logPath,
+    ipc: preload !== undefined,
+  });
   await waitForHttp(`${stack.gatewayUrl}/health`, gateway, 60_000);
   return gateway;
 }
@@ -121,18 +152,51 @@ const KEY_RATE_LIMIT = 100_000;
 /** Organization, business account, phone number and key through the CLI; blacklist; the 24-hour window. */
 export async function provision(stack: Stack, logPath: string): Promise<Provisioned> {
   const cli = async (...args: string[]) => {
-    const out = await runToCompletion(`cli ${args[0]}`, process.execPath, [join(stack.root, 'dist/src/cli/main.js'), ...args], {
-      cwd: stack.root,
-      env: stack.gatewayEnv,
-      logPath,
-    });
+    const out = await runToCompletion(
+      `cli ${args[0]}`,
+      process.execPath,
+      [join(stack.root, 'dist/src/cli/main.js'), ...args],
+      {
+        cwd: stack.root,
+        env: stack.gatewayEnv,
+        logPath,
+      },
+    );
     return JSON.parse(out) as Record<string, unknown>;
   };
   const org = await cli('org:create', '--name', 'Bench Org');
   const tenantId = String(org.id);
-  await cli('waba:add', '--org', tenantId, '--waba-id', FIXTURE.wabaId, '--token', stack.secrets.upstreamToken, '--name', 'Bench WABA');
-  await cli('phone:add', '--waba-id', FIXTURE.wabaId, '--phone-number-id', FIXTURE.phoneNumberId, '--display', FIXTURE.display);
-  const key = await cli('key:create', '--kind', 'org', '--org', tenantId, '--name', 'bench', '--rate-limit', String(KEY_RATE_LIMIT));
+  await cli(
+    'waba:add',
+    '--org',
+    tenantId,
+    '--waba-id',
+    FIXTURE.wabaId,
+    '--token',
+    stack.secrets.upstreamToken,
+    '--name',
+    'Bench WABA',
+  );
+  await cli(
+    'phone:add',
+    '--waba-id',
+    FIXTURE.wabaId,
+    '--phone-number-id',
+    FIXTURE.phoneNumberId,
+    '--display',
+    FIXTURE.display,
+  );
+  const key = await cli(
+    'key:create',
+    '--kind',
+    'org',
+    '--org',
+    tenantId,
+    '--name',
+    'bench',
+    '--rate-limit',
+    String(KEY_RATE_LIMIT),
+  );
   const apiKey = String(key.key);
 
   await addToBlacklist(stack, apiKey, FIXTURE.blacklisted);
@@ -141,7 +205,8 @@ export async function provision(stack: Stack, logPath: string): Promise<Provisio
     tenantId,
     apiKey,
     keyRateLimit: KEY_RATE_LIMIT,
-    serviceWindow: 'opened by a simulated inbound message (sandbox POST /_sandbox/inbound → signed webhook → gateway); enforcement stays on',
+    serviceWindow:
+      'opened by a simulated inbound message (sandbox POST /_sandbox/inbound → signed webhook → gateway); enforcement stays on',
   };
 }
 
@@ -151,7 +216,8 @@ async function addToBlacklist(stack: Stack, apiKey: string, phoneNumber: string)
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ phone_numbers: [phoneNumber], reason: 'bench' }),
   });
-  if (!response.ok) throw new Error(`blacklisting ${phoneNumber} failed: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`blacklisting ${phoneNumber} failed: HTTP ${response.status} ${await response.text()}`);
 }
 
 /**

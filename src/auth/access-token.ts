@@ -13,7 +13,9 @@ const INVALID = '\u0000invalid';
  * downstream (validation, logs, errors) ever sees it. Returns the raw Authorization header's token
  * text or the parameter's value; undefined when none is given.
  */
-export function presentedToken(req: Request & { body?: unknown }): { text: string; from: 'header' | 'parameter' } | undefined {
+export function presentedToken(
+  req: Request & { body?: unknown },
+): { text: string; from: 'header' | 'parameter' } | undefined {
   const header = req.headers.authorization;
   // A header that is not `Bearer <token>` presents no usable key (401), whatever else is sent.
   const fromHeader = typeof header === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? INVALID) : undefined;
@@ -24,7 +26,9 @@ export function presentedToken(req: Request & { body?: unknown }): { text: strin
     fromForm = single(body[ACCESS_TOKEN_PARAMETER]);
     delete body[ACCESS_TOKEN_PARAMETER];
   }
-  const given = [fromHeader, fromQuery, fromForm].filter((value): value is string => value !== undefined && value !== '');
+  const given = [fromHeader, fromQuery, fromForm].filter(
+    (value): value is string => value !== undefined && value !== '',
+  );
   if (given.includes(INVALID)) return { text: INVALID, from: fromHeader === INVALID ? 'header' : 'parameter' };
   if (given.length === 0) return undefined;
   if (given.some((value) => value !== given[0])) {
@@ -33,7 +37,9 @@ export function presentedToken(req: Request & { body?: unknown }): { text: strin
       'the request names different keys in Authorization, the access_token parameter and the access_token form field; send one',
     );
   }
-  return fromHeader !== undefined && fromHeader !== '' ? { text: fromHeader, from: 'header' } : { text: given[0], from: 'parameter' };
+  return fromHeader !== undefined && fromHeader !== ''
+    ? { text: fromHeader, from: 'header' }
+    : { text: given[0], from: 'parameter' };
 }
 
 function queryValue(req: Request): unknown {
@@ -47,7 +53,8 @@ function queryValue(req: Request): unknown {
 /** A single string value; repeated values count only when they are all the same. */
 function single(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => v === value[0]) && typeof value[0] === 'string') return value[0];
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => v === value[0]) && typeof value[0] === 'string')
+    return value[0];
   if (value !== undefined) return INVALID;
   return undefined;
 }

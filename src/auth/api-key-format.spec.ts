@@ -20,7 +20,9 @@ describe('randomBase62', () => {
     const seen = new Set(randomBase62(20000));
     // 62 symbols over 20,000 draws: missing one by chance is astronomically unlikely.
     expect(seen.size).toBe(62);
-    expect(seen.has('A') && seen.has('Z') && seen.has('a') && seen.has('z') && seen.has('0') && seen.has('9')).toBe(true);
+    expect(seen.has('A') && seen.has('Z') && seen.has('a') && seen.has('z') && seen.has('0') && seen.has('9')).toBe(
+      true,
+    );
   });
 
   it('is not biased toward the first symbols of the alphabet (rejection sampling)', () => {
@@ -31,7 +33,8 @@ describe('randomBase62', () => {
     const counts = new Map<string, number>();
     for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
     const first8 = [...'ABCDEFGH'].reduce((sum, ch) => sum + (counts.get(ch) ?? 0), 0) / 8;
-    const rest = [...counts.entries()].filter(([ch]) => !'ABCDEFGH'.includes(ch)).reduce((sum, [, n]) => sum + n, 0) / 54;
+    const rest =
+      [...counts.entries()].filter(([ch]) => !'ABCDEFGH'.includes(ch)).reduce((sum, [, n]) => sum + n, 0) / 54;
     expect(first8 / rest).toBeGreaterThan(0.9);
     expect(first8 / rest).toBeLessThan(1.1);
   });

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from './api-key.entity';
 
-export const KEY_PREFIX: Record<ApiKeyKind, string> = { org: 'svc_live_', admin: 'svc_admin_', platform: 'svc_platform_' };
+export const KEY_PREFIX: Record<ApiKeyKind, string> = {
+  org: 'svc_live_',
+  admin: 'svc_admin_',
+  platform: 'svc_platform_',
+};
 const KIND_OF_PREFIX: Record<string, ApiKeyKind> = { live: 'org', admin: 'admin', platform: 'platform' };
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 40;

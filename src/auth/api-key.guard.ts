@@ -66,7 +66,8 @@ export class ApiKeyGuard implements CanActivate {
     const parsed = parseKeyText(presentedToken(req)?.text);
     if (!parsed) return null;
     const key = await this.keys.findByHash(hashKey(parsed.text));
-    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now())) return null;
+    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now()))
+      return null;
     if (key.hmacSecret === null) return key;
     const signed = verifyRequestSignature(
       key.hmacSecret,
@@ -95,11 +96,18 @@ export class ApiKeyGuard implements CanActivate {
       // Both sides of the window: a timestamp up to the skew ahead stays valid that much longer.
       return await this.store.firstUse(`hmac-seen:${keyId}:${signature}`, 2 * this.maxSkewSeconds * 1000);
     } catch {
-      throw new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with a new signature', {
-        status: 503,
-        data: { details: 'Signed requests are checked for replays in the shared store, which cannot be reached; the request was not executed' },
-        headers: { 'Retry-After': '1' },
-      });
+      throw new GraphError(
+        ErrorCode.TemporarilyUnavailable,
+        'Service temporarily unavailable: retry later with a new signature',
+        {
+          status: 503,
+          data: {
+            details:
+              'Signed requests are checked for replays in the shared store, which cannot be reached; the request was not executed',
+          },
+          headers: { 'Retry-After': '1' },
+        },
+      );
     }
   }
 }

@@ -191,7 +191,8 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform'");
     if (issuer.kind !== 'platform') rows.andWhere('key.tenant_ids <@ CAST(:own AS uuid[])', { own: issuer.tenantIds });
     if (query.tenantId) {
-      if (!isUUID(query.tenantId)) throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
+      if (!isUUID(query.tenantId))
+        throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
       rows.andWhere(':tenantId = ANY(key.tenant_ids)', { tenantId: query.tenantId });
     }
     return pageOldestFirst(rows, query, originalUrl, (row) => this.toView(row));
@@ -257,8 +258,12 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private async validate(input: CreateApiKeyInput) {
     const problems: string[] = [];
     const tenantIds = [...new Set(input.tenantIds)];
-    if (input.kind === 'org' && tenantIds.length !== 1) problems.push('an organization key belongs to exactly one organization (tenant_ids, or the X-Svc-Tenant-Id header)');
-    if (input.kind === 'admin' && tenantIds.length < 1) problems.push('an admin key needs at least one organization (tenant_ids, or the X-Svc-Tenant-Id header)');
+    if (input.kind === 'org' && tenantIds.length !== 1)
+      problems.push(
+        'an organization key belongs to exactly one organization (tenant_ids, or the X-Svc-Tenant-Id header)',
+      );
+    if (input.kind === 'admin' && tenantIds.length < 1)
+      problems.push('an admin key needs at least one organization (tenant_ids, or the X-Svc-Tenant-Id header)');
     if (input.kind === 'platform' && tenantIds.length) problems.push('a platform key belongs to no organization');
     if (tenantIds.some((id) => !isUUID(id))) problems.push('organization ids must be UUIDs');
     else if (tenantIds.length) {
@@ -270,15 +275,22 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const unknown = scopes.filter((scope) => !isScope(scope));
     if (unknown.length) problems.push(`unknown scopes: ${unknown.join(', ')} (known: ${allowed.join(', ')})`);
     const foreign = scopes.filter((scope) => isScope(scope) && !allowed.includes(scope));
-    if (foreign.length) problems.push(`a${input.kind === 'org' ? 'n organization' : ` ${input.kind}`} key cannot hold: ${foreign.join(', ')}`);
+    if (foreign.length)
+      problems.push(
+        `a${input.kind === 'org' ? 'n organization' : ` ${input.kind}`} key cannot hold: ${foreign.join(', ')}`,
+      );
     if (input.allowedPhoneNumberIds?.length) {
       if (input.kind === 'platform') problems.push('a platform key has no phone numbers');
       else {
         // Allowed phone numbers must be registered to one of the key's organizations (catches typos).
-        const registered = await this.phoneNumbers.find({ where: { phoneNumberId: In(input.allowedPhoneNumberIds) }, select: { phoneNumberId: true, tenantId: true } });
+        const registered = await this.phoneNumbers.find({
+          where: { phoneNumberId: In(input.allowedPhoneNumberIds) },
+          select: { phoneNumberId: true, tenantId: true },
+        });
         const ours = new Set(registered.filter((p) => tenantIds.includes(p.tenantId)).map((p) => p.phoneNumberId));
         const outside = input.allowedPhoneNumberIds.filter((id) => !ours.has(id));
-        if (outside.length) problems.push(`phone numbers not registered to the key's organizations: ${outside.join(', ')}`);
+        if (outside.length)
+          problems.push(`phone numbers not registered to the key's organizations: ${outside.join(', ')}`);
       }
     }
     if (input.allowedIps?.length) {
@@ -289,7 +301,8 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       }
     }
     const rate = input.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT;
-    if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) problems.push('rate limit must be an integer from 1 to 100000');
+    if (!Number.isInteger(rate) || rate < 1 || rate > 100_000)
+      problems.push('rate limit must be an integer from 1 to 100000');
     if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) problems.push('expiry must be a valid date');
     if (problems.length) throw GraphError.invalidParameter('Invalid API key settings', problems.join('; '));
     return {

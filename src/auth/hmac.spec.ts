@@ -9,7 +9,13 @@ const PATH = '/v21.0/123456789/messages?debug=1';
 const BODY = '{"messaging_product":"whatsapp","to":"15551234567"}';
 
 /** The documented string, signed independently of the code under test. */
-function independentSignature(secret: string, timestamp: string, method: string, pathWithQuery: string, body: string): string {
+function independentSignature(
+  secret: string,
+  timestamp: string,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${method}.${pathWithQuery}.${body}`, 'utf8').digest('hex')}`;
 }
 
@@ -59,13 +65,19 @@ describe('signRequest', () => {
     const upper = signRequest(SECRET, TIMESTAMP, 'POST', PATH, BODY);
     expect(signRequest(SECRET, TIMESTAMP, 'post', PATH, BODY)).toBe(upper);
     expect(signRequest(SECRET, TIMESTAMP, 'PoSt', PATH, BODY)).toBe(upper);
-    expect(signRequest(SECRET, TIMESTAMP, 'post', PATH, BODY)).toBe(independentSignature(SECRET, TIMESTAMP, 'POST', PATH, BODY));
+    expect(signRequest(SECRET, TIMESTAMP, 'post', PATH, BODY)).toBe(
+      independentSignature(SECRET, TIMESTAMP, 'POST', PATH, BODY),
+    );
   });
 
   it('gives the same signature for a Buffer body and the same bytes as a string', () => {
     const body = '{"name":"naïve ✓"}';
-    expect(signRequest(SECRET, TIMESTAMP, 'POST', PATH, Buffer.from(body, 'utf8'))).toBe(signRequest(SECRET, TIMESTAMP, 'POST', PATH, body));
-    expect(signRequest(SECRET, TIMESTAMP, 'POST', PATH, Buffer.alloc(0))).toBe(signRequest(SECRET, TIMESTAMP, 'POST', PATH, ''));
+    expect(signRequest(SECRET, TIMESTAMP, 'POST', PATH, Buffer.from(body, 'utf8'))).toBe(
+      signRequest(SECRET, TIMESTAMP, 'POST', PATH, body),
+    );
+    expect(signRequest(SECRET, TIMESTAMP, 'POST', PATH, Buffer.alloc(0))).toBe(
+      signRequest(SECRET, TIMESTAMP, 'POST', PATH, ''),
+    );
   });
 
   it('changes with every input', () => {
@@ -90,7 +102,12 @@ describe('verifyRequestSignature', () => {
   it('accepts a signature made by signRequest itself', () => {
     const signature = signRequest(SECRET, TIMESTAMP, 'GET', '/v21.0/1/message_templates', '');
     expect(
-      verifyRequestSignature(SECRET, { timestamp: TIMESTAMP, signature, method: 'GET', pathWithQuery: '/v21.0/1/message_templates', body: '' }, NOW, MAX_SKEW),
+      verifyRequestSignature(
+        SECRET,
+        { timestamp: TIMESTAMP, signature, method: 'GET', pathWithQuery: '/v21.0/1/message_templates', body: '' },
+        NOW,
+        MAX_SKEW,
+      ),
     ).toBe(true);
   });
 
@@ -100,16 +117,41 @@ describe('verifyRequestSignature', () => {
   });
 
   it('rejects a tampered body', () => {
-    expect(verifyRequestSignature(SECRET, signedRequest({ body: BODY.replace('15551234567', '15557654321') }), NOW, MAX_SKEW)).toBe(false);
+    expect(
+      verifyRequestSignature(
+        SECRET,
+        signedRequest({ body: BODY.replace('15551234567', '15557654321') }),
+        NOW,
+        MAX_SKEW,
+      ),
+    ).toBe(false);
     expect(verifyRequestSignature(SECRET, signedRequest({ body: `${BODY}\n` }), NOW, MAX_SKEW)).toBe(false);
     expect(verifyRequestSignature(SECRET, signedRequest({ body: '' }), NOW, MAX_SKEW)).toBe(false);
   });
 
   it('rejects a tampered path or query string', () => {
-    expect(verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: '/v21.0/987654321/messages?debug=1' }), NOW, MAX_SKEW)).toBe(false);
-    expect(verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: '/v21.0/123456789/messages?debug=0' }), NOW, MAX_SKEW)).toBe(false);
-    expect(verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: '/v21.0/123456789/messages' }), NOW, MAX_SKEW)).toBe(false);
-    expect(verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: `${PATH}&extra=1` }), NOW, MAX_SKEW)).toBe(false);
+    expect(
+      verifyRequestSignature(
+        SECRET,
+        signedRequest({ pathWithQuery: '/v21.0/987654321/messages?debug=1' }),
+        NOW,
+        MAX_SKEW,
+      ),
+    ).toBe(false);
+    expect(
+      verifyRequestSignature(
+        SECRET,
+        signedRequest({ pathWithQuery: '/v21.0/123456789/messages?debug=0' }),
+        NOW,
+        MAX_SKEW,
+      ),
+    ).toBe(false);
+    expect(
+      verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: '/v21.0/123456789/messages' }), NOW, MAX_SKEW),
+    ).toBe(false);
+    expect(verifyRequestSignature(SECRET, signedRequest({ pathWithQuery: `${PATH}&extra=1` }), NOW, MAX_SKEW)).toBe(
+      false,
+    );
   });
 
   it('rejects another method', () => {
@@ -182,7 +224,9 @@ describe('verifyRequestSignature', () => {
 
   it('rejects a signature of a different length without throwing', () => {
     const good = signedRequest().signature!;
-    expect(() => verifyRequestSignature(SECRET, signedRequest({ signature: good.slice(0, -1) }), NOW, MAX_SKEW)).not.toThrow();
+    expect(() =>
+      verifyRequestSignature(SECRET, signedRequest({ signature: good.slice(0, -1) }), NOW, MAX_SKEW),
+    ).not.toThrow();
     expect(verifyRequestSignature(SECRET, signedRequest({ signature: good.slice(0, -1) }), NOW, MAX_SKEW)).toBe(false);
     expect(verifyRequestSignature(SECRET, signedRequest({ signature: `${good}0` }), NOW, MAX_SKEW)).toBe(false);
     expect(verifyRequestSignature(SECRET, signedRequest({ signature: 'v1=' }), NOW, MAX_SKEW)).toBe(false);
@@ -191,7 +235,9 @@ describe('verifyRequestSignature', () => {
   it('rejects a same-length signature differing in one hex digit', () => {
     const good = signedRequest().signature!;
     const last = good.at(-1) === '0' ? '1' : '0';
-    expect(verifyRequestSignature(SECRET, signedRequest({ signature: good.slice(0, -1) + last }), NOW, MAX_SKEW)).toBe(false);
+    expect(verifyRequestSignature(SECRET, signedRequest({ signature: good.slice(0, -1) + last }), NOW, MAX_SKEW)).toBe(
+      false,
+    );
   });
 
   it('rejects the right hex without the v1= prefix, or with another version', () => {

@@ -7,7 +7,13 @@ export const SIGNATURE_HEADER = 'x-svc-signature';
  * The request signature of a key with a signing secret:
  * `v1=<hex HMAC-SHA256(secret, timestamp + "." + METHOD + "." + path-with-query + "." + raw body)>`.
  */
-export function signRequest(secret: string, timestamp: string, method: string, pathWithQuery: string, body: Buffer | string): string {
+export function signRequest(
+  secret: string,
+  timestamp: string,
+  method: string,
+  pathWithQuery: string,
+  body: Buffer | string,
+): string {
   const hmac = createHmac('sha256', secret);
   hmac.update(`${timestamp}.${method.toUpperCase()}.${pathWithQuery}.`);
   hmac.update(body);
@@ -23,7 +29,12 @@ export interface SignedRequest {
 }
 
 /** Constant-time check of signature and clock skew; false for anything absent or malformed. */
-export function verifyRequestSignature(secret: string, request: SignedRequest, nowSeconds: number, maxSkewSeconds: number): boolean {
+export function verifyRequestSignature(
+  secret: string,
+  request: SignedRequest,
+  nowSeconds: number,
+  maxSkewSeconds: number,
+): boolean {
   const { timestamp, signature } = request;
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > maxSkewSeconds) return false;

@@ -86,16 +86,22 @@ export function boundByIssuer(issuer: Issuer, request: KeyRequest): BoundKeyRequ
   const extraScopes = scopes.filter((scope) => !issuer.scopes.has(scope));
   if (extraScopes.length) throw refuse(`with a scope it does not hold: ${extraScopes.join(', ')}`);
 
-  const phones = bounded(issuer.allowedPhoneNumberIds && [...issuer.allowedPhoneNumberIds], request.allowedPhoneNumberIds, 'phone number');
+  const phones = bounded(
+    issuer.allowedPhoneNumberIds && [...issuer.allowedPhoneNumberIds],
+    request.allowedPhoneNumberIds,
+    'phone number',
+  );
   const ips = bounded(issuer.allowedIps, request.allowedIps, 'IP address or range');
 
   const rate = request.rateLimitPerSecond ?? Math.min(DEFAULT_RATE_LIMIT, issuer.rateLimitPerSecond);
-  if (rate > issuer.rateLimitPerSecond) throw refuse(`with a rate limit above its own (${issuer.rateLimitPerSecond} per second)`);
+  if (rate > issuer.rateLimitPerSecond)
+    throw refuse(`with a rate limit above its own (${issuer.rateLimitPerSecond} per second)`);
 
   let expiresAt = request.expiresAt ?? null;
   if (issuer.expiresAt !== null) {
     if (request.expiresAt === undefined) expiresAt = new Date(issuer.expiresAt);
-    if (expiresAt === null || expiresAt.getTime() > issuer.expiresAt) throw refuse('that outlives it (its own expiry comes first)');
+    if (expiresAt === null || expiresAt.getTime() > issuer.expiresAt)
+      throw refuse('that outlives it (its own expiry comes first)');
   }
 
   // A key that must sign issues only keys that must sign: a key without the requirement would
@@ -103,7 +109,16 @@ export function boundByIssuer(issuer: Issuer, request: KeyRequest): BoundKeyRequ
   const hmac = request.hmac ?? issuer.signs;
   if (issuer.signs && !hmac) throw refuse('without the request signing (HMAC) it must use itself');
 
-  return { kind: request.kind, tenantIds: request.tenantIds, scopes, allowedPhoneNumberIds: phones, allowedIps: ips, rateLimitPerSecond: rate, expiresAt, hmac };
+  return {
+    kind: request.kind,
+    tenantIds: request.tenantIds,
+    scopes,
+    allowedPhoneNumberIds: phones,
+    allowedIps: ips,
+    rateLimitPerSecond: rate,
+    expiresAt,
+    hmac,
+  };
 }
 
 /**

@@ -8,6 +8,9 @@ export function isPublicRoute(reflector: Reflector, context: ExecutionContext): 
 
 /** What the route declared with @Authenticated; routes without it need a key, an organization and no scope. */
 export function routeAccess(reflector: Reflector, context: ExecutionContext): Required<RouteAccess> {
-  const access = reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [context.getHandler(), context.getClass()]);
+  const access = reflector.getAllAndOverride<RouteAccess | undefined>(ROUTE_ACCESS, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
   return { scopes: access?.scopes ?? [], tenant: access?.tenant ?? 'required' };
 }

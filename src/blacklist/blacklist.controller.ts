@@ -4,7 +4,12 @@ import type { Request } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { BlacklistService } from './blacklist.service';
-import { AddBlacklistEntriesDto, AddBlacklistEntriesResponseDto, BlacklistPageDto, ListBlacklistQueryDto } from './dto/blacklist.dto';
+import {
+  AddBlacklistEntriesDto,
+  AddBlacklistEntriesResponseDto,
+  BlacklistPageDto,
+  ListBlacklistQueryDto,
+} from './dto/blacklist.dto';
 import { SuccessDto } from '../common/pagination';
 
 @ApiTags('blacklist')
@@ -16,11 +21,16 @@ export class BlacklistController {
   @Authenticated({ scopes: ['blacklist:read'] })
   @ApiOperation({
     summary: "The organization's blacklisted numbers, in the order they were added",
-    description: 'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
+    description:
+      'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
   })
   @ApiOkResponse({ type: BlacklistPageDto })
   @ApiGraphErrors(400)
-  list(@TenantId() tenantId: string, @Query() query: ListBlacklistQueryDto, @Req() req: Request): Promise<BlacklistPageDto> {
+  list(
+    @TenantId() tenantId: string,
+    @Query() query: ListBlacklistQueryDto,
+    @Req() req: Request,
+  ): Promise<BlacklistPageDto> {
     return this.blacklist.list(tenantId, query, req.originalUrl);
   }
 
@@ -43,7 +53,11 @@ export class BlacklistController {
   @Delete(':phoneNumber')
   @Authenticated({ scopes: ['blacklist:write'] })
   @ApiOperation({ summary: 'Remove a number from the blacklist' })
-  @ApiParam({ name: 'phoneNumber', description: 'The number, normalized like a send recipient', example: '15551234567' })
+  @ApiParam({
+    name: 'phoneNumber',
+    description: 'The number, normalized like a send recipient',
+    example: '15551234567',
+  })
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(400, 404)
   async remove(@TenantId() tenantId: string, @Param('phoneNumber') phoneNumber: string): Promise<SuccessDto> {

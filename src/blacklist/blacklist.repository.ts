@@ -33,7 +33,10 @@ export class BlacklistRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One page in (created_at, id) order, `limit + 1` rows so the caller can tell a next page exists. */
-  list(tenantId: string, options: { limit: number; after?: KeysetCursor; phoneNumber?: string }): Promise<BlacklistRow[]> {
+  list(
+    tenantId: string,
+    options: { limit: number; after?: KeysetCursor; phoneNumber?: string },
+  ): Promise<BlacklistRow[]> {
     const params: unknown[] = [tenantId];
     let where = 'tenant_id = $1';
     if (options.phoneNumber !== undefined) {
@@ -59,7 +62,11 @@ export class BlacklistRepository {
    * cannot deadlock), while created_at steps by one microsecond in request order, so listing shows
    * new entries in the order given.
    */
-  add(tenantId: string, phoneNumbers: string[], reason: string | null): Promise<Array<BlacklistRow & { inserted: boolean }>> {
+  add(
+    tenantId: string,
+    phoneNumbers: string[],
+    reason: string | null,
+  ): Promise<Array<BlacklistRow & { inserted: boolean }>> {
     return this.dataSource.query(
       `INSERT INTO blacklist_entries AS e (tenant_id, phone_number, reason, created_at)
        SELECT $1, u.n, $3, (SELECT clock_timestamp()) + (u.i - 1) * interval '1 microsecond'

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { decodeCursor, nextPageUrl, type Page, toPage } from '../common/pagination';
 import { normalizeRecipient } from '../common/recipient';
 import { GraphError } from '../core/graph-error';
-import type { AddBlacklistEntriesDto, AddBlacklistEntriesResponseDto, BlacklistEntryDto, ListBlacklistQueryDto } from './dto/blacklist.dto';
+import type {
+  AddBlacklistEntriesDto,
+  AddBlacklistEntriesResponseDto,
+  BlacklistEntryDto,
+  ListBlacklistQueryDto,
+} from './dto/blacklist.dto';
 import { BlacklistRepository, type BlacklistRow } from './blacklist.repository';
 
 function toEntry(row: BlacklistRow): BlacklistEntryDto {
@@ -19,9 +24,16 @@ export class BlacklistService {
     const rows = await this.repository.list(tenantId, {
       limit: query.limit,
       after: decodeCursor(query.after),
-      phoneNumber: query.phone_number === undefined ? undefined : normalizeRecipient(query.phone_number, 'phone_number'),
+      phoneNumber:
+        query.phone_number === undefined ? undefined : normalizeRecipient(query.phone_number, 'phone_number'),
     });
-    return toPage(rows, query.limit, (row) => ({ at: row.cursor_at, id: row.id }), toEntry, (after) => nextPageUrl(originalUrl, after));
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.cursor_at, id: row.id }),
+      toEntry,
+      (after) => nextPageUrl(originalUrl, after),
+    );
   }
 
   /**

@@ -41,7 +41,11 @@ async function withServices<T>(work: (services: Services) => Promise<T>): Promis
   const { CliModule } = await import('./cli.module.js');
   const app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
   try {
-    return await work({ keys: app.get(ApiKeysService), tenancy: app.get(OnboardingService), dataSource: app.get(DataSource) });
+    return await work({
+      keys: app.get(ApiKeysService),
+      tenancy: app.get(OnboardingService),
+      dataSource: app.get(DataSource),
+    });
   } finally {
     await app.close();
   }
@@ -77,7 +81,13 @@ function action<A extends unknown[]>(work: (services: Services, ...args: A) => P
 
 /** Repeatable, comma-separated list: `--x a,b --x c` is [a, b, c]. */
 function list(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((item) => item.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ];
 }
 
 function wholeNumber(value: string): number {
@@ -86,7 +96,8 @@ function wholeNumber(value: string): number {
 }
 
 function uuid(value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new InvalidArgumentError('must be a UUID');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    throw new InvalidArgumentError('must be a UUID');
   return value;
 }
 
@@ -104,7 +115,8 @@ const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000
 /** `90m`, `12h`, `30d`, `2w` as milliseconds. */
 function duration(value: string): number {
   const match = /^(\d+)([mhdw])$/.exec(value.trim());
-  if (!match || Number(match[1]) === 0) throw new InvalidArgumentError('must be a number with m, h, d or w, such as 90m, 12h or 30d');
+  if (!match || Number(match[1]) === 0)
+    throw new InvalidArgumentError('must be a number with m, h, d or w, such as 90m, 12h or 30d');
   return Number(match[1]) * UNIT_MS[match[2]];
 }
 
@@ -245,7 +257,11 @@ function buildProgram(): Command {
     .command('org:create')
     .description('Create an organization (a tenant)')
     .requiredOption('--name <name>', 'display name')
-    .action(action(async ({ tenancy }, options: { name: string }) => organizationJson(await tenancy.createOrganization(options.name))));
+    .action(
+      action(async ({ tenancy }, options: { name: string }) =>
+        organizationJson(await tenancy.createOrganization(options.name)),
+      ),
+    );
 
   program
     .command('org:list')
@@ -256,7 +272,11 @@ function buildProgram(): Command {
     .command('waba:list')
     .description('List business accounts (never their upstream token)')
     .option('--org <orgId>', 'only this organization’s', uuid)
-    .action(action(async ({ tenancy }, options: { org?: string }) => ({ data: (await tenancy.listAllBusinessAccounts(options.org)).map(businessAccountJson) })));
+    .action(
+      action(async ({ tenancy }, options: { org?: string }) => ({
+        data: (await tenancy.listAllBusinessAccounts(options.org)).map(businessAccountJson),
+      })),
+    );
 
   program
     .command('number:list')
@@ -266,7 +286,9 @@ function buildProgram(): Command {
     .option('--waba-id <wabaId>', 'only this business account’s')
     .action(
       action(async ({ tenancy }, options: { org?: string; wabaId?: string }) => ({
-        data: (await tenancy.listAllPhoneNumbers({ tenantId: options.org, wabaId: options.wabaId })).map(phoneNumberJson),
+        data: (await tenancy.listAllPhoneNumbers({ tenantId: options.org, wabaId: options.wabaId })).map(
+          phoneNumberJson,
+        ),
       })),
     );
 
@@ -280,7 +302,12 @@ function buildProgram(): Command {
     .action(
       action(async ({ tenancy }, options: { org: string; wabaId: string; token: string; name?: string }) => {
         const accessToken = await readSecret(options.token);
-        const account = await tenancy.addBusinessAccount({ tenantId: options.org, wabaId: options.wabaId, accessToken, name: options.name });
+        const account = await tenancy.addBusinessAccount({
+          tenantId: options.org,
+          wabaId: options.wabaId,
+          accessToken,
+          name: options.name,
+        });
         return businessAccountJson(account);
       }),
     );
@@ -293,7 +320,11 @@ function buildProgram(): Command {
     .requiredOption('--display <number>', 'the number as shown, such as "+1 555 0100"')
     .action(
       action(async ({ tenancy }, options: { wabaId: string; phoneNumberId: string; display: string }) => {
-        const phone = await tenancy.addPhoneNumber({ wabaId: options.wabaId, phoneNumberId: options.phoneNumberId, displayPhoneNumber: options.display });
+        const phone = await tenancy.addPhoneNumber({
+          wabaId: options.wabaId,
+          phoneNumberId: options.phoneNumberId,
+          displayPhoneNumber: options.display,
+        });
         return phoneNumberJson(phone);
       }),
     );
@@ -303,7 +334,10 @@ function buildProgram(): Command {
     .description('Change a phone number setting')
     .requiredOption('--phone-number-id <id>', "Meta's phone number id")
     .addOption(
-      new Option('--service-window <mode>', 'on: refuse non-template sends outside the 24-hour window locally; off: leave it to Meta')
+      new Option(
+        '--service-window <mode>',
+        'on: refuse non-template sends outside the 24-hour window locally; off: leave it to Meta',
+      )
         .choices(['on', 'off'])
         .makeOptionMandatory(),
     )
@@ -318,7 +352,10 @@ function buildProgram(): Command {
     .command('key:create')
     .description('Issue an API key; its text (and signing secret) is shown only now')
     .addOption(
-      new Option('--kind <kind>', 'org: one organization; admin: one or more; platform: onboarding and keys over HTTP, no organization')
+      new Option(
+        '--kind <kind>',
+        'org: one organization; admin: one or more; platform: onboarding and keys over HTTP, no organization',
+      )
         .choices(['org', 'admin', 'platform'])
         .makeOptionMandatory(),
     )
@@ -328,7 +365,9 @@ function buildProgram(): Command {
     .option('--phones <ids>', 'allowed phone number ids (default: all of the organizations)', list)
     .option('--ips <cidrs>', 'allowed client IPs or CIDRs (default: any)', list)
     .option('--rate-limit <n>', 'requests per second (default: 80)', wholeNumber)
-    .addOption(new Option('--expires <date>', 'expiry as an ISO 8601 date').argParser(futureDate).conflicts('expiresIn'))
+    .addOption(
+      new Option('--expires <date>', 'expiry as an ISO 8601 date').argParser(futureDate).conflicts('expiresIn'),
+    )
     .option('--expires-in <duration>', 'expiry from now: 90m, 12h, 30d, 2w', duration)
     .option('--hmac', 'require HMAC-signed requests (prints a signing secret)')
     .action(action(createKey));
@@ -337,7 +376,11 @@ function buildProgram(): Command {
     .command('key:list')
     .description('List API keys (no key texts, no secrets)')
     .option('--org <orgId>', 'only the keys that reach this organization', uuid)
-    .action(action(async ({ keys }, options: { org?: string }) => ({ data: (await keys.list({ tenantId: options.org })).map(apiKeyJson) })));
+    .action(
+      action(async ({ keys }, options: { org?: string }) => ({
+        data: (await keys.list({ tenantId: options.org })).map(apiKeyJson),
+      })),
+    );
 
   program
     .command('key:revoke')
@@ -353,7 +396,10 @@ function buildProgram(): Command {
 
   for (const command of program.commands) {
     if (command.name() === 'webhook:listen') continue;
-    command.addHelpText('after', '\nPrints one JSON document to stdout and exits 0, or {"error": {...}} and exits 1 (see: cli --help).');
+    command.addHelpText(
+      'after',
+      '\nPrints one JSON document to stdout and exits 0, or {"error": {...}} and exits 1 (see: cli --help).',
+    );
   }
   return program;
 }
@@ -362,7 +408,9 @@ buildProgram()
   .parseAsync()
   .catch((error: unknown) => {
     // --help, --version and a bare `cli` have already printed their text.
-    const printedHelp = error instanceof CommanderError && ['commander.help', 'commander.helpDisplayed', 'commander.version'].includes(error.code);
+    const printedHelp =
+      error instanceof CommanderError &&
+      ['commander.help', 'commander.helpDisplayed', 'commander.version'].includes(error.code);
     if (printedHelp) process.exit(error.exitCode);
     else exitWith(1, { error: describeError(error) });
   });

@@ -25,10 +25,15 @@ export function startWebhookListener(options: ListenerOptions): Promise<Server> 
       const url = new URL(req.url ?? '/', 'http://listener');
       if (req.method === 'GET') {
         const token = url.searchParams.get('hub.verify_token') ?? '';
-        const ok = url.searchParams.get('hub.mode') === 'subscribe' && options.verifyToken !== undefined && safeEqual(token, options.verifyToken);
+        const ok =
+          url.searchParams.get('hub.mode') === 'subscribe' &&
+          options.verifyToken !== undefined &&
+          safeEqual(token, options.verifyToken);
         options.write(JSON.stringify({ handshake: url.pathname, answered: ok }));
         if (!ok) return void res.writeHead(403).end();
-        return void res.writeHead(200, { 'content-type': 'text/plain' }).end(url.searchParams.get('hub.challenge') ?? '');
+        return void res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end(url.searchParams.get('hub.challenge') ?? '');
       }
       const raw = Buffer.concat(chunks);
       const signature = req.headers['x-hub-signature-256'];
@@ -43,7 +48,12 @@ export function startWebhookListener(options: ListenerOptions): Promise<Server> 
           received_at: new Date().toISOString(),
           path: url.pathname,
           webhook_id: req.headers['webhook-id'] ?? null,
-          signature: options.secret === undefined ? 'not checked (no --secret)' : typeof signature === 'string' && safeEqual(signature, hubSignature(options.secret, raw)) ? 'valid' : 'INVALID',
+          signature:
+            options.secret === undefined
+              ? 'not checked (no --secret)'
+              : typeof signature === 'string' && safeEqual(signature, hubSignature(options.secret, raw))
+                ? 'valid'
+                : 'INVALID',
           body,
         }),
       );

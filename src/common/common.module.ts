@@ -20,7 +20,9 @@ function loadEncryptionKey(config: ConfigService<Environment, true>): string {
   mkdirSync(dir, { recursive: true });
   const key = randomBytes(32).toString('base64');
   writeFileSync(file, key + '\n', { mode: 0o600 });
-  new Logger('Encryption').warn(`ENCRYPTION_KEY is not set: generated one in ${file}. Set ENCRYPTION_KEY in production.`);
+  new Logger('Encryption').warn(
+    `ENCRYPTION_KEY is not set: generated one in ${file}. Set ENCRYPTION_KEY in production.`,
+  );
   return key;
 }
 

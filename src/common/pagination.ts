@@ -33,7 +33,10 @@ export class PagingDto {
   @ApiProperty({ type: PagingCursorsDto })
   cursors: PagingCursorsDto;
 
-  @ApiPropertyOptional({ description: 'Path and query of the next page; absent on the last page', example: '/v1/contacts?limit=25&after=eyJhdCI6…' })
+  @ApiPropertyOptional({
+    description: 'Path and query of the next page; absent on the last page',
+    example: '/v1/contacts?limit=25&after=eyJhdCI6…',
+  })
   next?: string;
 }
 
@@ -63,7 +66,12 @@ export function decodeCursor(text: string | undefined): KeysetCursor | undefined
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<KeysetCursor>;
-    if (typeof value.at === 'string' && typeof value.id === 'string' && isUUID(value.id) && !Number.isNaN(Date.parse(value.at))) {
+    if (
+      typeof value.at === 'string' &&
+      typeof value.id === 'string' &&
+      isUUID(value.id) &&
+      !Number.isNaN(Date.parse(value.at))
+    ) {
       return { at: value.at, id: value.id };
     }
   } catch {
@@ -119,7 +127,21 @@ export async function pageOldestFirst<Row extends ObjectLiteral & { id: string; 
   const alias = query.alias;
   const at = `date_trunc('milliseconds', ${alias}.created_at)`;
   const cursor = decodeCursor(page.after);
-  if (cursor) query.andWhere(`(${at}, ${alias}.id) > (:cursorAt::timestamptz, :cursorId::uuid)`, { cursorAt: cursor.at, cursorId: cursor.id });
-  const rows = await query.orderBy(at, 'ASC').addOrderBy(`${alias}.id`, 'ASC').limit(page.limit + 1).getMany();
-  return toPage(rows, page.limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), map, (after) => nextPageUrl(originalUrl, after));
+  if (cursor)
+    query.andWhere(`(${at}, ${alias}.id) > (:cursorAt::timestamptz, :cursorId::uuid)`, {
+      cursorAt: cursor.at,
+      cursorId: cursor.id,
+    });
+  const rows = await query
+    .orderBy(at, 'ASC')
+    .addOrderBy(`${alias}.id`, 'ASC')
+    .limit(page.limit + 1)
+    .getMany();
+  return toPage(
+    rows,
+    page.limit,
+    (row) => ({ at: row.createdAt.toISOString(), id: row.id }),
+    map,
+    (after) => nextPageUrl(originalUrl, after),
+  );
 }

@@ -53,13 +53,17 @@ describe('normalizeRecipient', () => {
     expect(error.code).toBe(100);
     expect(error.status).toBe(400);
     expect(error.message).toBe('(#100) Invalid parameter');
-    expect(error.options.data).toEqual({ details: 'to: must be a phone number in E.164 form (digits, optional leading +)' });
+    expect(error.options.data).toEqual({
+      details: 'to: must be a phone number in E.164 form (digits, optional leading +)',
+    });
   });
 
   it('names the field it is given, for callers other than the send body', () => {
     const error = rejection('not a phone', 'recipients.3');
     expect(error.code).toBe(100);
-    expect(error.options.data).toEqual({ details: 'recipients.3: must be a phone number in E.164 form (digits, optional leading +)' });
+    expect(error.options.data).toEqual({
+      details: 'recipients.3: must be a phone number in E.164 form (digits, optional leading +)',
+    });
   });
 
   it('is idempotent: a normalized number normalizes to itself', () => {

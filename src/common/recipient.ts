@@ -17,7 +17,10 @@ const E164_DIGITS = /^[1-9]\d{6,14}$/;
  */
 export function normalizeRecipient(input: unknown, field = 'to'): string {
   const invalid = () =>
-    GraphError.invalidParameter('Invalid parameter', `${field}: must be a phone number in E.164 form (digits, optional leading +)`);
+    GraphError.invalidParameter(
+      'Invalid parameter',
+      `${field}: must be a phone number in E.164 form (digits, optional leading +)`,
+    );
   if (typeof input !== 'string') throw invalid();
   const trimmed = input.trim();
   const unsigned = trimmed.startsWith('+') ? trimmed.slice(1) : trimmed;

@@ -21,7 +21,13 @@ export class AppConfigModule {
           validate: (raw) => validateEnvironment(raw, role),
         }),
       ],
-      providers: [{ provide: MetaApp, inject: [ConfigService], useFactory: (config: ConfigService<Environment, true>) => MetaApp.fromConfig(config) }],
+      providers: [
+        {
+          provide: MetaApp,
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<Environment, true>) => MetaApp.fromConfig(config),
+        },
+      ],
       exports: [MetaApp],
     };
   }

@@ -157,7 +157,14 @@ describe('validateEnvironment', () => {
         DOCS_ENABLED: 'perhaps',
         ENCRYPTION_KEY: 'short',
       });
-      expect(namedVariables(message)).toEqual(['BODY_LIMIT', 'DOCS_ENABLED', 'ENCRYPTION_KEY', 'LOG_LEVEL', 'NODE_ENV', 'REDIS_URL']);
+      expect(namedVariables(message)).toEqual([
+        'BODY_LIMIT',
+        'DOCS_ENABLED',
+        'ENCRYPTION_KEY',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'REDIS_URL',
+      ]);
       expect(message).not.toContain('PORT');
       expect(message).toContain('BODY_LIMIT must look like 512kb or 1mb');
       expect(message).toContain('REDIS_URL must be a redis:// URL');
@@ -213,7 +220,12 @@ describe('validateEnvironment', () => {
   });
 
   describe('NODE_ENV=production (log format only; the mode is GATEWAY_MODE)', () => {
-    const production = { DATABASE_URL: 'postgres://db/gw', REDIS_URL: 'redis://r:6379/0', META_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0', WEBHOOK_VERIFY_TOKEN: 'deploy-token-1' };
+    const production = {
+      DATABASE_URL: 'postgres://db/gw',
+      REDIS_URL: 'redis://r:6379/0',
+      META_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0',
+      WEBHOOK_VERIFY_TOKEN: 'deploy-token-1',
+    };
     const productionMessage = (raw: Record<string, unknown>) => {
       try {
         validateEnvironment(raw);
@@ -235,7 +247,9 @@ describe('validateEnvironment', () => {
     });
 
     it('fails when the ENCRYPTION_KEY given is empty', () => {
-      expect(productionMessage({ ...production, ENCRYPTION_KEY: '' })).toContain('ENCRYPTION_KEY: required in production');
+      expect(productionMessage({ ...production, ENCRYPTION_KEY: '' })).toContain(
+        'ENCRYPTION_KEY: required in production',
+      );
     });
 
     it('passes with DATABASE_URL and ENCRYPTION_KEY', () => {
@@ -278,7 +292,13 @@ describe('validateEnvironment', () => {
       } catch (error) {
         message = (error as Error).message;
       }
-      expect(namedVariables(message)).toEqual(['DATABASE_URL', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'REDIS_URL', 'WEBHOOK_VERIFY_TOKEN']);
+      expect(namedVariables(message)).toEqual([
+        'DATABASE_URL',
+        'ENCRYPTION_KEY',
+        'META_APP_SECRET',
+        'REDIS_URL',
+        'WEBHOOK_VERIFY_TOKEN',
+      ]);
       expect(message).toContain('npm run demo');
     });
 
@@ -293,8 +313,12 @@ describe('validateEnvironment', () => {
     });
 
     it('the CLI needs only the database and the encryption key', () => {
-      expect(() => validateEnvironment({ DATABASE_URL: complete.DATABASE_URL, ENCRYPTION_KEY: HEX_KEY }, 'cli')).not.toThrow();
-      expect(() => validateEnvironment({}, 'cli')).toThrow(/DATABASE_URL: required[\s\S]*ENCRYPTION_KEY: required[\s\S]*npm run demo:cli/);
+      expect(() =>
+        validateEnvironment({ DATABASE_URL: complete.DATABASE_URL, ENCRYPTION_KEY: HEX_KEY }, 'cli'),
+      ).not.toThrow();
+      expect(() => validateEnvironment({}, 'cli')).toThrow(
+        /DATABASE_URL: required[\s\S]*ENCRYPTION_KEY: required[\s\S]*npm run demo:cli/,
+      );
     });
   });
 });

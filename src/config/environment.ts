@@ -44,11 +44,16 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   /** Interface to listen on. Unset: every interface in production, loopback in the demo. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   HOST: string;
 
   /** Express `trust proxy`: false, true, a hop count or a list of subnets. */
@@ -59,29 +64,42 @@ export class Environment {
   BODY_LIMIT = '1mb';
 
   /** Deepest nesting of a JSON body (Meta's deepest payloads nest about 8 levels); deeper is 400 code 100. */
-  @Transform(toInt) @IsInt() @Min(8) @Max(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(8)
+  @Max(1000)
   BODY_MAX_DEPTH = 64;
 
   /** Most elements of one array in a JSON body; more is 400 code 100. */
-  @Transform(toInt) @IsInt() @Min(100) @Max(1000000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(1000000)
   BODY_MAX_ARRAY_LENGTH = 10000;
 
   /** json: one JSON object per line; text: readable lines. Unset: json when NODE_ENV=production, text otherwise. */
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['json', 'text'])
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['json', 'text'])
   LOG_FORMAT: 'json' | 'text';
 
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
 
   /** PostgreSQL. When unset, an embedded PGlite database is started under DATA_DIR. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   DATABASE_POOL_SIZE = 10;
 
-  @Transform(toBoolean) @IsBoolean()
+  @Transform(toBoolean)
+  @IsBoolean()
   DATABASE_MIGRATIONS_RUN = true;
 
   /** Folder for embedded data (PGlite files, the generated encryption key). */
@@ -89,25 +107,36 @@ export class Environment {
   DATA_DIR = './data';
 
   /** Loopback port the embedded PostgreSQL listens on (so the CLI can reach it). */
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   EMBEDDED_DATABASE_PORT = 54329;
 
   /** Redis. When unset, an in-process store serves one instance (a warning is logged). */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @Transform(toInt) @IsInt() @Min(10) @Max(10000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(10000)
   REDIS_COMMAND_TIMEOUT_MS = 250;
 
-  @Transform(toInt) @IsInt() @Min(10) @Max(60000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60000)
   REDIS_CONNECT_TIMEOUT_MS = 1000;
 
   @IsString()
   REDIS_KEY_PREFIX = 'gw:';
 
   /** 32 bytes, base64 or hex: encrypts upstream tokens and signing secrets at rest. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/, {
     message: 'ENCRYPTION_KEY must be 32 bytes as base64 (44 chars) or hex (64 chars)',
   })
@@ -117,11 +146,17 @@ export class Environment {
    * How long an API key, phone number or business account lookup is served from memory: at most
    * 5 s, the promise that a revoked key stops working on every instance within 5 s.
    */
-  @Transform(toInt) @IsInt() @Min(0) @Max(5000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(5000)
   AUTH_CACHE_TTL_MS = 5000;
 
   /** Allowed clock skew for HMAC-signed requests. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
   HMAC_MAX_SKEW_SECONDS = 300;
 
   /**
@@ -129,7 +164,9 @@ export class Environment {
    * demo's default, refused in production): the gateway starts the Cloud API simulator on
    * SANDBOX_PORT and uses it as its upstream.
    */
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['sandbox', 'graph'])
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['sandbox', 'graph'])
   UPSTREAM_MODE: 'sandbox' | 'graph';
 
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'UPSTREAM_BASE_URL must be an http(s) URL' })
@@ -139,11 +176,17 @@ export class Environment {
   UPSTREAM_API_VERSION = 'v23.0';
 
   /** Every upstream call fails with 500 code 131000 after this long. */
-  @Transform(toInt) @IsInt() @Min(100) @Max(120000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
   UPSTREAM_TIMEOUT_MS = 10000;
 
   /** Pooled keep-alive connections to the upstream, per instance. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(1024)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
   UPSTREAM_CONNECTIONS = 64;
 
   /** Meta app id, for resumable uploads (`/{app-id}/uploads`). */
@@ -151,29 +194,48 @@ export class Environment {
   META_APP_ID = '1000000000000001';
 
   /** Meta app secret: verifies X-Hub-Signature-256 on upstream webhooks. Sandbox mode: generated when unset. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   META_APP_SECRET?: string;
 
   /** Token Meta echoes in the webhook subscription handshake. Sandbox mode: generated when unset. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   WEBHOOK_VERIFY_TOKEN?: string;
 
   /** Port of the sandbox's own HTTP server (UPSTREAM_MODE=sandbox); 0 picks a free one. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   SANDBOX_PORT = 3001;
 
   /** Delays after which the sandbox reports sent, delivered and read for each send. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
   SANDBOX_SENT_DELAY_MS = 200;
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
   SANDBOX_DELIVERED_DELAY_MS = 500;
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
   SANDBOX_READ_DELAY_MS = 1500;
 
   /** Delay after which the sandbox finishes a template review. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
   SANDBOX_REVIEW_DELAY_MS = 3000;
 
   /**
@@ -181,37 +243,62 @@ export class Environment {
    * most SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS apart, for SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS (Meta: days).
    * Tests compress the schedule.
    */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600000)
   SANDBOX_WEBHOOK_RETRY_BASE_MS = 2000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(86400000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400000)
   SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS = 3600000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(2592000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(2592000)
   SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS = 604800;
 
   /** Templates a business account may hold (Meta's cap is about 250); the next create is refused. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   TEMPLATES_PER_ACCOUNT_MAX = 250;
 
   /** How often the template catalog is reconciled with upstream's list; 0 turns the periodic sync off. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(86400)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
   TEMPLATE_SYNC_INTERVAL_SECONDS = 600;
 
   /** Folder of the media library's files (one folder per organization, files named by asset id). */
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   MEDIA_LIBRARY_DIR = './data/media';
 
   /** Requests per second, per client IP, for requests without a valid key (slows key guessing). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   UNAUTHENTICATED_RATE_LIMIT_PER_SECOND = 30;
 
   /** How long a successful response is kept for Idempotency-Key replays. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(604800)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(604800)
   IDEMPOTENCY_TTL_SECONDS = 86400;
 
   /** How long an Idempotency-Key stays locked while its first request runs. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3600)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
   IDEMPOTENCY_LOCK_SECONDS = 60;
 
   /**
@@ -219,54 +306,87 @@ export class Environment {
    * status webhooks have not come after this long is marked failed (reason `outcome_unknown`); only
    * then may a retry with its Idempotency-Key send again. Meta's statuses come within seconds.
    */
-  @Transform(toInt) @IsInt() @Min(1) @Max(604800)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(604800)
   SEND_OUTCOME_TIMEOUT_SECONDS = 900;
 
   /** How often the sweeper (one instance at a time) looks for sends still pending past the upstream timeout. */
-  @Transform(toInt) @IsInt() @Min(100) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
   SEND_SWEEP_INTERVAL_MS = 10000;
 
   /** Tenant webhooks: each attempt gives up after this long. */
-  @Transform(toInt) @IsInt() @Min(100) @Max(60000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
   WEBHOOK_ATTEMPT_TIMEOUT_MS = 10000;
 
   /** Tenant webhooks: wait after the first failed attempt; each later wait doubles (with ±20 % jitter). */
-  @Transform(toInt) @IsInt() @Min(10) @Max(3600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3600000)
   WEBHOOK_RETRY_BASE_MS = 5000;
 
   /** Tenant webhooks: the longest wait between two attempts. */
-  @Transform(toInt) @IsInt() @Min(10) @Max(86400000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(86400000)
   WEBHOOK_RETRY_MAX_DELAY_MS = 3600000;
 
   /** Tenant webhooks: how long a delivery is retried before it is marked failed (kept for redelivery). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(2592000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(2592000)
   WEBHOOK_RETRY_WINDOW_SECONDS = 86400;
 
   /** Tenant webhooks: failed attempts in a row after which an endpoint is slowed to one probe at a time. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   WEBHOOK_ENDPOINT_FAILURE_THRESHOLD = 5;
 
   /** Tenant webhooks: attempts in flight at once, per instance. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   WEBHOOK_CONCURRENCY = 32;
 
   /** Tenant webhooks: how often an instance looks for due deliveries its queue lost (the outbox sweep). */
-  @Transform(toInt) @IsInt() @Min(100) @Max(600000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
   WEBHOOK_SWEEP_INTERVAL_MS = 5000;
 
   /** Tenant webhooks: delivered and failed deliveries are deleted after this many days. */
-  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
   WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
   /**
    * Tenant webhooks: allow http and loopback or private-network URLs (development). Unset: allowed
    * unless NODE_ENV=production. Link-local and metadata addresses and the gateway itself are never allowed.
    */
-  @Transform(toBoolean) @IsOptional() @IsBoolean()
+  @Transform(toBoolean)
+  @IsOptional()
+  @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_URLS?: boolean;
 
   /** The gateway's public URL, for links it hands out (media download URLs). Unset: taken from each request. */
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
   PUBLIC_BASE_URL?: string;
 
@@ -274,23 +394,32 @@ export class Environment {
    * /metrics for whoever presents it as a bearer token: on the metrics listener and, only when it is
    * set, on the main port too. Unset: the main port does not serve /metrics at all.
    */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   METRICS_TOKEN?: string;
 
   /** The metrics listener's port (GET /metrics only); 0: no listener of its own. */
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   METRICS_PORT = 9464;
 
   /** The metrics listener's address: loopback by default, so a proxy in front of the API never exposes it. */
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   METRICS_HOST = '127.0.0.1';
 
   /** On first start with an empty database, create a demo organization and keys. Demo only (its default there). */
-  @Transform(toBoolean) @IsOptional() @IsBoolean()
+  @Transform(toBoolean)
+  @IsOptional()
+  @IsBoolean()
   DEMO_SEED: boolean;
 
   /** Serve the OpenAPI explorer at /docs and the JSON at /docs-json. */
-  @Transform(toBoolean) @IsBoolean()
+  @Transform(toBoolean)
+  @IsBoolean()
   DOCS_ENABLED = true;
 }
 
@@ -349,17 +478,27 @@ const PUBLIC_SECRETS = new Set([
 function productionProblems(env: Environment, role: ProcessRole): string[] {
   const problems: string[] = [];
   if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (the embedded database is the demo’s)');
-  if (!env.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required in production (32 bytes as hex or base64, e.g. openssl rand -hex 32)');
+  if (!env.ENCRYPTION_KEY)
+    problems.push('ENCRYPTION_KEY: required in production (32 bytes as hex or base64, e.g. openssl rand -hex 32)');
   if (role === 'cli') return problems;
-  if (!env.REDIS_URL) problems.push('REDIS_URL: required in production (the in-process store serves one demo instance only)');
+  if (!env.REDIS_URL)
+    problems.push('REDIS_URL: required in production (the in-process store serves one demo instance only)');
   for (const [name, value, what] of [
-    ['META_APP_SECRET', env.META_APP_SECRET, 'your Meta app’s secret: it verifies X-Hub-Signature-256 on upstream webhooks'],
+    [
+      'META_APP_SECRET',
+      env.META_APP_SECRET,
+      'your Meta app’s secret: it verifies X-Hub-Signature-256 on upstream webhooks',
+    ],
     ['WEBHOOK_VERIFY_TOKEN', env.WEBHOOK_VERIFY_TOKEN, 'the token of your Meta webhook subscription'],
   ] as const) {
     if (!value) problems.push(`${name}: required in production (${what})`);
-    else if (PUBLIC_SECRETS.has(value.trim().toLowerCase())) problems.push(`${name}: a public example value; anyone could use it (${what})`);
+    else if (PUBLIC_SECRETS.has(value.trim().toLowerCase()))
+      problems.push(`${name}: a public example value; anyone could use it (${what})`);
   }
-  if (env.UPSTREAM_MODE === 'sandbox') problems.push('UPSTREAM_MODE: sandbox is the demo’s simulator; production calls Graph (UPSTREAM_MODE=graph, UPSTREAM_BASE_URL)');
+  if (env.UPSTREAM_MODE === 'sandbox')
+    problems.push(
+      'UPSTREAM_MODE: sandbox is the demo’s simulator; production calls Graph (UPSTREAM_MODE=graph, UPSTREAM_BASE_URL)',
+    );
   if (env.DEMO_SEED) problems.push('DEMO_SEED: demo data is created only in the demo (GATEWAY_MODE=demo)');
   return problems;
 }

@@ -5,10 +5,20 @@ import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
 import { ContactsService } from './contacts.service';
-import { ContactDto, ContactPageDto, ListContactsQueryDto, UpsertContactsDto, UpsertContactsResponseDto } from './dto/contacts.dto';
+import {
+  ContactDto,
+  ContactPageDto,
+  ListContactsQueryDto,
+  UpsertContactsDto,
+  UpsertContactsResponseDto,
+} from './dto/contacts.dto';
 import { SuccessDto } from '../common/pagination';
 
-const PHONE_NUMBER_PARAM = { name: 'phoneNumber', description: 'The contact number, normalized like a send recipient', example: '15551234567' };
+const PHONE_NUMBER_PARAM = {
+  name: 'phoneNumber',
+  description: 'The contact number, normalized like a send recipient',
+  example: '15551234567',
+};
 
 @ApiTags('contacts')
 @Controller('v1/contacts')
@@ -36,11 +46,16 @@ export class ContactsController {
   @Authenticated({ scopes: ['contacts:read'] })
   @ApiOperation({
     summary: "The organization's contacts, in the order they were created",
-    description: 'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
+    description:
+      'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
   })
   @ApiOkResponse({ type: ContactPageDto })
   @ApiGraphErrors(400)
-  list(@TenantId() tenantId: string, @Query() query: ListContactsQueryDto, @Req() req: Request): Promise<ContactPageDto> {
+  list(
+    @TenantId() tenantId: string,
+    @Query() query: ListContactsQueryDto,
+    @Req() req: Request,
+  ): Promise<ContactPageDto> {
     return this.contacts.list(tenantId, query, req.originalUrl);
   }
 

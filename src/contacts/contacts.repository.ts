@@ -60,7 +60,10 @@ export class ContactsRepository {
   }
 
   /** One page in (created_at, id) order, `limit + 1` rows so the caller can tell a next page exists. */
-  list(tenantId: string, options: { limit: number; after?: KeysetCursor; tag?: string; phoneNumber?: string }): Promise<ContactRow[]> {
+  list(
+    tenantId: string,
+    options: { limit: number; after?: KeysetCursor; tag?: string; phoneNumber?: string },
+  ): Promise<ContactRow[]> {
     const params: unknown[] = [tenantId];
     let where = 'c.tenant_id = $1';
     if (options.tag !== undefined) {
@@ -84,19 +87,19 @@ export class ContactsRepository {
   }
 
   async findOne(tenantId: string, phoneNumber: string): Promise<ContactRow | undefined> {
-    const rows: ContactRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM contacts AS c WHERE c.tenant_id = $1 AND c.phone_number = $2`, [
-      tenantId,
-      phoneNumber,
-    ]);
+    const rows: ContactRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM contacts AS c WHERE c.tenant_id = $1 AND c.phone_number = $2`,
+      [tenantId, phoneNumber],
+    );
     return rows[0];
   }
 
   /** Whether a row was removed. */
   async remove(tenantId: string, phoneNumber: string): Promise<boolean> {
-    const [, affected] = await this.dataSource.query<[unknown[], number]>('DELETE FROM contacts WHERE tenant_id = $1 AND phone_number = $2', [
-      tenantId,
-      phoneNumber,
-    ]);
+    const [, affected] = await this.dataSource.query<[unknown[], number]>(
+      'DELETE FROM contacts WHERE tenant_id = $1 AND phone_number = $2',
+      [tenantId, phoneNumber],
+    );
     return affected > 0;
   }
 
@@ -124,7 +127,12 @@ export class ContactsRepository {
    * How many distinct tags the organization would use if the contacts `replacing` had their tags
    * replaced and `adding` were added.
    */
-  async distinctTagsAfter(manager: EntityManager, tenantId: string, replacing: string[], adding: string[]): Promise<number> {
+  async distinctTagsAfter(
+    manager: EntityManager,
+    tenantId: string,
+    replacing: string[],
+    adding: string[],
+  ): Promise<number> {
     const [row] = await manager.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM (
          SELECT unnest(tags) FROM contacts WHERE tenant_id = $1 AND phone_number <> ALL($2::text[])

@@ -5,7 +5,12 @@ import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
 import { type ContactRow, ContactsRepository, type ContactUpsert } from './contacts.repository';
-import type { ContactDto, ListContactsQueryDto, UpsertContactsDto, UpsertContactsResponseDto } from './dto/contacts.dto';
+import type {
+  ContactDto,
+  ListContactsQueryDto,
+  UpsertContactsDto,
+  UpsertContactsResponseDto,
+} from './dto/contacts.dto';
 
 function toContact(row: ContactRow): ContactDto {
   return {
@@ -20,8 +25,15 @@ function toContact(row: ContactRow): ContactDto {
 }
 
 /** A resource limit: 409 code 131000 (spec 7.2), with which cap in `error_data.reason`. */
-function tagLimitReached(reason: 'contact_tag_limit' | 'organization_tag_limit', message: string, details: string): GraphError {
-  return new GraphError(ErrorCode.SendFailure, `(#131000) ${message}`, { status: HttpStatus.CONFLICT, data: { reason, details } });
+function tagLimitReached(
+  reason: 'contact_tag_limit' | 'organization_tag_limit',
+  message: string,
+  details: string,
+): GraphError {
+  return new GraphError(ErrorCode.SendFailure, `(#131000) ${message}`, {
+    status: HttpStatus.CONFLICT,
+    data: { reason, details },
+  });
 }
 
 /**
@@ -39,9 +51,16 @@ export class ContactsService {
       limit: query.limit,
       after: decodeCursor(query.after),
       tag: query.tag,
-      phoneNumber: query.phone_number === undefined ? undefined : normalizeRecipient(query.phone_number, 'phone_number'),
+      phoneNumber:
+        query.phone_number === undefined ? undefined : normalizeRecipient(query.phone_number, 'phone_number'),
     });
-    return toPage(rows, query.limit, (row) => ({ at: row.cursor_at, id: row.id }), toContact, (after) => nextPageUrl(originalUrl, after));
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.cursor_at, id: row.id }),
+      toContact,
+      (after) => nextPageUrl(originalUrl, after),
+    );
   }
 
   /** One contact; an unknown number (or another organization's) is 404 code 100. */
@@ -54,7 +73,8 @@ export class ContactsService {
 
   async remove(tenantId: string, phoneNumber: string): Promise<void> {
     const normalized = normalizeRecipient(phoneNumber, 'phoneNumber');
-    if (!(await this.repository.remove(tenantId, normalized))) throw GraphError.notFound(`Contact ${normalized} does not exist`);
+    if (!(await this.repository.remove(tenantId, normalized)))
+      throw GraphError.notFound(`Contact ${normalized} does not exist`);
   }
 
   /**
@@ -73,7 +93,12 @@ export class ContactsService {
         const unknown = await this.repository.unknownTags(manager, tenantId, requestTags);
         // Without a new tag the organization's distinct tags cannot grow.
         if (unknown.length > 0) {
-          const total = await this.repository.distinctTagsAfter(manager, tenantId, withTags.map((c) => c.phone_number), requestTags);
+          const total = await this.repository.distinctTagsAfter(
+            manager,
+            tenantId,
+            withTags.map((c) => c.phone_number),
+            requestTags,
+          );
           if (total > MAX_DISTINCT_TAGS_PER_ORGANIZATION) {
             throw tagLimitReached(
               'organization_tag_limit',

@@ -50,7 +50,10 @@ const body = exampleBody;
  */
 const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown }>> = {
   400: {
-    invalid_parameter: { summary: 'A body or query field is invalid', value: body(GraphError.invalidParameter('Invalid parameter', 'to: must be a string')) },
+    invalid_parameter: {
+      summary: 'A body or query field is invalid',
+      value: body(GraphError.invalidParameter('Invalid parameter', 'to: must be a string')),
+    },
     no_organization: {
       summary: 'An admin key named no organization',
       value: body(
@@ -60,45 +63,85 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
         ),
       ),
     },
-    window_closed: { summary: 'Sends: outside the 24-hour customer-service window (use a template)', value: body(GraphError.serviceWindowClosed()) },
-  },
-  401: { invalid_token: { summary: 'Wrong, revoked or expired key; failed HMAC; unknown path resource', value: body(GraphError.invalidToken()) } },
-  403: {
-    scope_missing: { summary: 'The key lacks a scope', value: body(GraphError.permissionDenied('The API key lacks the scope messages:send')) },
-    organization: {
-      summary: 'X-Svc-Tenant-Id names an organization outside the key',
-      value: body(GraphError.permissionDenied('The API key is not authorized for the organization named by X-Svc-Tenant-Id')),
+    window_closed: {
+      summary: 'Sends: outside the 24-hour customer-service window (use a template)',
+      value: body(GraphError.serviceWindowClosed()),
     },
   },
-  404: { not_found: { summary: 'No such record in the organization', value: body(GraphError.notFound('Webhook endpoint not found')) } },
+  401: {
+    invalid_token: {
+      summary: 'Wrong, revoked or expired key; failed HMAC; unknown path resource',
+      value: body(GraphError.invalidToken()),
+    },
+  },
+  403: {
+    scope_missing: {
+      summary: 'The key lacks a scope',
+      value: body(GraphError.permissionDenied('The API key lacks the scope messages:send')),
+    },
+    organization: {
+      summary: 'X-Svc-Tenant-Id names an organization outside the key',
+      value: body(
+        GraphError.permissionDenied('The API key is not authorized for the organization named by X-Svc-Tenant-Id'),
+      ),
+    },
+  },
+  404: {
+    not_found: {
+      summary: 'No such record in the organization',
+      value: body(GraphError.notFound('Webhook endpoint not found')),
+    },
+  },
   409: {
-    conflict: { summary: 'The record conflicts with the current state', value: body(GraphError.conflict('Business account 102290129340398 is already registered')) },
-    idempotency_in_flight: { summary: 'A request with the same Idempotency-Key is still running (retry after it)', value: body(inFlightError()) },
+    conflict: {
+      summary: 'The record conflicts with the current state',
+      value: body(GraphError.conflict('Business account 102290129340398 is already registered')),
+    },
+    idempotency_in_flight: {
+      summary: 'A request with the same Idempotency-Key is still running (retry after it)',
+      value: body(inFlightError()),
+    },
     send_outcome_unknown: {
-      summary: 'Sends: the earlier send with this Idempotency-Key got no answer from upstream and is not confirmed yet (retry after Retry-After; never sent twice)',
+      summary:
+        'Sends: the earlier send with this Idempotency-Key got no answer from upstream and is not confirmed yet (retry after Retry-After; never sent twice)',
       value: body(GraphError.sendOutcomeUnknown('3f0c8a52-6a43-4c4e-9a8e-0d1b7f1d2c11', 30)),
     },
   },
   422: {
-    recipient_blacklisted: { summary: 'The recipient is on the organization blacklist (final, do not retry)', value: body(GraphError.recipientBlacklisted()) },
+    recipient_blacklisted: {
+      summary: 'The recipient is on the organization blacklist (final, do not retry)',
+      value: body(GraphError.recipientBlacklisted()),
+    },
   },
   429: {
     rate_limited: {
       summary: "The key's requests per second are used up (Retry-After says when to retry)",
       value: body(
-        new GraphError(ErrorCode.TooManyCalls, '(#4) Rate limit exceeded for this API key (80 requests per second)', { data: { ceiling: 'key', limit_per_second: 80 } }),
+        new GraphError(ErrorCode.TooManyCalls, '(#4) Rate limit exceeded for this API key (80 requests per second)', {
+          data: { ceiling: 'key', limit_per_second: 80 },
+        }),
       ),
     },
   },
   500: {
-    upstream: { summary: 'Upstream failed (retry with the same Idempotency-Key)', value: body(new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream answered HTTP 503' } })) },
+    upstream: {
+      summary: 'Upstream failed (retry with the same Idempotency-Key)',
+      value: body(
+        new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
+          status: 500,
+          data: { details: 'upstream answered HTTP 503' },
+        }),
+      ),
+    },
     upstream_no_answer: {
-      summary: 'Sends: upstream did not answer, so the message may have been sent (retry with the same Idempotency-Key to learn its outcome)',
+      summary:
+        'Sends: upstream did not answer, so the message may have been sent (retry with the same Idempotency-Key to learn its outcome)',
       value: body(
         new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
           status: 500,
           data: {
-            details: 'upstream did not answer within 10000 ms; the message may have been sent: retry with the same Idempotency-Key to learn its outcome',
+            details:
+              'upstream did not answer within 10000 ms; the message may have been sent: retry with the same Idempotency-Key to learn its outcome',
             reason: 'send_outcome_unknown',
             message_id: '3f0c8a52-6a43-4c4e-9a8e-0d1b7f1d2c11',
           },
@@ -110,7 +153,12 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
   503: {
     unavailable: {
       summary: 'PostgreSQL or Redis is unreachable: nothing was done',
-      value: body(new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later', { status: 503, data: { details: 'The database cannot be reached; the request was not carried out' } })),
+      value: body(
+        new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later', {
+          status: 503,
+          data: { details: 'The database cannot be reached; the request was not carried out' },
+        }),
+      ),
     },
   },
 };
@@ -119,7 +167,12 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
 export function ApiGraphErrors(...statuses: number[]) {
   return applyDecorators(
     ...statuses.map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: GraphErrorResponse, ...(EXAMPLES[status] && { examples: EXAMPLES[status] }) }),
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status] ?? 'Error',
+        type: GraphErrorResponse,
+        ...(EXAMPLES[status] && { examples: EXAMPLES[status] }),
+      }),
     ),
   );
 }

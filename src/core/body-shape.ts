@@ -26,7 +26,8 @@ export function jsonShapeProblem(raw: Buffer, limits: BodyShapeLimits): string |
   for (let i = 0; i < raw.length; i++) {
     const byte = raw[i];
     if (inString) {
-      if (byte === 0x5c) i++; // backslash: skip the escaped character
+      if (byte === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (byte === 0x22) inString = false;
       continue;
     }
@@ -56,7 +57,8 @@ export function jsonShapeProblem(raw: Buffer, limits: BodyShapeLimits): string |
         if (byte > 0x20) markElement(arrays, elements);
     }
     const top = elements.length - 1;
-    if (top >= 0 && arrays[top] && elements[top] > limits.maxArrayLength) return `an array with more than ${limits.maxArrayLength} elements (BODY_MAX_ARRAY_LENGTH)`;
+    if (top >= 0 && arrays[top] && elements[top] > limits.maxArrayLength)
+      return `an array with more than ${limits.maxArrayLength} elements (BODY_MAX_ARRAY_LENGTH)`;
   }
   return undefined;
 }
@@ -127,7 +129,8 @@ export function bodyShapeLimits(limits: BodyShapeLimits) {
     // The query only: a path id holding NUL names nothing, and answers like any id that does not
     // exist (spec 5.8: 401 code 190, no hint); every route checks its path ids' form before a query.
     const query = url.indexOf('?');
-    if (checkText && query >= 0 && url.includes('%00', query)) return next(unstorable(queryFieldOf(url.slice(query + 1))));
+    if (checkText && query >= 0 && url.includes('%00', query))
+      return next(unstorable(queryFieldOf(url.slice(query + 1))));
     if (req.rawBody && req.rawBody.length > 0 && req.is(['json', '+json'])) {
       const problem = jsonShapeProblem(req.rawBody, limits);
       if (problem) return next(GraphError.invalidParameter('Request body too complex', `body: ${problem}`));

@@ -25,7 +25,10 @@ const PATH_PARAMETERS: Record<string, string> = {
 type Operation = {
   description?: string;
   parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: unknown }>;
-  responses?: Record<string, { content?: Record<string, { examples?: Record<string, { summary?: string; value?: unknown }> }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { examples?: Record<string, { summary?: string; value?: unknown }> }> }
+  >;
   'x-required-scopes'?: string[];
 };
 
@@ -45,7 +48,13 @@ export function finishExplorerDocument(document: OpenAPIObject, kinds: readonly 
       operation.parameters ??= [];
       for (const name of names) {
         if (operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)) continue;
-        operation.parameters.unshift({ name, in: 'path', required: true, description: PATH_PARAMETERS[name] ?? 'Path id', schema: { type: 'string' } });
+        operation.parameters.unshift({
+          name,
+          in: 'path',
+          required: true,
+          description: PATH_PARAMETERS[name] ?? 'Path id',
+          schema: { type: 'string' },
+        });
       }
       const scopes = operation['x-required-scopes'];
       if (scopes) describeAccess(operation, scopes, kinds);
@@ -64,7 +73,10 @@ function describeAccess(operation: Operation, scopes: string[], kinds: readonly 
     if (!content.examples) continue;
     const examples = { ...content.examples };
     if (scopes.length) {
-      const example = structuredClone(examples.scope_missing ?? {}) as { summary?: string; value?: { error?: { message?: string } } };
+      const example = structuredClone(examples.scope_missing ?? {}) as {
+        summary?: string;
+        value?: { error?: { message?: string } };
+      };
       if (example.value?.error) example.value.error.message = `(#200) The API key lacks the scope ${scopes[0]}`;
       examples.scope_missing = { ...example, summary: `The key lacks ${scopes.join(' or ')}` };
     } else {

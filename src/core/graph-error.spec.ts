@@ -44,7 +44,10 @@ describe('GraphError', () => {
   });
 
   it('lets the thrower choose the status without changing the type', () => {
-    const blacklisted = new GraphError(131000, 'Recipient is blacklisted', { status: 422, data: { reason: 'recipient_blacklisted' } });
+    const blacklisted = new GraphError(131000, 'Recipient is blacklisted', {
+      status: 422,
+      data: { reason: 'recipient_blacklisted' },
+    });
     expect(blacklisted.status).toBe(422);
     expect(blacklisted.type).toBe('GraphMethodException');
     const conflict = new GraphError(131000, 'In flight', { status: 409 });
@@ -64,7 +67,12 @@ describe('GraphError', () => {
   describe('factories', () => {
     it('invalidToken: 401 code 190 with a WWW-Authenticate header', () => {
       const error = GraphError.invalidToken();
-      expect(error).toMatchObject({ code: 190, status: 401, type: 'OAuthException', message: 'Invalid OAuth access token.' });
+      expect(error).toMatchObject({
+        code: 190,
+        status: 401,
+        type: 'OAuthException',
+        message: 'Invalid OAuth access token.',
+      });
       expect(error.options.headers).toEqual({ 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     });
 
@@ -79,7 +87,12 @@ describe('GraphError', () => {
 
     it('invalidParameter: 400 code 100, details as error_data only when given', () => {
       const withDetails = GraphError.invalidParameter('Invalid parameter', 'to: must be a phone number');
-      expect(withDetails).toMatchObject({ code: 100, status: 400, type: 'GraphMethodException', message: '(#100) Invalid parameter' });
+      expect(withDetails).toMatchObject({
+        code: 100,
+        status: 400,
+        type: 'GraphMethodException',
+        message: '(#100) Invalid parameter',
+      });
       expect(withDetails.options.data).toEqual({ details: 'to: must be a phone number' });
       expect(GraphError.invalidParameter('Invalid parameter').options.data).toBeUndefined();
     });
@@ -102,7 +115,9 @@ describe('GraphError', () => {
   describe('toBody', () => {
     it('writes message, type, code and fbtrace_id, and nothing optional when not given', () => {
       const body = graphBody(new GraphError(100, '(#100) Bad'), 'req-123');
-      expect(body).toEqual({ error: { message: '(#100) Bad', type: 'GraphMethodException', code: 100, fbtrace_id: 'req-123' } });
+      expect(body).toEqual({
+        error: { message: '(#100) Bad', type: 'GraphMethodException', code: 100, fbtrace_id: 'req-123' },
+      });
       expect(Object.keys(body.error)).not.toContain('error_subcode');
       expect(Object.keys(body.error)).not.toContain('error_data');
     });
@@ -137,7 +152,9 @@ describe('GraphError', () => {
 
     it('never writes the status or the headers into the body', () => {
       const body = graphBody(GraphError.invalidToken(), 't');
-      expect(body).toEqual({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 't' } });
+      expect(body).toEqual({
+        error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 't' },
+      });
     });
 
     it('echoes the given fbtrace_id', () => {
@@ -151,17 +168,31 @@ describe('GraphError', () => {
 describe('graphErrorForStatus', () => {
   it('401 → the invalid-token error', () => {
     const error = graphErrorForStatus(401, 'Unauthorized');
-    expect(error).toMatchObject({ code: 190, status: 401, type: 'OAuthException', message: 'Invalid OAuth access token.' });
+    expect(error).toMatchObject({
+      code: 190,
+      status: 401,
+      type: 'OAuthException',
+      message: 'Invalid OAuth access token.',
+    });
     expect(error.options.headers).toEqual({ 'WWW-Authenticate': 'Bearer error="invalid_token"' });
   });
 
   it('403 → code 200, keeping the message or a default', () => {
-    expect(graphErrorForStatus(403, 'Forbidden resource')).toMatchObject({ code: 200, status: 403, message: '(#200) Forbidden resource' });
+    expect(graphErrorForStatus(403, 'Forbidden resource')).toMatchObject({
+      code: 200,
+      status: 403,
+      message: '(#200) Forbidden resource',
+    });
     expect(graphErrorForStatus(403)).toMatchObject({ code: 200, status: 403, message: '(#200) Permission denied' });
   });
 
   it('404 → code 100 with status 404', () => {
-    expect(graphErrorForStatus(404, 'Cannot GET /nope')).toMatchObject({ code: 100, status: 404, type: 'GraphMethodException', message: '(#100) Cannot GET /nope' });
+    expect(graphErrorForStatus(404, 'Cannot GET /nope')).toMatchObject({
+      code: 100,
+      status: 404,
+      type: 'GraphMethodException',
+      message: '(#100) Cannot GET /nope',
+    });
     expect(graphErrorForStatus(404).message).toBe('(#100) Unknown path components');
   });
 
@@ -182,7 +213,11 @@ describe('graphErrorForStatus', () => {
   });
 
   it('400 → code 100 with status 400', () => {
-    expect(graphErrorForStatus(400, 'Unexpected token } in JSON')).toMatchObject({ code: 100, status: 400, message: '(#100) Unexpected token } in JSON' });
+    expect(graphErrorForStatus(400, 'Unexpected token } in JSON')).toMatchObject({
+      code: 100,
+      status: 400,
+      message: '(#100) Unexpected token } in JSON',
+    });
     expect(graphErrorForStatus(400).message).toBe('(#100) Invalid parameter');
   });
 
@@ -193,13 +228,22 @@ describe('graphErrorForStatus', () => {
 
   it.each([500, 502, 503, 504])('%i → 500 code 131000 without leaking the internal message', (status) => {
     const error = graphErrorForStatus(status, 'connect ECONNREFUSED 10.0.0.5:5432');
-    expect(error).toMatchObject({ code: 131000, status: 500, type: 'GraphMethodException', message: 'An unknown error occurred' });
+    expect(error).toMatchObject({
+      code: 131000,
+      status: 500,
+      type: 'GraphMethodException',
+      message: 'An unknown error occurred',
+    });
     expect(JSON.stringify(graphBody(error, 't'))).not.toContain('ECONNREFUSED');
   });
 });
 
 describe('describeValidationErrors', () => {
-  function validationError(property: string, constraints?: Record<string, string>, children: ValidationError[] = []): ValidationError {
+  function validationError(
+    property: string,
+    constraints?: Record<string, string>,
+    children: ValidationError[] = [],
+  ): ValidationError {
     return { property, constraints, children };
   }
 
@@ -223,15 +267,22 @@ describe('describeValidationErrors', () => {
     ]);
   });
 
-  it('lists a parent\'s own constraints before those of its children', () => {
-    const errors = [validationError('text', { isObject: 'text must be an object' }, [validationError('body', { isString: 'body must be a string' })])];
-    expect(describeValidationErrors(errors)).toEqual(['text: text must be an object', 'text.body: body must be a string']);
+  it("lists a parent's own constraints before those of its children", () => {
+    const errors = [
+      validationError('text', { isObject: 'text must be an object' }, [
+        validationError('body', { isString: 'body must be a string' }),
+      ]),
+    ];
+    expect(describeValidationErrors(errors)).toEqual([
+      'text: text must be an object',
+      'text.body: body must be a string',
+    ]);
   });
 
   it('uses the given parent path', () => {
-    expect(describeValidationErrors([validationError('code', { isString: 'code must be a string' })], 'language')).toEqual([
-      'language.code: code must be a string',
-    ]);
+    expect(
+      describeValidationErrors([validationError('code', { isString: 'code must be a string' })], 'language'),
+    ).toEqual(['language.code: code must be a string']);
   });
 
   it('returns nothing for no errors or errors without constraints', () => {
@@ -253,10 +304,12 @@ describe('describeValidationErrors', () => {
       parameters: Parameter[];
     }
     class Template {
-      @IsString() @MaxLength(5)
+      @IsString()
+      @MaxLength(5)
       name: string;
 
-      @IsInt() @Min(1)
+      @IsInt()
+      @Min(1)
       version: number;
 
       @ValidateNested({ each: true })

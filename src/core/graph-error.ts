@@ -116,7 +116,10 @@ export class GraphError extends Error {
   static recipientBlacklisted(): GraphError {
     return new GraphError(ErrorCode.SendFailure, '(#131000) The recipient is on the blacklist of this organization', {
       status: 422,
-      data: { reason: 'recipient_blacklisted', details: 'The recipient is blacklisted; the message was not sent. Do not retry.' },
+      data: {
+        reason: 'recipient_blacklisted',
+        details: 'The recipient is blacklisted; the message was not sent. Do not retry.',
+      },
     });
   }
 
@@ -125,7 +128,11 @@ export class GraphError extends Error {
     return new GraphError(
       ErrorCode.ReEngagement,
       '(#131026) Message failed to send because more than 24 hours have passed since the customer last replied to this number',
-      { data: { details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.' } },
+      {
+        data: {
+          details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.',
+        },
+      },
     );
   }
 
@@ -134,18 +141,22 @@ export class GraphError extends Error {
    * no status webhook): retry later, never sent twice. 409 code 131000 with a Retry-After.
    */
   static sendOutcomeUnknown(messageId: string, retryAfterSeconds: number): GraphError {
-    return new GraphError(ErrorCode.SendFailure, '(#131000) The outcome of the earlier send with this Idempotency-Key is not known yet', {
-      status: 409,
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-      data: {
-        reason: 'send_outcome_unknown',
-        message_id: messageId,
-        details:
-          'Upstream did not answer the earlier send, so it may have been sent. Retry later with the same Idempotency-Key: ' +
-          'once upstream confirms it the retry answers with its message id; if upstream never does, the record is failed ' +
-          '(reason outcome_unknown) and the retry sends it.',
+    return new GraphError(
+      ErrorCode.SendFailure,
+      '(#131000) The outcome of the earlier send with this Idempotency-Key is not known yet',
+      {
+        status: 409,
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+        data: {
+          reason: 'send_outcome_unknown',
+          message_id: messageId,
+          details:
+            'Upstream did not answer the earlier send, so it may have been sent. Retry later with the same Idempotency-Key: ' +
+            'once upstream confirms it the retry answers with its message id; if upstream never does, the record is failed ' +
+            '(reason outcome_unknown) and the retry sends it.',
+        },
       },
-    });
+    );
   }
 
   toBody(fbtraceId: string): GraphErrorBody | Record<string, unknown> {
@@ -178,7 +189,9 @@ export function graphErrorForStatus(status: number, message?: string): GraphErro
       return new GraphError(ErrorCode.TooManyCalls, '(#4) Application request limit reached');
     default:
       if (status >= 500) {
-        return new GraphError(ErrorCode.SendFailure, 'An unknown error occurred', { status: HttpStatus.INTERNAL_SERVER_ERROR });
+        return new GraphError(ErrorCode.SendFailure, 'An unknown error occurred', {
+          status: HttpStatus.INTERNAL_SERVER_ERROR,
+        });
       }
       return GraphError.invalidParameter(message ?? 'Invalid parameter', undefined, status);
   }

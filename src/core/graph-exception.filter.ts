@@ -21,11 +21,15 @@ export function toGraphError(exception: unknown): GraphError {
   // (409 code 100), never a 500. Routes that check first answer the same conflict without racing.
   const duplicate = uniqueViolationColumns(exception);
   if (duplicate !== undefined) {
-    return GraphError.conflict('The record conflicts with one that exists', `${duplicate.replace(/\btenant_id, /, '')}: already exists`);
+    return GraphError.conflict(
+      'The record conflicts with one that exists',
+      `${duplicate.replace(/\btenant_id, /, '')}: already exists`,
+    );
   }
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
-    const message = typeof response === 'object' && response && 'message' in response ? String((response).message) : exception.message;
+    const message =
+      typeof response === 'object' && response && 'message' in response ? String(response.message) : exception.message;
     return graphErrorForStatus(exception.getStatus(), message);
   }
   // body-parser and other Express middleware errors carry `status` and `type`.
@@ -35,7 +39,10 @@ export function toGraphError(exception: unknown): GraphError {
   }
   const status = err?.status ?? err?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return graphErrorForStatus(status, err.type === 'entity.too.large' ? 'The request body exceeds the size limit' : undefined);
+    return graphErrorForStatus(
+      status,
+      err.type === 'entity.too.large' ? 'The request body exceeds the size limit' : undefined,
+    );
   }
   return graphErrorForStatus(500);
 }
@@ -79,7 +86,11 @@ export function writeClientError(error: NodeJS.ErrnoException, socket: Duplex): 
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify(
-    GraphError.invalidParameter(tooLarge ? 'Request headers too large' : 'Malformed HTTP request', tooLarge ? 'headers: the request line and headers exceed the limit' : 'request: not a valid HTTP request', status as HttpStatus).toBody(randomUUID()),
+    GraphError.invalidParameter(
+      tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+      tooLarge ? 'headers: the request line and headers exceed the limit' : 'request: not a valid HTTP request',
+      status as HttpStatus,
+    ).toBody(randomUUID()),
   );
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +

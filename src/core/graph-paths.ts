@@ -6,7 +6,8 @@ const GRAPH_VERSION = /^\/v\d+\.\d+(?=\/|\?|$)/;
  * `/{waba-id}/message_templates`, `/{media-id}`) and the gateway's own collections. Not
  * `/webhooks/whatsapp` (upstream's webhooks), `/health`, `/docs`, `/v1` itself, or anything else.
  */
-const UNVERSIONED = /^\/(\d+|tenants|blacklist|contacts|media_library|media|webhooks(?!\/whatsapp(?:\/|\?|$)))(?=\/|\?|$)/;
+const UNVERSIONED =
+  /^\/(\d+|tenants|blacklist|contacts|media_library|media|webhooks(?!\/whatsapp(?:\/|\?|$)))(?=\/|\?|$)/;
 
 /**
  * Graph's path forms as aliases of `/v1`: any Graph version (`/v23.0/...`, `/v17.0/...`) and no

@@ -15,14 +15,16 @@ export const UNTRUSTED_CONTENT_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * `Content-Disposition: attachment` with a safe file name: an ASCII fallback without quotes,
  * backslashes, percent signs, path separators or control characters, and the exact name in
  * RFC 5987's `filename*` (what browsers prefer).
  */
 export function attachmentDisposition(fileName: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
-  const base = fileName.replace(/[/\\]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  const base = fileName.replace(/[/\\]/g, '_').replace(CONTROL_CHARACTERS, '').trim() || 'file';
   const fallback = base.replace(/[^\x20-\x7e]|["%]/g, '_');
   const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;

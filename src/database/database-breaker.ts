@@ -77,7 +77,13 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
       await runner.connect();
       await Promise.race([
         runner.query('SELECT 1'),
-        new Promise((_resolve, reject) => (timeout = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS))),
+        new Promise(
+          (_resolve, reject) =>
+            (timeout = setTimeout(
+              () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
+              PROBE_TIMEOUT_MS,
+            )),
+        ),
       ]);
       this.setOpen(false);
     } catch (error) {
@@ -91,7 +97,8 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private setOpen(open: boolean, cause?: Error): void {
-    if (open && !this.open) this.logger.warn(`database circuit open (${cause?.message}): requests get 503 until it answers`);
+    if (open && !this.open)
+      this.logger.warn(`database circuit open (${cause?.message}): requests get 503 until it answers`);
     if (!open && this.open) this.logger.log('database circuit closed: PostgreSQL answers again');
     this.open = open;
   }

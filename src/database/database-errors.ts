@@ -8,9 +8,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const code = typeof err.code === 'string' ? err.code : '';
   // ECONNREFUSED and friends; SQLSTATE 08xxx (connection exception), 57P01-57P03 (shutdown, crash, starting).
-  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) || /^(08...|57P0[123])$/.test(code)) return true;
+  if (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) ||
+    /^(08...|57P0[123])$/.test(code)
+  )
+    return true;
   const message = typeof err.message === 'string' ? err.message : '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection is not established/i.test(message)) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Connection is not established/i.test(
+      message,
+    )
+  )
+    return true;
   return isDatabaseUnavailable(err.driverError) || (err.cause !== error && isDatabaseUnavailable(err.cause));
 }
 

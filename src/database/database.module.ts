@@ -32,7 +32,11 @@ class EmbeddedDatabaseHolder {
           idleTimeoutMs = 0;
         }
         const migrationsRun = config.get('DATABASE_MIGRATIONS_RUN', { infer: true });
-        return { ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun }), retryAttempts: 3, retryDelay: 1000 };
+        return {
+          ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun }),
+          retryAttempts: 3,
+          retryDelay: 1000,
+        };
       },
       // DATABASE_MIGRATIONS_RUN is carried in `migrationsRun`, but the migrations run here, under an
       // advisory lock (migrate.ts), not by TypeORM's own unlocked run at initialization.

@@ -49,7 +49,12 @@ describe('GroupCommit', () => {
     });
     const first = committer.submit('a');
     await tick();
-    const rest = ['b', 'bad', 'c'].map((item) => committer.submit(item).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
+    const rest = ['b', 'bad', 'c'].map((item) =>
+      committer.submit(item).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     release();
     await first;
     expect(await Promise.all(rest)).toEqual([{ value: 'B' }, { error: 'constraint violated' }, { value: 'C' }]);

@@ -13,7 +13,8 @@
  * transaction, and the job-queue libraries batch jobs, not callers waiting on a commit.)
  */
 export class GroupCommit<Item, Result> {
-  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> = [];
+  private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> =
+    [];
   private running = 0;
 
   /**

@@ -9,11 +9,21 @@ describe('inLockOrder', () => {
 
   it('compares keys by code unit, not by locale: the same order in every batch and every instance', () => {
     const ids = ['f0000000-0000-4000-8000-000000000000', '0a000000-0000-4000-8000-000000000000', 'A', 'a', 'B'];
-    expect(inLockOrder(ids, (id) => id)).toEqual(['0a000000-0000-4000-8000-000000000000', 'A', 'B', 'a', 'f0000000-0000-4000-8000-000000000000']);
+    expect(inLockOrder(ids, (id) => id)).toEqual([
+      '0a000000-0000-4000-8000-000000000000',
+      'A',
+      'B',
+      'a',
+      'f0000000-0000-4000-8000-000000000000',
+    ]);
   });
 
   it('keeps items of equal keys in their order', () => {
-    const batch = [{ k: 'x', n: 1 }, { k: 'a', n: 2 }, { k: 'x', n: 3 }];
+    const batch = [
+      { k: 'x', n: 1 },
+      { k: 'a', n: 2 },
+      { k: 'x', n: 3 },
+    ];
     expect(inLockOrder(batch, (item) => item.k).map((item) => item.n)).toEqual([2, 1, 3]);
   });
 });

@@ -38,7 +38,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
       name: 'Demo business account',
       accessToken: 'sandbox-demo-token',
     });
-    await this.tenancy.addPhoneNumber({ wabaId: DEMO_WABA_ID, phoneNumberId: DEMO_PHONE_NUMBER_ID, displayPhoneNumber: '+1 555 010 0001' });
+    await this.tenancy.addPhoneNumber({
+      wabaId: DEMO_WABA_ID,
+      phoneNumberId: DEMO_PHONE_NUMBER_ID,
+      displayPhoneNumber: '+1 555 010 0001',
+    });
     const orgKey = await this.keys.create({ kind: 'org', tenantIds: [organization.id], name: 'demo organization key' });
     const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
     const port = this.config.get('PORT', { infer: true });
@@ -62,7 +66,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         ...(receiver
           ? [
               '',
-              'Webhooks: this organization\'s events go to the sandbox\'s demo receiver (a stand-in for your handler):',
+              "Webhooks: this organization's events go to the sandbox's demo receiver (a stand-in for your handler):",
               `  curl -s -X POST ${this.sandbox!.url}/_sandbox/inbound -H 'Content-Type: application/json' \\`,
               `    -d '{"phone_number_id":"${DEMO_PHONE_NUMBER_ID}","from":"15551234567","type":"text","text":"hi"}'`,
               `  curl -s ${receiver.url}      # what it received (signing secret ${receiver.secret})`,
@@ -85,7 +89,10 @@ export class DemoSeedService implements OnApplicationBootstrap {
     if (!this.sandbox) return undefined;
     const url = `${this.sandbox.url}/_sandbox/receiver`;
     try {
-      const endpoint = await this.webhooks.create({ tenantId, auth: { allowedPhoneNumberIds: null } }, { url, description: 'demo receiver (sandbox)' });
+      const endpoint = await this.webhooks.create(
+        { tenantId, auth: { allowedPhoneNumberIds: null } },
+        { url, description: 'demo receiver (sandbox)' },
+      );
       return { url, secret: endpoint.secret };
     } catch (error) {
       this.logger.warn(`demo webhook receiver not registered: ${(error as Error).message}`);

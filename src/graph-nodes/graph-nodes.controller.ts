@@ -13,7 +13,8 @@ import { textParameter } from './phone-numbers.controller';
 
 const NODE_ID = {
   name: 'nodeId',
-  description: 'A phone number id, a template id, or a media id (from an inbound webhook or POST /v1/{phoneNumberId}/media) of the organization',
+  description:
+    'A phone number id, a template id, or a media id (from an inbound webhook or POST /v1/{phoneNumberId}/media) of the organization',
   example: '1003383421387256',
 };
 
@@ -41,7 +42,7 @@ export class GraphNodesController {
     summary: 'Download a media file',
     description:
       "The `url` of GET /v1/{mediaId}: the bytes, streamed from upstream. Send the same key, as Meta's download URL wants the token " +
-      '(a header is best; `?access_token=` is accepted as on Meta\'s download URLs). The bytes are a third party\'s, so they always come ' +
+      "(a header is best; `?access_token=` is accepted as on Meta's download URLs). The bytes are a third party's, so they always come " +
       "as an attachment (`Content-Disposition: attachment`, the inbound document's own name or `media-<id>.<ext>`), with " +
       "`X-Content-Type-Options: nosniff`, `Content-Security-Policy: sandbox; default-src 'none'`, `Cache-Control: private, no-store` and " +
       '`Referrer-Policy: no-referrer`: a file that holds script never runs it on this origin.',
@@ -58,7 +59,10 @@ export class GraphNodesController {
   ): Promise<StreamableFile> {
     const file = await this.media.download({ ...this.caller(auth, req), mediaId });
     markUntrustedDownload(res, file.fileName);
-    return new StreamableFile(file.body, { type: file.contentType, ...(file.contentLength && { length: Number(file.contentLength) }) });
+    return new StreamableFile(file.body, {
+      type: file.contentType,
+      ...(file.contentLength && { length: Number(file.contentLength) }),
+    });
   }
 
   @Get(':nodeId')
@@ -66,18 +70,39 @@ export class GraphNodesController {
   @ApiOperation({
     summary: 'Read a phone number, a template or a media object, as Graph reads /{id}',
     description:
-      '- a **phone number** (scope `business:read`): Meta\'s record from upstream (`verified_name`, `display_phone_number`, `quality_rating`, …), `fields` honoured;\n' +
+      "- a **phone number** (scope `business:read`): Meta's record from upstream (`verified_name`, `display_phone_number`, `quality_rating`, …), `fields` honoured;\n" +
       '- a **template** (scope `templates:read`): the catalog record, `fields` honoured;\n' +
       "- a **media object** (scope `media:read`): Meta's `{ messaging_product, url, mime_type, sha256, file_size, id }`, `url` pointing at the gateway's " +
-      'download route (same key).\n\nAn unknown id or another organization\'s is 401 code 190.',
+      "download route (same key).\n\nAn unknown id or another organization's is 401 code 190.",
   })
   @ApiParam(NODE_ID)
   @ApiQuery({ name: 'fields', required: false })
-  @ApiOkResponse({ schema: { example: { messaging_product: 'whatsapp', url: 'http://localhost:3000/v1/media/1003383421387256/download', mime_type: 'image/jpeg', sha256: 'f6a1…', file_size: '303833', id: '1003383421387256' } } })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        messaging_product: 'whatsapp',
+        url: 'http://localhost:3000/v1/media/1003383421387256/download',
+        mime_type: 'image/jpeg',
+        sha256: 'f6a1…',
+        file_size: '303833',
+        id: '1003383421387256',
+      },
+    },
+  })
   @ApiGraphErrors(500)
-  read(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string, @Query('fields') fields?: unknown): Promise<Record<string, unknown>> {
+  read(
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Param('nodeId') nodeId: string,
+    @Query('fields') fields?: unknown,
+  ): Promise<Record<string, unknown>> {
     const base = this.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    return this.nodes.read(this.caller(auth, req), nodeId, textParameter(fields), `${base}/v1/media/${encodeURIComponent(nodeId)}/download`);
+    return this.nodes.read(
+      this.caller(auth, req),
+      nodeId,
+      textParameter(fields),
+      `${base}/v1/media/${encodeURIComponent(nodeId)}/download`,
+    );
   }
 
   @Post(':nodeId')
@@ -93,10 +118,24 @@ export class GraphNodesController {
       'then sent upstream; the catalog follows upstream (an edit goes back to review).',
   })
   @ApiParam(NODE_ID)
-  @ApiBody({ schema: { example: { webhook_configuration: { override_callback_uri: 'https://example.com/number-webhook', verify_token: 'my-token' } } } })
+  @ApiBody({
+    schema: {
+      example: {
+        webhook_configuration: {
+          override_callback_uri: 'https://example.com/number-webhook',
+          verify_token: 'my-token',
+        },
+      },
+    },
+  })
   @ApiOkResponse({ schema: { example: { success: true } } })
   @ApiGraphErrors(400, 500)
-  update(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string, @Body() body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Param('nodeId') nodeId: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     return this.nodes.update(this.caller(auth, req), nodeId, body);
   }
 
@@ -106,7 +145,11 @@ export class GraphNodesController {
   @ApiParam(NODE_ID)
   @ApiOkResponse({ schema: { example: { success: true } } })
   @ApiGraphErrors(400, 500)
-  remove(@CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Param('nodeId') nodeId: string): Promise<{ success: boolean }> {
+  remove(
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Param('nodeId') nodeId: string,
+  ): Promise<{ success: boolean }> {
     return this.nodes.remove(this.caller(auth, req), nodeId);
   }
 

@@ -42,8 +42,17 @@ export class GraphNodesService {
   ) {}
 
   /** `GET /{id}`, with Graph's `fields`. */
-  async read(caller: NodeCaller, nodeId: string, fields: string | undefined, downloadUrl: string): Promise<Record<string, unknown>> {
-    const node = await this.authorize(caller, nodeId, { phone_number: 'business:read', template: 'templates:read', media: 'media:read' });
+  async read(
+    caller: NodeCaller,
+    nodeId: string,
+    fields: string | undefined,
+    downloadUrl: string,
+  ): Promise<Record<string, unknown>> {
+    const node = await this.authorize(caller, nodeId, {
+      phone_number: 'business:read',
+      template: 'templates:read',
+      media: 'media:read',
+    });
     if (node.kind === 'phone_number') return this.phones.get(node, fields);
     if (node.kind === 'template') return this.templates.get(node, fields);
     return this.media.describe(this.mediaRequest(caller, nodeId), downloadUrl);
@@ -51,28 +60,55 @@ export class GraphNodesService {
 
   /** `POST /{id}`: a phone number's settings (its webhook override) or a template edit. */
   async update(caller: NodeCaller, nodeId: string, body: unknown): Promise<Record<string, unknown>> {
-    const node = await this.authorize(caller, nodeId, { phone_number: 'webhooks:write', template: 'templates:write', media: 'media:write' });
+    const node = await this.authorize(caller, nodeId, {
+      phone_number: 'webhooks:write',
+      template: 'templates:write',
+      media: 'media:write',
+    });
     if (node.kind === 'template') return this.templates.edit(node, body);
-    if (node.kind === 'media') throw GraphError.invalidParameter('Unsupported post request', 'a media object cannot be changed; upload a new one');
+    if (node.kind === 'media')
+      throw GraphError.invalidParameter(
+        'Unsupported post request',
+        'a media object cannot be changed; upload a new one',
+      );
     const settings = plainToInstance(UpdatePhoneNumberDto, body ?? {});
     const errors = await validate(settings, { whitelist: true });
     if (errors.length) {
       const details = describeValidationErrors(errors);
       throw GraphError.invalidParameter(`Invalid parameter: ${details[0]}`, details.join('; '));
     }
-    return { ...(await this.endpoints.configurePhoneNumber({ tenantId: node.tenantId, auth: caller.auth }, node, settings.webhook_configuration)) };
+    return {
+      ...(await this.endpoints.configurePhoneNumber(
+        { tenantId: node.tenantId, auth: caller.auth },
+        node,
+        settings.webhook_configuration,
+      )),
+    };
   }
 
   /** `DELETE /{id}`: a media object (templates are deleted through their business account). */
   async remove(caller: NodeCaller, nodeId: string): Promise<{ success: boolean }> {
-    const node = await this.authorize(caller, nodeId, { phone_number: 'business:write', template: 'templates:write', media: 'media:write' });
+    const node = await this.authorize(caller, nodeId, {
+      phone_number: 'business:write',
+      template: 'templates:write',
+      media: 'media:write',
+    });
     if (node.kind !== 'media') {
-      throw GraphError.invalidParameter('Unsupported delete request', node.kind === 'template' ? 'delete templates with DELETE /{wabaId}/message_templates?name=&hsm_id=' : 'a phone number cannot be deleted here');
+      throw GraphError.invalidParameter(
+        'Unsupported delete request',
+        node.kind === 'template'
+          ? 'delete templates with DELETE /{wabaId}/message_templates?name=&hsm_id='
+          : 'a phone number cannot be deleted here',
+      );
     }
     return this.media.remove(this.mediaRequest(caller, nodeId));
   }
 
-  private async authorize(caller: NodeCaller, nodeId: string, scopes: Record<GraphNode['kind'], Scope>): Promise<GraphNode> {
+  private async authorize(
+    caller: NodeCaller,
+    nodeId: string,
+    scopes: Record<GraphNode['kind'], Scope>,
+  ): Promise<GraphNode> {
     const node = await this.find(nodeId);
     resolveTenantId({
       keyKind: caller.auth.kind,
@@ -85,13 +121,20 @@ export class GraphNodesService {
     const scope = scopes[node.kind];
     if (!caller.auth.scopes.has(scope)) throw GraphError.permissionDenied(`The API key lacks the scope ${scope}`);
     const allowList = caller.auth.allowedPhoneNumberIds;
-    if (allowList && 'phoneNumberId' in node && !allowList.has(node.phoneNumberId)) throw GraphError.permissionDenied('The API key may not use this phone number');
+    if (allowList && 'phoneNumberId' in node && !allowList.has(node.phoneNumberId))
+      throw GraphError.permissionDenied('The API key may not use this phone number');
     return node;
   }
 
   private async find(nodeId: string): Promise<GraphNode | null> {
     const phone = await this.tenancy.findPhoneNumber(nodeId);
-    if (phone) return { kind: 'phone_number', tenantId: phone.tenantId, phoneNumberId: phone.phoneNumberId, businessAccountId: phone.businessAccountId };
+    if (phone)
+      return {
+        kind: 'phone_number',
+        tenantId: phone.tenantId,
+        phoneNumberId: phone.phoneNumberId,
+        businessAccountId: phone.businessAccountId,
+      };
     const template = await this.templates.findByUpstreamId(nodeId);
     if (template) return { kind: 'template', ...template };
     const media = await this.media.owner(nodeId);

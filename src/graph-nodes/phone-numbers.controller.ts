@@ -6,7 +6,11 @@ import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { PhoneNumbersService } from './phone-numbers.service';
 
-const FIELDS = { name: 'fields', required: false, description: 'Comma-separated fields, as Graph takes them (id is always included)' };
+const FIELDS = {
+  name: 'fields',
+  required: false,
+  description: 'Comma-separated fields, as Graph takes them (id is always included)',
+};
 
 /** Graph's phone-number edges: a business account's numbers, and a number's business profile. */
 @ApiTags('phone numbers')
@@ -16,13 +20,24 @@ export class PhoneNumbersController {
 
   @Get(':wabaId/phone_numbers')
   @Authenticated({ scopes: ['business:read'] })
-  @ApiOperation({ summary: "The business account's phone numbers, as Meta's GET /{waba-id}/phone_numbers (those registered with the gateway)" })
+  @ApiOperation({
+    summary:
+      "The business account's phone numbers, as Meta's GET /{waba-id}/phone_numbers (those registered with the gateway)",
+  })
   @ApiParam({ name: 'wabaId' })
   @ApiQuery(FIELDS)
   @ApiOkResponse({
     schema: {
       example: {
-        data: [{ verified_name: 'Acme', display_phone_number: '+1 555-010-0001', id: '106540352242922', quality_rating: 'GREEN', code_verification_status: 'VERIFIED' }],
+        data: [
+          {
+            verified_name: 'Acme',
+            display_phone_number: '+1 555-010-0001',
+            id: '106540352242922',
+            quality_rating: 'GREEN',
+            code_verification_status: 'VERIFIED',
+          },
+        ],
         paging: { cursors: { before: 'MTA2NTQw', after: 'MTA2NTQw' } },
       },
     },
@@ -34,10 +49,26 @@ export class PhoneNumbersController {
 
   @Get(':phoneNumberId/whatsapp_business_profile')
   @Authenticated({ scopes: ['business:read'] })
-  @ApiOperation({ summary: "The number's business profile, as Meta's GET /{phone-number-id}/whatsapp_business_profile" })
+  @ApiOperation({
+    summary: "The number's business profile, as Meta's GET /{phone-number-id}/whatsapp_business_profile",
+  })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiQuery(FIELDS)
-  @ApiOkResponse({ schema: { example: { data: [{ about: 'We ship worldwide', email: 'hello@example.com', websites: ['https://example.com'], vertical: 'RETAIL', messaging_product: 'whatsapp' }] } } })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        data: [
+          {
+            about: 'We ship worldwide',
+            email: 'hello@example.com',
+            websites: ['https://example.com'],
+            vertical: 'RETAIL',
+            messaging_product: 'whatsapp',
+          },
+        ],
+      },
+    },
+  })
   @ApiGraphErrors(500)
   profile(@Req() req: GatewayRequest, @Query('fields') fields?: unknown) {
     return this.phones.profile(req.tenant!.phoneNumber!, textParameter(fields));
@@ -58,6 +89,7 @@ export class PhoneNumbersController {
 /** A single text query parameter (Graph's `fields`); a repeated one is 400 code 100. */
 export function textParameter(value: unknown, name = 'fields'): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw GraphError.invalidParameter('Invalid parameter', `${name}: must be a single string`);
+  if (typeof value !== 'string')
+    throw GraphError.invalidParameter('Invalid parameter', `${name}: must be a single string`);
   return value;
 }

@@ -20,7 +20,10 @@ export class PhoneNumbersService {
   ) {}
 
   /** `GET /{wabaId}/phone_numbers`: the account's numbers that are registered with the gateway. */
-  async list(account: { id: string; wabaId: string }, fields?: string): Promise<{ data: Array<Record<string, unknown>>; paging: Record<string, unknown> }> {
+  async list(
+    account: { id: string; wabaId: string },
+    fields?: string,
+  ): Promise<{ data: Array<Record<string, unknown>>; paging: Record<string, unknown> }> {
     const registered: Array<{ phone_number_id: string; display_phone_number: string }> = await this.dataSource.query(
       `SELECT phone_number_id, display_phone_number FROM phone_numbers WHERE business_account_id = $1 ORDER BY created_at`,
       [account.id],
@@ -29,27 +32,42 @@ export class PhoneNumbersService {
     const upstream = await this.graph.listPhoneNumbers(account.wabaId, token);
     const byId = new Map(upstream.data.map((record) => [String(record.id), record]));
     const data = registered.map((row) =>
-      projectFields({ display_phone_number: row.display_phone_number, ...byId.get(row.phone_number_id), id: row.phone_number_id }, fields),
+      projectFields(
+        { display_phone_number: row.display_phone_number, ...byId.get(row.phone_number_id), id: row.phone_number_id },
+        fields,
+      ),
     );
     const cursor = (id: unknown) => Buffer.from(String(id)).toString('base64url');
-    return { data, paging: { cursors: data.length ? { before: cursor(data[0].id), after: cursor(data[data.length - 1].id) } : {} } };
+    return {
+      data,
+      paging: { cursors: data.length ? { before: cursor(data[0].id), after: cursor(data[data.length - 1].id) } : {} },
+    };
   }
 
   /** `GET /{phoneNumberId}`. */
-  async get(phone: { phoneNumberId: string; businessAccountId: string }, fields?: string): Promise<Record<string, unknown>> {
+  async get(
+    phone: { phoneNumberId: string; businessAccountId: string },
+    fields?: string,
+  ): Promise<Record<string, unknown>> {
     const token = await this.tenancy.accessToken(phone.businessAccountId);
     const record = await this.graph.getPhoneNumber(phone.phoneNumberId, token);
     return projectFields({ ...record, id: phone.phoneNumberId }, fields);
   }
 
   /** `GET /{phoneNumberId}/whatsapp_business_profile`. */
-  async profile(phone: { phoneNumberId: string; businessAccountId: string }, fields?: string): Promise<{ data: Array<Record<string, unknown>> }> {
+  async profile(
+    phone: { phoneNumberId: string; businessAccountId: string },
+    fields?: string,
+  ): Promise<{ data: Array<Record<string, unknown>> }> {
     const token = await this.tenancy.accessToken(phone.businessAccountId);
     return this.graph.getBusinessProfile(phone.phoneNumberId, token, fields);
   }
 
   /** `POST /{phoneNumberId}/whatsapp_business_profile`: forwarded as given (upstream checks the fields). */
-  async updateProfile(phone: { phoneNumberId: string; businessAccountId: string }, body: unknown): Promise<{ success: boolean }> {
+  async updateProfile(
+    phone: { phoneNumberId: string; businessAccountId: string },
+    body: unknown,
+  ): Promise<{ success: boolean }> {
     const token = await this.tenancy.accessToken(phone.businessAccountId);
     return this.graph.updateBusinessProfile(phone.phoneNumberId, token, body);
   }

@@ -3,7 +3,13 @@ import type { Response } from 'express';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, inFlightError, takeEarlyClaim } from './idempotency.service';
+import {
+  checkIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  IdempotencyService,
+  inFlightError,
+  takeEarlyClaim,
+} from './idempotency.service';
 
 export const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 /** Response headers worth replaying (the pipeline sets request ids and rate-limit headers afresh). */
@@ -31,7 +37,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const scope = { keyId: req.auth.keyId, tenantId: req.tenant?.tenantId, value };
     // Usually claimed already, by the rate limiter in its own round trip to Redis.
     const early = takeEarlyClaim(req, scope);
-    const claimed$ = early instanceof GraphError ? throwError(() => early) : early ? of(early) : from(this.idempotency.claim(scope));
+    const claimed$ =
+      early instanceof GraphError ? throwError(() => early) : early ? of(early) : from(this.idempotency.claim(scope));
     return claimed$.pipe(
       concatMap((claimed) => {
         const { claim } = claimed;

@@ -80,7 +80,12 @@ export class IdempotencyService {
     const prepared = this.prepare(scope);
     let claim: IdempotencyClaim;
     try {
-      claim = await this.store.claimIdempotency(prepared.cacheKey, prepared.lockKey, prepared.token, prepared.lockTtlMs);
+      claim = await this.store.claimIdempotency(
+        prepared.cacheKey,
+        prepared.lockKey,
+        prepared.token,
+        prepared.lockTtlMs,
+      );
     } catch (error) {
       throw this.unavailable(error as Error);
     }
@@ -97,9 +102,11 @@ export class IdempotencyService {
       // Once the work is done its response must not be lost: a failure to cache is logged, and the
       // lock (left to expire) still stops retries for its 60 seconds.
       complete: (response) =>
-        this.store.completeIdempotency(cacheKey, lockKey, token, this.seal(response), this.ttlMs).catch((error: Error) => {
-          this.logger.warn(`could not cache an idempotent response: ${error.message}`);
-        }),
+        this.store
+          .completeIdempotency(cacheKey, lockKey, token, this.seal(response), this.ttlMs)
+          .catch((error: Error) => {
+            this.logger.warn(`could not cache an idempotent response: ${error.message}`);
+          }),
       release: () =>
         this.store.releaseIdempotency(lockKey, token).catch((error: Error) => {
           this.logger.warn(`could not release an idempotency lock (it expires by itself): ${error.message}`);
@@ -114,7 +121,12 @@ export class IdempotencyService {
    * a keyed write and a replay.
    */
   private seal(response: StoredResponse): StoredResponse {
-    return { status: response.status, headers: response.headers, body: null, sealed: this.box.encrypt(JSON.stringify(response.body ?? null)) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: null,
+      sealed: this.box.encrypt(JSON.stringify(response.body ?? null)),
+    };
   }
 
   private unseal(response: StoredResponse): StoredResponse {
@@ -126,11 +138,15 @@ export class IdempotencyService {
   unavailable(error: Error): GraphError {
     this.logger.warn(`idempotency store unavailable: ${error.message}`);
     this.metrics.idempotency.inc({ outcome: 'unavailable' });
-    return new GraphError(ErrorCode.TemporarilyUnavailable, 'Service temporarily unavailable: retry later with the same Idempotency-Key', {
-      status: 503,
-      data: { details: 'The idempotency store cannot be reached, so the request was not executed' },
-      headers: { 'Retry-After': '1' },
-    });
+    return new GraphError(
+      ErrorCode.TemporarilyUnavailable,
+      'Service temporarily unavailable: retry later with the same Idempotency-Key',
+      {
+        status: 503,
+        data: { details: 'The idempotency store cannot be reached, so the request was not executed' },
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
 }
 
@@ -157,7 +173,8 @@ export function takeEarlyClaim(req: object, scope: IdempotencyScope): Claimed | 
   const early = (req as WithEarlyClaim)[EARLY_CLAIM];
   if (!early || early.taken) return undefined;
   early.taken = true;
-  const same = early.scope.keyId === scope.keyId && early.scope.tenantId === scope.tenantId && early.scope.value === scope.value;
+  const same =
+    early.scope.keyId === scope.keyId && early.scope.tenantId === scope.tenantId && early.scope.value === scope.value;
   if (same) return early.outcome;
   if (!(early.outcome instanceof GraphError) && early.outcome.claim.state === 'acquired') void early.outcome.release();
   return undefined;

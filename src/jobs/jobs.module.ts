@@ -2,9 +2,19 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConditionalModule, ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
-import { BullDeliveryQueue, TENANT_WEBHOOK_QUEUE, TenantWebhookProcessor } from '../tenant-webhooks/bullmq-delivery-queue';
+import {
+  BullDeliveryQueue,
+  TENANT_WEBHOOK_QUEUE,
+  TenantWebhookProcessor,
+} from '../tenant-webhooks/bullmq-delivery-queue';
 import { DeliveryQueue, MemoryDeliveryQueue } from '../tenant-webhooks/delivery-queue';
-import { BullPeriodicJobs, PERIODIC_QUEUE, PeriodicJobs, PeriodicJobsProcessor, TimerPeriodicJobs } from './periodic-jobs';
+import {
+  BullPeriodicJobs,
+  PERIODIC_QUEUE,
+  PeriodicJobs,
+  PeriodicJobsProcessor,
+  TimerPeriodicJobs,
+} from './periodic-jobs';
 
 /** Connection options of the REDIS_URL, for BullMQ (which needs its own connections, without a command timeout). */
 export function redisConnectionOf(url: string) {

@@ -53,7 +53,9 @@ export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBoots
   async onApplicationBootstrap(): Promise<void> {
     await this.ensureSchedules();
     this.refresh = setInterval(() => {
-      this.ensureSchedules().catch((error: Error) => this.logger.warn(`could not refresh the schedules: ${error.message}`));
+      this.ensureSchedules().catch((error: Error) =>
+        this.logger.warn(`could not refresh the schedules: ${error.message}`),
+      );
     }, SCHEDULE_REFRESH_MS);
     this.refresh.unref();
   }
@@ -67,7 +69,11 @@ export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBoots
   /** Every instance upserts the same scheduler ids: one schedule, whatever the number of instances. */
   async ensureSchedules(): Promise<void> {
     for (const [name, task] of this.tasks) {
-      await this.queue.upsertJobScheduler(name, { every: task.everyMs }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
+      await this.queue.upsertJobScheduler(
+        name,
+        { every: task.everyMs },
+        { name, opts: { removeOnComplete: true, removeOnFail: true } },
+      );
     }
   }
 }

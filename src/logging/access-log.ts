@@ -32,8 +32,10 @@ export function accessLog(root: Logger): RequestHandler {
     quietReqLogger: true,
     quietResLogger: true,
     // A 500 is a fault; a 503 (a dependency known down, nothing done) is a warning; the rest is traffic.
-    customLogLevel: (_req, res, error) => (error || res.statusCode === 500 ? 'error' : res.statusCode > 500 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res, latencyMs) => `${req.method} ${routeTemplate(req as Request)} ${res.statusCode} ${latencyMs}ms`,
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode === 500 ? 'error' : res.statusCode > 500 ? 'warn' : 'info',
+    customSuccessMessage: (req, res, latencyMs) =>
+      `${req.method} ${routeTemplate(req as Request)} ${res.statusCode} ${latencyMs}ms`,
     customSuccessObject: (req, res, value: { responseTime: number }) => fields(req, res, value.responseTime),
     customErrorMessage: (req, res) => `${req.method} ${routeTemplate(req as Request)} ${res.statusCode}`,
     // The cause of a 500 is logged by the exception filter with the request id, not here.

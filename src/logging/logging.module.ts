@@ -11,16 +11,24 @@ export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 /** The process's root pino logger. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-const config = (c: ConfigService<Environment, true>) => ({ level: c.get('LOG_LEVEL', { infer: true }), format: c.get('LOG_FORMAT', { infer: true }) });
+const config = (c: ConfigService<Environment, true>) => ({
+  level: c.get('LOG_LEVEL', { infer: true }),
+  format: c.get('LOG_FORMAT', { infer: true }),
+});
 
 /** The root logger and its destination, in a module of their own so that LoggerModule's factory can use them. */
 @Module({
   providers: [
-    { provide: LOG_DESTINATION, inject: [ConfigService], useFactory: (c: ConfigService<Environment, true>) => defaultDestination(config(c).format) },
+    {
+      provide: LOG_DESTINATION,
+      inject: [ConfigService],
+      useFactory: (c: ConfigService<Environment, true>) => defaultDestination(config(c).format),
+    },
     {
       provide: ROOT_LOGGER,
       inject: [ConfigService, LOG_DESTINATION],
-      useFactory: (c: ConfigService<Environment, true>, destination: DestinationStream) => createRootLogger(config(c).level, destination),
+      useFactory: (c: ConfigService<Environment, true>, destination: DestinationStream) =>
+        createRootLogger(config(c).level, destination),
     },
   ],
   exports: [ROOT_LOGGER],

@@ -17,7 +17,7 @@ const POLICY =
   'An admin key manages the keys of its own organizations only (a key that also reaches another organization is not its to ' +
   'manage, and reads as 404 like a missing one) and never issues, or rotates into being, a key with a scope, organization, ' +
   'phone number, IP range, rate limit or lifetime beyond its own, nor a key without request signing (`hmac`) when it must ' +
-  'sign itself: each such attempt is 403 code 200. Omitted settings take its own bounds (a signing issuer\'s keys sign). ' +
+  "sign itself: each such attempt is 403 code 200. Omitted settings take its own bounds (a signing issuer's keys sign). " +
   'A platform key manages organization and admin keys of every organization; platform keys themselves are ' +
   'issued and revoked only with the CLI. The key text appears only in the answer that issues it.';
 
@@ -43,11 +43,17 @@ export class KeysController {
   @ApiOperation({ summary: 'Issue a key (its text is in this answer only)', description: POLICY })
   @ApiCreatedResponse({ type: IssuedApiKeyDto })
   @ApiGraphErrors(400)
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateApiKeyDto, @Req() req: GatewayRequest): Promise<IssuedApiKeyDto> {
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateApiKeyDto,
+    @Req() req: GatewayRequest,
+  ): Promise<IssuedApiKeyDto> {
     // Omitted: the organization X-Svc-Tenant-Id names (none: the service refuses an org or admin key without one).
     const tenantIds = body.tenant_ids ?? (req.tenant?.tenantId ? [req.tenant.tenantId] : []);
-    const expiresAt = body.expires_at === undefined || body.expires_at === null ? body.expires_at : new Date(body.expires_at);
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw GraphError.invalidParameter('Invalid API key settings', 'expires_at: must be in the future');
+    const expiresAt =
+      body.expires_at === undefined || body.expires_at === null ? body.expires_at : new Date(body.expires_at);
+    if (expiresAt && expiresAt.getTime() <= Date.now())
+      throw GraphError.invalidParameter('Invalid API key settings', 'expires_at: must be in the future');
     const bound = boundByIssuer(issuerOf(auth), {
       kind: body.kind,
       tenantIds: [...new Set(tenantIds.map((id) => id.toLowerCase()))],
@@ -66,8 +72,16 @@ export class KeysController {
   @ApiOperation({ summary: 'The keys this key manages, oldest first (never their text)', description: POLICY })
   @ApiOkResponse({ type: ApiKeyPageDto })
   @ApiGraphErrors(400)
-  async list(@CurrentAuth() auth: AuthContext, @Query() query: ListApiKeysQueryDto, @Req() req: GatewayRequest): Promise<ApiKeyPageDto> {
-    const page = await this.keys.page(issuerOf(auth), { tenantId: query.organization_id, limit: query.limit, after: query.after }, req.originalUrl);
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query() query: ListApiKeysQueryDto,
+    @Req() req: GatewayRequest,
+  ): Promise<ApiKeyPageDto> {
+    const page = await this.keys.page(
+      issuerOf(auth),
+      { tenantId: query.organization_id, limit: query.limit, after: query.after },
+      req.originalUrl,
+    );
     return { ...page, data: page.data.map(apiKeyJson) };
   }
 
@@ -98,7 +112,8 @@ export class KeysController {
   @Authenticated(WRITE)
   @ApiOperation({
     summary: 'Issue a new key with the same settings and revoke this one at once',
-    description: 'Refused (403 code 200) when the key reaches beyond the rotating key, since rotating would issue such a key; 409 code 100 when it is revoked.',
+    description:
+      'Refused (403 code 200) when the key reaches beyond the rotating key, since rotating would issue such a key; 409 code 100 when it is revoked.',
   })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: IssuedApiKeyDto })

@@ -83,7 +83,10 @@ export class OrganizationsController {
 
   @Delete(':organizationId')
   @Authenticated(WRITE)
-  @ApiOperation({ summary: 'Delete an empty organization', description: DELETE_NOTE + ' Revoke its keys and delete its business accounts first.' })
+  @ApiOperation({
+    summary: 'Delete an empty organization',
+    description: DELETE_NOTE + ' Revoke its keys and delete its business accounts first.',
+  })
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(404, 409)
@@ -96,12 +99,22 @@ export class OrganizationsController {
 
   @Post(':organizationId/business_accounts')
   @Authenticated(WRITE)
-  @ApiOperation({ summary: 'Register a WhatsApp Business Account with its upstream access token (stored encrypted, never shown)' })
+  @ApiOperation({
+    summary: 'Register a WhatsApp Business Account with its upstream access token (stored encrypted, never shown)',
+  })
   @ApiParam(ORGANIZATION)
   @ApiCreatedResponse({ type: BusinessAccountDto })
   @ApiGraphErrors(400, 404, 409)
-  async addAccount(@Param('organizationId') id: string, @Body() body: CreateBusinessAccountDto): Promise<BusinessAccountDto> {
-    const account = await this.onboarding.addBusinessAccount({ tenantId: id, wabaId: body.waba_id, accessToken: body.access_token, name: body.name });
+  async addAccount(
+    @Param('organizationId') id: string,
+    @Body() body: CreateBusinessAccountDto,
+  ): Promise<BusinessAccountDto> {
+    const account = await this.onboarding.addBusinessAccount({
+      tenantId: id,
+      wabaId: body.waba_id,
+      accessToken: body.access_token,
+      name: body.name,
+    });
     return businessAccountJson(account);
   }
 
@@ -111,7 +124,11 @@ export class OrganizationsController {
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: BusinessAccountPageDto })
   @ApiGraphErrors(400, 404)
-  async listAccounts(@Param('organizationId') id: string, @Query() query: PageQueryDto, @Req() req: Request): Promise<BusinessAccountPageDto> {
+  async listAccounts(
+    @Param('organizationId') id: string,
+    @Query() query: PageQueryDto,
+    @Req() req: Request,
+  ): Promise<BusinessAccountPageDto> {
     const page = await this.onboarding.pageBusinessAccounts(id, query, req.originalUrl);
     return { ...page, data: page.data.map(businessAccountJson) };
   }
@@ -123,7 +140,10 @@ export class OrganizationsController {
   @ApiParam(ACCOUNT)
   @ApiOkResponse({ type: BusinessAccountDto })
   @ApiGraphErrors(404)
-  async getAccount(@Param('organizationId') id: string, @Param('accountId') wabaId: string): Promise<BusinessAccountDto> {
+  async getAccount(
+    @Param('organizationId') id: string,
+    @Param('accountId') wabaId: string,
+  ): Promise<BusinessAccountDto> {
     return businessAccountJson(await this.onboarding.getBusinessAccount(id, wabaId));
   }
 
@@ -139,12 +159,17 @@ export class OrganizationsController {
     @Param('accountId') wabaId: string,
     @Body() body: UpdateBusinessAccountDto,
   ): Promise<BusinessAccountDto> {
-    return businessAccountJson(await this.onboarding.updateBusinessAccount(id, wabaId, { name: body.name, accessToken: body.access_token }));
+    return businessAccountJson(
+      await this.onboarding.updateBusinessAccount(id, wabaId, { name: body.name, accessToken: body.access_token }),
+    );
   }
 
   @Delete(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
-  @ApiOperation({ summary: 'Delete a business account with no phone numbers and no templates', description: DELETE_NOTE })
+  @ApiOperation({
+    summary: 'Delete a business account with no phone numbers and no templates',
+    description: DELETE_NOTE,
+  })
   @ApiParam(ORGANIZATION)
   @ApiParam(ACCOUNT)
   @ApiOkResponse({ type: SuccessDto })
@@ -179,8 +204,16 @@ export class OrganizationsController {
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: PhoneNumberPageDto })
   @ApiGraphErrors(400, 404)
-  async listNumbers(@Param('organizationId') id: string, @Query() query: ListPhoneNumbersQueryDto, @Req() req: Request): Promise<PhoneNumberPageDto> {
-    const page = await this.onboarding.pagePhoneNumbers(id, { limit: query.limit, after: query.after, wabaId: query.waba_id }, req.originalUrl);
+  async listNumbers(
+    @Param('organizationId') id: string,
+    @Query() query: ListPhoneNumbersQueryDto,
+    @Req() req: Request,
+  ): Promise<PhoneNumberPageDto> {
+    const page = await this.onboarding.pagePhoneNumbers(
+      id,
+      { limit: query.limit, after: query.after, wabaId: query.waba_id },
+      req.originalUrl,
+    );
     return { ...page, data: page.data.map(phoneNumberJson) };
   }
 

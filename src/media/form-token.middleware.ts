@@ -5,7 +5,11 @@ import { ACCESS_TOKEN_PARAMETER } from '../auth/access-token';
 import { GraphError } from '../core/graph-error';
 import { FILE_FIELD, MULTIPART_READ_EARLY, toUploadError, UPLOAD_LIMITS } from './media-file.interceptor';
 
-const readMultipart = multer({ storage: multer.memoryStorage(), limits: UPLOAD_LIMITS, defParamCharset: 'utf8' }).single(FILE_FIELD);
+const readMultipart = multer({
+  storage: multer.memoryStorage(),
+  limits: UPLOAD_LIMITS,
+  defParamCharset: 'utf8',
+}).single(FILE_FIELD);
 
 /**
  * Graph takes the token as an `access_token` field of a multipart upload too. A field is only known
@@ -24,7 +28,14 @@ export class FormTokenMiddleware implements NestMiddleware {
         if (!error) return resolve();
         // busboy's own errors (a body cut short, a bad part header) come unwrapped here: all are the client's.
         const mapped = toUploadError(error);
-        reject(mapped instanceof GraphError ? mapped : GraphError.invalidParameter('Invalid multipart body', `body: malformed multipart/form-data (${(error as Error).message})`));
+        reject(
+          mapped instanceof GraphError
+            ? mapped
+            : GraphError.invalidParameter(
+                'Invalid multipart body',
+                `body: malformed multipart/form-data (${(error as Error).message})`,
+              ),
+        );
       }),
     );
     (req as Request & { [MULTIPART_READ_EARLY]?: boolean })[MULTIPART_READ_EARLY] = true;

@@ -68,7 +68,8 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
       }
       const declared = Number(req.headers['content-length']);
       // Refused unread; `Connection: close` ends the connection rather than draining the rest.
-      if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge({ Connection: 'close' });
+      if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+        throw fileTooLarge({ Connection: 'close' });
       let handled: Observable<unknown>;
       try {
         handled = await this.multer.intercept(context, next);
@@ -89,7 +90,9 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
       // and none is left by the time the error is answered.
       return handled.pipe(
         catchError((error: unknown) =>
-          from(this.library.discard(req.file?.path).catch(() => undefined)).pipe(concatMap(() => throwError(() => error))),
+          from(this.library.discard(req.file?.path).catch(() => undefined)).pipe(
+            concatMap(() => throwError(() => error)),
+          ),
         ),
       );
     }
@@ -99,14 +102,18 @@ export function MediaFileInterceptor(storage: 'memory' | 'library'): Type<NestIn
 
 /** Form fields and the file's name are text the gateway may store: what PostgreSQL cannot store is 400 code 100. */
 function checkFormText(req: Request): void {
-  const field = unstorableTextPath(req.body) ?? (req.file && !storableText(req.file.originalname) ? `${FILE_FIELD}.filename` : undefined);
+  const field =
+    unstorableTextPath(req.body) ??
+    (req.file && !storableText(req.file.originalname) ? `${FILE_FIELD}.filename` : undefined);
   if (field) throw GraphError.invalidParameter('Invalid parameter', `${field}: ${UNSTORABLE_TEXT}`);
 }
 
 export function fileTooLarge(headers?: Record<string, string>): GraphError {
   return new GraphError(ErrorCode.InvalidParameter, '(#100) Param file is too large', {
     status: HttpStatus.PAYLOAD_TOO_LARGE,
-    data: { details: `${FILE_FIELD}: larger than ${describeSize(MAX_UPLOAD_BYTES)} (${MAX_UPLOAD_BYTES} bytes), the most any media type allows` },
+    data: {
+      details: `${FILE_FIELD}: larger than ${describeSize(MAX_UPLOAD_BYTES)} (${MAX_UPLOAD_BYTES} bytes), the most any media type allows`,
+    },
     headers,
   });
 }
@@ -114,7 +121,8 @@ export function fileTooLarge(headers?: Record<string, string>): GraphError {
 /** multer's and busboy's errors (wrapped by Nest in HttpExceptions) as Graph errors naming the field. */
 export function toUploadError(error: unknown): unknown {
   if (error instanceof GraphError) return error;
-  const cause = (error instanceof HttpException ? error.cause : error) as { code?: unknown; field?: unknown; message?: unknown } | undefined;
+  const cause = (error instanceof HttpException ? error.cause : error) as
+    { code?: unknown; field?: unknown; message?: unknown } | undefined;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   const field = typeof cause?.field === 'string' ? cause.field : undefined;
   switch (code) {
@@ -127,7 +135,10 @@ export function toUploadError(error: unknown): unknown {
         `${FILE_FIELD}: send exactly one file, in the multipart field "${FILE_FIELD}"${field && field !== FILE_FIELD ? ` (got a file in "${field}")` : ''}`,
       );
     case 'LIMIT_FIELD_VALUE':
-      return GraphError.invalidParameter('Field value too long', `${field ?? 'body'}: longer than ${UPLOAD_LIMITS.fieldSize} bytes`);
+      return GraphError.invalidParameter(
+        'Field value too long',
+        `${field ?? 'body'}: longer than ${UPLOAD_LIMITS.fieldSize} bytes`,
+      );
     case 'LIMIT_FIELD_KEY':
     case 'LIMIT_FIELD_COUNT':
     case 'LIMIT_PART_COUNT':
@@ -135,18 +146,27 @@ export function toUploadError(error: unknown): unknown {
     case 'LIMIT_FIELD_ARRAY_INDEX':
     case 'INVALID_FIELD_NAME':
     case 'MISSING_FIELD_NAME':
-      return GraphError.invalidParameter('Invalid multipart body', `${field ?? 'body'}: ${typeof cause?.message === 'string' ? cause.message : (code ?? '')}`);
+      return GraphError.invalidParameter(
+        'Invalid multipart body',
+        `${field ?? 'body'}: ${typeof cause?.message === 'string' ? cause.message : (code ?? '')}`,
+      );
   }
   if (error instanceof UnsupportedMediaTypeException) {
     return GraphError.invalidParameter('Invalid multipart body', 'body: the body must be multipart/form-data');
   }
   if (error instanceof HttpException) {
     // busboy: no boundary, a malformed part header, a body cut short.
-    return GraphError.invalidParameter('Invalid multipart body', `body: malformed multipart/form-data (${error.message})`);
+    return GraphError.invalidParameter(
+      'Invalid multipart body',
+      `body: malformed multipart/form-data (${error.message})`,
+    );
   }
   const message = typeof cause?.message === 'string' ? cause.message : '';
   if (/^Request (aborted|closed)/.test(message)) {
-    return GraphError.invalidParameter('Request body incomplete', 'body: the client closed the request before the body was complete');
+    return GraphError.invalidParameter(
+      'Request body incomplete',
+      'body: the client closed the request before the body was complete',
+    );
   }
   return error;
 }

@@ -1,11 +1,40 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, TenantId } from '../auth/auth.decorators';
 import { nextPageUrl } from '../common/pagination';
 import { markUntrustedDownload } from '../core/untrusted-content';
 import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
-import { ListMediaAssetsQueryDto, MediaAssetDto, MediaAssetPageDto, UPLOAD_LIBRARY_ASSET_BODY_SCHEMA, UploadLibraryAssetDto } from './dto/media.dto';
+import {
+  ListMediaAssetsQueryDto,
+  MediaAssetDto,
+  MediaAssetPageDto,
+  UPLOAD_LIBRARY_ASSET_BODY_SCHEMA,
+  UploadLibraryAssetDto,
+} from './dto/media.dto';
 import { SuccessDto } from '../common/pagination';
 import { MediaFileInterceptor, fileTooLarge } from './media-file.interceptor';
 import { MEDIA_MIME_TYPES } from './media-limits';
@@ -31,8 +60,17 @@ export class MediaLibraryController {
   @ApiBody({ schema: UPLOAD_LIBRARY_ASSET_BODY_SCHEMA })
   @ApiCreatedResponse({ type: MediaAssetDto })
   @ApiGraphErrors(400)
-  @ApiResponse({ status: 413, description: 'File over 100 MB (code 100)', type: GraphErrorResponse, example: exampleBody(fileTooLarge()) })
-  upload(@TenantId() tenantId: string, @UploadedFile() file: ReceivedLibraryFile | undefined, @Body() body: UploadLibraryAssetDto): Promise<MediaAssetDto> {
+  @ApiResponse({
+    status: 413,
+    description: 'File over 100 MB (code 100)',
+    type: GraphErrorResponse,
+    example: exampleBody(fileTooLarge()),
+  })
+  upload(
+    @TenantId() tenantId: string,
+    @UploadedFile() file: ReceivedLibraryFile | undefined,
+    @Body() body: UploadLibraryAssetDto,
+  ): Promise<MediaAssetDto> {
     return this.library.upload(tenantId, file, body.name);
   }
 
@@ -40,11 +78,16 @@ export class MediaLibraryController {
   @Authenticated({ scopes: ['media:read'] })
   @ApiOperation({
     summary: "The organization's media assets, newest first",
-    description: 'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
+    description:
+      'Cursor paging: pass `paging.cursors.after` as `after` for the next page; `paging.next` is absent on the last page.',
   })
   @ApiOkResponse({ type: MediaAssetPageDto })
   @ApiGraphErrors(400)
-  list(@TenantId() tenantId: string, @Query() query: ListMediaAssetsQueryDto, @Req() req: Request): Promise<MediaAssetPageDto> {
+  list(
+    @TenantId() tenantId: string,
+    @Query() query: ListMediaAssetsQueryDto,
+    @Req() req: Request,
+  ): Promise<MediaAssetPageDto> {
     return this.library.list(tenantId, query, (after) => nextPageUrl(req.originalUrl, after));
   }
 
@@ -65,7 +108,11 @@ export class MediaLibraryController {
   @ApiProduces(...MEDIA_MIME_TYPES)
   @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
   @ApiGraphErrors(404)
-  async content(@TenantId() tenantId: string, @Param('assetId') assetId: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async content(
+    @TenantId() tenantId: string,
+    @Param('assetId') assetId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     const content = await this.library.open(tenantId, assetId);
     markUntrustedDownload(res, content.fileName);
     return new StreamableFile(content.file.createReadStream(), { type: content.mimeType, length: content.sizeBytes });

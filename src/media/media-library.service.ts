@@ -11,7 +11,6 @@ import { MediaAsset } from './media-asset.entity';
 import { checkLibraryMedia, cleanFileName } from './media-limits';
 import { type IncomingFile, MediaLibraryStorage } from './media-library.storage';
 
-
 /** A file as the library's multer storage engine received it (see MediaLibraryStorage.multerEngine). */
 export type ReceivedLibraryFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'path'> & IncomingFile;
 
@@ -63,9 +62,17 @@ export class MediaLibraryService {
    * transaction, so the asset becomes visible only once its file is complete. Whatever fails, the
    * temporary file is removed.
    */
-  async upload(tenantId: string, file: ReceivedLibraryFile | undefined, name: string | undefined): Promise<MediaAssetDto> {
+  async upload(
+    tenantId: string,
+    file: ReceivedLibraryFile | undefined,
+    name: string | undefined,
+  ): Promise<MediaAssetDto> {
     try {
-      if (!file) throw GraphError.invalidParameter('The parameter file is required', 'file: a multipart file part named "file" is required');
+      if (!file)
+        throw GraphError.invalidParameter(
+          'The parameter file is required',
+          'file: a multipart file part named "file" is required',
+        );
       const { mimeType } = checkLibraryMedia(file.mimetype, file.size);
       const id = randomUUID();
       const storageKey = MediaLibraryStorage.keyOf(tenantId, id);
@@ -91,12 +98,18 @@ export class MediaLibraryService {
         throw error;
       }
     } finally {
-      await this.storage.discard(file?.path).catch((error: unknown) => this.logger.warn(`could not remove ${file?.path}: ${String(error)}`));
+      await this.storage
+        .discard(file?.path)
+        .catch((error: unknown) => this.logger.warn(`could not remove ${file?.path}: ${String(error)}`));
     }
   }
 
   /** The organization's assets, newest first. */
-  async list(tenantId: string, query: ListMediaAssetsQueryDto, nextUrl: (after: string) => string): Promise<Page<MediaAssetDto>> {
+  async list(
+    tenantId: string,
+    query: ListMediaAssetsQueryDto,
+    nextUrl: (after: string) => string,
+  ): Promise<Page<MediaAssetDto>> {
     const qb = this.assets
       .createQueryBuilder('a')
       .where('a.tenant_id = :tenantId', { tenantId })
@@ -143,12 +156,14 @@ export class MediaLibraryService {
   /** Deletes the row, then the file (a reader that already found the row gets 404 once it is gone). */
   async remove(tenantId: string, assetId: string): Promise<void> {
     if (!isUUID(assetId)) throw notFound(assetId);
-    const [rows] = await this.dataSource.query<[Array<{ storage_key: string }>, number]>('DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key', [
-      assetId,
-      tenantId,
-    ]);
+    const [rows] = await this.dataSource.query<[Array<{ storage_key: string }>, number]>(
+      'DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key',
+      [assetId, tenantId],
+    );
     if (rows.length === 0) throw notFound(assetId);
-    await this.storage.remove(rows[0].storage_key).catch((error: unknown) => this.logger.warn(`could not remove the file of asset ${assetId}: ${String(error)}`));
+    await this.storage
+      .remove(rows[0].storage_key)
+      .catch((error: unknown) => this.logger.warn(`could not remove the file of asset ${assetId}: ${String(error)}`));
   }
 
   private async find(tenantId: string, assetId: string): Promise<MediaAsset> {

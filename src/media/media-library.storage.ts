@@ -39,7 +39,9 @@ export class MediaLibraryStorage implements OnApplicationBootstrap {
 
   /** Removes, in the background, temporary files that a crashed process left behind. */
   onApplicationBootstrap(): void {
-    void this.sweepIncoming(STALE_INCOMING_MS).catch((error: unknown) => this.logger.warn(`could not sweep ${INCOMING_FOLDER}: ${String(error)}`));
+    void this.sweepIncoming(STALE_INCOMING_MS).catch((error: unknown) =>
+      this.logger.warn(`could not sweep ${INCOMING_FOLDER}: ${String(error)}`),
+    );
   }
 
   /** Removes temporary files older than `olderThanMs`; returns how many. */
@@ -78,7 +80,12 @@ export class MediaLibraryStorage implements OnApplicationBootstrap {
     return {
       _handleFile: (_req, file, callback) => {
         this.receive(file.stream).then(
-          (incoming) => callback(null, { path: incoming.path, size: incoming.size, sha256: incoming.sha256 } as Partial<Express.Multer.File>),
+          (incoming) =>
+            callback(null, {
+              path: incoming.path,
+              size: incoming.size,
+              sha256: incoming.sha256,
+            } as Partial<Express.Multer.File>),
           (error: unknown) => callback(error),
         );
       },

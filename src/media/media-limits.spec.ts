@@ -1,4 +1,15 @@
-import { checkLibraryMedia, checkMessageMedia, checkTemplateHeaderMedia, cleanFileName, describeSize, KB, MAX_UPLOAD_BYTES, MB, mediaKindOf, normalizeMimeType } from './media-limits';
+import {
+  checkLibraryMedia,
+  checkMessageMedia,
+  checkTemplateHeaderMedia,
+  cleanFileName,
+  describeSize,
+  KB,
+  MAX_UPLOAD_BYTES,
+  MB,
+  mediaKindOf,
+  normalizeMimeType,
+} from './media-limits';
 
 describe('media limits', () => {
   it('normalizes MIME types: lower case, no parameters', () => {
@@ -23,20 +34,39 @@ describe('media limits', () => {
     ['text/plain', 100 * MB],
   ])('holds %s to %d bytes', (type, limit) => {
     expect(checkMessageMedia(type, limit).mimeType).toBe(type);
-    expect(() => checkMessageMedia(type, limit + 1)).toThrow(expect.objectContaining({ code: 100, status: 400, options: expect.objectContaining({ data: { details: expect.stringMatching(/^file: /) } }) }));
+    expect(() => checkMessageMedia(type, limit + 1)).toThrow(
+      expect.objectContaining({
+        code: 100,
+        status: 400,
+        options: expect.objectContaining({ data: { details: expect.stringMatching(/^file: /) } }),
+      }),
+    );
   });
 
   it('names the field at fault', () => {
-    expect(() => checkMessageMedia('image/gif', 10)).toThrow(expect.objectContaining({ options: { status: 400, data: { details: expect.stringMatching(/^type: "image\/gif"/) } } }));
-    expect(() => checkMessageMedia('image/png', 0)).toThrow(expect.objectContaining({ options: { status: 400, data: { details: 'file: the file is empty' } } }));
-    expect(() => checkTemplateHeaderMedia('audio/ogg', 10, 'file')).toThrow(expect.objectContaining({ options: { status: 400, data: { details: expect.stringMatching(/^file: /) } } }));
-    expect(() => checkLibraryMedia('application/zip', 10)).toThrow(expect.objectContaining({ options: { status: 400, data: { details: expect.stringMatching(/^file: /) } } }));
+    expect(() => checkMessageMedia('image/gif', 10)).toThrow(
+      expect.objectContaining({
+        options: { status: 400, data: { details: expect.stringMatching(/^type: "image\/gif"/) } },
+      }),
+    );
+    expect(() => checkMessageMedia('image/png', 0)).toThrow(
+      expect.objectContaining({ options: { status: 400, data: { details: 'file: the file is empty' } } }),
+    );
+    expect(() => checkTemplateHeaderMedia('audio/ogg', 10, 'file')).toThrow(
+      expect.objectContaining({ options: { status: 400, data: { details: expect.stringMatching(/^file: /) } } }),
+    );
+    expect(() => checkLibraryMedia('application/zip', 10)).toThrow(
+      expect.objectContaining({ options: { status: 400, data: { details: expect.stringMatching(/^file: /) } } }),
+    );
   });
 
   it('template headers: image 5 MB, video 16 MB, PDF 100 MB', () => {
     expect(checkTemplateHeaderMedia('image/png', 5 * MB, 'file')).toEqual({ mimeType: 'image/png', format: 'IMAGE' });
     expect(checkTemplateHeaderMedia('video/mp4', 16 * MB, 'type')).toEqual({ mimeType: 'video/mp4', format: 'VIDEO' });
-    expect(checkTemplateHeaderMedia('application/pdf', 100 * MB, 'file')).toEqual({ mimeType: 'application/pdf', format: 'DOCUMENT' });
+    expect(checkTemplateHeaderMedia('application/pdf', 100 * MB, 'file')).toEqual({
+      mimeType: 'application/pdf',
+      format: 'DOCUMENT',
+    });
     expect(() => checkTemplateHeaderMedia('image/jpeg', 5 * MB + 1, 'file')).toThrow(/too large/);
     expect(() => checkTemplateHeaderMedia('video/3gpp', 10, 'type')).toThrow(/Unsupported/);
   });

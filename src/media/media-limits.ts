@@ -35,7 +35,9 @@ export const MEDIA_KINDS: Readonly<Record<MediaKind, { mimeTypes: readonly strin
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MEDIA_KINDS).map((kind) => kind.maxBytes));
 
 /** Template header samples (resumable upload): the types and limits Meta gives for media headers. */
-export const TEMPLATE_HEADER_MEDIA: Readonly<Record<string, { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; maxBytes: number }>> = {
+export const TEMPLATE_HEADER_MEDIA: Readonly<
+  Record<string, { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; maxBytes: number }>
+> = {
   'image/jpeg': { format: 'IMAGE', maxBytes: 5 * MB },
   'image/png': { format: 'IMAGE', maxBytes: 5 * MB },
   'video/mp4': { format: 'VIDEO', maxBytes: 16 * MB },
@@ -43,8 +45,8 @@ export const TEMPLATE_HEADER_MEDIA: Readonly<Record<string, { format: 'IMAGE' | 
 };
 
 const KIND_BY_MIME_TYPE = new Map<string, MediaKind>(
-  (Object.entries(MEDIA_KINDS) as Array<[MediaKind, { mimeTypes: readonly string[] }]>).flatMap(([kind, { mimeTypes }]) =>
-    mimeTypes.map((mimeType) => [mimeType, kind] as const),
+  (Object.entries(MEDIA_KINDS) as Array<[MediaKind, { mimeTypes: readonly string[] }]>).flatMap(
+    ([kind, { mimeTypes }]) => mimeTypes.map((mimeType) => [mimeType, kind] as const),
   ),
 );
 
@@ -95,7 +97,11 @@ export function checkMessageMedia(declaredType: string, size: number): CheckedMe
  * Checks a template header sample (`POST /{wabaId}/template_media`): JPEG or PNG image (5 MB),
  * MP4 video (16 MB) or PDF document (100 MB). `field` names where the type came from.
  */
-export function checkTemplateHeaderMedia(declaredType: string, size: number, field: string): { mimeType: string; format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' } {
+export function checkTemplateHeaderMedia(
+  declaredType: string,
+  size: number,
+  field: string,
+): { mimeType: string; format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' } {
   const mimeType = normalizeMimeType(declaredType);
   const header = TEMPLATE_HEADER_MEDIA[mimeType];
   if (!header) {
@@ -133,12 +139,14 @@ function checkSize(size: number, maxBytes: number, what: string): void {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * A file name safe to store and to hand upstream: the last path segment, without control
  * characters, at most 255 characters. Never used to name a file on disk.
  */
 export function cleanFileName(name: string | undefined, fallback = 'file'): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(CONTROL_CHARACTERS, '').trim();
   return (base || fallback).slice(0, 255);
 }

@@ -54,10 +54,16 @@ export class MediaNodesService {
   }
 
   /** The bytes from upstream, and the file name to offer: an inbound document's own, else `media-<id>.<ext>`. */
-  async download(request: MediaRequest): Promise<{ body: Readable; contentType: string; contentLength?: string; fileName: string }> {
+  async download(
+    request: MediaRequest,
+  ): Promise<{ body: Readable; contentType: string; contentLength?: string; fileName: string }> {
     const { owner, token } = await this.authorize(request);
     const media = await this.graph.getMedia(request.mediaId, token);
-    if (typeof media.url !== 'string' || !media.url) throw new GraphError(131000, 'Upstream request failed', { status: 500, data: { details: 'upstream gave no media URL' } });
+    if (typeof media.url !== 'string' || !media.url)
+      throw new GraphError(131000, 'Upstream request failed', {
+        status: 500,
+        data: { details: 'upstream gave no media URL' },
+      });
     const file = await this.graph.openDownload(media.url, token);
     const given = owner.source === 'inbound' ? await this.inboundFileName(request.mediaId) : undefined;
     return { ...file, fileName: mediaFileName(request.mediaId, file.contentType, given) };
@@ -79,7 +85,10 @@ export class MediaNodesService {
     if (owner.source === 'inbound') {
       await this.dataSource.query(`UPDATE inbound_media SET deleted_at = now() WHERE media_id = $1`, [request.mediaId]);
     } else {
-      await this.dataSource.query(`DELETE FROM media_uploads WHERE upstream_media_id = $1 AND tenant_id = $2`, [request.mediaId, owner.tenantId]);
+      await this.dataSource.query(`DELETE FROM media_uploads WHERE upstream_media_id = $1 AND tenant_id = $2`, [
+        request.mediaId,
+        owner.tenantId,
+      ]);
     }
     return { success: result.success !== false };
   }
@@ -105,7 +114,9 @@ export class MediaNodesService {
   /** Who a media id belongs to (null when the gateway does not know it). */
   async owner(mediaId: string): Promise<MediaOwner | null> {
     if (!/^\d{1,32}$/.test(mediaId)) return null;
-    const [row] = await this.dataSource.query<Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>>(
+    const [row] = await this.dataSource.query<
+      Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>
+    >(
       `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
        UNION ALL
        SELECT tenant_id, phone_number_id, 'upload' AS source FROM media_uploads WHERE upstream_media_id = $1

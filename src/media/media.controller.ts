@@ -30,7 +30,12 @@ export class MediaController {
   @ApiBody({ schema: UPLOAD_MEDIA_BODY_SCHEMA })
   @ApiOkResponse({ type: MediaIdDto })
   @ApiGraphErrors(400, 500)
-  @ApiResponse({ status: 413, description: 'File over 100 MB, the most any media type allows (code 100)', type: GraphErrorResponse, example: exampleBody(fileTooLarge()) })
+  @ApiResponse({
+    status: 413,
+    description: 'File over 100 MB, the most any media type allows (code 100)',
+    type: GraphErrorResponse,
+    example: exampleBody(fileTooLarge()),
+  })
   upload(
     @TenantId() tenantId: string,
     @Req() req: GatewayRequest,
@@ -38,10 +43,19 @@ export class MediaController {
     @Body() body: UploadMediaDto,
   ): Promise<MediaIdDto> {
     // Graph takes any parameter in the query string too: whatsapp-api-js sends messaging_product there.
-    const product = body.messaging_product ?? (typeof req.query.messaging_product === 'string' ? req.query.messaging_product : undefined);
+    const product =
+      body.messaging_product ??
+      (typeof req.query.messaging_product === 'string' ? req.query.messaging_product : undefined);
     if (product !== 'whatsapp') {
-      throw GraphError.invalidParameter('Invalid parameter', `messaging_product: must be whatsapp${product === undefined ? ' (in the form or the query string)' : ''}`);
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        `messaging_product: must be whatsapp${product === undefined ? ' (in the form or the query string)' : ''}`,
+      );
     }
-    return this.media.uploadForMessages({ tenantId, phone: req.tenant!.phoneNumber! }, file, body.type ?? file?.mimetype ?? '');
+    return this.media.uploadForMessages(
+      { tenantId, phone: req.tenant!.phoneNumber! },
+      file,
+      body.type ?? file?.mimetype ?? '',
+    );
   }
 }

@@ -29,6 +29,9 @@ export class MediaModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(FormTokenMiddleware)
-      .forRoutes({ path: 'v1/:phoneNumberId/media', method: RequestMethod.POST }, { path: 'v1/:wabaId/template_media', method: RequestMethod.POST });
+      .forRoutes(
+        { path: 'v1/:phoneNumberId/media', method: RequestMethod.POST },
+        { path: 'v1/:wabaId/template_media', method: RequestMethod.POST },
+      );
   }
 }

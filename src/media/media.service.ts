@@ -44,7 +44,11 @@ export class MediaService {
     const { mimeType } = checkMessageMedia(type, received.size);
     const fileName = cleanFileName(received.originalname);
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    const result = await this.graph.uploadMedia(ctx.phone.phoneNumberId, token, { bytes: received.buffer, fileName, mimeType });
+    const result = await this.graph.uploadMedia(ctx.phone.phoneNumberId, token, {
+      bytes: received.buffer,
+      fileName,
+      mimeType,
+    });
     if (typeof result.id !== 'string' || result.id === '') throw upstreamWithout('a media id');
     await this.uploads.insert({
       tenantId: ctx.tenantId,
@@ -61,11 +65,23 @@ export class MediaService {
    * Uploads a template header sample with the resumable upload API; answers the handle. The type
    * is `type` when given, else the file part's Content-Type.
    */
-  async uploadForTemplate(ctx: BusinessAccountContext, file: ReceivedFile | undefined, type: string | undefined): Promise<HeaderHandleDto> {
+  async uploadForTemplate(
+    ctx: BusinessAccountContext,
+    file: ReceivedFile | undefined,
+    type: string | undefined,
+  ): Promise<HeaderHandleDto> {
     const received = requireFile(file);
-    const { mimeType } = checkTemplateHeaderMedia(type ?? received.mimetype, received.size, type === undefined ? 'file' : 'type');
+    const { mimeType } = checkTemplateHeaderMedia(
+      type ?? received.mimetype,
+      received.size,
+      type === undefined ? 'file' : 'type',
+    );
     const token = await this.tenancy.accessToken(ctx.businessAccount.id);
-    const handle = await this.graph.uploadForHandle(token, { fileName: cleanFileName(received.originalname), fileType: mimeType, bytes: received.buffer });
+    const handle = await this.graph.uploadForHandle(token, {
+      fileName: cleanFileName(received.originalname),
+      fileType: mimeType,
+      bytes: received.buffer,
+    });
     if (typeof handle !== 'string' || handle === '') throw upstreamWithout('a handle');
     await this.handles.insert({
       tenantId: ctx.tenantId,
@@ -109,10 +125,17 @@ export class MediaService {
 }
 
 function requireFile(file: ReceivedFile | undefined): ReceivedFile {
-  if (!file) throw GraphError.invalidParameter('The parameter file is required', 'file: a multipart file part named "file" is required');
+  if (!file)
+    throw GraphError.invalidParameter(
+      'The parameter file is required',
+      'file: a multipart file part named "file" is required',
+    );
   return file;
 }
 
 function upstreamWithout(what: string): GraphError {
-  return new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: `upstream accepted the upload without ${what}` } });
+  return new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
+    status: 500,
+    data: { details: `upstream accepted the upload without ${what}` },
+  });
 }

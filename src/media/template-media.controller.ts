@@ -29,7 +29,12 @@ export class TemplateMediaController {
   @ApiBody({ schema: UPLOAD_TEMPLATE_MEDIA_BODY_SCHEMA })
   @ApiOkResponse({ type: HeaderHandleDto })
   @ApiGraphErrors(400, 500)
-  @ApiResponse({ status: 413, description: 'File over 100 MB, the most any media type allows (code 100)', type: GraphErrorResponse, example: exampleBody(fileTooLarge()) })
+  @ApiResponse({
+    status: 413,
+    description: 'File over 100 MB, the most any media type allows (code 100)',
+    type: GraphErrorResponse,
+    example: exampleBody(fileTooLarge()),
+  })
   upload(
     @TenantId() tenantId: string,
     @Req() req: GatewayRequest,

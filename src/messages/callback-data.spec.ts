@@ -1,4 +1,9 @@
-import { CLIENT_CALLBACK_DATA_MAX, tagCallbackData, untagCallbackData, UPSTREAM_CALLBACK_DATA_MAX } from './callback-data';
+import {
+  CLIENT_CALLBACK_DATA_MAX,
+  tagCallbackData,
+  untagCallbackData,
+  UPSTREAM_CALLBACK_DATA_MAX,
+} from './callback-data';
 
 const ID = '0b6f3c1e-2a4d-4c8e-9f00-1234567890ab';
 
@@ -15,7 +20,7 @@ describe('biz_opaque_callback_data reference', () => {
     expect(untagCallbackData(tagged)).toEqual({ recordId: ID, clientValue: client });
   });
 
-  it('leaves the longest client value within Meta\'s limit', () => {
+  it("leaves the longest client value within Meta's limit", () => {
     const longest = tagCallbackData(ID, 'x'.repeat(CLIENT_CALLBACK_DATA_MAX));
     expect(longest).toHaveLength(UPSTREAM_CALLBACK_DATA_MAX);
   });

@@ -11,7 +11,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index(['tenantId', 'createdAt', 'id'])
 @Index(['tenantId', 'recipient'])
 /** A retry finds the earlier record of its Idempotency-Key (the recovery point of a send). */
-@Index('IDX_messages_idempotency', ['apiKeyId', 'idempotencyKey', 'createdAt'], { where: 'idempotency_key IS NOT NULL' })
+@Index('IDX_messages_idempotency', ['apiKeyId', 'idempotencyKey', 'createdAt'], {
+  where: 'idempotency_key IS NOT NULL',
+})
 /**
  * The sweeper finds the sends still pending: neither an upstream id nor a failure. Not `status`: a
  * column a partial index reads cannot change in a HOT update, and status webhooks change status.

@@ -20,17 +20,24 @@ import { MessagesService } from './messages.service';
  */
 type MetaExample = { name: string; title: string; kind: string; type?: string | null; body: Record<string, unknown> };
 // Two of Meta's examples leave `type` out (Meta defaults it): named here by the object they carry.
-const typeOf = (e: MetaExample) => (e.kind === 'mark_as_read' ? 'mark as read' : (e.type ?? ('interactive' in e.body ? 'interactive' : 'text')));
+const typeOf = (e: MetaExample) =>
+  e.kind === 'mark_as_read' ? 'mark as read' : (e.type ?? ('interactive' in e.body ? 'interactive' : 'text'));
 const SEND_EXAMPLES = Object.fromEntries(
   (metaExamples.examples as MetaExample[])
     .map((example) => ({ example, type: typeOf(example) }))
-    .sort((a, b) => Number(b.example.name === 'text-message') - Number(a.example.name === 'text-message') || `${a.type} ${a.example.name}`.localeCompare(`${b.type} ${b.example.name}`))
+    .sort(
+      (a, b) =>
+        Number(b.example.name === 'text-message') - Number(a.example.name === 'text-message') ||
+        `${a.type} ${a.example.name}`.localeCompare(`${b.type} ${b.example.name}`),
+    )
     .map(({ example, type }) => [example.name, { summary: `${type}: ${example.title}`, value: example.body }]),
 );
 
 class SendQueryDto {
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  )
   @IsBoolean()
   filter_blacklist?: boolean;
 }
@@ -78,7 +85,10 @@ export class MessagesController {
     const answer = await this.messages.send(
       { tenantId, apiKeyId: auth.keyId, phone: req.tenant!.phoneNumber! },
       req.body as Record<string, unknown>,
-      { filterBlacklist: query.filter_blacklist === true, idempotencyKey: typeof header === 'string' ? header : undefined },
+      {
+        filterBlacklist: query.filter_blacklist === true,
+        idempotencyKey: typeof header === 'string' ? header : undefined,
+      },
     );
     // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record.
     if (answer.replayed) res.setHeader('Idempotency-Replayed', 'true');
@@ -89,7 +99,12 @@ export class MessagesController {
   @Authenticated({ scopes: ['messages:read'] })
   @ApiOperation({ summary: 'Messages sent from this phone number, newest first' })
   @ApiGraphErrors(400)
-  list(@TenantId() tenantId: string, @Param('phoneNumberId') phoneNumberId: string, @Query() query: ListMessagesQueryDto, @Req() req: GatewayRequest): Promise<Page<MessageRecordDto>> {
+  list(
+    @TenantId() tenantId: string,
+    @Param('phoneNumberId') phoneNumberId: string,
+    @Query() query: ListMessagesQueryDto,
+    @Req() req: GatewayRequest,
+  ): Promise<Page<MessageRecordDto>> {
     return this.messages.list(tenantId, phoneNumberId, query, (after) => nextPageUrl(req.originalUrl, after));
   }
 
@@ -98,7 +113,11 @@ export class MessagesController {
   @ApiOperation({ summary: 'One message with its status history, by gateway id or wamid' })
   @ApiOkResponse({ type: MessageRecordDto })
   @ApiGraphErrors(404)
-  get(@TenantId() tenantId: string, @Param('phoneNumberId') phoneNumberId: string, @Param('messageId') messageId: string): Promise<MessageRecordDto> {
+  get(
+    @TenantId() tenantId: string,
+    @Param('phoneNumberId') phoneNumberId: string,
+    @Param('messageId') messageId: string,
+  ): Promise<MessageRecordDto> {
     return this.messages.get(tenantId, phoneNumberId, messageId);
   }
 }

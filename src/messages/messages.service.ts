@@ -65,7 +65,8 @@ export const OUTCOME_UNKNOWN_ERROR = {
   message: 'Send outcome unknown',
   error_data: {
     reason: 'outcome_unknown',
-    details: 'Upstream did not answer the send and no status webhook came for it within SEND_OUTCOME_TIMEOUT_SECONDS; a retry with its Idempotency-Key sends it again',
+    details:
+      'Upstream did not answer the send and no status webhook came for it within SEND_OUTCOME_TIMEOUT_SECONDS; a retry with its Idempotency-Key sends it again',
   },
 };
 
@@ -94,8 +95,16 @@ export class MessagesService {
    * records of the sends that arrive together go in one INSERT, each send calling upstream only once
    * its record is committed; their acceptances go in one UPDATE.
    */
-  private readonly pendingWrites = new GroupCommit<PendingRecord, void>((records) => this.insertPending(records), 256, SEND_WRITE_CONCURRENCY);
-  private readonly acceptances = new GroupCommit<{ id: string; upstreamId: string }, void>((accepted) => this.accept(accepted), 256, SEND_WRITE_CONCURRENCY);
+  private readonly pendingWrites = new GroupCommit<PendingRecord, void>(
+    (records) => this.insertPending(records),
+    256,
+    SEND_WRITE_CONCURRENCY,
+  );
+  private readonly acceptances = new GroupCommit<{ id: string; upstreamId: string }, void>(
+    (accepted) => this.accept(accepted),
+    256,
+    SEND_WRITE_CONCURRENCY,
+  );
 
   private readonly outcomeTimeoutMs: number;
   private readonly idempotencyWindowSeconds: number;
@@ -126,7 +135,8 @@ export class MessagesService {
    */
   async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendAnswer> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    if (isMarkAsRead(body)) return { body: await this.graph.sendMessage(ctx.phone.phoneNumberId, token, body), replayed: false };
+    if (isMarkAsRead(body))
+      return { body: await this.graph.sendMessage(ctx.phone.phoneNumberId, token, body), replayed: false };
 
     if (options.idempotencyKey !== undefined) {
       const recovered = await this.recover(ctx, options.idempotencyKey, body);
@@ -139,7 +149,12 @@ export class MessagesService {
     if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
       throw GraphError.recipientBlacklisted();
     }
-    if (type !== 'template' && !group && ctx.phone.enforceServiceWindow && !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))) {
+    if (
+      type !== 'template' &&
+      !group &&
+      ctx.phone.enforceServiceWindow &&
+      !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))
+    ) {
       throw GraphError.serviceWindowClosed();
     }
 
@@ -161,7 +176,10 @@ export class MessagesService {
     let result: SendResult;
     try {
       // The record keeps the client's body; upstream gets the record's id with the client's callback data.
-      const upstreamBody = { ...payload, biz_opaque_callback_data: tagCallbackData(record.id, payload.biz_opaque_callback_data) };
+      const upstreamBody = {
+        ...payload,
+        biz_opaque_callback_data: tagCallbackData(record.id, payload.biz_opaque_callback_data),
+      };
       result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, upstreamBody);
     } catch (error) {
       if (error instanceof UpstreamNoAnswer) throw await this.outcomeUnknown(record.id, error);
@@ -170,7 +188,10 @@ export class MessagesService {
     }
     const upstreamId = result.messages?.[0]?.id;
     if (!upstreamId) {
-      const error = new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details: 'upstream accepted the send without a message id' } });
+      const error = new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
+        status: 500,
+        data: { details: 'upstream accepted the send without a message id' },
+      });
       await this.recordFailure(record.id, error);
       throw error;
     }
@@ -193,7 +214,11 @@ export class MessagesService {
    * have passed since it was written; then it is failed here (if the sweeper has not yet) and the
    * send runs again.
    */
-  private async recover(ctx: SendContext, idempotencyKey: string, body: Record<string, unknown>): Promise<SendResult | undefined> {
+  private async recover(
+    ctx: SendContext,
+    idempotencyKey: string,
+    body: Record<string, unknown>,
+  ): Promise<SendResult | undefined> {
     const [earlier] = await this.sql.query<RecoveryPoint>(
       'messages_recovery_point',
       `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
@@ -207,7 +232,11 @@ export class MessagesService {
       return {
         messaging_product: 'whatsapp',
         contacts: [{ input: String(body.to), wa_id: earlier.recipient }],
-        messages: [earlier.type === 'template' ? { id: earlier.upstream_message_id, message_status: 'accepted' } : { id: earlier.upstream_message_id }],
+        messages: [
+          earlier.type === 'template'
+            ? { id: earlier.upstream_message_id, message_status: 'accepted' }
+            : { id: earlier.upstream_message_id },
+        ],
       };
     }
     if (earlier.status !== 'pending') return undefined;
@@ -242,7 +271,11 @@ export class MessagesService {
    */
   private async outcomeUnknown(id: string, error: UpstreamNoAnswer): Promise<GraphError> {
     this.metrics.sendRecovery.inc({ outcome: 'no_answer' });
-    await this.sql.query('messages_outcome_unknown', `UPDATE messages SET outcome_unknown_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`, [id]);
+    await this.sql.query(
+      'messages_outcome_unknown',
+      `UPDATE messages SET outcome_unknown_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [id],
+    );
     return new GraphError(ErrorCode.SendFailure, error.message, {
       status: 500,
       data: {
@@ -258,24 +291,35 @@ export class MessagesService {
     const byUpstreamId = messageId.startsWith('wamid.');
     if (!byUpstreamId && !isUUID(messageId)) throw notFound(messageId);
     const record = await this.messages.findOne({
-      where: byUpstreamId ? { tenantId, phoneNumberId, upstreamMessageId: messageId } : { tenantId, phoneNumberId, id: messageId },
+      where: byUpstreamId
+        ? { tenantId, phoneNumberId, upstreamMessageId: messageId }
+        : { tenantId, phoneNumberId, id: messageId },
     });
     if (!record) throw notFound(messageId);
     const statuses = record.upstreamMessageId
-      ? await this.statuses.find({ where: { tenantId, messageId: record.upstreamMessageId }, order: { occurredAt: 'ASC' } })
+      ? await this.statuses.find({
+          where: { tenantId, messageId: record.upstreamMessageId },
+          order: { occurredAt: 'ASC' },
+        })
       : [];
     return toMessageRecord(record, statuses);
   }
 
   /** Messages of a phone number, newest first, filtered by recipient, status and time. */
-  async list(tenantId: string, phoneNumberId: string, query: ListMessagesQueryDto, nextUrl: (after: string) => string): Promise<Page<MessageRecordDto>> {
+  async list(
+    tenantId: string,
+    phoneNumberId: string,
+    query: ListMessagesQueryDto,
+    nextUrl: (after: string) => string,
+  ): Promise<Page<MessageRecordDto>> {
     const qb = this.messages
       .createQueryBuilder('m')
       .where('m.tenant_id = :tenantId AND m.phone_number_id = :phoneNumberId', { tenantId, phoneNumberId })
       .orderBy('m.created_at', 'DESC')
       .addOrderBy('m.id', 'DESC')
       .limit(query.limit + 1);
-    if (query.recipient) qb.andWhere('m.recipient = :recipient', { recipient: normalizeRecipient(query.recipient, 'recipient') });
+    if (query.recipient)
+      qb.andWhere('m.recipient = :recipient', { recipient: normalizeRecipient(query.recipient, 'recipient') });
     if (query.status) qb.andWhere('m.status = :status', { status: query.status });
     if (query.outcome === 'unknown') qb.andWhere("m.status = 'pending' AND m.outcome_unknown_at IS NOT NULL");
     if (query.since) qb.andWhere('m.created_at >= :since', { since: query.since });
@@ -283,7 +327,13 @@ export class MessagesService {
     const cursor = decodeCursor(query.after);
     if (cursor) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
     const rows = await qb.getMany();
-    return toPage(rows, query.limit, (m) => ({ at: m.createdAt.toISOString(), id: m.id }), (m) => toMessageRecord(m, null), nextUrl);
+    return toPage(
+      rows,
+      query.limit,
+      (m) => ({ at: m.createdAt.toISOString(), id: m.id }),
+      (m) => toMessageRecord(m, null),
+      nextUrl,
+    );
   }
 
   /**

@@ -62,7 +62,9 @@ export class SendOutcomeSweeper implements OnModuleInit {
     );
     const failed = expired.length ? await this.messages.failUnknown(expired.map((row) => row.id)) : [];
     if (unknown.length || failed.length) {
-      this.logger.warn(`sends with an unknown outcome: ${unknown.length} marked, ${failed.length} failed (outcome_unknown)`);
+      this.logger.warn(
+        `sends with an unknown outcome: ${unknown.length} marked, ${failed.length} failed (outcome_unknown)`,
+      );
     }
     return { unknown: unknown.length, failed: failed.length };
   }

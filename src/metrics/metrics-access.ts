@@ -6,9 +6,15 @@ import { timingSafeEqual } from 'node:crypto';
  * "loopback only" rule public), and anyone who can reach the metrics listener, which listens on
  * loopback unless METRICS_HOST says otherwise.
  */
-export function metricsAccessProblem(listener: 'main' | 'metrics', authorization: string | undefined, token: string | undefined): string | undefined {
+export function metricsAccessProblem(
+  listener: 'main' | 'metrics',
+  authorization: string | undefined,
+  token: string | undefined,
+): string | undefined {
   if (!token) return listener === 'main' ? 'not found' : undefined;
   const given = Buffer.from(/^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? undefined : 'Metrics need the METRICS_TOKEN bearer token';
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? undefined
+    : 'Metrics need the METRICS_TOKEN bearer token';
 }

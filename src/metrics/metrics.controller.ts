@@ -24,11 +24,14 @@ export class MetricsController {
   @Get()
   @ApiExcludeEndpoint()
   async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const problem = metricsAccessProblem('main', req.headers.authorization, this.config.get('METRICS_TOKEN', { infer: true }));
+    const problem = metricsAccessProblem(
+      'main',
+      req.headers.authorization,
+      this.config.get('METRICS_TOKEN', { infer: true }),
+    );
     if (problem === 'not found') throw GraphError.notFound('Cannot GET /metrics');
     if (problem) throw GraphError.permissionDenied(problem);
     res.setHeader('Content-Type', this.metrics.contentType);
     res.send(await this.metrics.text());
   }
 }
-

@@ -51,7 +51,10 @@ export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutd
     if (!port) return;
     const token = this.config.get('METRICS_TOKEN', { infer: true });
     this.server = createServer((req, res) => {
-      const problem = req.url?.split('?')[0] !== '/metrics' ? 'not found' : metricsAccessProblem('metrics', req.headers.authorization, token);
+      const problem =
+        req.url?.split('?')[0] !== '/metrics'
+          ? 'not found'
+          : metricsAccessProblem('metrics', req.headers.authorization, token);
       if (problem) {
         res.writeHead(problem === 'not found' ? 404 : 403, { 'content-type': 'text/plain' }).end(problem);
         return;

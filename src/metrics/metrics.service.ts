@@ -93,7 +93,7 @@ export class MetricsService {
 
   readonly dependencyUp = new Gauge({
     name: 'gateway_dependency_up',
-    help: "Whether a dependency answers (1) or its circuit breaker is open (0)",
+    help: 'Whether a dependency answers (1) or its circuit breaker is open (0)',
     labelNames: ['dependency'],
     registers: [this.registry],
   });

@@ -1,6 +1,12 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { Response } from 'express';
 import { isPublicRoute, routeAccess } from '../auth/route-access';
@@ -10,7 +16,13 @@ import { RateLimitService } from './rate-limit.service';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 import { GraphError } from '../core/graph-error';
 import { WRITE_METHODS } from '../idempotency/idempotency.interceptor';
-import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, keepEarlyClaim, type PreparedClaim } from '../idempotency/idempotency.service';
+import {
+  checkIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  IdempotencyService,
+  keepEarlyClaim,
+  type PreparedClaim,
+} from '../idempotency/idempotency.service';
 
 /** The counters a request was counted in, in order, for its X-RateLimit-* headers. */
 type Counted = Array<{ limit: number; hits: number; secondsLeft: number }>;
@@ -44,7 +56,8 @@ export class GatewayThrottlerGuard extends ThrottlerGuard {
     const req = context.switchToHttp().getRequest<GatewayRequest & { [COUNTED]?: Counted; [CLAIM]?: PreparedClaim }>();
     // The organization an admin key acts for decides its second counter (a tenancy error is raised
     // by the next guard, after counting).
-    if (req.auth?.kind === 'admin') await this.tenancy.resolve(req, routeAccess(this.reflector, context).tenant === 'required');
+    if (req.auth?.kind === 'admin')
+      await this.tenancy.resolve(req, routeAccess(this.reflector, context).tenant === 'required');
     req[CLAIM] = await this.idempotencyClaimOf(req, context);
     req[COUNTED] = [];
     const allowed = await super.canActivate(context);
@@ -60,7 +73,8 @@ export class GatewayThrottlerGuard extends ThrottlerGuard {
    */
   private async idempotencyClaimOf(req: GatewayRequest, context: ExecutionContext): Promise<PreparedClaim | undefined> {
     const header = req.headers[IDEMPOTENCY_HEADER];
-    if (!req.auth || header === undefined || !WRITE_METHODS.has(req.method) || isPublicRoute(this.reflector, context)) return undefined;
+    if (!req.auth || header === undefined || !WRITE_METHODS.has(req.method) || isPublicRoute(this.reflector, context))
+      return undefined;
     let value: string;
     try {
       value = checkIdempotencyKey(header);
@@ -83,20 +97,39 @@ export class GatewayThrottlerGuard extends ThrottlerGuard {
     const prepared = throttler.name === 'key' ? (req as { [CLAIM]?: PreparedClaim })[CLAIM] : undefined;
     let record;
     if (prepared) {
-      const counted = await this.counters.incrementAndClaim(key, limit, prepared, (error) => this.idempotency.unavailable(error));
+      const counted = await this.counters.incrementAndClaim(key, limit, prepared, (error) =>
+        this.idempotency.unavailable(error),
+      );
       record = counted.record;
-      if (counted.claim) keepEarlyClaim(req, prepared.scope, counted.claim instanceof GraphError ? counted.claim : this.idempotency.claimed(prepared, counted.claim));
+      if (counted.claim)
+        keepEarlyClaim(
+          req,
+          prepared.scope,
+          counted.claim instanceof GraphError ? counted.claim : this.idempotency.claimed(prepared, counted.claim),
+        );
     } else {
       record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name ?? 'key');
     }
     req[COUNTED]?.push({ limit, hits: record.totalHits, secondsLeft: record.timeToExpire });
     if (record.isBlocked) {
-      await this.throwThrottlingException(context, { limit, ttl, key, tracker: key, totalHits: record.totalHits, timeToExpire: record.timeToExpire, isBlocked: true, timeToBlockExpire: record.timeToBlockExpire });
+      await this.throwThrottlingException(context, {
+        limit,
+        ttl,
+        key,
+        tracker: key,
+        totalHits: record.totalHits,
+        timeToExpire: record.timeToExpire,
+        isBlocked: true,
+        timeToBlockExpire: record.timeToBlockExpire,
+      });
     }
     return true;
   }
 
-  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     const req = context.switchToHttp().getRequest<GatewayRequest & { [COUNTED]?: Counted }>();
     const counted = req[COUNTED] ?? [];
     this.limits.applyHeaders(context.switchToHttp().getResponse<Response>(), counted);

@@ -35,7 +35,11 @@ class ThrottlerStorageModule {}
         generateKey: (context: ExecutionContext, keyId: string, throttler: string) =>
           throttler === 'organization' ? `o:${keyId}:${actingTenant(requestOf(context))}` : `k:${keyId}`,
         throttlers: [
-          { name: 'key', ttl: 1000, limit: (context: ExecutionContext) => requestOf(context).auth?.rateLimitPerSecond ?? 1 },
+          {
+            name: 'key',
+            ttl: 1000,
+            limit: (context: ExecutionContext) => requestOf(context).auth?.rateLimitPerSecond ?? 1,
+          },
           {
             name: 'organization',
             ttl: 1000,

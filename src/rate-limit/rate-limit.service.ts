@@ -35,7 +35,9 @@ export class RateLimitService {
   /** Counts a request that presented no valid key, per client IP; throws 429 code 4 when over. */
   async limitUnauthenticated(res: Response, ip: string | undefined): Promise<void> {
     const record = await this.storage.increment(`ip:${ip ?? 'unknown'}`, 1000, this.unauthenticatedLimit);
-    this.applyHeaders(res, [{ limit: this.unauthenticatedLimit, hits: record.totalHits, secondsLeft: record.timeToExpire }]);
+    this.applyHeaders(res, [
+      { limit: this.unauthenticatedLimit, hits: record.totalHits, secondsLeft: record.timeToExpire },
+    ]);
     if (record.isBlocked) throw this.tooManyRequests('ip', this.unauthenticatedLimit, record.timeToBlockExpire);
   }
 
@@ -43,13 +45,19 @@ export class RateLimitService {
   applyHeaders(res: Response, counted: CountedLimit[]): void {
     if (counted.length === 0 || res.headersSent) return;
     let tightest = counted[0];
-    for (const counter of counted) if (counter.limit - counter.hits < tightest.limit - tightest.hits) tightest = counter;
+    for (const counter of counted)
+      if (counter.limit - counter.hits < tightest.limit - tightest.hits) tightest = counter;
     res.setHeader('X-RateLimit-Limit', String(tightest.limit));
     res.setHeader('X-RateLimit-Remaining', String(Math.max(0, tightest.limit - tightest.hits)));
     res.setHeader('X-RateLimit-Reset', String(tightest.secondsLeft));
   }
 
-  tooManyRequests(ceiling: 'key' | 'organization' | 'ip', limit: number, retryAfterSeconds: number, tenantId?: string): GraphError {
+  tooManyRequests(
+    ceiling: 'key' | 'organization' | 'ip',
+    limit: number,
+    retryAfterSeconds: number,
+    tenantId?: string,
+  ): GraphError {
     this.metrics.rateLimited.inc({ ceiling });
     const message =
       ceiling === 'key'

@@ -1,5 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { type IdempotencyClaim, type RateBucket, type RateLimitResult, SharedStore, type StoredResponse } from './shared-store';
+import {
+  type IdempotencyClaim,
+  type RateBucket,
+  type RateLimitResult,
+  SharedStore,
+  type StoredResponse,
+} from './shared-store';
 
 /**
  * In-process store for a single instance (no REDIS_URL), and the per-instance rate limiter used
@@ -8,7 +14,10 @@ import { type IdempotencyClaim, type RateBucket, type RateLimitResult, SharedSto
 export class MemoryStore extends SharedStore {
   readonly kind = 'memory' as const;
   private readonly counters = new Map<string, { window: number; count: number }>();
-  private readonly entries = new LRUCache<string, { value: string | StoredResponse }>({ max: 100_000, ttlAutopurge: false });
+  private readonly entries = new LRUCache<string, { value: string | StoredResponse }>({
+    max: 100_000,
+    ttlAutopurge: false,
+  });
 
   constructor(private readonly now: () => number = Date.now) {
     super();
@@ -35,12 +44,18 @@ export class MemoryStore extends SharedStore {
       }
       counter.count += 1;
       counts[i] = counter.count;
-      if (counter.count > bucket.limit) return { allowed: false, rejectedBy: i, counts, resetInMs: (window + 1) * 1000 - now };
+      if (counter.count > bucket.limit)
+        return { allowed: false, rejectedBy: i, counts, resetInMs: (window + 1) * 1000 - now };
     }
     return { allowed: true, rejectedBy: null, counts, resetInMs: (window + 1) * 1000 - now };
   }
 
-  async claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    lockTtlMs: number,
+  ): Promise<IdempotencyClaim> {
     const cached = this.entries.get(cacheKey);
     if (cached && typeof cached.value !== 'string') return { state: 'replay', response: cached.value };
     if (this.entries.has(lockKey)) return { state: 'in_flight' };
@@ -48,7 +63,13 @@ export class MemoryStore extends SharedStore {
     return { state: 'acquired' };
   }
 
-  async completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void> {
+  async completeIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    response: StoredResponse,
+    ttlMs: number,
+  ): Promise<void> {
     this.entries.set(cacheKey, { value: response }, { ttl: ttlMs });
     await this.releaseIdempotency(lockKey, token);
   }

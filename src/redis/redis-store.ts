@@ -1,7 +1,19 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { CLAIM_SCRIPT, COMPLETE_SCRIPT, RATE_LIMIT_AND_CLAIM_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT } from './redis-scripts';
-import { type IdempotencyClaim, type RateBucket, type RateLimitResult, SharedStore, type StoredResponse } from './shared-store';
+import {
+  CLAIM_SCRIPT,
+  COMPLETE_SCRIPT,
+  RATE_LIMIT_AND_CLAIM_SCRIPT,
+  RATE_LIMIT_SCRIPT,
+  RELEASE_SCRIPT,
+} from './redis-scripts';
+import {
+  type IdempotencyClaim,
+  type RateBucket,
+  type RateLimitResult,
+  SharedStore,
+  type StoredResponse,
+} from './shared-store';
 
 export interface RedisStoreOptions {
   url: string;
@@ -196,11 +208,7 @@ export class RedisStore extends SharedStore {
 
   async hitRateLimit(buckets: RateBucket[]): Promise<RateLimitResult> {
     const reply = await this.command(() =>
-      this.client.gwRateLimit(
-        buckets.length,
-        ...buckets.map((b) => `rl:${b.id}`),
-        ...buckets.map((b) => b.limit),
-      ),
+      this.client.gwRateLimit(buckets.length, ...buckets.map((b) => `rl:${b.id}`), ...buckets.map((b) => b.limit)),
     );
     const rejected = Number(reply[0]);
     return {
@@ -235,17 +243,29 @@ export class RedisStore extends SharedStore {
     };
     const state = reply[buckets.length + 2];
     if (state === 'rate_limited') return { rate };
-    if (state === 'replay') return { rate, claim: { state, response: JSON.parse(String(reply[buckets.length + 3])) as StoredResponse } };
+    if (state === 'replay')
+      return { rate, claim: { state, response: JSON.parse(String(reply[buckets.length + 3])) as StoredResponse } };
     return { rate, claim: { state: state === 'acquired' ? 'acquired' : 'in_flight' } };
   }
 
-  async claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    lockTtlMs: number,
+  ): Promise<IdempotencyClaim> {
     const [state, cached] = await this.command(() => this.client.gwClaim(cacheKey, lockKey, token, lockTtlMs));
     if (state === 'replay' && cached) return { state, response: JSON.parse(cached) as StoredResponse };
     return { state: state === 'acquired' ? 'acquired' : 'in_flight' };
   }
 
-  async completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void> {
+  async completeIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    response: StoredResponse,
+    ttlMs: number,
+  ): Promise<void> {
     await this.command(() => this.client.gwComplete(cacheKey, lockKey, token, JSON.stringify(response), ttlMs));
   }
 

@@ -25,9 +25,7 @@ export interface StoredResponse {
 }
 
 export type IdempotencyClaim =
-  | { state: 'acquired' }
-  | { state: 'in_flight' }
-  | { state: 'replay'; response: StoredResponse };
+  { state: 'acquired' } | { state: 'in_flight' } | { state: 'replay'; response: StoredResponse };
 
 /**
  * The state every gateway instance shares: rate-limit counters, idempotency locks and cached
@@ -51,7 +49,12 @@ export abstract class SharedStore {
    * Atomically: if a response is cached under `cacheKey`, returns it; otherwise takes the lock
    * `lockKey` with `token` for `lockTtlMs`, or reports that another request holds it.
    */
-  abstract claimIdempotency(cacheKey: string, lockKey: string, token: string, lockTtlMs: number): Promise<IdempotencyClaim>;
+  abstract claimIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    lockTtlMs: number,
+  ): Promise<IdempotencyClaim>;
 
   /**
    * hitRateLimit, then, only when every bucket is within its limit, claimIdempotency: one atomic
@@ -63,11 +66,25 @@ export abstract class SharedStore {
   ): Promise<{ rate: RateLimitResult; claim?: IdempotencyClaim }> {
     const rate = await this.hitRateLimit(buckets);
     if (!rate.allowed) return { rate };
-    return { rate, claim: await this.claimIdempotency(idempotency.cacheKey, idempotency.lockKey, idempotency.token, idempotency.lockTtlMs) };
+    return {
+      rate,
+      claim: await this.claimIdempotency(
+        idempotency.cacheKey,
+        idempotency.lockKey,
+        idempotency.token,
+        idempotency.lockTtlMs,
+      ),
+    };
   }
 
   /** Caches `response` under `cacheKey` for `ttlMs` and releases the lock if `token` still owns it. */
-  abstract completeIdempotency(cacheKey: string, lockKey: string, token: string, response: StoredResponse, ttlMs: number): Promise<void>;
+  abstract completeIdempotency(
+    cacheKey: string,
+    lockKey: string,
+    token: string,
+    response: StoredResponse,
+    ttlMs: number,
+  ): Promise<void>;
 
   /** Releases the lock if `token` still owns it (a lock that expired and was re-taken is left alone). */
   abstract releaseIdempotency(lockKey: string, token: string): Promise<void>;

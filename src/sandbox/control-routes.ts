@@ -16,7 +16,14 @@ export function controlRoutes(core: SandboxCore): Router {
   // subscribed_apps: it answers the hub.challenge handshake) and read here what it got.
   router.post('/receiver', express.text({ type: () => true, limit: '5mb' }), (req, res) => {
     const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'user-agent', 'x-hub-signature-256', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+    for (const name of [
+      'content-type',
+      'user-agent',
+      'x-hub-signature-256',
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
@@ -97,7 +104,8 @@ export function controlRoutes(core: SandboxCore): Router {
   });
 
   router.delete('/faults/:id', (req, res) => {
-    if (!core.faults.remove(Number(req.params.id))) throw new ControlError(404, `fault ${req.params.id} does not exist`);
+    if (!core.faults.remove(Number(req.params.id)))
+      throw new ControlError(404, `fault ${req.params.id} does not exist`);
     res.json({ success: true });
   });
 
@@ -141,7 +149,8 @@ export function controlRoutes(core: SandboxCore): Router {
 
 function objectBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ControlError(400, 'body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ControlError(400, 'body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

@@ -43,7 +43,8 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   }
   const spec: FaultSpec = { kind: kind as FaultKind };
   const count = optionalNumber(input, 'count');
-  if (count !== undefined && (!Number.isInteger(count) || count < 1)) throw new ControlError(400, 'count must be an integer >= 1');
+  if (count !== undefined && (!Number.isInteger(count) || count < 1))
+    throw new ControlError(400, 'count must be an integer >= 1');
   const ratio = optionalNumber(input, 'ratio');
   if (ratio !== undefined && (ratio < 0 || ratio > 1)) throw new ControlError(400, 'ratio must be between 0 and 1');
   spec.count = count;

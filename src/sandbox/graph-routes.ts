@@ -32,7 +32,11 @@ export function graphRoutes(core: SandboxCore): Router {
     const phone = state.phoneNumber(media.phoneNumberId);
     requireOwner(req, phone && state.businessAccount(phone.wabaId));
     // A customer's bytes: never rendered as a page of this origin (like the gateway's own download).
-    res.status(200).type(media.mimeType).set({ 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'" }).send(media.bytes);
+    res
+      .status(200)
+      .type(media.mimeType)
+      .set({ 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'" })
+      .send(media.bytes);
   });
 
   router.use('/:version', (req, res, next) => {
@@ -75,30 +79,50 @@ export function graphRoutes(core: SandboxCore): Router {
     // A business account has a handful of numbers: one page, with Graph's cursor shape.
     const data = state.phoneNumbersOf(waba.id).map(phoneNumberRecord);
     const cursor = (record?: Record<string, unknown>) => Buffer.from(String(record?.id)).toString('base64url');
-    res.json({ data, paging: { cursors: data.length ? { before: cursor(data[0]), after: cursor(data[data.length - 1]) } : {} } });
+    res.json({
+      data,
+      paging: { cursors: data.length ? { before: cursor(data[0]), after: cursor(data[data.length - 1]) } : {} },
+    });
   });
 
   router.get('/:version/:node/whatsapp_business_profile', (req, res) => {
     const phone = authorizePhone(req, 'get');
     const profile = { ...state.businessProfile(phone.id), messaging_product: 'whatsapp' };
-    const fields = typeof req.query.fields === 'string' && req.query.fields !== '' ? req.query.fields.split(',').map((f) => f.trim()) : undefined;
-    const shown = fields ? Object.fromEntries(Object.entries(profile).filter(([name]) => fields.includes(name) || name === 'messaging_product')) : profile;
+    const fields =
+      typeof req.query.fields === 'string' && req.query.fields !== ''
+        ? req.query.fields.split(',').map((f) => f.trim())
+        : undefined;
+    const shown = fields
+      ? Object.fromEntries(
+          Object.entries(profile).filter(([name]) => fields.includes(name) || name === 'messaging_product'),
+        )
+      : profile;
     res.json({ data: [shown] });
   });
 
   router.post('/:version/:node/whatsapp_business_profile', (req, res) => {
     const phone = authorizePhone(req, 'post');
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.messaging_product !== 'whatsapp') throw GraphApiError.invalidParameter('The parameter messaging_product is required and must be whatsapp.');
+    if (body.messaging_product !== 'whatsapp')
+      throw GraphApiError.invalidParameter('The parameter messaging_product is required and must be whatsapp.');
     const profile = state.businessProfile(phone.id);
-    const text = { about: 139, address: 256, description: 512, email: 128, vertical: 64, profile_picture_handle: 1024 } as Record<string, number>;
+    const text = {
+      about: 139,
+      address: 256,
+      description: 512,
+      email: 128,
+      vertical: 64,
+      profile_picture_handle: 1024,
+    } as Record<string, number>;
     for (const [name, value] of Object.entries(body)) {
       if (name === 'messaging_product') continue;
       if (name === 'websites') {
-        if (!Array.isArray(value) || value.length > 2 || value.some((w) => typeof w !== 'string')) throw GraphApiError.invalidParameter('Param websites must be an array of at most 2 URLs.');
+        if (!Array.isArray(value) || value.length > 2 || value.some((w) => typeof w !== 'string'))
+          throw GraphApiError.invalidParameter('Param websites must be an array of at most 2 URLs.');
         profile.websites = value;
       } else if (name in text) {
-        if (typeof value !== 'string' || value.length > text[name]) throw GraphApiError.invalidParameter(`Param ${name} must be a string of at most ${text[name]} characters.`);
+        if (typeof value !== 'string' || value.length > text[name])
+          throw GraphApiError.invalidParameter(`Param ${name} must be a string of at most ${text[name]} characters.`);
         profile[name === 'profile_picture_handle' ? 'profile_picture_url' : name] = value;
       } else {
         throw GraphApiError.invalidParameter(`Param ${name} is not a business profile field.`);
@@ -144,7 +168,13 @@ export function graphRoutes(core: SandboxCore): Router {
     const waba = state.businessAccount(node);
     if (waba) {
       requireOwner(req, waba);
-      res.json({ id: waba.id, name: waba.name, currency: 'USD', timezone_id: '1', message_template_namespace: `sandbox_${waba.id}` });
+      res.json({
+        id: waba.id,
+        name: waba.name,
+        currency: 'USD',
+        timezone_id: '1',
+        message_template_namespace: `sandbox_${waba.id}`,
+      });
       return;
     }
     throw GraphApiError.unknownObject('get', node);
@@ -281,7 +311,10 @@ function phoneNumberRecord(phone: PhoneNumber): Record<string, unknown> {
 // whatever their content type: Meta's own examples send them as curl --data-binary).
 const parseJson = express.json({ limit: '10mb' });
 const parseForm = express.urlencoded({ extended: true, limit: '10mb' });
-const parseMultipart = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 } }).any();
+const parseMultipart = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_MEDIA_BYTES, files: 1 },
+}).any();
 const parseRaw = express.raw({ type: () => true, limit: MAX_MEDIA_BYTES + 1024 });
 
 function parseBody(req: Request, res: Response, next: NextFunction): void {
@@ -296,17 +329,26 @@ function graphErrorHandler(error: unknown, _req: Request, res: Response, next: N
   if (res.headersSent) return next(error);
   if (error instanceof GraphApiError) return sendGraphError(res, error);
   if (error instanceof multer.MulterError) {
-    return sendGraphError(res, GraphApiError.invalidParameter(`Param ${error.field ?? 'file'} is invalid: ${error.message}.`));
+    return sendGraphError(
+      res,
+      GraphApiError.invalidParameter(`Param ${error.field ?? 'file'} is invalid: ${error.message}.`),
+    );
   }
   const bodyError = error as { type?: string; status?: number };
   if (bodyError.type === 'entity.parse.failed') {
     return sendGraphError(res, GraphApiError.invalidParameter('The request body could not be parsed as JSON.'));
   }
   if (bodyError.type === 'entity.too.large') {
-    return sendGraphError(res, new GraphApiError(413, { message: 'Request entity too large', type: 'OAuthException', code: 100 }));
+    return sendGraphError(
+      res,
+      new GraphApiError(413, { message: 'Request entity too large', type: 'OAuthException', code: 100 }),
+    );
   }
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
-    return sendGraphError(res, GraphApiError.invalidParameter(`The request could not be read: ${(error as Error).message}`));
+    return sendGraphError(
+      res,
+      GraphApiError.invalidParameter(`The request could not be read: ${(error as Error).message}`),
+    );
   }
   console.error('[sandbox] unexpected error', error);
   sendGraphError(res, GraphApiError.unknown());

@@ -12,7 +12,9 @@ export function newFbtraceId(): string {
 
 /** A numeric Graph object id (templates, media): 15 digits, below 2^53 so it survives JSON numbers. */
 export function newNumericId(): string {
-  return String(randomInt(1, 10)) + String(randomInt(0, 1e7)).padStart(7, '0') + String(randomInt(0, 1e7)).padStart(7, '0');
+  return (
+    String(randomInt(1, 10)) + String(randomInt(0, 1e7)).padStart(7, '0') + String(randomInt(0, 1e7)).padStart(7, '0')
+  );
 }
 
 /**
@@ -23,7 +25,12 @@ export function newNumericId(): string {
  */
 export function newWamid(userDigits: string, direction: 'outbound' | 'inbound'): string {
   const digits = Buffer.from(userDigits.slice(0, 32), 'ascii');
-  const hex = Buffer.from(randomBytes(direction === 'outbound' ? 9 : 10).toString('hex').toUpperCase(), 'ascii');
+  const hex = Buffer.from(
+    randomBytes(direction === 'outbound' ? 9 : 10)
+      .toString('hex')
+      .toUpperCase(),
+    'ascii',
+  );
   const record = Buffer.concat([
     Buffer.from([0x1c, 0x18, digits.length]),
     digits,

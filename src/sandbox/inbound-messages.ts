@@ -7,7 +7,19 @@ import { ControlError } from './control-error';
  * replies, image, document, audio, video, sticker, location, contacts, reaction). Media types get
  * a file the business can download with `GET /{media-id}`.
  */
-export const INBOUND_TYPES = ['text', 'button', 'interactive', 'image', 'document', 'audio', 'video', 'sticker', 'location', 'contacts', 'reaction'] as const;
+export const INBOUND_TYPES = [
+  'text',
+  'button',
+  'interactive',
+  'image',
+  'document',
+  'audio',
+  'video',
+  'sticker',
+  'location',
+  'contacts',
+  'reaction',
+] as const;
 export type InboundType = (typeof INBOUND_TYPES)[number];
 const MEDIA_TYPES = new Set<InboundType>(['image', 'document', 'audio', 'video', 'sticker']);
 
@@ -69,7 +81,8 @@ export interface InboundMedia {
 
 /** Checks the control API body; a mistake is a 400 naming the field. */
 export function parseInbound(input: unknown): InboundInput & { type: InboundType } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ControlError(400, 'body must be a JSON object');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new ControlError(400, 'body must be a JSON object');
   const body = input as Record<string, unknown>;
   const text = (key: string, required = false): string | undefined => {
     const value = body[key];
@@ -83,7 +96,8 @@ export function parseInbound(input: unknown): InboundInput & { type: InboundType
   const number = (key: string, min: number, max: number): number | undefined => {
     const value = body[key];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw new ControlError(400, `${key} must be a number from ${min} to ${max}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+      throw new ControlError(400, `${key} must be a number from ${min} to ${max}`);
     return value;
   };
   const type = (body.type ?? 'text') as InboundType;
@@ -91,12 +105,17 @@ export function parseInbound(input: unknown): InboundInput & { type: InboundType
   const from = text('from', true) as string;
   if (!/^\+?\d{5,15}$/.test(from)) throw new ControlError(400, 'from must be a phone number (digits, optional +)');
   const replyType = body.reply_type ?? 'button_reply';
-  if (replyType !== 'button_reply' && replyType !== 'list_reply') throw new ControlError(400, "reply_type must be 'button_reply' or 'list_reply'");
-  if (body.contacts !== undefined && (!Array.isArray(body.contacts) || body.contacts.some((c) => typeof c !== 'object' || c === null))) {
+  if (replyType !== 'button_reply' && replyType !== 'list_reply')
+    throw new ControlError(400, "reply_type must be 'button_reply' or 'list_reply'");
+  if (
+    body.contacts !== undefined &&
+    (!Array.isArray(body.contacts) || body.contacts.some((c) => typeof c !== 'object' || c === null))
+  ) {
     throw new ControlError(400, 'contacts must be an array of contact objects');
   }
   const data = text('data_base64');
-  if (data !== undefined && !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) throw new ControlError(400, 'data_base64 must be base64');
+  if (data !== undefined && !/^[A-Za-z0-9+/]+={0,2}$/.test(data))
+    throw new ControlError(400, 'data_base64 must be base64');
   const emoji = body.emoji;
   if (emoji !== undefined && typeof emoji !== 'string') throw new ControlError(400, 'emoji must be a string');
   return {
@@ -129,7 +148,9 @@ export function parseInbound(input: unknown): InboundInput & { type: InboundType
 export function inboundMediaOf(input: InboundInput & { type: InboundType }): InboundMedia | undefined {
   if (!MEDIA_TYPES.has(input.type)) return undefined;
   const mimeType = (input.mime_type ?? DEFAULT_MIME[input.type]).toLowerCase();
-  const bytes = input.data_base64 ? Buffer.from(input.data_base64, 'base64') : Buffer.concat([MAGIC[mimeType] ?? Buffer.alloc(0), randomBytes(2048)]);
+  const bytes = input.data_base64
+    ? Buffer.from(input.data_base64, 'base64')
+    : Buffer.concat([MAGIC[mimeType] ?? Buffer.alloc(0), randomBytes(2048)]);
   return { bytes, mimeType, fileName: input.type === 'document' ? (input.filename ?? 'document.pdf') : undefined };
 }
 
@@ -137,7 +158,10 @@ export function inboundMediaOf(input: InboundInput & { type: InboundType }): Inb
  * The type's object of the webhook message, as Meta writes it. Media carry the id the business
  * downloads with, the MIME type, and the SHA-256 of the file in base64 (as Meta's examples show).
  */
-export function inboundMessageBody(input: InboundInput & { type: InboundType }, media?: { id: string; mimeType: string; bytes: Buffer }): Record<string, unknown> {
+export function inboundMessageBody(
+  input: InboundInput & { type: InboundType },
+  media?: { id: string; mimeType: string; bytes: Buffer },
+): Record<string, unknown> {
   switch (input.type) {
     case 'text':
       return { text: { body: input.text } };
@@ -146,7 +170,10 @@ export function inboundMessageBody(input: InboundInput & { type: InboundType }, 
     case 'interactive': {
       const id = input.payload ?? 'option_1';
       const title = input.reply_title ?? 'Option 1';
-      const reply = input.reply_type === 'list_reply' ? { id, title, ...(input.reply_description && { description: input.reply_description }) } : { id, title };
+      const reply =
+        input.reply_type === 'list_reply'
+          ? { id, title, ...(input.reply_description && { description: input.reply_description }) }
+          : { id, title };
       return { interactive: { type: input.reply_type, [input.reply_type as string]: reply } };
     }
     case 'location':
@@ -161,7 +188,10 @@ export function inboundMessageBody(input: InboundInput & { type: InboundType }, 
     case 'contacts':
       return {
         contacts: input.contacts ?? [
-          { name: { first_name: 'Lucía', last_name: 'Gómez', formatted_name: 'Lucía Gómez' }, phones: [{ phone: '+1 (983) 555-2319', wa_id: '19835552319', type: 'MOBILE' }] },
+          {
+            name: { first_name: 'Lucía', last_name: 'Gómez', formatted_name: 'Lucía Gómez' },
+            phones: [{ phone: '+1 (983) 555-2319', wa_id: '19835552319', type: 'MOBILE' }],
+          },
         ],
       };
     case 'reaction':

@@ -56,7 +56,8 @@ async function main(): Promise<void> {
     return;
   }
   const webhookUrl = values['webhook-url'];
-  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) throw new Error('--webhook-url must be an http(s) URL');
+  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl))
+    throw new Error('--webhook-url must be an http(s) URL');
 
   const sandbox = await startSandbox({
     port: integer('port', values.port, 3001),
@@ -84,7 +85,8 @@ async function main(): Promise<void> {
   }
   for (const entry of values['phone-number'] ?? []) {
     const parts = entry.split(':');
-    if (parts.length !== 3 || parts.some((part) => part === '')) throw new Error('--phone-number wants <id:wabaId:display>');
+    if (parts.length !== 3 || parts.some((part) => part === ''))
+      throw new Error('--phone-number wants <id:wabaId:display>');
     sandbox.registerPhoneNumber(parts[0], parts[1], parts[2]);
   }
 

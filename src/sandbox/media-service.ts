@@ -54,9 +54,12 @@ export class MediaService {
 
   /** `POST /{phone-number-id}/media` (multipart: file, type, messaging_product). */
   upload(phone: PhoneNumber, fields: Record<string, unknown>, files: UploadedFile[]): { id: string } {
-    if (fields.messaging_product === undefined) throw GraphApiError.invalidParameter('The parameter messaging_product is required.');
+    if (fields.messaging_product === undefined)
+      throw GraphApiError.invalidParameter('The parameter messaging_product is required.');
     if (fields.messaging_product !== 'whatsapp') {
-      throw GraphApiError.invalidParameter(`Param messaging_product must be one of {whatsapp} - got ${JSON.stringify(fields.messaging_product)}.`);
+      throw GraphApiError.invalidParameter(
+        `Param messaging_product must be one of {whatsapp} - got ${JSON.stringify(fields.messaging_product)}.`,
+      );
     }
     const file = files.find((candidate) => candidate.fieldname === 'file');
     if (!file) throw GraphApiError.invalidParameter('The parameter file is required.');
@@ -69,7 +72,8 @@ export class MediaService {
       );
     }
     if (file.size === 0) throw GraphApiError.invalidParameter('Param file must not be empty.');
-    if (file.size > limit) throw GraphApiError.invalidParameter(`Param file must be at most ${limit} bytes for ${mimeType}.`);
+    if (file.size > limit)
+      throw GraphApiError.invalidParameter(`Param file must be at most ${limit} bytes for ${mimeType}.`);
     const media = this.state.addMedia({
       phoneNumberId: phone.id,
       mimeType,
@@ -112,7 +116,8 @@ export class MediaService {
 
   /** `POST /{app-id}/uploads?file_name&file_length&file_type`: opens a resumable upload session. */
   openUpload(query: Record<string, unknown>): { id: string } {
-    const fileLength = typeof query.file_length === 'string' && /^\d+$/.test(query.file_length) ? Number(query.file_length) : NaN;
+    const fileLength =
+      typeof query.file_length === 'string' && /^\d+$/.test(query.file_length) ? Number(query.file_length) : NaN;
     if (query.file_length === undefined) throw GraphApiError.invalidParameter('The parameter file_length is required.');
     if (!Number.isSafeInteger(fileLength) || fileLength < 1 || fileLength > MAX_MEDIA_BYTES) {
       throw GraphApiError.invalidParameter(`Param file_length must be an integer between 1 and ${MAX_MEDIA_BYTES}.`);
@@ -120,7 +125,9 @@ export class MediaService {
     if (query.file_type === undefined) throw GraphApiError.invalidParameter('The parameter file_type is required.');
     const fileType = textOf(query.file_type).toLowerCase();
     if (!RESUMABLE_TYPES.has(fileType)) {
-      throw GraphApiError.invalidParameter(`Param file_type must be one of {${[...RESUMABLE_TYPES].join(', ')}} - got "${fileType}".`);
+      throw GraphApiError.invalidParameter(
+        `Param file_type must be one of {${[...RESUMABLE_TYPES].join(', ')}} - got "${fileType}".`,
+      );
     }
     const fileName = typeof query.file_name === 'string' && query.file_name !== '' ? query.file_name : 'upload';
     const { key, sig } = newUploadSession(fileName, fileLength, fileType);
@@ -145,7 +152,8 @@ export class MediaService {
     const [id, inlineQuery] = node.split('?', 2);
     const session = this.state.upload(id);
     if (!session) return undefined;
-    const sig = typeof querySig === 'string' ? querySig : new URLSearchParams(inlineQuery ?? '').get('sig') ?? undefined;
+    const sig =
+      typeof querySig === 'string' ? querySig : (new URLSearchParams(inlineQuery ?? '').get('sig') ?? undefined);
     return sig === undefined || sig === session.sig ? session : undefined;
   }
 
@@ -153,7 +161,8 @@ export class MediaService {
   appendUpload(session: UploadSession, offsetHeader: unknown, bytes: Buffer): Record<string, unknown> {
     if (offsetHeader === undefined) throw GraphApiError.invalidParameter('The header file_offset is required.');
     const offset = typeof offsetHeader === 'string' && /^\d+$/.test(offsetHeader.trim()) ? Number(offsetHeader) : NaN;
-    if (!Number.isSafeInteger(offset)) throw GraphApiError.invalidParameter('Header file_offset must be a non-negative integer.');
+    if (!Number.isSafeInteger(offset))
+      throw GraphApiError.invalidParameter('Header file_offset must be a non-negative integer.');
     if (offset !== session.offset) {
       throw GraphApiError.invalidParameter(
         `Header file_offset must equal the bytes received so far (${session.offset}); got ${offset}. Resume from ${session.offset}.`,
@@ -164,7 +173,8 @@ export class MediaService {
     }
     // Only the count matters: the sandbox keeps no header samples, just the handle it issues.
     session.offset += bytes.length;
-    if (session.offset < session.fileLength) return { id: `${session.id}?sig=${session.sig}`, file_offset: session.offset };
+    if (session.offset < session.fileLength)
+      return { id: `${session.id}?sig=${session.sig}`, file_offset: session.offset };
     if (!session.handle) {
       session.handle = newHeaderHandle(session.fileType, this.appId, nowSeconds() + HANDLE_TTL_SECONDS);
       this.state.addHeaderHandle({ handle: session.handle, mimeType: session.fileType, byteLength: session.offset });

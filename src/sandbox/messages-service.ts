@@ -5,12 +5,7 @@ import { newWamid } from './ids';
 import type { PhoneNumber, SandboxState } from './sandbox-state';
 import type { Scheduler } from './scheduler';
 import { validateSendBody, type SendRequest } from './validation';
-import {
-  inboundWebhook,
-  statusWebhook,
-  type MessageStatus,
-  type PricingCategory,
-} from './webhook-payloads';
+import { inboundWebhook, statusWebhook, type MessageStatus, type PricingCategory } from './webhook-payloads';
 import type { WebhookSender } from './webhook-sender';
 
 export interface StatusDelays {
@@ -86,7 +81,11 @@ export class MessagesService {
     return { message_id: id, ...(media && { media_id: media.id }) };
   }
 
-  private scheduleStatuses(phone: PhoneNumber, request: Extract<SendRequest, { kind: 'message' }>, messageId: string): void {
+  private scheduleStatuses(
+    phone: PhoneNumber,
+    request: Extract<SendRequest, { kind: 'message' }>,
+    messageId: string,
+  ): void {
     const sentAt = nowSeconds();
     const category = this.pricingCategory(phone, request);
     const billable =

@@ -48,7 +48,12 @@ export class SandboxCore {
     const entry = await directory.lookup(id);
     if (!entry) return;
     this.state.registerBusinessAccount(entry.businessAccount.id, entry.businessAccount.accessToken);
-    if (entry.phoneNumber) this.state.registerPhoneNumber(entry.phoneNumber.id, entry.businessAccount.id, entry.phoneNumber.displayPhoneNumber);
+    if (entry.phoneNumber)
+      this.state.registerPhoneNumber(
+        entry.phoneNumber.id,
+        entry.businessAccount.id,
+        entry.phoneNumber.displayPhoneNumber,
+      );
   }
 
   constructor(readonly options: SandboxCoreOptions) {

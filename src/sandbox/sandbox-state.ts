@@ -91,7 +91,15 @@ export class SandboxState {
   businessProfile(phoneNumberId: string): Record<string, unknown> {
     let profile = this.profiles.get(phoneNumberId);
     if (!profile) {
-      profile = { about: '', address: '', description: '', email: '', profile_picture_url: '', websites: [], vertical: 'UNDEFINED' };
+      profile = {
+        about: '',
+        address: '',
+        description: '',
+        email: '',
+        profile_picture_url: '',
+        websites: [],
+        vertical: 'UNDEFINED',
+      };
       this.profiles.set(phoneNumberId, profile);
     }
     return profile;

@@ -18,7 +18,13 @@ function gatewayWebhookUrl(adapterHost: HttpAdapterHost): string | undefined {
   const address = server?.address();
   if (!address || typeof address === 'string') return undefined;
   const host =
-    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}/webhooks/whatsapp`;
 }
 
@@ -37,7 +43,9 @@ class GatewayDirectory implements SandboxDirectory {
 
   async lookup(id: string): Promise<SandboxDirectoryEntry | null> {
     if (!/^\d{1,32}$/.test(id)) return null;
-    const [phone] = await this.dataSource.query<Array<{ phone_number_id: string; display_phone_number: string; waba_id: string; access_token_encrypted: string }>>(
+    const [phone] = await this.dataSource.query<
+      Array<{ phone_number_id: string; display_phone_number: string; waba_id: string; access_token_encrypted: string }>
+    >(
       `SELECT p.phone_number_id, p.display_phone_number, b.waba_id, b.access_token_encrypted
        FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id WHERE p.phone_number_id = $1`,
       [id],
@@ -48,8 +56,13 @@ class GatewayDirectory implements SandboxDirectory {
         phoneNumber: { id: phone.phone_number_id, displayPhoneNumber: phone.display_phone_number },
       };
     }
-    const [waba] = await this.dataSource.query<Array<{ waba_id: string; access_token_encrypted: string }>>('SELECT waba_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [id]);
-    return waba ? { businessAccount: { id: waba.waba_id, accessToken: this.secretBox.decrypt(waba.access_token_encrypted) } } : null;
+    const [waba] = await this.dataSource.query<Array<{ waba_id: string; access_token_encrypted: string }>>(
+      'SELECT waba_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1',
+      [id],
+    );
+    return waba
+      ? { businessAccount: { id: waba.waba_id, accessToken: this.secretBox.decrypt(waba.access_token_encrypted) } }
+      : null;
   }
 }
 

@@ -10,10 +10,13 @@ export class Scheduler {
   /** Runs `task` after `delayMs`; returns a handle for `cancel`. Nothing runs once closed. */
   after(delayMs: number, task: () => void): NodeJS.Timeout | undefined {
     if (this.closed) return undefined;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      task();
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        task();
+      },
+      Math.max(0, delayMs),
+    );
     this.timers.add(timer);
     return timer;
   }

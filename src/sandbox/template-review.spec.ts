@@ -5,8 +5,10 @@ const urlButton = (url: string, example: unknown = ['https://x.example.com/42'])
   type: 'BUTTONS',
   buttons: [{ type: 'URL', text: 'Open', url, example }],
 });
-const review = (components: ReviewInput['components'], parameterFormat: ReviewInput['parameterFormat'] = 'POSITIONAL') =>
-  reviewTemplate({ components, parameterFormat });
+const review = (
+  components: ReviewInput['components'],
+  parameterFormat: ReviewInput['parameterFormat'] = 'POSITIONAL',
+) => reviewTemplate({ components, parameterFormat });
 
 describe('template review rules', () => {
   it('approves templates without variables, and URL buttons with {{1}} last', () => {
@@ -23,17 +25,27 @@ describe('template review rules', () => {
     ['a named variable', 'https://x.example.com/{{code}}', /only variable allowed/],
   ])('rejects a URL button with %s', (_name, url, description) => {
     const outcome = review([body('Hello'), urlButton(url)]);
-    expect(outcome).toMatchObject({ status: 'REJECTED', reason: 'INVALID_FORMAT', description: expect.stringMatching(description) });
+    expect(outcome).toMatchObject({
+      status: 'REJECTED',
+      reason: 'INVALID_FORMAT',
+      description: expect.stringMatching(description),
+    });
   });
 
   it('rejects a URL variable without an example URL', () => {
-    const withoutExample = { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Open', url: 'https://x.example.com/{{1}}' }] };
+    const withoutExample = {
+      type: 'BUTTONS',
+      buttons: [{ type: 'URL', text: 'Open', url: 'https://x.example.com/{{1}}' }],
+    };
     expect(review([body('Hello'), withoutExample])).toMatchObject({ status: 'REJECTED' });
     expect(review([body('Hello'), urlButton('https://x.example.com/{{1}}', [])])).toMatchObject({ status: 'REJECTED' });
   });
 
   it('requires body examples covering every positional variable', () => {
-    expect(review([body('Hi {{1}}, code {{2}}')])).toMatchObject({ status: 'REJECTED', description: expect.stringContaining('example') });
+    expect(review([body('Hi {{1}}, code {{2}}')])).toMatchObject({
+      status: 'REJECTED',
+      description: expect.stringContaining('example'),
+    });
     expect(review([body('Hi {{1}}, code {{2}}', { body_text: [['Ann']] })])).toMatchObject({ status: 'REJECTED' });
     expect(review([body('Hi {{1}}, code {{2}}', { body_text: [['Ann', 'X1']] })])).toEqual({ status: 'APPROVED' });
     expect(review([body('Hi {{1}} and {{3}}', { body_text: [['a', 'b']] })])).toMatchObject({
@@ -46,7 +58,9 @@ describe('template review rules', () => {
     const named = body('Hi {{first_name}}', { body_text_named_params: [{ param_name: 'first_name', example: 'Ann' }] });
     expect(review([named], 'NAMED')).toEqual({ status: 'APPROVED' });
     expect(review([named], 'POSITIONAL')).toMatchObject({ status: 'REJECTED' });
-    expect(review([body('Hi {{first_name}}', { body_text_named_params: [] })], 'NAMED')).toMatchObject({ status: 'REJECTED' });
+    expect(review([body('Hi {{first_name}}', { body_text_named_params: [] })], 'NAMED')).toMatchObject({
+      status: 'REJECTED',
+    });
     expect(review([body('Hi {{1}}', { body_text: [['Ann']] })], 'NAMED')).toMatchObject({ status: 'REJECTED' });
   });
 
@@ -58,9 +72,13 @@ describe('template review rules', () => {
 
   it('checks media header handles only when asked to', () => {
     const header = { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2UvcG5n:ARx'] } };
-    expect(reviewTemplate({ components: [header, body('Hello')], parameterFormat: 'POSITIONAL' })).toEqual({ status: 'APPROVED' });
+    expect(reviewTemplate({ components: [header, body('Hello')], parameterFormat: 'POSITIONAL' })).toEqual({
+      status: 'APPROVED',
+    });
     const refuse = () => 'already used';
-    expect(reviewTemplate({ components: [header, body('Hello')], parameterFormat: 'POSITIONAL' }, refuse)).toMatchObject({
+    expect(
+      reviewTemplate({ components: [header, body('Hello')], parameterFormat: 'POSITIONAL' }, refuse),
+    ).toMatchObject({
       status: 'REJECTED',
       description: 'already used',
     });

@@ -3,9 +3,7 @@
  * templates service runs them when a review finishes.
  */
 
-export type ReviewOutcome =
-  | { status: 'APPROVED' }
-  | { status: 'REJECTED'; reason: string; description: string };
+export type ReviewOutcome = { status: 'APPROVED' } | { status: 'REJECTED'; reason: string; description: string };
 
 export interface ReviewInput {
   components: Array<Record<string, unknown>>;
@@ -81,7 +79,9 @@ function reviewUrlButton(button: Record<string, unknown>): ReviewOutcome | undef
     return reject(`URL button ${label} has ${found.length} variables; a URL may contain at most one variable, {{1}}.`);
   }
   if (found[0].name !== '1') {
-    return reject(`URL button ${label} uses the variable ${found[0].token}; the only variable allowed in a URL is {{1}}.`);
+    return reject(
+      `URL button ${label} uses the variable ${found[0].token}; the only variable allowed in a URL is {{1}}.`,
+    );
   }
   if (!url.trimEnd().endsWith(found[0].token)) {
     return reject(`URL button ${label}: the variable {{1}} must be at the end of the URL, with nothing after it.`);
@@ -107,7 +107,9 @@ function reviewBody(
     const count = new Set(found.map((variable) => variable.name)).size;
     const row: unknown = Array.isArray(example?.body_text) ? example.body_text[0] : undefined;
     if (!Array.isArray(row) || row.length < count || row.some((value) => typeof value !== 'string')) {
-      return reject(`The BODY has ${count} variable${count === 1 ? '' : 's'} but no example values for them (example.body_text).`);
+      return reject(
+        `The BODY has ${count} variable${count === 1 ? '' : 's'} but no example values for them (example.body_text).`,
+      );
     }
     return undefined;
   }
@@ -148,14 +150,16 @@ function variableShape(
   }
   if (positional.length && named.length) return reject(`The ${where} mixes positional and named variables.`);
   if (positional.length) {
-    if (parameterFormat === 'NAMED') return reject(`The ${where} uses positional variables but parameter_format is NAMED.`);
+    if (parameterFormat === 'NAMED')
+      return reject(`The ${where} uses positional variables but parameter_format is NAMED.`);
     const numbers = [...new Set(positional.map((variable) => Number(variable.name)))].sort((a, b) => a - b);
     if (numbers.some((number, index) => number !== index + 1)) {
       return reject(`The ${where} variables must be numbered in sequence from {{1}}.`);
     }
     return 'POSITIONAL';
   }
-  if (parameterFormat !== 'NAMED') return reject(`The ${where} uses named variables but parameter_format is not NAMED.`);
+  if (parameterFormat !== 'NAMED')
+    return reject(`The ${where} uses named variables but parameter_format is not NAMED.`);
   return 'NAMED';
 }
 

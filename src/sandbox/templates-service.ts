@@ -111,7 +111,9 @@ export class TemplatesService {
       if (template.status !== 'REJECTED') delete record.rejected_reason;
       return record;
     }
-    return Object.fromEntries([...requested, 'id'].filter((field) => record[field] !== undefined).map((field) => [field, record[field]]));
+    return Object.fromEntries(
+      [...requested, 'id'].filter((field) => record[field] !== undefined).map((field) => [field, record[field]]),
+    );
   }
 
   /**
@@ -164,7 +166,8 @@ export class TemplatesService {
   /** `DELETE /{waba-id}/message_templates?name=` (every language) or with `hsm_id` (one template). */
   delete(waba: BusinessAccount, query: Record<string, unknown>): { success: true } {
     const name = query.name;
-    if (typeof name !== 'string' || name === '') throw GraphApiError.invalidParameter('The parameter name is required.');
+    if (typeof name !== 'string' || name === '')
+      throw GraphApiError.invalidParameter('The parameter name is required.');
     const hsmId = typeof query.hsm_id === 'string' && query.hsm_id !== '' ? query.hsm_id : undefined;
     const doomed = this.state
       .templatesOf(waba.id)
@@ -254,13 +257,17 @@ function headerHandles(template: Template): string[] {
 function parseLimit(value: unknown): number {
   if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
   const limit = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(limit) || limit < 1) throw GraphApiError.invalidParameter('Param limit must be a positive integer.');
+  if (!Number.isInteger(limit) || limit < 1)
+    throw GraphApiError.invalidParameter('Param limit must be a positive integer.');
   return Math.min(limit, MAX_PAGE_SIZE);
 }
 
 function parseFields(value: unknown): string[] | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const fields = value.split(',').map((field) => field.trim()).filter(Boolean);
+  const fields = value
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
   const unknown = fields.find((field) => !TEMPLATE_FIELDS.has(field));
   if (unknown) throw GraphApiError.unknownField(unknown, 'WhatsAppMessageTemplate');
   return fields;
@@ -273,11 +280,18 @@ function encodeCursor(seq: number): string {
 
 function decodeCursor(cursor: string): number {
   const seq = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(seq) || seq < 0) throw GraphApiError.invalidParameter('Param after/before must be a cursor from paging.cursors.');
+  if (!Number.isInteger(seq) || seq < 0)
+    throw GraphApiError.invalidParameter('Param after/before must be a cursor from paging.cursors.');
   return seq;
 }
 
-function pageUrl(selfUrl: string, query: Record<string, unknown>, limit: number, direction: 'after' | 'before', cursor: string): string {
+function pageUrl(
+  selfUrl: string,
+  query: Record<string, unknown>,
+  limit: number,
+  direction: 'after' | 'before',
+  cursor: string,
+): string {
   const url = new URL(selfUrl);
   for (const [key, value] of Object.entries(query)) {
     if (key === 'after' || key === 'before' || key === 'limit' || typeof value !== 'string') continue;

@@ -44,7 +44,14 @@ export const INTERACTIVE_TYPES = [
 ] as const;
 
 /** Kinds whose body Meta requires (the others may omit it). */
-const INTERACTIVE_BODY_REQUIRED = new Set<string>(['button', 'list', 'cta_url', 'product_list', 'catalog_message', 'location_request_message']);
+const INTERACTIVE_BODY_REQUIRED = new Set<string>([
+  'button',
+  'list',
+  'cta_url',
+  'product_list',
+  'catalog_message',
+  'location_request_message',
+]);
 
 const MEDIA_TYPES = new Set<string>(['image', 'document', 'video', 'audio', 'sticker']);
 const CAPTIONED_MEDIA = new Set<string>(['image', 'document', 'video']);
@@ -272,7 +279,8 @@ function validateInteractive(interactive: Json): void {
         if (!isObject(section)) fail(`Param ${fieldName(at('sections', index))} must be a JSON object.`);
         const rows = arrayAt(section, at('sections', index, 'rows'), { min: 1 });
         rows.forEach((row, rowIndex) => {
-          if (!isObject(row)) fail(`Param ${fieldName(at('sections', index, 'rows', rowIndex))} must be a JSON object.`);
+          if (!isObject(row))
+            fail(`Param ${fieldName(at('sections', index, 'rows', rowIndex))} must be a JSON object.`);
           stringAt(row, at('sections', index, 'rows', rowIndex, 'id'), { required: true, maxLength: 200 });
           stringAt(row, at('sections', index, 'rows', rowIndex, 'title'), { required: true, maxLength: 24 });
         });
@@ -283,7 +291,8 @@ function validateInteractive(interactive: Json): void {
       const parameters = objectAt(action, at('parameters'), true);
       stringAt(parameters, at('parameters', 'display_text'), { required: true, maxLength: 20 });
       const url = stringAt(parameters, at('parameters', 'url'), { required: true }) as string;
-      if (!/^https?:\/\/\S+$/i.test(url)) fail(`Param ${fieldName(at('parameters', 'url'))} must be an http or https URL.`);
+      if (!/^https?:\/\/\S+$/i.test(url))
+        fail(`Param ${fieldName(at('parameters', 'url'))} must be an http or https URL.`);
       break;
     }
     case 'product':
@@ -359,7 +368,8 @@ export function validateTemplateCreate(body: unknown): TemplateInput {
   const name = stringAt(body, ['name'], { required: true, maxLength: 512 }) as string;
   if (!/^[a-z0-9_]+$/.test(name)) fail('Param name must contain only lowercase letters, digits and underscores.');
   const language = stringAt(body, ['language'], { required: true }) as string;
-  if (!/^[a-z]{2,3}([_-][A-Za-z]{2,4})?$/.test(language)) fail(`Param language must be a language code such as en_US - got "${language}".`);
+  if (!/^[a-z]{2,3}([_-][A-Za-z]{2,4})?$/.test(language))
+    fail(`Param language must be a language code such as en_US - got "${language}".`);
   const category = templateCategory(body.category);
   const components = validateComponents(body, category);
   const parameterFormat =
@@ -411,7 +421,11 @@ function validateComponents(body: Json, category: TemplateCategory): Json[] {
     component.type = type;
     switch (type) {
       case 'HEADER': {
-        const format = oneOf(typeof raw.format === 'string' ? raw.format.toUpperCase() : raw.format, HEADER_FORMATS, path('format'));
+        const format = oneOf(
+          typeof raw.format === 'string' ? raw.format.toUpperCase() : raw.format,
+          HEADER_FORMATS,
+          path('format'),
+        );
         component.format = format;
         if (format === 'TEXT') stringAt(raw, path('text'), { required: true, maxLength: 60 });
         break;

@@ -27,7 +27,10 @@ export interface StatusEvent {
 }
 
 function envelope(entryId: string, field: string, value: Record<string, unknown>, time?: number): WebhookEnvelope {
-  const entry = time === undefined ? { id: entryId, changes: [{ value, field }] } : { id: entryId, time, changes: [{ value, field }] };
+  const entry =
+    time === undefined
+      ? { id: entryId, changes: [{ value, field }] }
+      : { id: entryId, time, changes: [{ value, field }] };
   return { object: 'whatsapp_business_account', entry: [entry] };
 }
 
@@ -81,7 +84,11 @@ export function inboundWebhook(phone: PhoneNumber, message: InboundMessage): Web
   if (message.contextMessageId !== undefined) {
     body.context = { from: phone.displayPhoneNumber, id: message.contextMessageId };
   }
-  Object.assign(body, { from: message.from, id: message.id, timestamp: String(message.atSeconds), type: message.type }, message.body);
+  Object.assign(
+    body,
+    { from: message.from, id: message.id, timestamp: String(message.atSeconds), type: message.type },
+    message.body,
+  );
   return envelope(phone.wabaId, 'messages', {
     messaging_product: 'whatsapp',
     metadata: metadata(phone),
@@ -105,4 +112,3 @@ export function templateStatusWebhook(template: Template, atSeconds: number): We
   }
   return envelope(template.wabaId, 'message_template_status_update', value, atSeconds);
 }
-

@@ -22,7 +22,11 @@ export interface WebhookRetryPolicy {
 }
 
 /** Meta's habit: retries with backoff for days (here 7), at most an hour apart. */
-export const META_LIKE_RETRY: Required<Omit<WebhookRetryPolicy, 'attempts'>> = { baseDelayMs: 2_000, maxDelayMs: 3_600_000, windowMs: 7 * 24 * 3_600_000 };
+export const META_LIKE_RETRY: Required<Omit<WebhookRetryPolicy, 'attempts'>> = {
+  baseDelayMs: 2_000,
+  maxDelayMs: 3_600_000,
+  windowMs: 7 * 24 * 3_600_000,
+};
 
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped' | 'cancelled';
 
@@ -123,7 +127,12 @@ export class WebhookSender {
       'x-hub-signature': 'sha1=' + createHmac('sha1', this.options.appSecret).update(body).digest('hex'),
       'x-hub-signature-256': this.sign(body),
     };
-    const { attempts = Number.POSITIVE_INFINITY, baseDelayMs, maxDelayMs = META_LIKE_RETRY.maxDelayMs, windowMs = META_LIKE_RETRY.windowMs } = this.options.retry;
+    const {
+      attempts = Number.POSITIVE_INFINITY,
+      baseDelayMs,
+      maxDelayMs = META_LIKE_RETRY.maxDelayMs,
+      windowMs = META_LIKE_RETRY.windowMs,
+    } = this.options.retry;
     const started = Date.now();
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.closed) {

@@ -106,7 +106,16 @@ const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const POSITIONAL_NAME = /^[1-9][0-9]*$/;
 const NAMED_NAME = /^[a-z_][a-z0-9_]*$/;
 /** Buttons that carry a required label of at most 25 characters. */
-const LABELLED_BUTTONS = new Set<ButtonType>(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'FLOW', 'CATALOG', 'MPM', 'SPM', 'VOICE_CALL']);
+const LABELLED_BUTTONS = new Set<ButtonType>([
+  'QUICK_REPLY',
+  'URL',
+  'PHONE_NUMBER',
+  'FLOW',
+  'CATALOG',
+  'MPM',
+  'SPM',
+  'VOICE_CALL',
+]);
 
 /**
  * The placeholder names of a text, in order of first appearance, each once:
@@ -139,7 +148,9 @@ export function validateTemplateCreate(body: unknown): ValidatedTemplate {
   components.forEach((component, index) => validateComponent(component, index, context));
   categoryShape(components, category);
 
-  const mediaHeaderIndex = components.findIndex((component) => component.type === 'HEADER' && component.format !== 'TEXT');
+  const mediaHeaderIndex = components.findIndex(
+    (component) => component.type === 'HEADER' && component.format !== 'TEXT',
+  );
   if (headerMediaFileId !== undefined) {
     const header = mediaHeaderIndex >= 0 ? components[mediaHeaderIndex] : undefined;
     if (!header || !MEDIA_HEADER_FORMATS.has(String(header.format))) {
@@ -151,7 +162,13 @@ export function validateTemplateCreate(body: unknown): ValidatedTemplate {
   for (const [key, value] of Object.entries(body)) {
     if (!(GATEWAY_FIELDS as readonly string[]).includes(key)) upstreamBody[key] = structuredClone(value);
   }
-  Object.assign(upstreamBody, { name, language, category, components: structuredClone(components), parameter_format: format });
+  Object.assign(upstreamBody, {
+    name,
+    language,
+    category,
+    components: structuredClone(components),
+    parameter_format: format,
+  });
   // A given value is always in range; a default is sent unless it is one Meta would refuse (UTILITY's 30 days).
   const rule = TTL_RULES[category];
   if (ttl >= rule.min && ttl <= rule.max) upstreamBody.message_send_ttl_seconds = ttl;
@@ -252,7 +269,10 @@ function ttlSeconds(value: unknown, category: TemplateCategory): number {
   const rule = TTL_RULES[category];
   if (isAbsent(value)) return rule.default;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
-    fail('message_send_ttl_seconds', `must be an integer from ${rule.min} to ${rule.max} seconds for ${category} templates`);
+    fail(
+      'message_send_ttl_seconds',
+      `must be an integer from ${rule.min} to ${rule.max} seconds for ${category} templates`,
+    );
   }
   return value;
 }
@@ -303,7 +323,10 @@ function classify(value: string, path: string): Placeholder[] {
   return placeholdersOf(value).map((name) => {
     if (POSITIONAL_NAME.test(name)) return { name, kind: 'POSITIONAL' as const };
     if (NAMED_NAME.test(name)) return { name, kind: 'NAMED' as const };
-    return fail(path, `{{${name}}} is not a valid variable: use {{1}}, {{2}}, ... or lowercase names such as {{first_name}}`);
+    return fail(
+      path,
+      `{{${name}}} is not a valid variable: use {{1}}, {{2}}, ... or lowercase names such as {{first_name}}`,
+    );
   });
 }
 
@@ -312,7 +335,11 @@ function classify(value: string, path: string): Placeholder[] {
  * if parameter_format is omitted), else the declared one, else POSITIONAL. A text mixing the two
  * styles, or a declared format the texts contradict, is an error.
  */
-function effectiveFormat(components: Json[], declared: ParameterFormat | undefined, category: TemplateCategory): ParameterFormat {
+function effectiveFormat(
+  components: Json[],
+  declared: ParameterFormat | undefined,
+  category: TemplateCategory,
+): ParameterFormat {
   let seen: { kind: Placeholder['kind']; name: string; path: string } | undefined;
   components.forEach((component, index) => {
     if ((component.type !== 'HEADER' || component.format !== 'TEXT') && component.type !== 'BODY') return;
@@ -321,11 +348,17 @@ function effectiveFormat(components: Json[], declared: ParameterFormat | undefin
     for (const placeholder of classify(component.text, path)) {
       if (seen && seen.kind !== placeholder.kind) {
         const where = seen.path === path ? '' : ` (${seen.path} has {{${seen.name}}})`;
-        fail(path, `mixes positional and named variables: {{${seen.name}}} and {{${placeholder.name}}}${where}; use one style`);
+        fail(
+          path,
+          `mixes positional and named variables: {{${seen.name}}} and {{${placeholder.name}}}${where}; use one style`,
+        );
       }
       seen ??= { kind: placeholder.kind, name: placeholder.name, path };
       if (declared && declared !== placeholder.kind) {
-        fail('parameter_format', `is ${declared} but ${path} holds the ${placeholder.kind.toLowerCase()} variable {{${placeholder.name}}}`);
+        fail(
+          'parameter_format',
+          `is ${declared} but ${path} holds the ${placeholder.kind.toLowerCase()} variable {{${placeholder.name}}}`,
+        );
       }
     }
   });
@@ -368,7 +401,8 @@ function validateHeader(component: Json, path: string, context: Context): void {
       fail(`${path}.text`, 'the header variable must be {{1}}');
     }
     checkExamples(placeholders, example, `${path}.example`, context.format, 'header');
-    if (example && !isAbsent(example.header_handle)) fail(`${path}.example.header_handle`, 'only media headers take a header_handle');
+    if (example && !isAbsent(example.header_handle))
+      fail(`${path}.example.header_handle`, 'only media headers take a header_handle');
     return;
   }
   if (!isAbsent(component.text)) fail(`${path}.text`, `a ${format} header takes no text`);
@@ -379,11 +413,15 @@ function validateHeader(component: Json, path: string, context: Context): void {
   // IMAGE, VIDEO, DOCUMENT: an upload handle, or a library asset the gateway turns into one.
   const handles = example?.header_handle;
   if (context.headerMediaFileId !== undefined) {
-    if (!isAbsent(handles)) fail('header_media_file_id', `cannot be combined with ${path}.example.header_handle; give one of the two`);
+    if (!isAbsent(handles))
+      fail('header_media_file_id', `cannot be combined with ${path}.example.header_handle; give one of the two`);
     return;
   }
   if (isAbsent(handles)) {
-    fail(`${path}.example.header_handle`, `required for a ${format} header (an array of one upload handle), or give header_media_file_id`);
+    fail(
+      `${path}.example.header_handle`,
+      `required for a ${format} header (an array of one upload handle), or give header_media_file_id`,
+    );
   }
   if (!Array.isArray(handles) || handles.length !== 1 || typeof handles[0] !== 'string' || handles[0].trim() === '') {
     fail(`${path}.example.header_handle`, 'must be an array of exactly one upload handle string');
@@ -394,7 +432,8 @@ function validateBody(component: Json, path: string, context: Context): void {
   const authentication = context.category === 'AUTHENTICATION';
   if (!isAbsent(component.add_security_recommendation)) {
     if (!authentication) fail(`${path}.add_security_recommendation`, 'only for AUTHENTICATION templates');
-    if (typeof component.add_security_recommendation !== 'boolean') fail(`${path}.add_security_recommendation`, 'must be a boolean');
+    if (typeof component.add_security_recommendation !== 'boolean')
+      fail(`${path}.add_security_recommendation`, 'must be a boolean');
   }
   // Authentication bodies may omit the text: Meta writes it ("{{1}} is your verification code.").
   const value = text(component.text, `${path}.text`, TEMPLATE_LIMITS.bodyTextMaxLength, !authentication);
@@ -408,11 +447,15 @@ function validateBody(component: Json, path: string, context: Context): void {
     const numbers = placeholders.map((placeholder) => Number(placeholder.name)).sort((a, b) => a - b);
     if (numbers.some((number, index) => number !== index + 1)) {
       const found = numbers.map((number) => `{{${number}}}`).join(', ');
-      fail(`${path}.text`, `positional variables must be numbered {{1}} to {{${numbers.length}}} without gaps (found ${found})`);
+      fail(
+        `${path}.text`,
+        `positional variables must be numbered {{1}} to {{${numbers.length}}} without gaps (found ${found})`,
+      );
     }
   }
   if (authentication) {
-    if (placeholders.length !== 1) fail(`${path}.text`, 'an AUTHENTICATION body holds exactly one variable, {{1}}, for the code');
+    if (placeholders.length !== 1)
+      fail(`${path}.text`, 'an AUTHENTICATION body holds exactly one variable, {{1}}, for the code');
   } else if (placeholders.length > 0) {
     const trimmed = value.trim();
     if (/^\{\{[^{}]*\}\}/.test(trimmed) || /\{\{[^{}]*\}\}$/.test(trimmed)) {
@@ -464,7 +507,8 @@ function checkExamples(
       fail(valuesPath, `must hold exactly ${count} sample value${count === 1 ? '' : 's'}, one per variable`);
     }
     values.forEach((value, index) => {
-      if (typeof value !== 'string' || value.trim() === '') fail(`${valuesPath}[${index}]`, 'must be a non-empty string');
+      if (typeof value !== 'string' || value.trim() === '')
+        fail(`${valuesPath}[${index}]`, 'must be a non-empty string');
     });
     return;
   }
@@ -475,10 +519,14 @@ function checkExamples(
   given.forEach((entry, index) => {
     const entryPath = `${namedPath}[${index}]`;
     if (!isObject(entry)) fail(entryPath, 'must be a JSON object { param_name, example }');
-    if (typeof entry.param_name !== 'string' || entry.param_name === '') fail(`${entryPath}.param_name`, 'must be a non-empty string');
-    if (!wanted.has(entry.param_name)) fail(`${entryPath}.param_name`, `{{${entry.param_name}}} does not appear in the ${where} text`);
-    if (covered.has(entry.param_name)) fail(`${entryPath}.param_name`, `{{${entry.param_name}}} is given more than once`);
-    if (typeof entry.example !== 'string' || entry.example.trim() === '') fail(`${entryPath}.example`, 'must be a non-empty string');
+    if (typeof entry.param_name !== 'string' || entry.param_name === '')
+      fail(`${entryPath}.param_name`, 'must be a non-empty string');
+    if (!wanted.has(entry.param_name))
+      fail(`${entryPath}.param_name`, `{{${entry.param_name}}} does not appear in the ${where} text`);
+    if (covered.has(entry.param_name))
+      fail(`${entryPath}.param_name`, `{{${entry.param_name}}} is given more than once`);
+    if (typeof entry.example !== 'string' || entry.example.trim() === '')
+      fail(`${entryPath}.example`, 'must be a non-empty string');
     covered.add(entry.param_name);
   });
   const missing = [...wanted].find((name) => !covered.has(name));
@@ -488,13 +536,16 @@ function checkExamples(
 function validateFooter(component: Json, path: string, context: Context): void {
   if (context.category === 'AUTHENTICATION') {
     // Meta writes the footer of an authentication template from the code's lifetime.
-    if (!isAbsent(component.text)) fail(`${path}.text`, 'an AUTHENTICATION footer takes no text, only code_expiration_minutes');
+    if (!isAbsent(component.text))
+      fail(`${path}.text`, 'an AUTHENTICATION footer takes no text, only code_expiration_minutes');
     const { min, max } = TEMPLATE_LIMITS.codeExpirationMinutes;
-    if (isAbsent(component.code_expiration_minutes)) fail(`${path}.code_expiration_minutes`, `is required: ${min} to ${max}`);
+    if (isAbsent(component.code_expiration_minutes))
+      fail(`${path}.code_expiration_minutes`, `is required: ${min} to ${max}`);
     integerIn(component.code_expiration_minutes, `${path}.code_expiration_minutes`, min, max);
     return;
   }
-  if (!isAbsent(component.code_expiration_minutes)) fail(`${path}.code_expiration_minutes`, 'only for AUTHENTICATION templates');
+  if (!isAbsent(component.code_expiration_minutes))
+    fail(`${path}.code_expiration_minutes`, 'only for AUTHENTICATION templates');
   const value = text(component.text, `${path}.text`, TEMPLATE_LIMITS.footerTextMaxLength) as string;
   noVariables(value, `${path}.text`);
 }
@@ -504,7 +555,8 @@ function validateButtons(component: Json, path: string, context: Context): void 
   const list = component.buttons;
   if (isAbsent(list)) fail(listPath, 'is required');
   if (!Array.isArray(list)) fail(listPath, 'must be an array');
-  if (list.length < 1 || list.length > TEMPLATE_LIMITS.buttonsMax) fail(listPath, `must hold 1 to ${TEMPLATE_LIMITS.buttonsMax} buttons`);
+  if (list.length < 1 || list.length > TEMPLATE_LIMITS.buttonsMax)
+    fail(listPath, `must hold 1 to ${TEMPLATE_LIMITS.buttonsMax} buttons`);
 
   const counts = new Map<ButtonType, number>();
   let groups = 0;
@@ -513,25 +565,30 @@ function validateButtons(component: Json, path: string, context: Context): void 
     const buttonPath = `${listPath}[${index}]`;
     if (!isObject(raw)) fail(buttonPath, 'must be a JSON object');
     const type = oneOf(raw.type, BUTTON_TYPES, `${buttonPath}.type`);
-    if (context.category === 'AUTHENTICATION' && type !== 'OTP') fail(`${buttonPath}.type`, 'AUTHENTICATION templates take only an OTP button');
-    if (context.category !== 'AUTHENTICATION' && type === 'OTP') fail(`${buttonPath}.type`, 'OTP buttons are only for AUTHENTICATION templates');
+    if (context.category === 'AUTHENTICATION' && type !== 'OTP')
+      fail(`${buttonPath}.type`, 'AUTHENTICATION templates take only an OTP button');
+    if (context.category !== 'AUTHENTICATION' && type === 'OTP')
+      fail(`${buttonPath}.type`, 'OTP buttons are only for AUTHENTICATION templates');
 
     const count = (counts.get(type) ?? 0) + 1;
     counts.set(type, count);
     const cap = TEMPLATE_LIMITS.buttonTypeMax[type];
-    if (cap !== undefined && count > cap) fail(`${buttonPath}.type`, `a template takes at most ${cap} ${type} button${cap === 1 ? '' : 's'}`);
+    if (cap !== undefined && count > cap)
+      fail(`${buttonPath}.type`, `a template takes at most ${cap} ${type} button${cap === 1 ? '' : 's'}`);
 
     // Meta: quick replies and the other buttons form two groups (QR, QR, URL is fine; QR, URL, QR is not).
     const isQuickReply = type === 'QUICK_REPLY';
     if (isQuickReply !== previousIsQuickReply) groups += 1;
     previousIsQuickReply = isQuickReply;
-    if (groups > 2) fail(`${buttonPath}.type`, 'QUICK_REPLY buttons must be grouped together, before or after the other buttons');
+    if (groups > 2)
+      fail(`${buttonPath}.type`, 'QUICK_REPLY buttons must be grouped together, before or after the other buttons');
 
     const button: Json = { ...raw, type };
     validateButton(button, type, buttonPath);
     return button;
   });
-  if (context.category === 'AUTHENTICATION' && list.length !== 1) fail(listPath, 'an AUTHENTICATION template holds exactly one OTP button');
+  if (context.category === 'AUTHENTICATION' && list.length !== 1)
+    fail(listPath, 'an AUTHENTICATION template holds exactly one OTP button');
 }
 
 function validateButton(button: Json, type: ButtonType, path: string): void {
@@ -581,7 +638,10 @@ function validateUrlButton(button: Json, path: string): void {
   }
   if (tokens.length > 1) fail(urlPath, 'a URL takes at most one variable');
   if (tokens[0][1] !== '1') {
-    fail(urlPath, `the only variable a URL may hold is {{1}} (found ${tokens[0][0]}); URL variables are positional whatever the parameter_format`);
+    fail(
+      urlPath,
+      `the only variable a URL may hold is {{1}} (found ${tokens[0][0]}); URL variables are positional whatever the parameter_format`,
+    );
   }
   if (!url.endsWith('{{1}}')) fail(urlPath, 'the variable must be the last token of the URL');
   const withA = parseUrl(url.replace('{{1}}', 'a'));
@@ -591,7 +651,8 @@ function validateUrlButton(button: Json, path: string): void {
 
   const examplePath = `${path}.example`;
   const example = button.example;
-  if (isAbsent(example)) fail(examplePath, 'required when the URL has a variable: an array holding one fully formed sample URL');
+  if (isAbsent(example))
+    fail(examplePath, 'required when the URL has a variable: an array holding one fully formed sample URL');
   if (!Array.isArray(example) || example.length !== 1 || typeof example[0] !== 'string') {
     fail(examplePath, 'must be an array holding one fully formed sample URL');
   }
@@ -643,7 +704,10 @@ function validateOtpButton(button: Json, path: string): void {
     text(button.package_name, `${path}.package_name`, 224);
     text(button.signature_hash, `${path}.signature_hash`, 64);
   } else {
-    fail(`${path}.supported_apps`, `required for ${otpType} buttons: the Android app(s) { package_name, signature_hash }`);
+    fail(
+      `${path}.supported_apps`,
+      `required for ${otpType} buttons: the Android app(s) { package_name, signature_hash }`,
+    );
   }
   if (otpType === 'ZERO_TAP' && button.zero_tap_terms_accepted !== true) {
     fail(`${path}.zero_tap_terms_accepted`, 'must be true for ZERO_TAP buttons');
@@ -657,7 +721,9 @@ function validateFlowButton(button: Json, path: string): void {
   const key = given[0];
   const value = button[key];
   if (key === 'flow_id') {
-    const valid = (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isInteger(value) && value > 0);
+    const valid =
+      (typeof value === 'string' && value.trim() !== '') ||
+      (typeof value === 'number' && Number.isInteger(value) && value > 0);
     if (!valid) fail(`${path}.flow_id`, 'must be a non-empty string');
   } else if (key === 'flow_name') {
     text(value, `${path}.flow_name`, 200);
@@ -671,7 +737,8 @@ function validateFlowButton(button: Json, path: string): void {
   }
   if (!isAbsent(button.flow_action)) {
     const action = typeof button.flow_action === 'string' ? button.flow_action.trim().toLowerCase() : undefined;
-    if (action !== 'navigate' && action !== 'data_exchange') fail(`${path}.flow_action`, 'must be navigate or data_exchange');
+    if (action !== 'navigate' && action !== 'data_exchange')
+      fail(`${path}.flow_action`, 'must be navigate or data_exchange');
     button.flow_action = action;
   }
   if (!isAbsent(button.navigate_screen)) text(button.navigate_screen, `${path}.navigate_screen`, 200);

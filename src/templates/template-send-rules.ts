@@ -63,7 +63,10 @@ export function templateNotFound(name: string, language: string): GraphError {
  * Throws a GraphError (132000, 132012 or 100) when `send` (the `template` object of a type=template
  * send: name, language, components) does not fit `template`. Returns normally when it fits.
  */
-export function checkTemplateSend(template: CatalogTemplate, send: { components?: unknown[] } & Record<string, unknown>): void {
+export function checkTemplateSend(
+  template: CatalogTemplate,
+  send: { components?: unknown[] } & Record<string, unknown>,
+): void {
   const model = describeTemplate(template);
   const parsed = parseComponents(model, send.components);
 
@@ -78,7 +81,9 @@ export function checkTemplateSend(template: CatalogTemplate, send: { components?
 
   model.buttons.forEach((button, index) => {
     if (!button.required || parsed.buttons.some((sent) => sent.index === index)) return;
-    throw countError(`button ${index} (${button.type}): expected 1 parameter, got 0: ${missingButtonReason(button.kind)}`);
+    throw countError(
+      `button ${index} (${button.type}): expected 1 parameter, got 0: ${missingButtonReason(button.kind)}`,
+    );
   });
 
   if (model.authentication) checkAuthenticationCode(parsed.body, codes);
@@ -131,7 +136,14 @@ function declaredNames(component: Obj | undefined, named: boolean, exampleKey: '
   if (named) {
     const list = example[`${exampleKey}_named_params`];
     if (!Array.isArray(list)) return [];
-    return [...new Set(list.filter(isObj).map((entry) => entry.param_name).filter((name): name is string => typeof name === 'string'))];
+    return [
+      ...new Set(
+        list
+          .filter(isObj)
+          .map((entry) => entry.param_name)
+          .filter((name): name is string => typeof name === 'string'),
+      ),
+    ];
   }
   const values: unknown = example[exampleKey];
   const row: unknown = exampleKey === 'body_text' && Array.isArray(values) ? values[0] : values;
@@ -158,13 +170,20 @@ function describeTemplate(template: CatalogTemplate): TemplateModel {
   const declared = buttonsComponent && Array.isArray(buttonsComponent.buttons) ? buttonsComponent.buttons : [];
   const buttons = declared.map((button) => describeButton(isObj(button) ? button : {}, authentication));
 
-  const componentTypes = new Set(components.map((component) => lower(component.type)).filter((type): type is string => type !== undefined));
+  const componentTypes = new Set(
+    components.map((component) => lower(component.type)).filter((type): type is string => type !== undefined),
+  );
   return { authentication, named, header, bodyNames, buttons, componentTypes };
 }
 
 function describeButton(button: Obj, authentication: boolean): TemplateButton {
   const type = upper(button.type) ?? 'UNKNOWN';
-  const make = (kind: ButtonKind, subTypes: string[] | null, required = false): TemplateButton => ({ type, kind, subTypes, required });
+  const make = (kind: ButtonKind, subTypes: string[] | null, required = false): TemplateButton => ({
+    type,
+    kind,
+    subTypes,
+    required,
+  });
   switch (type) {
     case 'QUICK_REPLY':
       return make('quick_reply', ['quick_reply'], true);
@@ -234,10 +253,13 @@ function parseComponents(model: TemplateModel, components: unknown): ParsedSend 
         return;
       default:
         if (type !== undefined && PASS_THROUGH_COMPONENTS.has(type)) {
-          if (!model.componentTypes.has(type)) throw invalid(`${where}.type: the template has no ${type.toUpperCase()} component`);
+          if (!model.componentTypes.has(type))
+            throw invalid(`${where}.type: the template has no ${type.toUpperCase()} component`);
           return;
         }
-        throw invalid(`${where}.type: unknown component type ${JSON.stringify(component.type ?? null)} (expected header, body or button)`);
+        throw invalid(
+          `${where}.type: unknown component type ${JSON.stringify(component.type ?? null)} (expected header, body or button)`,
+        );
     }
   });
   return parsed;
@@ -248,12 +270,19 @@ function parseParameters(parameters: unknown, where: string): Obj[] {
   if (!Array.isArray(parameters)) throw invalid(`${where}.parameters: must be an array`);
   return parameters.map((parameter, i) => {
     if (!isObj(parameter)) throw invalid(`${where}.parameters[${i}]: must be an object`);
-    if (typeof parameter.type !== 'string' || parameter.type === '') throw invalid(`${where}.parameters[${i}].type: required`);
+    if (typeof parameter.type !== 'string' || parameter.type === '')
+      throw invalid(`${where}.parameters[${i}].type: required`);
     return parameter;
   });
 }
 
-function parseButton(model: TemplateModel, component: Obj, at: number, parameters: Obj[], earlier: SentButton[]): SentButton {
+function parseButton(
+  model: TemplateModel,
+  component: Obj,
+  at: number,
+  parameters: Obj[],
+  earlier: SentButton[],
+): SentButton {
   const where = `components[${at}]`;
   const index = buttonIndex(component.index);
   if (index === undefined) {
@@ -266,7 +295,9 @@ function parseButton(model: TemplateModel, component: Obj, at: number, parameter
   const button = model.buttons[index];
   if (!button) {
     const count = model.buttons.length;
-    throw invalid(`${where}.index: the template has no button ${index} (it has ${count} button${count === 1 ? '' : 's'})`);
+    throw invalid(
+      `${where}.index: the template has no button ${index} (it has ${count} button${count === 1 ? '' : 's'})`,
+    );
   }
   if (earlier.some((sent) => sent.index === index)) throw invalid(`${where}: button ${index} is given more than once`);
 
@@ -316,7 +347,9 @@ function checkHeader(model: TemplateModel, sent: SentComponent | undefined): voi
   const type = lower(parameter.type);
   const expected = format.toLowerCase();
   if (type !== expected) {
-    throw invalid(`${where}.type: the template header is ${format}, so the parameter must be of type ${expected} (got ${String(parameter.type)})`);
+    throw invalid(
+      `${where}.type: the template header is ${format}, so the parameter must be of type ${expected} (got ${String(parameter.type)})`,
+    );
   }
   if (MEDIA_FORMATS.has(format)) {
     const media = parameter[expected];
@@ -339,14 +372,22 @@ function checkHeader(model: TemplateModel, sent: SentComponent | undefined): voi
 function checkBody(model: TemplateModel, sent: SentComponent | undefined): void {
   const parameters = sent?.parameters ?? [];
   checkStyle(model, 'body', model.bodyNames, parameters);
-  checkCount('body', model.bodyNames.length, parameters.length, model.named ? missingNames(model.bodyNames, parameters) : []);
+  checkCount(
+    'body',
+    model.bodyNames.length,
+    parameters.length,
+    model.named ? missingNames(model.bodyNames, parameters) : [],
+  );
   parameters.forEach((parameter, i) => {
     const where = `body.parameters[${i}]`;
     const type = lower(parameter.type) ?? '';
     if (model.authentication && type !== 'text') {
-      throw invalid(`${where}.type: the body parameter of an authentication template is the code, of type text (got ${String(parameter.type)})`);
+      throw invalid(
+        `${where}.type: the body parameter of an authentication template is the code, of type text (got ${String(parameter.type)})`,
+      );
     }
-    if (!BODY_PARAMETER_TYPES.has(type)) throw invalid(`${where}.type: body parameters are text, currency or date_time (got ${String(parameter.type)})`);
+    if (!BODY_PARAMETER_TYPES.has(type))
+      throw invalid(`${where}.type: body parameters are text, currency or date_time (got ${String(parameter.type)})`);
     if (type === 'text') checkTextValue(parameter, where, 'a body');
     else if (!isObj(parameter[type])) throw invalid(`${where}.${type}: must be an object`);
   });
@@ -364,8 +405,10 @@ function checkStyle(model: TemplateModel, component: 'header' | 'body', names: s
   parameters.forEach((parameter, i) => {
     const where = `${component}.parameters[${i}]`;
     const name = parameter.parameter_name;
-    if (typeof name !== 'string' || name === '') throw formatError(`${where}: missing parameter_name on a named template`);
-    if (!names.includes(name)) throw formatError(`${where}.parameter_name: named parameter "${name}" is not declared in the template`);
+    if (typeof name !== 'string' || name === '')
+      throw formatError(`${where}: missing parameter_name on a named template`);
+    if (!names.includes(name))
+      throw formatError(`${where}.parameter_name: named parameter "${name}" is not declared in the template`);
     if (seen.has(name)) throw countError(`${where}.parameter_name: named parameter "${name}" is given more than once`);
     seen.add(name);
   });
@@ -382,7 +425,9 @@ function rejectParameterNames(component: string, parameters: Obj[]): void {
 function checkCount(component: string, expected: number, got: number, missing: string[] = []): void {
   if (expected === got) return;
   const suffix = missing.length > 0 ? ` (missing: ${missing.join(', ')})` : '';
-  throw countError(`${component}: expected ${expected} ${expected === 1 ? 'parameter' : 'parameters'}, got ${got}${suffix}`);
+  throw countError(
+    `${component}: expected ${expected} ${expected === 1 ? 'parameter' : 'parameters'}, got ${got}${suffix}`,
+  );
 }
 
 function missingNames(names: string[], parameters: Obj[]): string[] {
@@ -391,7 +436,8 @@ function missingNames(names: string[], parameters: Obj[]): string[] {
 }
 
 function checkTextValue(parameter: Obj, where: string, what: string): void {
-  if (lower(parameter.type) !== 'text') throw invalid(`${where}.type: ${what} parameter must be of type text (got ${String(parameter.type)})`);
+  if (lower(parameter.type) !== 'text')
+    throw invalid(`${where}.type: ${what} parameter must be of type text (got ${String(parameter.type)})`);
   if (typeof parameter.text !== 'string') throw invalid(`${where}.text: must be a string`);
 }
 
@@ -414,9 +460,12 @@ function checkButton(sent: SentButton, codes: Array<{ text: unknown; at: string 
       } else if (type === 'text') {
         // Meta's own published example (sample_issue_resolution) sends a quick reply as
         // { type: text, text: true }; accepted as a legacy form, the value must be a scalar.
-        if (!['string', 'boolean', 'number'].includes(typeof parameter.text)) throw invalid(`${where}.parameters[0].text: must be a string`);
+        if (!['string', 'boolean', 'number'].includes(typeof parameter.text))
+          throw invalid(`${where}.parameters[0].text: must be a string`);
       } else {
-        throw invalid(`${where}.parameters[0].type: a QUICK_REPLY button takes one payload parameter (got ${String(parameter.type)})`);
+        throw invalid(
+          `${where}.parameters[0].type: a QUICK_REPLY button takes one payload parameter (got ${String(parameter.type)})`,
+        );
       }
       return;
     }
@@ -425,22 +474,33 @@ function checkButton(sent: SentButton, codes: Array<{ text: unknown; at: string 
       exactlyOne();
       const parameter = parameters[0];
       const what = button.kind === 'otp' ? 'the one-time code' : 'the {{1}} URL suffix';
-      if (lower(parameter.type) !== 'text') throw invalid(`${where}.parameters[0].type: this URL button takes one text parameter, ${what} (got ${String(parameter.type)})`);
-      if (!nonEmptyString(parameter.text)) throw invalid(`${where}.parameters[0].text: must be a non-empty string (${what})`);
+      if (lower(parameter.type) !== 'text')
+        throw invalid(
+          `${where}.parameters[0].type: this URL button takes one text parameter, ${what} (got ${String(parameter.type)})`,
+        );
+      if (!nonEmptyString(parameter.text))
+        throw invalid(`${where}.parameters[0].text: must be a non-empty string (${what})`);
       if (button.kind === 'otp') codes.push({ text: parameter.text, at: `${where}.parameters[0].text` });
       return;
     }
     case 'copy_code': {
       exactlyOne();
       const parameter = parameters[0];
-      if (lower(parameter.type) !== 'coupon_code') throw invalid(`${where}.parameters[0].type: a COPY_CODE button takes one coupon_code parameter (got ${String(parameter.type)})`);
-      if (!nonEmptyString(parameter.coupon_code)) throw invalid(`${where}.parameters[0].coupon_code: must be a non-empty string`);
+      if (lower(parameter.type) !== 'coupon_code')
+        throw invalid(
+          `${where}.parameters[0].type: a COPY_CODE button takes one coupon_code parameter (got ${String(parameter.type)})`,
+        );
+      if (!nonEmptyString(parameter.coupon_code))
+        throw invalid(`${where}.parameters[0].coupon_code: must be a non-empty string`);
       return;
     }
     case 'action':
       // FLOW / CATALOG / MPM: the action parameter is optional; when given it must be an action object.
       parameters.forEach((parameter, i) => {
-        if (lower(parameter.type) !== 'action') throw invalid(`${where}.parameters[${i}].type: a ${button.type} button takes an action parameter (got ${String(parameter.type)})`);
+        if (lower(parameter.type) !== 'action')
+          throw invalid(
+            `${where}.parameters[${i}].type: a ${button.type} button takes an action parameter (got ${String(parameter.type)})`,
+          );
         if (!isObj(parameter.action)) throw invalid(`${where}.parameters[${i}].action: must be an object`);
       });
       return;
@@ -464,7 +524,8 @@ function missingButtonReason(kind: ButtonKind): string {
 function checkAuthenticationCode(body: SentComponent | undefined, codes: Array<{ text: unknown; at: string }>): void {
   const code = body?.parameters[0]?.text;
   for (const button of codes) {
-    if (button.text !== code) throw invalid(`${button.at}: the OTP button must carry the same code as the body parameter`);
+    if (button.text !== code)
+      throw invalid(`${button.at}: the OTP button must carry the same code as the body parameter`);
   }
 }
 
@@ -472,7 +533,8 @@ function checkAuthenticationCode(body: SentComponent | undefined, codes: Array<{
 // Small helpers.
 
 function templateError(code: number, details: string, status: number = HttpStatus.BAD_REQUEST): GraphError {
-  const message = TEMPLATE_ERROR_MESSAGES[code as keyof typeof TEMPLATE_ERROR_MESSAGES] ?? `(#${code}) Invalid parameter`;
+  const message =
+    TEMPLATE_ERROR_MESSAGES[code as keyof typeof TEMPLATE_ERROR_MESSAGES] ?? `(#${code}) Invalid parameter`;
   return new GraphError(code, message, { status, data: { details } });
 }
 

@@ -46,9 +46,15 @@ export class TemplateSyncJob implements OnApplicationBootstrap, OnApplicationShu
     );
     for (const account of accounts) {
       try {
-        if (!(await this.store.acquireLease(`template-sync:${account.id}`, Math.max(this.intervalMs - 1000, 1000)))) continue;
-        const result = await this.templates.sync({ tenantId: account.tenant_id, businessAccountId: account.id, wabaId: account.waba_id });
-        if (result.added || result.updated || result.removed) this.logger.log(`business account ${account.waba_id}: ${JSON.stringify(result)}`);
+        if (!(await this.store.acquireLease(`template-sync:${account.id}`, Math.max(this.intervalMs - 1000, 1000))))
+          continue;
+        const result = await this.templates.sync({
+          tenantId: account.tenant_id,
+          businessAccountId: account.id,
+          wabaId: account.waba_id,
+        });
+        if (result.added || result.updated || result.removed)
+          this.logger.log(`business account ${account.waba_id}: ${JSON.stringify(result)}`);
       } catch (error) {
         this.logger.warn(`business account ${account.waba_id}: sync failed: ${(error as Error).message}`);
       }

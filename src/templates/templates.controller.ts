@@ -18,7 +18,12 @@ const CREATE_EXAMPLE = {
       type: 'BUTTONS',
       buttons: [
         { type: 'QUICK_REPLY', text: 'Thanks' },
-        { type: 'URL', text: 'Track', url: 'https://example.com/track/{{1}}', example: ['https://example.com/track/A-1042'] },
+        {
+          type: 'URL',
+          text: 'Track',
+          url: 'https://example.com/track/{{1}}',
+          example: ['https://example.com/track/A-1042'],
+        },
       ],
     },
   ],
@@ -56,7 +61,22 @@ export class TemplatesController {
     description:
       "Not paginated unless `limit` is given (spec 4.3); then Meta's `paging` (`cursors.after`, `next`). Filters and `fields` as Graph takes them.",
   })
-  @ApiOkResponse({ schema: { example: { data: [{ id: '594425479261596', name: 'order_shipped', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [] }] } } })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        data: [
+          {
+            id: '594425479261596',
+            name: 'order_shipped',
+            language: 'en_US',
+            status: 'APPROVED',
+            category: 'UTILITY',
+            components: [],
+          },
+        ],
+      },
+    },
+  })
   @ApiGraphErrors(400)
   list(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Query() query: ListTemplatesQueryDto) {
     return this.templates.list(accountOf(tenantId, req), query, req.originalUrl);
@@ -66,7 +86,8 @@ export class TemplatesController {
   @Authenticated({ scopes: ['templates:write'] })
   @ApiOperation({
     summary: "Delete a template, as Meta's DELETE /{waba-id}/message_templates",
-    description: '`name` deletes every language of the name; with `hsm_id` (the template id) only that one. Upstream first, then the catalog.',
+    description:
+      '`name` deletes every language of the name; with `hsm_id` (the template id) only that one. Upstream first, then the catalog.',
   })
   @ApiQuery({ name: 'name', required: true })
   @ApiQuery({ name: 'hsm_id', required: false })
@@ -79,7 +100,9 @@ export class TemplatesController {
   @Post('sync')
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
-  @ApiOperation({ summary: "Reconcile the catalog with upstream's list now (templates created elsewhere, changed or deleted)" })
+  @ApiOperation({
+    summary: "Reconcile the catalog with upstream's list now (templates created elsewhere, changed or deleted)",
+  })
   @ApiOkResponse({ schema: { example: { added: 1, updated: 2, removed: 0, total: 12 } } })
   sync(@TenantId() tenantId: string, @Req() req: GatewayRequest) {
     return this.templates.sync(accountOf(tenantId, req));

@@ -88,10 +88,17 @@ export class TemplatesService {
     const template = validateTemplateCreate(body);
     const count = await this.templates.count({ where: { businessAccountId: ctx.businessAccountId } });
     if (count >= this.maxPerAccount) {
-      throw new GraphError(ErrorCode.SendFailure, `(#131000) Template limit reached: a business account may hold at most ${this.maxPerAccount} templates`, {
-        status: 409,
-        data: { reason: 'template_limit', details: `The business account has ${count} templates; delete one before creating another` },
-      });
+      throw new GraphError(
+        ErrorCode.SendFailure,
+        `(#131000) Template limit reached: a business account may hold at most ${this.maxPerAccount} templates`,
+        {
+          status: 409,
+          data: {
+            reason: 'template_limit',
+            details: `The business account has ${count} templates; delete one before creating another`,
+          },
+        },
+      );
     }
     // Reserved before Meta is asked: of concurrent creates of one name and language, one reserves
     // and calls upstream; the others get Meta's own answer to a duplicate, with no upstream call.
@@ -102,7 +109,13 @@ export class TemplatesService {
     try {
       const token = await this.tenancy.accessToken(ctx.businessAccountId);
       components = template.components.map((component) => ({ ...component }));
-      const claimedHandle = await this.prepareHeaderMedia(ctx, template.headerMediaFileId, template.mediaHeaderIndex, components, token);
+      const claimedHandle = await this.prepareHeaderMedia(
+        ctx,
+        template.headerMediaFileId,
+        template.mediaHeaderIndex,
+        components,
+        token,
+      );
       try {
         created = await this.graph.createTemplate(ctx.wabaId, token, { ...template.upstreamBody, components });
       } catch (error) {
@@ -115,7 +128,13 @@ export class TemplatesService {
     }
     await this.dataSource.query(
       `UPDATE message_templates SET upstream_id = $2, category = $3, status = $4, components = $5::jsonb, updated_at = now() WHERE id = $1`,
-      [reservationId, String(created.id), created.category ?? template.category, created.status ?? 'PENDING', JSON.stringify(components)],
+      [
+        reservationId,
+        String(created.id),
+        created.category ?? template.category,
+        created.status ?? 'PENDING',
+        JSON.stringify(components),
+      ],
     );
     return { id: String(created.id), status: created.status, category: created.category };
   }
@@ -125,7 +144,10 @@ export class TemplatesService {
    * (account, name, language): its id, or undefined when that name and language exist already. A
    * reservation left by an instance that died before Meta answered is taken over after two minutes.
    */
-  private async reserve(ctx: BusinessAccountContext, template: ReturnType<typeof validateTemplateCreate>): Promise<string | undefined> {
+  private async reserve(
+    ctx: BusinessAccountContext,
+    template: ReturnType<typeof validateTemplateCreate>,
+  ): Promise<string | undefined> {
     const rows = await this.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, message_send_ttl_seconds, group_name)
        VALUES ($1, $2, $3, NULL, $4, $5, $6, 'PENDING', $7::jsonb, $8, $9, $10)
@@ -155,7 +177,11 @@ export class TemplatesService {
    * `language`; `fields` projects each record (id always kept). Unpaginated (spec 4.3) unless
    * `limit` is given; then Meta's `paging` with an `after` cursor.
    */
-  async list(ctx: BusinessAccountContext, query: TemplateListQuery = {}, originalUrl = ''): Promise<{ data: Array<Partial<TemplateRecord>>; paging?: Page<unknown>['paging'] }> {
+  async list(
+    ctx: BusinessAccountContext,
+    query: TemplateListQuery = {},
+    originalUrl = '',
+  ): Promise<{ data: Array<Partial<TemplateRecord>>; paging?: Page<unknown>['paging'] }> {
     const after = query.after === undefined ? undefined : decodeNameCursor(query.after);
     const qb = this.templates
       .createQueryBuilder('t')
@@ -165,9 +191,15 @@ export class TemplatesService {
       .addOrderBy('t.language', 'ASC');
     if (query.name !== undefined) qb.andWhere('t.name = :name', { name: query.name });
     if (query.status !== undefined) qb.andWhere('t.status = ANY(:statuses)', { statuses: listOf(query.status) });
-    if (query.category !== undefined) qb.andWhere('t.category = ANY(:categories)', { categories: listOf(query.category) });
-    if (query.language !== undefined) qb.andWhere('t.language = ANY(:languages)', { languages: listOf(query.language) });
-    if (after) qb.andWhere('(t.name, t.language) > (:afterName, :afterLanguage)', { afterName: after.name, afterLanguage: after.language });
+    if (query.category !== undefined)
+      qb.andWhere('t.category = ANY(:categories)', { categories: listOf(query.category) });
+    if (query.language !== undefined)
+      qb.andWhere('t.language = ANY(:languages)', { languages: listOf(query.language) });
+    if (after)
+      qb.andWhere('(t.name, t.language) > (:afterName, :afterLanguage)', {
+        afterName: after.name,
+        afterLanguage: after.language,
+      });
     if (query.limit !== undefined) qb.limit(query.limit + 1);
     const rows = await qb.getMany();
     const project = (row: MessageTemplate) => projectFields(toRecord(row), query.fields);
@@ -194,8 +226,13 @@ export class TemplatesService {
   /** The catalog entry of an upstream template id, to authorize a `/{templateId}` call; null when unknown. */
   async findByUpstreamId(upstreamId: string): Promise<CatalogRef | null> {
     if (!/^\d{1,32}$/.test(upstreamId)) return null;
-    const row = await this.templates.findOne({ where: { upstreamId }, select: { tenantId: true, businessAccountId: true, wabaId: true, upstreamId: true } });
-    return row ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId } : null;
+    const row = await this.templates.findOne({
+      where: { upstreamId },
+      select: { tenantId: true, businessAccountId: true, wabaId: true, upstreamId: true },
+    });
+    return row
+      ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId }
+      : null;
   }
 
   /**
@@ -204,12 +241,21 @@ export class TemplatesService {
    * template afterwards (an edit usually sends it back to review).
    */
   async edit(template: CatalogRef, body: unknown): Promise<{ success: boolean }> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw GraphError.invalidParameter('Invalid parameter', 'body: must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw GraphError.invalidParameter('Invalid parameter', 'body: must be a JSON object');
     const edit = body as Record<string, unknown>;
     const allowed = ['components', 'category', 'message_send_ttl_seconds', 'parameter_format'];
     const unknown = Object.keys(edit).filter((key) => !allowed.includes(key));
-    if (unknown.length) throw GraphError.invalidParameter('Invalid parameter', `${unknown[0]}: a template edit takes only ${allowed.join(', ')}`);
-    if (Object.keys(edit).length === 0) throw GraphError.invalidParameter('Invalid parameter', 'body: give components, category or message_send_ttl_seconds');
+    if (unknown.length)
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        `${unknown[0]}: a template edit takes only ${allowed.join(', ')}`,
+      );
+    if (Object.keys(edit).length === 0)
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        'body: give components, category or message_send_ttl_seconds',
+      );
     const row = await this.templates.findOneOrFail({ where: { upstreamId: template.upstreamId } });
     validateTemplateCreate({
       name: row.name,
@@ -223,13 +269,18 @@ export class TemplatesService {
     const token = await this.tenancy.accessToken(template.businessAccountId);
     const result = await this.graph.editTemplate(template.upstreamId, token, edit);
     const remote = await this.graph.getTemplate(template.upstreamId, token).catch(() => undefined);
-    const { upstreamId: _id, name: _name, language: _language, ...changes } = remote
-      ? fromUpstream(remote)
-      : { ...fromUpstream({ ...toUpstreamShape(row), ...(edit as object) }) };
+    const {
+      upstreamId: _id,
+      name: _name,
+      language: _language,
+      ...changes
+    } = remote ? fromUpstream(remote) : { ...fromUpstream({ ...toUpstreamShape(row), ...(edit as object) }) };
     await this.templates.save({
       ...row,
       ...changes,
-      ...(edit.message_send_ttl_seconds !== undefined && { messageSendTtlSeconds: Number(edit.message_send_ttl_seconds) }),
+      ...(edit.message_send_ttl_seconds !== undefined && {
+        messageSendTtlSeconds: Number(edit.message_send_ttl_seconds),
+      }),
       statusUpdatedAt: new Date(),
     });
     this.sendCache.clear();
@@ -240,11 +291,20 @@ export class TemplatesService {
    * `DELETE /{wabaId}/message_templates?name=` (every language of the name) or with `hsm_id` (that
    * template): upstream first, then the catalog. A name the catalog does not have is 404 code 100.
    */
-  async remove(ctx: BusinessAccountContext, name: string | undefined, hsmId: string | undefined): Promise<{ success: boolean }> {
-    if (!name) throw GraphError.invalidParameter('The parameter name is required', 'name: required (with hsm_id to delete one language)');
+  async remove(
+    ctx: BusinessAccountContext,
+    name: string | undefined,
+    hsmId: string | undefined,
+  ): Promise<{ success: boolean }> {
+    if (!name)
+      throw GraphError.invalidParameter(
+        'The parameter name is required',
+        'name: required (with hsm_id to delete one language)',
+      );
     // A reservation (a create awaiting Meta's answer) is not a template yet.
     const where = { businessAccountId: ctx.businessAccountId, name, upstreamId: hsmId ?? Not(IsNull()) };
-    if (!(await this.templates.exists({ where }))) throw GraphError.notFound(`Message template "${name}" was not found`);
+    if (!(await this.templates.exists({ where })))
+      throw GraphError.notFound(`Message template "${name}" was not found`);
     const token = await this.tenancy.accessToken(ctx.businessAccountId);
     const result = await this.graph.deleteTemplate(ctx.wabaId, token, name, hsmId);
     await this.templates.delete(where);
@@ -257,7 +317,10 @@ export class TemplatesService {
    * language; 132001 (404) when there is none. Within a group, the most recently approved member
    * wins (then the newest).
    */
-  async findForSend(businessAccountId: string, ref: { name?: string; groupName?: string; language: string }): Promise<CatalogTemplate & { name: string }> {
+  async findForSend(
+    businessAccountId: string,
+    ref: { name?: string; groupName?: string; language: string },
+  ): Promise<CatalogTemplate & { name: string }> {
     const cacheKey = `${businessAccountId}|${ref.name ?? ''}|${ref.groupName ?? ''}|${ref.language}`;
     const cached = this.sendCache.get(cacheKey);
     if (cached) return cached;
@@ -310,7 +373,16 @@ export class TemplatesService {
         const fields = fromUpstream(remote);
         if (!row) {
           const reservation = reservedByKey.get(`${fields.name}\u0000${fields.language}`);
-          await repo.save(reservation ? Object.assign(reservation, fields) : repo.create({ ...fields, tenantId: ctx.tenantId, businessAccountId: ctx.businessAccountId, wabaId: ctx.wabaId }));
+          await repo.save(
+            reservation
+              ? Object.assign(reservation, fields)
+              : repo.create({
+                  ...fields,
+                  tenantId: ctx.tenantId,
+                  businessAccountId: ctx.businessAccountId,
+                  wabaId: ctx.wabaId,
+                }),
+          );
           added++;
         } else if (changed(row, fields)) {
           await repo.save(Object.assign(row, fields));
@@ -342,8 +414,12 @@ export class TemplatesService {
     if (headerMediaFileId !== undefined) {
       const asset = await this.library.read(ctx.tenantId, headerMediaFileId);
       checkTemplateHeaderMedia(asset.mimeType, asset.bytes.length, 'header_media_file_id');
-      const handle = await this.graph.uploadForHandle(token, { fileName: asset.fileName, fileType: asset.mimeType, bytes: asset.bytes });
-      header.example = { ...((header.example) ?? {}), header_handle: [handle] };
+      const handle = await this.graph.uploadForHandle(token, {
+        fileName: asset.fileName,
+        fileType: asset.mimeType,
+        bytes: asset.bytes,
+      });
+      header.example = { ...(header.example ?? {}), header_handle: [handle] };
       return undefined;
     }
     const handle = ((header.example as { header_handle?: unknown[] } | undefined)?.header_handle ?? [])[0];
@@ -357,7 +433,10 @@ export class TemplatesService {
     }
     const claim = await this.media.claimHeaderHandle(ctx.tenantId, ctx.wabaId, handle);
     if (claim === 'already_used') {
-      throw GraphError.invalidParameter('Header handle already used', `${field}: a header handle is valid for one template only; upload the file again`);
+      throw GraphError.invalidParameter(
+        'Header handle already used',
+        `${field}: a header handle is valid for one template only; upload the file again`,
+      );
     }
     return claim === 'claimed' ? handle : undefined;
   }
@@ -374,7 +453,10 @@ function listOf(value: string): string[] {
       // not JSON: a plain list
     }
   }
-  return trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+  return trimmed
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** A record reduced to `fields` (comma-separated; `id` is always kept), as Graph projects objects. */
@@ -391,7 +473,8 @@ function encodeNameCursor(row: MessageTemplate): string {
 function decodeNameCursor(text: string): { name: string; language: string } {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return { name: value[0], language: value[1] };
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return { name: value[0], language: value[1] };
   } catch {
     // fall through
   }
@@ -399,7 +482,15 @@ function decodeNameCursor(text: string): { name: string; language: string } {
 }
 
 function toUpstreamShape(row: MessageTemplate): UpstreamTemplate {
-  return { id: row.upstreamId ?? '', name: row.name, language: row.language, status: row.status, category: row.category, components: row.components, parameter_format: row.parameterFormat };
+  return {
+    id: row.upstreamId ?? '',
+    name: row.name,
+    language: row.language,
+    status: row.status,
+    category: row.category,
+    components: row.components,
+    parameter_format: row.parameterFormat,
+  };
 }
 
 /** A catalog row as Graph shows a template (reservations, which have no id yet, are never shown). */
@@ -423,7 +514,9 @@ function duplicateTemplate(name: string, language: string): GraphError {
   return new GraphError(ErrorCode.InvalidParameter, 'Invalid parameter', {
     status: 400,
     subcode: 2388023,
-    data: { details: `Content in this language already exists: the template ${name} already has content in ${language}` },
+    data: {
+      details: `Content in this language already exists: the template ${name} already has content in ${language}`,
+    },
   });
 }
 

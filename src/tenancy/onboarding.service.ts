@@ -21,7 +21,10 @@ const UPSTREAM_ID = /^\d{1,32}$/;
 const DEPENDENTS = {
   organization: [
     ['business accounts', 'SELECT EXISTS (SELECT 1 FROM business_accounts WHERE tenant_id = $1)'],
-    ['API keys that are not revoked', 'SELECT EXISTS (SELECT 1 FROM api_keys WHERE $1 = ANY(tenant_ids) AND revoked_at IS NULL)'],
+    [
+      'API keys that are not revoked',
+      'SELECT EXISTS (SELECT 1 FROM api_keys WHERE $1 = ANY(tenant_ids) AND revoked_at IS NULL)',
+    ],
     ['message records', 'SELECT EXISTS (SELECT 1 FROM messages WHERE tenant_id = $1)'],
     ['inbound messages', 'SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE tenant_id = $1)'],
     ['contacts', 'SELECT EXISTS (SELECT 1 FROM contacts WHERE tenant_id = $1)'],
@@ -101,9 +104,16 @@ export class OnboardingService {
 
   // ---- business accounts -----------------------------------------------------------------------
 
-  async addBusinessAccount(input: { tenantId: string; wabaId: string; accessToken: string; name?: string }): Promise<BusinessAccount> {
-    if (!UPSTREAM_ID.test(input.wabaId)) throw GraphError.invalidParameter('Invalid business account id', 'waba_id: must be digits');
-    if (!input.accessToken.trim()) throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
+  async addBusinessAccount(input: {
+    tenantId: string;
+    wabaId: string;
+    accessToken: string;
+    name?: string;
+  }): Promise<BusinessAccount> {
+    if (!UPSTREAM_ID.test(input.wabaId))
+      throw GraphError.invalidParameter('Invalid business account id', 'waba_id: must be digits');
+    if (!input.accessToken.trim())
+      throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
     await this.getOrganization(input.tenantId);
     if (await this.businessAccounts.exists({ where: { wabaId: input.wabaId } })) {
       throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
@@ -123,7 +133,10 @@ export class OnboardingService {
   /** Every business account, or one organization's, oldest first (the CLI's list). */
   async listAllBusinessAccounts(tenantId?: string): Promise<BusinessAccount[]> {
     if (tenantId !== undefined) await this.getOrganization(tenantId);
-    return this.businessAccounts.find({ where: tenantId === undefined ? {} : { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.businessAccounts.find({
+      where: tenantId === undefined ? {} : { tenantId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   async pageBusinessAccounts(tenantId: string, query: PageQuery, originalUrl: string): Promise<Page<BusinessAccount>> {
@@ -134,17 +147,25 @@ export class OnboardingService {
 
   /** A business account of the organization, by Meta's WABA id; one of another organization is the same 404. */
   async getBusinessAccount(tenantId: string, wabaId: string): Promise<BusinessAccount> {
-    const row = UPSTREAM_ID.test(wabaId) && isUUID(tenantId) ? await this.businessAccounts.findOne({ where: { tenantId, wabaId } }) : null;
+    const row =
+      UPSTREAM_ID.test(wabaId) && isUUID(tenantId)
+        ? await this.businessAccounts.findOne({ where: { tenantId, wabaId } })
+        : null;
     if (!row) throw GraphError.notFound(`Business account ${wabaId} does not exist in organization ${tenantId}`);
     return row;
   }
 
   /** Renames the account or replaces its upstream access token (the token is never shown). */
-  async updateBusinessAccount(tenantId: string, wabaId: string, change: { name?: string; accessToken?: string }): Promise<BusinessAccount> {
+  async updateBusinessAccount(
+    tenantId: string,
+    wabaId: string,
+    change: { name?: string; accessToken?: string },
+  ): Promise<BusinessAccount> {
     const row = await this.getBusinessAccount(tenantId, wabaId);
     if (change.name !== undefined) row.name = change.name;
     if (change.accessToken !== undefined) {
-      if (!change.accessToken.trim()) throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
+      if (!change.accessToken.trim())
+        throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
       row.accessTokenEncrypted = this.secretBox.encrypt(change.accessToken.trim());
     }
     const saved = await this.businessAccounts.save(row);
@@ -155,7 +176,12 @@ export class OnboardingService {
   async deleteBusinessAccount(tenantId: string, wabaId: string): Promise<void> {
     const account = await this.getBusinessAccount(tenantId, wabaId);
     await this.businessAccounts.manager.transaction(async (manager) => {
-      const row = await this.lockRow(manager, BusinessAccount, account.id, `Business account ${wabaId} does not exist in organization ${tenantId}`);
+      const row = await this.lockRow(
+        manager,
+        BusinessAccount,
+        account.id,
+        `Business account ${wabaId} does not exist in organization ${tenantId}`,
+      );
       await refuseWhileDependents(manager, 'Business account', DEPENDENTS.businessAccount, row.id);
       await manager.delete(BusinessAccount, { id: row.id });
     });
@@ -175,9 +201,13 @@ export class OnboardingService {
     if (!UPSTREAM_ID.test(input.phoneNumberId)) {
       throw GraphError.invalidParameter('Invalid phone number id', 'phone_number_id: must be digits');
     }
-    const waba = UPSTREAM_ID.test(input.wabaId) ? await this.businessAccounts.findOne({ where: { wabaId: input.wabaId } }) : null;
+    const waba = UPSTREAM_ID.test(input.wabaId)
+      ? await this.businessAccounts.findOne({ where: { wabaId: input.wabaId } })
+      : null;
     if (!waba || (input.tenantId !== undefined && waba.tenantId !== input.tenantId)) {
-      throw GraphError.notFound(`Business account ${input.wabaId} does not exist${input.tenantId ? ` in organization ${input.tenantId}` : ''}`);
+      throw GraphError.notFound(
+        `Business account ${input.wabaId} does not exist${input.tenantId ? ` in organization ${input.tenantId}` : ''}`,
+      );
     }
     if (await this.phoneNumbers.exists({ where: { phoneNumberId: input.phoneNumberId } })) {
       throw GraphError.conflict(`Phone number ${input.phoneNumberId} is already registered`);
@@ -201,12 +231,18 @@ export class OnboardingService {
     const rows = this.phoneNumbers.createQueryBuilder('p').orderBy('p.created_at', 'ASC').addOrderBy('p.id', 'ASC');
     if (filter.tenantId !== undefined) rows.andWhere('p.tenant_id = :tenantId', { tenantId: filter.tenantId });
     if (filter.wabaId !== undefined) {
-      rows.innerJoin(BusinessAccount, 'b', 'b.id = p.business_account_id').andWhere('b.waba_id = :wabaId', { wabaId: filter.wabaId });
+      rows
+        .innerJoin(BusinessAccount, 'b', 'b.id = p.business_account_id')
+        .andWhere('b.waba_id = :wabaId', { wabaId: filter.wabaId });
     }
     return rows.getMany();
   }
 
-  async pagePhoneNumbers(tenantId: string, query: PageQuery & { wabaId?: string }, originalUrl: string): Promise<Page<PhoneNumber>> {
+  async pagePhoneNumbers(
+    tenantId: string,
+    query: PageQuery & { wabaId?: string },
+    originalUrl: string,
+  ): Promise<Page<PhoneNumber>> {
     await this.getOrganization(tenantId);
     const rows = this.phoneNumbers.createQueryBuilder('p').where('p.tenant_id = :tenantId', { tenantId });
     if (query.wabaId !== undefined) {
@@ -219,14 +255,19 @@ export class OnboardingService {
   /** A phone number of the organization, by Meta's id; one of another organization is the same 404. */
   async getPhoneNumber(tenantId: string, phoneNumberId: string): Promise<PhoneNumber> {
     const row =
-      UPSTREAM_ID.test(phoneNumberId) && isUUID(tenantId) ? await this.phoneNumbers.findOne({ where: { tenantId, phoneNumberId } }) : null;
+      UPSTREAM_ID.test(phoneNumberId) && isUUID(tenantId)
+        ? await this.phoneNumbers.findOne({ where: { tenantId, phoneNumberId } })
+        : null;
     if (!row) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist in organization ${tenantId}`);
     return row;
   }
 
   /** The WABA id of a number's business account (for display). */
   async wabaIdOf(businessAccountId: string): Promise<string> {
-    const row = await this.businessAccounts.findOne({ where: { id: businessAccountId }, select: { id: true, wabaId: true } });
+    const row = await this.businessAccounts.findOne({
+      where: { id: businessAccountId },
+      select: { id: true, wabaId: true },
+    });
     return row?.wabaId ?? '';
   }
 
@@ -245,7 +286,9 @@ export class OnboardingService {
 
   /** Turns local 24-hour window enforcement on or off for a phone number (the CLI's `phone:set`). */
   async setServiceWindowEnforcement(phoneNumberId: string, enabled: boolean): Promise<PhoneNumber> {
-    const phone = UPSTREAM_ID.test(phoneNumberId) ? await this.phoneNumbers.findOne({ where: { phoneNumberId } }) : null;
+    const phone = UPSTREAM_ID.test(phoneNumberId)
+      ? await this.phoneNumbers.findOne({ where: { phoneNumberId } })
+      : null;
     if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
     return this.updatePhoneNumber(phone.tenantId, phoneNumberId, { enforceServiceWindow: enabled });
   }
@@ -253,7 +296,12 @@ export class OnboardingService {
   async deletePhoneNumber(tenantId: string, phoneNumberId: string): Promise<void> {
     const phone = await this.getPhoneNumber(tenantId, phoneNumberId);
     await this.phoneNumbers.manager.transaction(async (manager) => {
-      const row = await this.lockRow(manager, PhoneNumber, phone.id, `Phone number ${phoneNumberId} does not exist in organization ${tenantId}`);
+      const row = await this.lockRow(
+        manager,
+        PhoneNumber,
+        phone.id,
+        `Phone number ${phoneNumberId} does not exist in organization ${tenantId}`,
+      );
       await refuseWhileDependents(manager, 'Phone number', DEPENDENTS.phoneNumber, row.phoneNumberId);
       // Service windows are derived state of the number, not history: they go with it.
       await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [row.phoneNumberId]);
@@ -277,7 +325,12 @@ export class OnboardingService {
     missing: string,
   ): Promise<T> {
     const row = isUUID(id)
-      ? await manager.getRepository(entity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne()
+      ? await manager
+          .getRepository(entity)
+          .createQueryBuilder('r')
+          .setLock('pessimistic_write')
+          .where('r.id = :id', { id })
+          .getOne()
       : null;
     if (!row) throw GraphError.notFound(missing);
     return row;

@@ -4,7 +4,11 @@ import type { PhoneNumber } from './phone-number.entity';
 
 // How the management API and the CLI print onboarding records (snake_case; never an access token).
 
-export const organizationJson = (o: Organization) => ({ id: o.id, name: o.name, created_at: o.createdAt.toISOString() });
+export const organizationJson = (o: Organization) => ({
+  id: o.id,
+  name: o.name,
+  created_at: o.createdAt.toISOString(),
+});
 
 export const businessAccountJson = (b: BusinessAccount) => ({
   id: b.id,

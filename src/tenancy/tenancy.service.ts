@@ -118,7 +118,10 @@ export class TenancyService {
   async accessToken(businessAccountId: string): Promise<string> {
     let encrypted = this.tokenCache.get(businessAccountId);
     if (!encrypted) {
-      const row = await this.businessAccounts.findOne({ where: { id: businessAccountId }, select: { id: true, accessTokenEncrypted: true } });
+      const row = await this.businessAccounts.findOne({
+        where: { id: businessAccountId },
+        select: { id: true, accessTokenEncrypted: true },
+      });
       if (!row) throw GraphError.notFound('Business account not found');
       encrypted = row.accessTokenEncrypted;
       this.tokenCache.set(businessAccountId, encrypted);

@@ -33,25 +33,35 @@ describe('TENANT_HEADER', () => {
 describe('resolveTenantId', () => {
   describe('with a path resource (rule 5 and 8)', () => {
     it('returns the organization of a path resource inside an organization key', () => {
-      expect(resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: ORG_A, tenantRequired: true })).toBe(ORG_A);
+      expect(
+        resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: ORG_A, tenantRequired: true }),
+      ).toBe(ORG_A);
     });
 
-    it('returns the organization of a path resource inside one of an admin key\'s organizations', () => {
-      expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_B, tenantRequired: true })).toBe(ORG_B);
+    it("returns the organization of a path resource inside one of an admin key's organizations", () => {
+      expect(
+        resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_B, tenantRequired: true }),
+      ).toBe(ORG_B);
     });
 
     it('derives the organization from the path even when the route does not require one', () => {
-      expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_A, tenantRequired: false })).toBe(ORG_A);
+      expect(
+        resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_A, tenantRequired: false }),
+      ).toBe(ORG_A);
     });
 
     it('answers 401 code 190 when the path resource does not exist (null)', () => {
       expectInvalidToken(errorOf({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: null, tenantRequired: true }));
-      expectInvalidToken(errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: null, tenantRequired: true }));
+      expectInvalidToken(
+        errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: null, tenantRequired: true }),
+      );
     });
 
     it('answers 401 code 190 when the path resource belongs to another organization', () => {
       expectInvalidToken(errorOf({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: ORG_B, tenantRequired: true }));
-      expectInvalidToken(errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_C, tenantRequired: true }));
+      expectInvalidToken(
+        errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_C, tenantRequired: true }),
+      );
     });
 
     it('makes "outside the key" indistinguishable from "does not exist" (no enumeration)', () => {
@@ -75,20 +85,64 @@ describe('resolveTenantId', () => {
     });
 
     it('answers 401 for a missing or foreign path resource even when a header is sent (401 before 400/403)', () => {
-      expectInvalidToken(errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], pathTenantId: null, headerTenantId: ORG_A, tenantRequired: true }));
-      expectInvalidToken(errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], pathTenantId: ORG_B, headerTenantId: ORG_B, tenantRequired: true }));
-      expectInvalidToken(errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], pathTenantId: ORG_B, headerTenantId: ORG_A, tenantRequired: true }));
+      expectInvalidToken(
+        errorOf({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A],
+          pathTenantId: null,
+          headerTenantId: ORG_A,
+          tenantRequired: true,
+        }),
+      );
+      expectInvalidToken(
+        errorOf({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A],
+          pathTenantId: ORG_B,
+          headerTenantId: ORG_B,
+          tenantRequired: true,
+        }),
+      );
+      expectInvalidToken(
+        errorOf({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A],
+          pathTenantId: ORG_B,
+          headerTenantId: ORG_A,
+          tenantRequired: true,
+        }),
+      );
     });
 
-    it('accepts a header equal to the path resource\'s organization', () => {
+    it("accepts a header equal to the path resource's organization", () => {
       expect(
-        resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_B, headerTenantId: ORG_B, tenantRequired: true }),
+        resolveTenantId({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A, ORG_B],
+          pathTenantId: ORG_B,
+          headerTenantId: ORG_B,
+          tenantRequired: true,
+        }),
       ).toBe(ORG_B);
-      expect(resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: ORG_A, headerTenantId: ORG_A, tenantRequired: true })).toBe(ORG_A);
+      expect(
+        resolveTenantId({
+          keyKind: 'org',
+          keyTenantIds: [ORG_A],
+          pathTenantId: ORG_A,
+          headerTenantId: ORG_A,
+          tenantRequired: true,
+        }),
+      ).toBe(ORG_A);
     });
 
     it('answers 400 code 100 when the header contradicts the path resource (rule 7)', () => {
-      const error = errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], pathTenantId: ORG_A, headerTenantId: ORG_B, tenantRequired: true });
+      const error = errorOf({
+        keyKind: 'admin',
+        keyTenantIds: [ORG_A, ORG_B],
+        pathTenantId: ORG_A,
+        headerTenantId: ORG_B,
+        tenantRequired: true,
+      });
       expect(error.code).toBe(100);
       expect(error.status).toBe(400);
       expect(error.type).toBe('GraphMethodException');
@@ -98,24 +152,51 @@ describe('resolveTenantId', () => {
     });
 
     it('answers 400 (not 403) for a contradicting header naming an organization outside the key', () => {
-      const error = errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], pathTenantId: ORG_A, headerTenantId: ORG_C, tenantRequired: true });
+      const error = errorOf({
+        keyKind: 'admin',
+        keyTenantIds: [ORG_A],
+        pathTenantId: ORG_A,
+        headerTenantId: ORG_C,
+        tenantRequired: true,
+      });
       expect(error.code).toBe(100);
       expect(error.status).toBe(400);
     });
   });
 
   describe('without a path resource (rule 6 and 7)', () => {
-    it('returns the header\'s organization when the admin key reaches it', () => {
-      expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], headerTenantId: ORG_B, tenantRequired: true })).toBe(ORG_B);
-      expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], headerTenantId: ORG_A, tenantRequired: false })).toBe(ORG_A);
+    it("returns the header's organization when the admin key reaches it", () => {
+      expect(
+        resolveTenantId({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A, ORG_B],
+          headerTenantId: ORG_B,
+          tenantRequired: true,
+        }),
+      ).toBe(ORG_B);
+      expect(
+        resolveTenantId({
+          keyKind: 'admin',
+          keyTenantIds: [ORG_A, ORG_B],
+          headerTenantId: ORG_A,
+          tenantRequired: false,
+        }),
+      ).toBe(ORG_A);
     });
 
-    it('returns the header\'s organization for an organization key naming its own organization', () => {
-      expect(resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], headerTenantId: ORG_A, tenantRequired: true })).toBe(ORG_A);
+    it("returns the header's organization for an organization key naming its own organization", () => {
+      expect(
+        resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], headerTenantId: ORG_A, tenantRequired: true }),
+      ).toBe(ORG_A);
     });
 
     it('answers 403 code 200 OAuthException when the header names an organization outside the key', () => {
-      const error = errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], headerTenantId: ORG_C, tenantRequired: true });
+      const error = errorOf({
+        keyKind: 'admin',
+        keyTenantIds: [ORG_A, ORG_B],
+        headerTenantId: ORG_C,
+        tenantRequired: true,
+      });
       expect(error.code).toBe(200);
       expect(error.status).toBe(403);
       expect(error.type).toBe('OAuthException');
@@ -132,7 +213,12 @@ describe('resolveTenantId', () => {
 
     it('answers the same 403 whether or not the named organization exists (header text is opaque)', () => {
       const real = errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], headerTenantId: ORG_B, tenantRequired: true });
-      const garbage = errorOf({ keyKind: 'admin', keyTenantIds: [ORG_A], headerTenantId: 'not-a-uuid', tenantRequired: true });
+      const garbage = errorOf({
+        keyKind: 'admin',
+        keyTenantIds: [ORG_A],
+        headerTenantId: 'not-a-uuid',
+        tenantRequired: true,
+      });
       expect(garbage.toBody('t')).toEqual(real.toBody('t'));
       expect(garbage.status).toBe(real.status);
     });
@@ -164,12 +250,16 @@ describe('resolveTenantId', () => {
     });
 
     it('returns undefined for an admin key without a header on a route that needs no organization', () => {
-      expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], tenantRequired: false })).toBeUndefined();
+      expect(
+        resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A, ORG_B], tenantRequired: false }),
+      ).toBeUndefined();
       expect(resolveTenantId({ keyKind: 'admin', keyTenantIds: [ORG_A], tenantRequired: false })).toBeUndefined();
     });
 
     it('treats an explicitly undefined path tenant as "no path resource"', () => {
-      expect(resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: undefined, tenantRequired: true })).toBe(ORG_A);
+      expect(
+        resolveTenantId({ keyKind: 'org', keyTenantIds: [ORG_A], pathTenantId: undefined, tenantRequired: true }),
+      ).toBe(ORG_A);
     });
   });
 });

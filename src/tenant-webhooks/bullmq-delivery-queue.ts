@@ -40,17 +40,30 @@ export class BullDeliveryQueue extends DeliveryQueue {
     const now = jobs.filter((job) => job.delayMs <= 0);
     const later = jobs.filter((job) => job.delayMs > 0);
     const options = { attempts: 1, removeOnComplete: true, removeOnFail: true };
-    const batches: Array<{ name: string; data: JobData; opts: typeof options & { jobId: string; delay?: number } }> = [];
+    const batches: Array<{ name: string; data: JobData; opts: typeof options & { jobId: string; delay?: number } }> =
+      [];
     for (let i = 0; i < now.length; i += BATCH) {
       const batch = now.slice(i, i + BATCH);
       batches.push(
         batch.length === 1
-          ? { name: 'deliver', data: { deliveryId: batch[0].deliveryId }, opts: { ...options, jobId: jobIdOf(batch[0]) } }
-          : { name: 'deliver-batch', data: { deliveryIds: batch.map((job) => job.deliveryId) }, opts: { ...options, jobId: `batch-${jobIdOf(batch[0])}-${batch.length}` } },
+          ? {
+              name: 'deliver',
+              data: { deliveryId: batch[0].deliveryId },
+              opts: { ...options, jobId: jobIdOf(batch[0]) },
+            }
+          : {
+              name: 'deliver-batch',
+              data: { deliveryIds: batch.map((job) => job.deliveryId) },
+              opts: { ...options, jobId: `batch-${jobIdOf(batch[0])}-${batch.length}` },
+            },
       );
     }
     for (const job of later) {
-      batches.push({ name: 'deliver', data: { deliveryId: job.deliveryId }, opts: { ...options, jobId: jobIdOf(job), delay: job.delayMs } });
+      batches.push({
+        name: 'deliver',
+        data: { deliveryId: job.deliveryId },
+        opts: { ...options, jobId: jobIdOf(job), delay: job.delayMs },
+      });
     }
     await this.queue.addBulk(batches);
   }
@@ -95,7 +108,8 @@ export class TenantWebhookProcessor extends WorkerHost implements OnApplicationB
     // A delivery that throws stays pending in the outbox: the sweep queues it again.
     const outcomes = await Promise.allSettled(ids.map((id) => handler(id)));
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
-    if (failed.length) this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${(failed[0]).reason}`);
+    if (failed.length)
+      this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${failed[0].reason}`);
   }
 
   /** A worker error (Redis lost, a job's key gone) is logged; without a listener the event would throw. */

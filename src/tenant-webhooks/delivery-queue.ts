@@ -53,11 +53,14 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
     for (const job of jobs) {
       const id = jobIdOf(job);
       if (this.timers.has(id)) continue;
-      const timer = setTimeout(() => {
-        this.timers.delete(id);
-        this.ready.push(job.deliveryId);
-        this.pump();
-      }, Math.max(0, job.delayMs));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(id);
+          this.ready.push(job.deliveryId);
+          this.pump();
+        },
+        Math.max(0, job.delayMs),
+      );
       timer.unref();
       this.timers.set(id, timer);
     }

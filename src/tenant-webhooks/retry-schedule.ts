@@ -14,7 +14,12 @@ export interface RetryPolicy {
  * the retry window is spent. Exponential (base, 2×base, 4×base, ...) up to the cap, with jitter so
  * that deliveries that failed together do not all come back at the same instant.
  */
-export function nextRetryDelayMs(policy: RetryPolicy, failures: number, elapsedMs: number, random: () => number = Math.random): number | null {
+export function nextRetryDelayMs(
+  policy: RetryPolicy,
+  failures: number,
+  elapsedMs: number,
+  random: () => number = Math.random,
+): number | null {
   const exponent = Math.min(Math.max(failures - 1, 0), 40);
   const plain = Math.min(policy.baseDelayMs * 2 ** exponent, policy.maxDelayMs);
   const spread = plain * policy.jitter * (random() * 2 - 1);

@@ -27,17 +27,29 @@ export class SubscribedAppsController {
   @ApiParam({ name: 'wabaId', description: 'Upstream business account id of the organization' })
   @ApiOkResponse({ type: SubscriptionResultDto })
   @ApiGraphErrors(400)
-  subscribe(@TenantId() tenantId: string, @CurrentAuth() auth: AuthContext, @Req() req: GatewayRequest, @Body() body: SubscribeAppDto): Promise<SubscriptionResultDto> {
+  subscribe(
+    @TenantId() tenantId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Req() req: GatewayRequest,
+    @Body() body: SubscribeAppDto,
+  ): Promise<SubscriptionResultDto> {
     return this.endpoints.subscribe({ tenantId, auth }, req.tenant!.businessAccount!, body);
   }
 
   @Get()
   @Authenticated({ scopes: ['webhooks:read'] })
-  @ApiOperation({ summary: 'The subscribed app (the gateway) with its override, Meta\'s shape' })
+  @ApiOperation({ summary: "The subscribed app (the gateway) with its override, Meta's shape" })
   @ApiParam({ name: 'wabaId', description: 'Upstream business account id of the organization' })
   @ApiOkResponse({
     schema: {
-      example: { data: [{ whatsapp_business_api_data: { id: '1000000000000001', name: 'WhatsApp gateway' }, override_callback_uri: 'https://example.com/webhook' }] },
+      example: {
+        data: [
+          {
+            whatsapp_business_api_data: { id: '1000000000000001', name: 'WhatsApp gateway' },
+            override_callback_uri: 'https://example.com/webhook',
+          },
+        ],
+      },
     },
   })
   list(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<{ data: Array<Record<string, unknown>> }> {

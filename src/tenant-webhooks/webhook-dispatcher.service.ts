@@ -168,7 +168,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const row = await this.load(deliveryId);
     if (!row || row.status !== 'pending') return;
     if (row.endpoint_status !== 'active') {
-      await this.finish(row, 'failed', { ok: false, statusCode: null, error: 'endpoint disabled', latencyMs: 0 }, false);
+      await this.finish(
+        row,
+        'failed',
+        { ok: false, statusCode: null, error: 'endpoint disabled', latencyMs: 0 },
+        false,
+      );
       return;
     }
     const now = row.now.getTime();
@@ -206,7 +211,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
        ORDER BY next_attempt_at LIMIT 1000`,
       [Math.min(this.sweepIntervalMs, 5_000) / 1000],
     );
-    if (due.length > 0) await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
+    if (due.length > 0)
+      await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
     if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false)) {
       await this.dataSource.query(
         `DELETE FROM webhook_deliveries WHERE id IN (
@@ -292,7 +298,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       `SELECT paused_until, now() AS now FROM webhook_endpoints WHERE id = $1`,
       [row.endpoint_id],
     );
-    const waitMs = Math.max((current?.paused_until?.getTime() ?? 0) - (current?.now.getTime() ?? 0), 0) + Math.round(Math.random() * 1000);
+    const waitMs =
+      Math.max((current?.paused_until?.getTime() ?? 0) - (current?.now.getTime() ?? 0), 0) +
+      Math.round(Math.random() * 1000);
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'`,
       [row.id, waitMs / 1000],
@@ -302,7 +310,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private pauseMs(consecutiveFailures: number): number {
-    return Math.min(this.policy.baseDelayMs * 2 ** Math.min(Math.max(consecutiveFailures - this.failureThreshold, 0), 30), this.policy.maxDelayMs);
+    return Math.min(
+      this.policy.baseDelayMs * 2 ** Math.min(Math.max(consecutiveFailures - this.failureThreshold, 0), 30),
+      this.policy.maxDelayMs,
+    );
   }
 
   private async send(id: string, url: string, secret: string, body: string): Promise<AttemptOutcome> {
@@ -326,7 +337,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       });
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       const text = ok ? (await response.body.dump(), '') : (await response.body.text()).slice(0, ERROR_BODY_BYTES);
-      return { ok, statusCode: response.statusCode, error: ok ? null : `HTTP ${response.statusCode}${text ? `: ${text}` : ''}`, latencyMs: elapsed() };
+      return {
+        ok,
+        statusCode: response.statusCode,
+        error: ok ? null : `HTTP ${response.statusCode}${text ? `: ${text}` : ''}`,
+        latencyMs: elapsed(),
+      };
     } catch (error) {
       return { ok: false, statusCode: null, error: describeError(error, this.timeoutMs), latencyMs: elapsed() };
     }
@@ -340,12 +356,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.finish(row, 'delivered', outcome, true);
       // A success ends a run of failures (the row says whether there was one: no write otherwise).
       if (row.consecutive_failures !== 0 || row.paused_until !== null) {
-        await this.dataSource.query(`UPDATE webhook_endpoints SET consecutive_failures = 0, paused_until = NULL WHERE id = $1`, [row.endpoint_id]);
+        await this.dataSource.query(
+          `UPDATE webhook_endpoints SET consecutive_failures = 0, paused_until = NULL WHERE id = $1`,
+          [row.endpoint_id],
+        );
       }
       return;
     }
     // No URL in the line: a tenant's URL may carry its own token.
-    this.logger.warn(`tenant webhook delivery ${row.id} to endpoint ${row.endpoint_id} failed (retries so far: ${row.retry_count}): ${outcome.error ?? 'no error text'}`);
+    this.logger.warn(
+      `tenant webhook delivery ${row.id} to endpoint ${row.endpoint_id} failed (retries so far: ${row.retry_count}): ${outcome.error ?? 'no error text'}`,
+    );
     if (outcome.statusCode === 410) {
       this.metrics.tenantDeliveries.inc({ outcome: 'gone' });
       await this.finish(row, 'failed', outcome, true);
@@ -375,14 +396,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (rows[0]) await this.schedule({ id: row.id, attempts: rows[0].attempts }, delayMs);
   }
 
-  private finish(row: Pick<DeliveryRow, 'id'>, status: 'delivered' | 'failed', outcome: AttemptOutcome, attempted: boolean): Promise<void> {
+  private finish(
+    row: Pick<DeliveryRow, 'id'>,
+    status: 'delivered' | 'failed',
+    outcome: AttemptOutcome,
+    attempted: boolean,
+  ): Promise<void> {
     return this.finishes.submit({ id: row.id, status, outcome, attempted });
   }
 
   /** Disables an endpoint; its pending deliveries fail (they can be redelivered once it is enabled again). */
   async disableEndpoint(endpointId: string, reason: string): Promise<void> {
     this.logger.warn(`tenant webhook endpoint ${endpointId} turned off: ${reason}`);
-    await this.dataSource.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`, [endpointId, reason]);
+    await this.dataSource.query(
+      `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`,
+      [endpointId, reason],
+    );
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
        WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE)
@@ -394,17 +423,25 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async schedule(row: { id: string; attempts: number }, delayMs: number): Promise<void> {
     const job: DeliveryJob = { deliveryId: row.id, attempts: row.attempts, delayMs };
     // A job the engine does not take now is found by the sweep once it is due.
-    await this.queue.enqueue([job]).catch((error: Error) => this.logger.warn(`delivery ${row.id} left to the sweep: ${error.message}`));
+    await this.queue
+      .enqueue([job])
+      .catch((error: Error) => this.logger.warn(`delivery ${row.id} left to the sweep: ${error.message}`));
   }
 }
 
 function toAttempt(outcome: AttemptOutcome): WebhookAttempt {
-  return { at: new Date().toISOString(), status_code: outcome.statusCode, error: outcome.error, latency_ms: outcome.latencyMs };
+  return {
+    at: new Date().toISOString(),
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    latency_ms: outcome.latencyMs,
+  };
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || /timeout/i.test(err.code ?? '')) return `no answer within ${timeoutMs} ms`;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || /timeout/i.test(err.code ?? ''))
+    return `no answer within ${timeoutMs} ms`;
   const code = err.code ?? err.cause?.code;
   const message = err.cause?.message ?? err.message ?? String(error);
   return `connection failed${code ? ` (${code})` : ''}: ${message}`.slice(0, 300);
@@ -415,7 +452,9 @@ export function webhookUrlPolicy(config: ConfigService<Environment, true>, adapt
   return {
     allowPrivate: config.get('WEBHOOK_ALLOW_PRIVATE_URLS', { infer: true }) ?? false,
     ownPort: () => {
-      const address = (adapterHost.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null } | undefined)?.address?.();
+      const address = (
+        adapterHost.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null } | undefined
+      )?.address?.();
       return address && typeof address === 'object' ? address.port : undefined;
     },
   };

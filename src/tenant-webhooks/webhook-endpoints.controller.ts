@@ -41,7 +41,11 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: "Register an endpoint for the organization's events", description: DELIVERY_DESCRIPTION })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
   @ApiGraphErrors(400, 409)
-  create(@TenantId() tenantId: string, @CurrentAuth() auth: AuthContext, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretDto> {
+  create(
+    @TenantId() tenantId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateWebhookEndpointDto,
+  ): Promise<WebhookEndpointWithSecretDto> {
     return this.endpoints.create({ tenantId, auth }, body);
   }
 
@@ -50,7 +54,11 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: "The organization's endpoints, oldest first (secrets are never shown again)" })
   @ApiOkResponse({ type: WebhookEndpointPageDto })
   @ApiGraphErrors(400)
-  list(@TenantId() tenantId: string, @Query() query: ListWebhookEndpointsQueryDto, @Req() req: Request): Promise<WebhookEndpointPageDto> {
+  list(
+    @TenantId() tenantId: string,
+    @Query() query: ListWebhookEndpointsQueryDto,
+    @Req() req: Request,
+  ): Promise<WebhookEndpointPageDto> {
     return this.endpoints.list(tenantId, query, req.originalUrl);
   }
 
@@ -70,7 +78,12 @@ export class WebhookEndpointsController {
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiGraphErrors(400, 404)
-  update(@TenantId() tenantId: string, @CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+  update(
+    @TenantId() tenantId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Param('id') id: string,
+    @Body() body: UpdateWebhookEndpointDto,
+  ): Promise<WebhookEndpointDto> {
     return this.endpoints.update({ tenantId, auth }, id, body);
   }
 
@@ -78,7 +91,8 @@ export class WebhookEndpointsController {
   @Authenticated({ scopes: ['webhooks:write'] })
   @ApiOperation({
     summary: 'Delete the endpoint and its delivery log',
-    description: 'Deliveries still pending are dropped with it. Safe while events are arriving: an event stored at the same moment is either delivered nowhere or removed with the endpoint.',
+    description:
+      'Deliveries still pending are dropped with it. Safe while events are arriving: an event stored at the same moment is either delivered nowhere or removed with the endpoint.',
   })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: SuccessDto })
@@ -95,7 +109,11 @@ export class WebhookEndpointsController {
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
   @ApiGraphErrors(400, 404)
-  rotate(@TenantId() tenantId: string, @Param('id') id: string, @Body() body: RotateWebhookSecretDto): Promise<WebhookEndpointWithSecretDto> {
+  rotate(
+    @TenantId() tenantId: string,
+    @Param('id') id: string,
+    @Body() body: RotateWebhookSecretDto,
+  ): Promise<WebhookEndpointWithSecretDto> {
     return this.endpoints.rotateSecret(tenantId, id, body.secret);
   }
 
@@ -104,34 +122,53 @@ export class WebhookEndpointsController {
   @Authenticated({ scopes: ['webhooks:write'] })
   @ApiOperation({
     summary: 'Send a signed sample event now',
-    description: 'One attempt, signed like every delivery, not retried; the answer is the delivery with its outcome. It also shows in the delivery log.',
+    description:
+      'One attempt, signed like every delivery, not retried; the answer is the delivery with its outcome. It also shows in the delivery log.',
   })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookDeliveryDto })
   @ApiGraphErrors(400, 404)
-  test(@TenantId() tenantId: string, @Param('id') id: string, @Body() body: TestWebhookDto): Promise<WebhookDeliveryDto> {
+  test(
+    @TenantId() tenantId: string,
+    @Param('id') id: string,
+    @Body() body: TestWebhookDto,
+  ): Promise<WebhookDeliveryDto> {
     return this.endpoints.test(tenantId, id, body.field ?? 'messages');
   }
 
   @Get(':id/deliveries')
   @Authenticated({ scopes: ['webhooks:read'] })
-  @ApiOperation({ summary: 'The delivery log, newest first: every attempt with its status code, error and latency, and the next attempt' })
+  @ApiOperation({
+    summary:
+      'The delivery log, newest first: every attempt with its status code, error and latency, and the next attempt',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiGraphErrors(400, 404)
-  deliveries(@TenantId() tenantId: string, @Param('id') id: string, @Query() query: ListDeliveriesQueryDto, @Req() req: Request): Promise<WebhookDeliveryPageDto> {
+  deliveries(
+    @TenantId() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: ListDeliveriesQueryDto,
+    @Req() req: Request,
+  ): Promise<WebhookDeliveryPageDto> {
     return this.endpoints.deliveries(tenantId, id, query, req.originalUrl);
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @ApiOperation({ summary: 'Send a delivered or failed delivery again (same webhook-id and body, a fresh retry schedule)' })
+  @ApiOperation({
+    summary: 'Send a delivered or failed delivery again (same webhook-id and body, a fresh retry schedule)',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   @ApiResponse({ status: 202, description: 'Queued again', type: WebhookDeliveryDto })
   @ApiGraphErrors(404, 409)
-  redeliver(@TenantId() tenantId: string, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryDto> {
+  redeliver(
+    @TenantId() tenantId: string,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<WebhookDeliveryDto> {
     return this.endpoints.redeliver(tenantId, id, deliveryId);
   }
 }

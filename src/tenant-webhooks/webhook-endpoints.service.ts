@@ -36,7 +36,10 @@ import { metaJson } from '../core/meta-json';
  */
 export function deleteEndpoints(dataSource: DataSource, where: string, params: unknown[]): Promise<number> {
   return dataSource.transaction(async (manager) => {
-    const endpoints = await manager.query<Array<{ id: string }>>(`SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`, params);
+    const endpoints = await manager.query<Array<{ id: string }>>(
+      `SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`,
+      params,
+    );
     if (endpoints.length === 0) return 0;
     const ids = endpoints.map((row) => row.id);
     await manager.query(
@@ -122,7 +125,11 @@ export class WebhookEndpointsService {
     });
   }
 
-  async list(tenantId: string, query: ListWebhookEndpointsQueryDto, originalUrl: string): Promise<Page<WebhookEndpointDto>> {
+  async list(
+    tenantId: string,
+    query: ListWebhookEndpointsQueryDto,
+    originalUrl: string,
+  ): Promise<Page<WebhookEndpointDto>> {
     const after = decodeCursor(query.after);
     const rows: Array<EndpointRow & { cursor_at: string }> = await this.dataSource.query(
       `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cursor_at FROM webhook_endpoints
@@ -130,7 +137,13 @@ export class WebhookEndpointsService {
        ORDER BY created_at, id LIMIT $4`,
       [tenantId, after?.at ?? null, after?.id ?? null, query.limit + 1],
     );
-    return toPage(rows, query.limit, (row) => ({ at: row.cursor_at, id: row.id }), (row) => this.toDto(row), (cursor) => nextPageUrl(originalUrl, cursor));
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.cursor_at, id: row.id }),
+      (row) => this.toDto(row),
+      (cursor) => nextPageUrl(originalUrl, cursor),
+    );
   }
 
   async get(tenantId: string, id: string): Promise<WebhookEndpointDto> {
@@ -141,14 +154,18 @@ export class WebhookEndpointsService {
     const current = await this.find(caller.tenantId, id);
     if (input.url !== undefined) await this.checkUrl(input.url, 'url');
     const phoneNumberIds =
-      input.phone_number_ids === undefined ? current.phone_number_ids : await this.checkPhoneNumbers(caller, input.phone_number_ids ?? undefined);
-    const events = input.events === undefined ? current.events : input.events === null ? null : [...new Set(input.events)];
+      input.phone_number_ids === undefined
+        ? current.phone_number_ids
+        : await this.checkPhoneNumbers(caller, input.phone_number_ids ?? undefined);
+    const events =
+      input.events === undefined ? current.events : input.events === null ? null : [...new Set(input.events)];
     const description = input.description === undefined ? current.description : input.description;
     await this.dataSource.query(
       `UPDATE webhook_endpoints SET url = $3, events = $4, phone_number_ids = $5, description = $6, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
       [id, caller.tenantId, input.url ?? current.url, events, phoneNumberIds, description],
     );
-    if (input.status === 'disabled' && current.status !== 'disabled') await this.dispatcher.disableEndpoint(id, 'disabled by the organization');
+    if (input.status === 'disabled' && current.status !== 'disabled')
+      await this.dispatcher.disableEndpoint(id, 'disabled by the organization');
     if (input.status === 'active' && current.status !== 'active') {
       await this.dataSource.query(
         `UPDATE webhook_endpoints SET status = 'active', disabled_reason = NULL, consecutive_failures = 0, paused_until = NULL, updated_at = now() WHERE id = $1`,
@@ -160,22 +177,26 @@ export class WebhookEndpointsService {
 
   async remove(tenantId: string, id: string): Promise<void> {
     if (!isUUID(id)) throw notFound('Webhook endpoint');
-    if (!(await deleteEndpoints(this.dataSource, `id = $1 AND tenant_id = $2`, [id, tenantId]))) throw notFound('Webhook endpoint');
+    if (!(await deleteEndpoints(this.dataSource, `id = $1 AND tenant_id = $2`, [id, tenantId])))
+      throw notFound('Webhook endpoint');
   }
 
   async rotateSecret(tenantId: string, id: string, secret?: string): Promise<WebhookEndpointWithSecretDto> {
     await this.find(tenantId, id);
     const next = this.checkSecret(secret);
-    await this.dataSource.query(`UPDATE webhook_endpoints SET secret_encrypted = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2`, [
-      id,
-      tenantId,
-      this.secretBox.encrypt(next),
-    ]);
+    await this.dataSource.query(
+      `UPDATE webhook_endpoints SET secret_encrypted = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
+      [id, tenantId, this.secretBox.encrypt(next)],
+    );
     return { ...(await this.get(tenantId, id)), secret: next };
   }
 
   /** Sends a signed sample event to the endpoint now, once, and answers the delivery with its outcome. */
-  async test(tenantId: string, id: string, field: 'messages' | 'message_template_status_update'): Promise<WebhookDeliveryDto> {
+  async test(
+    tenantId: string,
+    id: string,
+    field: 'messages' | 'message_template_status_update',
+  ): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(tenantId, id);
     const body = metaJson(await this.sampleEvent(endpoint, field));
     const [row] = await this.dataSource.query<Array<{ id: string }>>(
@@ -186,7 +207,12 @@ export class WebhookEndpointsService {
     return this.delivery(tenantId, id, row.id);
   }
 
-  async deliveries(tenantId: string, endpointId: string, query: ListDeliveriesQueryDto, originalUrl: string): Promise<Page<WebhookDeliveryDto>> {
+  async deliveries(
+    tenantId: string,
+    endpointId: string,
+    query: ListDeliveriesQueryDto,
+    originalUrl: string,
+  ): Promise<Page<WebhookDeliveryDto>> {
     await this.find(tenantId, endpointId);
     const after = decodeCursor(query.after);
     const rows: Array<DeliveryRow & { cursor_at: string }> = await this.dataSource.query(
@@ -194,18 +220,31 @@ export class WebhookEndpointsService {
        WHERE endpoint_id = $1 AND tenant_id = $2 AND ($3::text IS NULL OR status = $3) AND ($4::timestamptz IS NULL OR created_at >= $4)
          AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::uuid))
        ORDER BY created_at DESC, id DESC LIMIT $7`,
-      [endpointId, tenantId, query.status ?? null, query.since ?? null, after?.at ?? null, after?.id ?? null, query.limit + 1],
+      [
+        endpointId,
+        tenantId,
+        query.status ?? null,
+        query.since ?? null,
+        after?.at ?? null,
+        after?.id ?? null,
+        query.limit + 1,
+      ],
     );
-    return toPage(rows, query.limit, (row) => ({ at: row.cursor_at, id: row.id }), toDeliveryDto, (cursor) => nextPageUrl(originalUrl, cursor));
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.cursor_at, id: row.id }),
+      toDeliveryDto,
+      (cursor) => nextPageUrl(originalUrl, cursor),
+    );
   }
 
   async delivery(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     if (!isUUID(deliveryId) || !isUUID(endpointId)) throw notFound('Delivery');
-    const [row] = await this.dataSource.query<DeliveryRow[]>(`SELECT * FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3`, [
-      deliveryId,
-      endpointId,
-      tenantId,
-    ]);
+    const [row] = await this.dataSource.query<DeliveryRow[]>(
+      `SELECT * FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3`,
+      [deliveryId, endpointId, tenantId],
+    );
     if (!row) throw notFound('Delivery');
     return toDeliveryDto(row);
   }
@@ -218,8 +257,16 @@ export class WebhookEndpointsService {
   async redeliver(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(tenantId, endpointId);
     const current = await this.delivery(tenantId, endpointId, deliveryId);
-    if (endpoint.status !== 'active') throw GraphError.conflict('The endpoint is disabled', 'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first');
-    if (current.status === 'pending') throw GraphError.conflict('The delivery is still pending', 'it is retried on its schedule; next_attempt_at says when');
+    if (endpoint.status !== 'active')
+      throw GraphError.conflict(
+        'The endpoint is disabled',
+        'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first',
+      );
+    if (current.status === 'pending')
+      throw GraphError.conflict(
+        'The delivery is still pending',
+        'it is retried on its schedule; next_attempt_at says when',
+      );
     const [rows] = await this.dataSource.query<[Array<{ id: string; attempts: number }>, number]>(
       `UPDATE webhook_deliveries SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now(), is_test = false
        WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3 AND status <> 'pending' RETURNING id, attempts`,
@@ -233,14 +280,27 @@ export class WebhookEndpointsService {
   // Meta's own way: subscribed_apps and the phone number's webhook_configuration.
 
   /** `POST /{wabaId}/subscribed_apps`: with `override_callback_uri`, the business account's callback (after the handshake). */
-  async subscribe(caller: EndpointCaller, waba: { wabaId: string }, input: SubscribeAppDto): Promise<SubscriptionResultDto> {
+  async subscribe(
+    caller: EndpointCaller,
+    waba: { wabaId: string },
+    input: SubscribeAppDto,
+  ): Promise<SubscriptionResultDto> {
     if (input.override_callback_uri === undefined) return { success: true };
     if (input.verify_token === undefined) {
-      throw GraphError.invalidParameter('verify_token is required with override_callback_uri', 'verify_token: required with override_callback_uri');
+      throw GraphError.invalidParameter(
+        'verify_token is required with override_callback_uri',
+        'verify_token: required with override_callback_uri',
+      );
     }
     await this.checkUrl(input.override_callback_uri, 'override_callback_uri');
     await this.handshake(input.override_callback_uri, input.verify_token);
-    return this.replaceOverride(caller.tenantId, 'waba_override', { wabaId: waba.wabaId, phoneNumberIds: null }, input.override_callback_uri, input.secret);
+    return this.replaceOverride(
+      caller.tenantId,
+      'waba_override',
+      { wabaId: waba.wabaId, phoneNumberIds: null },
+      input.override_callback_uri,
+      input.secret,
+    );
   }
 
   /** `GET /{wabaId}/subscribed_apps`: the gateway's app, with the override when one is set. */
@@ -261,25 +321,39 @@ export class WebhookEndpointsService {
 
   /** `DELETE /{wabaId}/subscribed_apps`: removes the business account's callback override. */
   async unsubscribe(tenantId: string, wabaId: string): Promise<{ success: true }> {
-    await deleteEndpoints(this.dataSource, `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`, [tenantId, wabaId]);
+    await deleteEndpoints(this.dataSource, `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`, [
+      tenantId,
+      wabaId,
+    ]);
     return { success: true };
   }
 
   /** `POST /{phoneNumberId}` `webhook_configuration`: the number's callback override; an empty URI removes it. */
-  async configurePhoneNumber(caller: EndpointCaller, phone: { phoneNumberId: string; businessAccountId: string }, input: WebhookConfigurationDto): Promise<SubscriptionResultDto> {
+  async configurePhoneNumber(
+    caller: EndpointCaller,
+    phone: { phoneNumberId: string; businessAccountId: string },
+    input: WebhookConfigurationDto,
+  ): Promise<SubscriptionResultDto> {
     if (input.override_callback_uri === '') {
-      await deleteEndpoints(this.dataSource, `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = ARRAY[$2::text]`, [
-        caller.tenantId,
-        phone.phoneNumberId,
-      ]);
+      await deleteEndpoints(
+        this.dataSource,
+        `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = ARRAY[$2::text]`,
+        [caller.tenantId, phone.phoneNumberId],
+      );
       return { success: true };
     }
     if (input.verify_token === undefined) {
-      throw GraphError.invalidParameter('verify_token is required with override_callback_uri', 'webhook_configuration.verify_token: required');
+      throw GraphError.invalidParameter(
+        'verify_token is required with override_callback_uri',
+        'webhook_configuration.verify_token: required',
+      );
     }
     await this.checkUrl(input.override_callback_uri, 'webhook_configuration.override_callback_uri');
     await this.handshake(input.override_callback_uri, input.verify_token);
-    const [account] = await this.dataSource.query<Array<{ waba_id: string }>>(`SELECT waba_id FROM business_accounts WHERE id = $1`, [phone.businessAccountId]);
+    const [account] = await this.dataSource.query<Array<{ waba_id: string }>>(
+      `SELECT waba_id FROM business_accounts WHERE id = $1`,
+      [phone.businessAccountId],
+    );
     return this.replaceOverride(
       caller.tenantId,
       'phone_override',
@@ -300,8 +374,19 @@ export class WebhookEndpointsService {
       kind === 'waba_override'
         ? `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`
         : `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = $2::text[]`;
-    await deleteEndpoints(this.dataSource, matches, [tenantId, kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds]);
-    const created = await this.insert(tenantId, { kind, url, description: null, events: null, phoneNumberIds: scope.phoneNumberIds, wabaId: scope.wabaId, secret });
+    await deleteEndpoints(this.dataSource, matches, [
+      tenantId,
+      kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds,
+    ]);
+    const created = await this.insert(tenantId, {
+      kind,
+      url,
+      description: null,
+      events: null,
+      phoneNumberIds: scope.phoneNumberIds,
+      wabaId: scope.wabaId,
+      secret,
+    });
     return { success: true, webhook_id: created.id, ...(secret === undefined && { secret: created.secret }) };
   }
 
@@ -326,29 +411,58 @@ export class WebhookEndpointsService {
       });
       const text = (await response.body.text()).trim();
       if (response.statusCode >= 200 && response.statusCode < 300 && text === challenge) return;
-      failure = response.statusCode >= 300 ? `the callback answered HTTP ${response.statusCode}` : 'the callback did not echo hub.challenge';
+      failure =
+        response.statusCode >= 300
+          ? `the callback answered HTTP ${response.statusCode}`
+          : 'the callback did not echo hub.challenge';
     } catch {
       failure = `the callback could not be reached within ${HANDSHAKE_TIMEOUT_MS} ms`;
     }
-    throw GraphError.invalidParameter('Callback verification failed', `${failure}; it must answer GET hub.mode=subscribe with the hub.challenge value when hub.verify_token matches`);
+    throw GraphError.invalidParameter(
+      'Callback verification failed',
+      `${failure}; it must answer GET hub.mode=subscribe with the hub.challenge value when hub.verify_token matches`,
+    );
   }
 
   private async insert(
     tenantId: string,
-    input: { kind: WebhookEndpointKind; url: string; description: string | null; events: string[] | null; phoneNumberIds: string[] | null; wabaId: string | null; secret?: string },
+    input: {
+      kind: WebhookEndpointKind;
+      url: string;
+      description: string | null;
+      events: string[] | null;
+      phoneNumberIds: string[] | null;
+      wabaId: string | null;
+      secret?: string;
+    },
   ): Promise<WebhookEndpointWithSecretDto> {
     const secret = this.checkSecret(input.secret);
     // One transaction with an advisory lock per organization, so concurrent creates cannot pass the cap together.
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [tenantId]);
-      const [{ n }] = await manager.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`, [tenantId]);
+      const [{ n }] = await manager.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`,
+        [tenantId],
+      );
       if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) {
-        throw GraphError.conflict(`An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`, 'delete one first');
+        throw GraphError.conflict(
+          `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`,
+          'delete one first',
+        );
       }
       const [inserted] = await manager.query<EndpointRow[]>(
         `INSERT INTO webhook_endpoints (tenant_id, kind, url, description, events, phone_number_ids, waba_id, secret_encrypted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-        [tenantId, input.kind, input.url, input.description, input.events, input.phoneNumberIds, input.wabaId, this.secretBox.encrypt(secret)],
+        [
+          tenantId,
+          input.kind,
+          input.url,
+          input.description,
+          input.events,
+          input.phoneNumberIds,
+          input.wabaId,
+          this.secretBox.encrypt(secret),
+        ],
       );
       return inserted;
     });
@@ -387,20 +501,32 @@ export class WebhookEndpointsService {
     );
     const known = new Set(rows.map((row) => row.phone_number_id));
     const unknown = unique.find((id) => !known.has(id));
-    if (unknown) throw GraphError.invalidParameter('Unknown phone number', `phone_number_ids: ${unknown} is not a phone number of this organization`);
+    if (unknown)
+      throw GraphError.invalidParameter(
+        'Unknown phone number',
+        `phone_number_ids: ${unknown} is not a phone number of this organization`,
+      );
     return unique.sort();
   }
 
   private async find(tenantId: string, id: string): Promise<EndpointRow> {
     if (!isUUID(id)) throw notFound('Webhook endpoint');
-    const [row] = await this.dataSource.query<EndpointRow[]>(`SELECT * FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
+    const [row] = await this.dataSource.query<EndpointRow[]>(
+      `SELECT * FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2`,
+      [id, tenantId],
+    );
     if (!row) throw notFound('Webhook endpoint');
     return row;
   }
 
   /** A Meta-shaped sample of `field` for the endpoint's organization (a number it selects when it can). */
-  private async sampleEvent(endpoint: EndpointRow, field: 'messages' | 'message_template_status_update'): Promise<Record<string, unknown>> {
-    const [phone] = await this.dataSource.query<Array<{ phone_number_id: string; display_phone_number: string; waba_id: string }>>(
+  private async sampleEvent(
+    endpoint: EndpointRow,
+    field: 'messages' | 'message_template_status_update',
+  ): Promise<Record<string, unknown>> {
+    const [phone] = await this.dataSource.query<
+      Array<{ phone_number_id: string; display_phone_number: string; waba_id: string }>
+    >(
       `SELECT p.phone_number_id, p.display_phone_number, b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id
        WHERE p.tenant_id = $1 AND ($2::text[] IS NULL OR p.phone_number_id = ANY ($2::text[])) ORDER BY p.created_at LIMIT 1`,
       [endpoint.tenant_id, endpoint.phone_number_ids],
@@ -411,7 +537,10 @@ export class WebhookEndpointsService {
       field === 'messages'
         ? {
             messaging_product: 'whatsapp',
-            metadata: { display_phone_number: (phone?.display_phone_number ?? '').replace(/\D/g, ''), phone_number_id: phone?.phone_number_id ?? '0' },
+            metadata: {
+              display_phone_number: (phone?.display_phone_number ?? '').replace(/\D/g, ''),
+              phone_number_id: phone?.phone_number_id ?? '0',
+            },
             statuses: [
               {
                 id: `wamid.TEST${randomBytes(12).toString('hex').toUpperCase()}`,
@@ -423,7 +552,13 @@ export class WebhookEndpointsService {
               },
             ],
           }
-        : { event: 'APPROVED', message_template_id: 0, message_template_name: 'gateway_test_event', message_template_language: 'en_US', reason: 'NONE' };
+        : {
+            event: 'APPROVED',
+            message_template_id: 0,
+            message_template_name: 'gateway_test_event',
+            message_template_language: 'en_US',
+            reason: 'NONE',
+          };
     return { object: 'whatsapp_business_account', entry: [{ id: wabaId, time: now, changes: [{ value, field }] }] };
   }
 

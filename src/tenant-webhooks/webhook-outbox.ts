@@ -75,8 +75,10 @@ export class WebhookOutbox {
    */
   dispatch(deliveryIds: string[]): void {
     if (deliveryIds.length === 0) return;
-    this.queue.enqueue(deliveryIds.map((deliveryId) => ({ deliveryId, attempts: 0, delayMs: 0 }))).catch((error: Error) => {
-      this.logger.warn(`${deliveryIds.length} deliveries left to the sweep: ${error.message}`);
-    });
+    this.queue
+      .enqueue(deliveryIds.map((deliveryId) => ({ deliveryId, attempts: 0, delayMs: 0 })))
+      .catch((error: Error) => {
+        this.logger.warn(`${deliveryIds.length} deliveries left to the sweep: ${error.message}`);
+      });
   }
 }

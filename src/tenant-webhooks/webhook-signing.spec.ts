@@ -1,9 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { generateWebhookSecret, isUsableSecret, secretHint, signedHeaders, standardWebhooksKey } from './webhook-signing';
+import {
+  generateWebhookSecret,
+  isUsableSecret,
+  secretHint,
+  signedHeaders,
+  standardWebhooksKey,
+} from './webhook-signing';
 
 describe('webhook signing', () => {
-  const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value: { text: 'Olá 👋' } }] }] });
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { text: 'Olá 👋' } }] }],
+  });
 
   it('generates whsec_ secrets of 32 random bytes', () => {
     const secret = generateWebhookSecret();

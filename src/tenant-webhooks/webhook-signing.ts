@@ -26,7 +26,9 @@ export function isUsableSecret(secret: string): boolean {
  * set its own Meta app secret verifies both schemes with the same string.
  */
 export function standardWebhooksKey(secret: string): Buffer {
-  return secret.startsWith(STANDARD_SECRET_PREFIX) ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith(STANDARD_SECRET_PREFIX)
+    ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /**
@@ -35,8 +37,15 @@ export function standardWebhooksKey(secret: string): Buffer {
  * `webhook-id` (stable across retries), `webhook-timestamp` (this attempt) and
  * `webhook-signature: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>`.
  */
-export function signedHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {
-  const signature = createHmac('sha256', standardWebhooksKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+export function signedHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
+  const signature = createHmac('sha256', standardWebhooksKey(secret))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return {
     'x-hub-signature-256': hubSignature(secret, body),
     'webhook-id': id,

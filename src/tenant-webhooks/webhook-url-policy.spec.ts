@@ -1,4 +1,10 @@
-import { addressProblem, classifyAddress, guardedLookup, urlSyntaxProblem, webhookUrlProblem } from './webhook-url-policy';
+import {
+  addressProblem,
+  classifyAddress,
+  guardedLookup,
+  urlSyntaxProblem,
+  webhookUrlProblem,
+} from './webhook-url-policy';
 
 describe('webhook URL policy', () => {
   it.each([
@@ -69,7 +75,9 @@ describe('webhook URL policy', () => {
     expect(urlSyntaxProblem('ftp://example.com/hook', { allowPrivate: true })).toBe('must be an http or https URL');
     expect(urlSyntaxProblem('https://u:p@example.com/', { allowPrivate: false })).toBe('must not carry credentials');
     expect(urlSyntaxProblem('/relative', { allowPrivate: true })).toBe('must be an absolute URL');
-    expect(urlSyntaxProblem('https://example.com/' + 'a'.repeat(2000), { allowPrivate: false })).toBe('must be at most 2000 characters');
+    expect(urlSyntaxProblem('https://example.com/' + 'a'.repeat(2000), { allowPrivate: false })).toBe(
+      'must be at most 2000 characters',
+    );
   });
 
   it('refuses private addresses unless allowed, link-local always, and the gateway itself', () => {
@@ -89,25 +97,50 @@ describe('webhook URL policy', () => {
     expect(await webhookUrlProblem('https://localhost/hook', policy)).toBe(notPublic);
     expect(await webhookUrlProblem('https://[::1]/hook', policy)).toBe(notPublic);
     expect(await webhookUrlProblem('https://[64:ff9b::a9fe:a9fe]/hook', policy)).toBe(notPublic);
-    expect(await webhookUrlProblem('https://169.254.169.254/latest', { ...policy, allowPrivate: true })).toBe(notPublic);
-    expect(await webhookUrlProblem('https://no-such-host.invalid/hook', policy)).toBe('host does not resolve to a public address');
-    const resolver = (addresses: string[]) => ({ ...policy, resolve: async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) });
+    expect(await webhookUrlProblem('https://169.254.169.254/latest', { ...policy, allowPrivate: true })).toBe(
+      notPublic,
+    );
+    expect(await webhookUrlProblem('https://no-such-host.invalid/hook', policy)).toBe(
+      'host does not resolve to a public address',
+    );
+    const resolver = (addresses: string[]) => ({
+      ...policy,
+      resolve: async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    });
     expect(await webhookUrlProblem('https://hooks.example.com/x', resolver(['93.184.216.34']))).toBeUndefined();
-    const mixed = await webhookUrlProblem('https://hooks.example.com/x', resolver(['93.184.216.34', '2002:a9fe:a9fe::']));
+    const mixed = await webhookUrlProblem(
+      'https://hooks.example.com/x',
+      resolver(['93.184.216.34', '2002:a9fe:a9fe::']),
+    );
     expect(mixed).toBe(notPublic);
     expect(mixed).not.toContain('2002');
   });
 
   it('checks again on the address actually connected: a name that rebinds after the check is refused at connect time', async () => {
     let answer = '93.184.216.34';
-    const policy = { allowPrivate: false, ownPort: () => undefined, resolve: async () => [{ address: answer, family: answer.includes(':') ? 6 : 4 }] };
+    const policy = {
+      allowPrivate: false,
+      ownPort: () => undefined,
+      resolve: async () => [{ address: answer, family: answer.includes(':') ? 6 : 4 }],
+    };
     expect(await webhookUrlProblem('https://rebind.example/x', policy)).toBeUndefined();
     answer = '64:ff9b::a9fe:a9fe';
-    const lookup = guardedLookup(policy) as unknown as (host: string, options: { all?: boolean }, callback: (error: NodeJS.ErrnoException | null, address: unknown) => void) => void;
-    const outcome = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => lookup('rebind.example', {}, (error, address) => resolve({ error, address })));
-    expect(outcome.error).toMatchObject({ code: 'EADDRREFUSED', message: 'webhook host resolves to an address that is not a public address' });
+    const lookup = guardedLookup(policy) as unknown as (
+      host: string,
+      options: { all?: boolean },
+      callback: (error: NodeJS.ErrnoException | null, address: unknown) => void,
+    ) => void;
+    const outcome = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+      lookup('rebind.example', {}, (error, address) => resolve({ error, address })),
+    );
+    expect(outcome.error).toMatchObject({
+      code: 'EADDRREFUSED',
+      message: 'webhook host resolves to an address that is not a public address',
+    });
     answer = '93.184.216.34';
-    const allowed = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) => lookup('rebind.example', {}, (error, address) => resolve({ error, address })));
+    const allowed = await new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+      lookup('rebind.example', {}, (error, address) => resolve({ error, address })),
+    );
     expect(allowed).toEqual({ error: null, address: '93.184.216.34' });
   });
 });

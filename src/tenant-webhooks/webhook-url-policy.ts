@@ -47,14 +47,16 @@ const METADATA_ADDRESSES = new Set(['fd00:ec2::254']);
 export function classifyAddress(address: string): AddressClass {
   const text = address.replace(/^\[|\]$/g, '');
   const family = isIP(text);
-  if (family === 4) return ipaddr.IPv4.isValidFourPartDecimal(text) ? classifyIpv4(ipaddr.IPv4.parse(text)) : 'forbidden';
+  if (family === 4)
+    return ipaddr.IPv4.isValidFourPartDecimal(text) ? classifyIpv4(ipaddr.IPv4.parse(text)) : 'forbidden';
   if (family !== 6 || text.includes('%')) return 'forbidden'; // a zone id only goes with link-local addresses
   // Node's own canonical form first: ipaddr.js reads any `::a.b.c.d` as IPv4-mapped, where `::` alone
   // before a dotted quad is the deprecated IPv4-compatible form (never public here).
   const v6 = ipaddr.IPv6.parse(new URL(`http://[${text}]/`).hostname.slice(1, -1));
   if (METADATA_ADDRESSES.has(v6.toString())) return 'forbidden';
   const range = v6.range();
-  if (EMBEDDING_IPV4.has(range) || (range === 'rfc6052' && v6.match(NAT64_WELL_KNOWN))) return classifyIpv4(embeddedIpv4(v6));
+  if (EMBEDDING_IPV4.has(range) || (range === 'rfc6052' && v6.match(NAT64_WELL_KNOWN)))
+    return classifyIpv4(embeddedIpv4(v6));
   if (PRIVATE_RANGES.has(range)) return 'private';
   if (range === 'unicast' && v6.match(GLOBAL_UNICAST)) return 'public';
   return 'forbidden';
@@ -101,7 +103,11 @@ export function addressProblem(address: string, port: number, policy: UrlPolicy)
 }
 
 function isLocalAddress(address: string): boolean {
-  if (classifyAddress(address) === 'private' && (address.startsWith('127.') || address === '::1' || /^::ffff:127\./i.test(address))) return true;
+  if (
+    classifyAddress(address) === 'private' &&
+    (address.startsWith('127.') || address === '::1' || /^::ffff:127\./i.test(address))
+  )
+    return true;
   return Object.values(networkInterfaces()).some((list) => list?.some((item) => item.address === address));
 }
 
@@ -110,7 +116,9 @@ export function defaultPort(url: URL): number {
 }
 
 function systemResolve(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 }
 
 function resolveAll(hostname: string, policy: UrlPolicy): Promise<LookupAddress[]> {
@@ -148,11 +156,14 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
   const lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     resolveAll(hostname, policy).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(Object.assign(new Error(`host does not resolve`), { code: 'ENOTFOUND' }), []);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`host does not resolve`), { code: 'ENOTFOUND' }), []);
         for (const { address } of addresses) {
           const kind = classifyAddress(address);
           if (kind === 'forbidden' || (kind === 'private' && !policy.allowPrivate)) {
-            const refused = Object.assign(new Error(`webhook host resolves to an address that is ${NOT_PUBLIC}`), { code: 'EADDRREFUSED' });
+            const refused = Object.assign(new Error(`webhook host resolves to an address that is ${NOT_PUBLIC}`), {
+              code: 'EADDRREFUSED',
+            });
             return callback(refused, []);
           }
         }

@@ -84,20 +84,38 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'POST', path: `${phoneNumberId}/messages`, token, json: payload });
   }
 
-  markAsRead(phoneNumberId: string, token: string, messageId: string, typingIndicator?: { type: 'text' }): Promise<{ success: boolean }> {
+  markAsRead(
+    phoneNumberId: string,
+    token: string,
+    messageId: string,
+    typingIndicator?: { type: 'text' },
+  ): Promise<{ success: boolean }> {
     return this.call({
       method: 'POST',
       path: `${phoneNumberId}/messages`,
       token,
-      json: { messaging_product: 'whatsapp', status: 'read', message_id: messageId, ...(typingIndicator && { typing_indicator: typingIndicator }) },
+      json: {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: messageId,
+        ...(typingIndicator && { typing_indicator: typingIndicator }),
+      },
     });
   }
 
-  createTemplate(wabaId: string, token: string, template: unknown): Promise<{ id: string; status: string; category: string }> {
+  createTemplate(
+    wabaId: string,
+    token: string,
+    template: unknown,
+  ): Promise<{ id: string; status: string; category: string }> {
     return this.call({ method: 'POST', path: `${wabaId}/message_templates`, token, json: template });
   }
 
-  listTemplates(wabaId: string, token: string, options: { limit?: number; after?: string; name?: string } = {}): Promise<GraphPage<UpstreamTemplate>> {
+  listTemplates(
+    wabaId: string,
+    token: string,
+    options: { limit?: number; after?: string; name?: string } = {},
+  ): Promise<GraphPage<UpstreamTemplate>> {
     return this.call({ method: 'GET', path: `${wabaId}/message_templates`, token, query: options });
   }
 
@@ -136,7 +154,11 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'GET', path: phoneNumberId, token });
   }
 
-  getBusinessProfile(phoneNumberId: string, token: string, fields?: string): Promise<{ data: Array<Record<string, unknown>> }> {
+  getBusinessProfile(
+    phoneNumberId: string,
+    token: string,
+    fields?: string,
+  ): Promise<{ data: Array<Record<string, unknown>> }> {
     return this.call({ method: 'GET', path: `${phoneNumberId}/whatsapp_business_profile`, token, query: { fields } });
   }
 
@@ -152,7 +174,10 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'POST', path: `${phoneNumberId}/media`, token, form });
   }
 
-  getMedia(mediaId: string, token: string): Promise<{ id: string; url: string; mime_type: string; sha256: string; file_size: number }> {
+  getMedia(
+    mediaId: string,
+    token: string,
+  ): Promise<{ id: string; url: string; mime_type: string; sha256: string; file_size: number }> {
     return this.call({ method: 'GET', path: mediaId, token });
   }
 
@@ -165,7 +190,10 @@ export class GraphClient implements OnApplicationShutdown {
    * owner's token, for streaming. Failures map like every call (a Graph 4xx passes through; the rest
    * is 500 code 131000); the body is the caller's to consume, with the idle timeout of every call.
    */
-  async openDownload(url: string, token: string): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
+  async openDownload(
+    url: string,
+    token: string,
+  ): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
     const timeoutMs = this.target.timeoutMs;
     let response: Dispatcher.ResponseData;
     try {
@@ -183,7 +211,11 @@ export class GraphClient implements OnApplicationShutdown {
       const text = await response.body.text().catch(() => '');
       const graph = graphErrorOf(safeJson(text));
       if (response.statusCode >= 400 && response.statusCode < 500 && graph) {
-        throw new GraphError(graph.code, graph.message, { status: response.statusCode, subcode: graph.error_subcode, data: graph.error_data });
+        throw new GraphError(graph.code, graph.message, {
+          status: response.statusCode,
+          subcode: graph.error_subcode,
+          data: graph.error_data,
+        });
       }
       throw upstreamFailure(`upstream answered the media download with HTTP ${response.statusCode}`);
     }
@@ -191,11 +223,18 @@ export class GraphClient implements OnApplicationShutdown {
       const value = response.headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    return { body: response.body, contentType: header('content-type') ?? 'application/octet-stream', contentLength: header('content-length') };
+    return {
+      body: response.body,
+      contentType: header('content-type') ?? 'application/octet-stream',
+      contentLength: header('content-length'),
+    };
   }
 
   /** Starts a resumable upload session (template header media). */
-  createUploadSession(token: string, file: { fileName: string; fileLength: number; fileType: string }): Promise<{ id: string }> {
+  createUploadSession(
+    token: string,
+    file: { fileName: string; fileLength: number; fileType: string },
+  ): Promise<{ id: string }> {
     return this.call({
       method: 'POST',
       path: `${this.target.appId}/uploads`,
@@ -217,7 +256,11 @@ export class GraphClient implements OnApplicationShutdown {
 
   /** Uploads a whole file through a resumable session and returns its header handle. */
   async uploadForHandle(token: string, file: { fileName: string; fileType: string; bytes: Buffer }): Promise<string> {
-    const session = await this.createUploadSession(token, { fileName: file.fileName, fileLength: file.bytes.length, fileType: file.fileType });
+    const session = await this.createUploadSession(token, {
+      fileName: file.fileName,
+      fileLength: file.bytes.length,
+      fileType: file.fileType,
+    });
     const result = await this.uploadChunk(token, session.id, file.bytes, 0);
     if (!result.h) throw upstreamFailure('the upload session did not return a handle');
     return result.h;
@@ -243,7 +286,10 @@ export class GraphClient implements OnApplicationShutdown {
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { authorization: `${options.scheme ?? 'Bearer'} ${options.token}`, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: `${options.scheme ?? 'Bearer'} ${options.token}`,
+      accept: 'application/json',
+    };
     let body: string | Buffer | FormData | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -309,7 +355,8 @@ interface UpstreamGraphError {
 
 function graphErrorOf(body: unknown): UpstreamGraphError | null {
   const error = (body as { error?: unknown } | null)?.error as Partial<UpstreamGraphError> | undefined;
-  if (!error || typeof error !== 'object' || typeof error.code !== 'number' || typeof error.message !== 'string') return null;
+  if (!error || typeof error !== 'object' || typeof error.code !== 'number' || typeof error.message !== 'string')
+    return null;
   return error as UpstreamGraphError;
 }
 
@@ -336,7 +383,13 @@ export class UpstreamNoAnswer extends GraphError {
 function neverSent(error: unknown): boolean {
   const err = error as { code?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
-  return error instanceof undiciErrors.ConnectTimeoutError || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
+  return (
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
 }
 
 function upstreamFailure(details: string): GraphError {

@@ -74,7 +74,11 @@ function replaceMember(raw: string, object: JsonNode, name: string, value: strin
  * The change's text with each status's `biz_opaque_callback_data` given back to the client: the
  * client's value in Meta's bytes, or no member at all when it sent none.
  */
-function withoutGatewayReferences(raw: string, change: JsonNode, read: (value: unknown) => ReadReference | undefined): string {
+function withoutGatewayReferences(
+  raw: string,
+  change: JsonNode,
+  read: (value: unknown) => ReadReference | undefined,
+): string {
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   const statuses = change.type === 'object' ? member(change, 'value') : undefined;
   const list = statuses?.type === 'object' ? member(statuses, 'statuses') : undefined;

@@ -31,7 +31,12 @@ export class UpstreamWebhooksController {
     @Query('hub.challenge') challenge: string | undefined,
     @Res() res: Response,
   ): void {
-    if (mode !== 'subscribe' || typeof token !== 'string' || typeof challenge !== 'string' || !safeEqual(token, this.app.verifyToken)) {
+    if (
+      mode !== 'subscribe' ||
+      typeof token !== 'string' ||
+      typeof challenge !== 'string' ||
+      !safeEqual(token, this.app.verifyToken)
+    ) {
       throw new GraphError(ErrorCode.PermissionDenied, '(#200) Webhook verification failed', { status: 403 });
     }
     res.status(200).type('text/plain').send(challenge);
@@ -39,7 +44,10 @@ export class UpstreamWebhooksController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Event deliveries from Meta, signed with X-Hub-Signature-256 (statuses, inbound messages, template reviews)' })
+  @ApiOperation({
+    summary:
+      'Event deliveries from Meta, signed with X-Hub-Signature-256 (statuses, inbound messages, template reviews)',
+  })
   @ApiOkResponse({
     description:
       'Acknowledged once stored. A signed delivery the gateway cannot apply (a change that is not an object, text PostgreSQL cannot ' +
@@ -53,8 +61,12 @@ export class UpstreamWebhooksController {
       throw new GraphError(ErrorCode.InvalidToken, 'Missing X-Hub-Signature-256', { status: 401 });
     }
     if (!req.rawBody || !verifyHubSignature(this.app.appSecret, req.rawBody, header)) {
-      this.logger.warn(`upstream webhook refused: X-Hub-Signature-256 does not match the body (${req.rawBody?.length ?? 0} bytes) [request ${req.id}]`);
-      throw new GraphError(ErrorCode.PermissionDenied, '(#200) X-Hub-Signature-256 does not match the body', { status: 403 });
+      this.logger.warn(
+        `upstream webhook refused: X-Hub-Signature-256 does not match the body (${req.rawBody?.length ?? 0} bytes) [request ${req.id}]`,
+      );
+      throw new GraphError(ErrorCode.PermissionDenied, '(#200) X-Hub-Signature-256 does not match the body', {
+        status: 403,
+      });
     }
     return { success: true, ...(await this.ingest.ingest(req.body, req.rawBody, req.id)) };
   }

@@ -84,7 +84,11 @@ interface PendingChange {
 @Injectable()
 export class WebhookIngestService {
   private readonly logger = new Logger('WebhookIngest');
-  private readonly committer = new GroupCommit<PendingChange[], IngestResult>((deliveries) => this.write(deliveries), 256, INGEST_CONCURRENCY);
+  private readonly committer = new GroupCommit<PendingChange[], IngestResult>(
+    (deliveries) => this.write(deliveries),
+    256,
+    INGEST_CONCURRENCY,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -109,7 +113,11 @@ export class WebhookIngestService {
     const rawText = raw?.toString('utf8');
     // Walking every change for text PostgreSQL cannot store only when the bytes may hold some.
     const checkText = !raw || mayHoldUnstorableText(raw);
-    const envelopes = new Map(rawText ? changeEnvelopes(rawText, untagCallbackData).map((e) => [`${e.entryIndex}:${e.changeIndex}`, e.body]) : []);
+    const envelopes = new Map(
+      rawText
+        ? changeEnvelopes(rawText, untagCallbackData).map((e) => [`${e.entryIndex}:${e.changeIndex}`, e.body])
+        : [],
+    );
     // Organizations are looked up before the transaction opens (cached; the embedded database has
     // a pool of one).
     const object = payload.object;
@@ -123,18 +131,33 @@ export class WebhookIngestService {
       }
       const entry = item as Record<string, unknown>;
       const wabaId = textOf(entry.id ?? '');
-      for (const [changeIndex, received] of (Array.isArray(entry.changes) ? (entry.changes as unknown[]) : []).entries()) {
+      for (const [changeIndex, received] of (Array.isArray(entry.changes)
+        ? (entry.changes as unknown[])
+        : []
+      ).entries()) {
         const problem = changeProblem(received, checkText);
         if (problem) {
           problems.push(`entry[${entryIndex}].changes[${changeIndex}]${problem}`);
-          this.metrics.webhookEvents.inc({ field: isObject(received) && typeof received.field === 'string' ? received.field : 'unknown', result: 'unprocessable' });
+          this.metrics.webhookEvents.inc({
+            field: isObject(received) && typeof received.field === 'string' ? received.field : 'unknown',
+            result: 'unprocessable',
+          });
           continue;
         }
         const { change, records } = withClientCallbackData(received as WebhookChange);
         const field = change.field as string;
         const body = envelopes.get(`${entryIndex}:${changeIndex}`) ?? serializedEnvelope(object, entry, change);
         const dedupeKey = createHash('sha256').update(body).digest('hex');
-        changes.push({ wabaId, field, tenantId: await this.tenantOf(wabaId, change), change, entry, body, dedupeKey, records });
+        changes.push({
+          wabaId,
+          field,
+          tenantId: await this.tenantOf(wabaId, change),
+          change,
+          entry,
+          body,
+          dedupeKey,
+          records,
+        });
       }
     }
     if (problems.length > 0) await this.keepUnprocessable(raw, payload, problems, requestId);
@@ -154,14 +177,23 @@ export class WebhookIngestService {
   }
 
   /** Keeps a delivery (or its parts) that cannot be applied, as received, before it is acknowledged. */
-  private async keepUnprocessable(raw: Buffer | undefined, payload: unknown, problems: string[], requestId: string | undefined): Promise<void> {
-    const reason = problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : '');
-    if (!isObject(payload) || !Array.isArray(payload.entry)) this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
-    const [row] = await this.dataSource.query<Array<{ id: string }>>(`INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`, [
-      reason,
-      raw ?? Buffer.from(JSON.stringify(payload ?? null)),
-    ]);
-    this.logger.warn(`upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${row.id} [request ${requestId ?? '-'}]`);
+  private async keepUnprocessable(
+    raw: Buffer | undefined,
+    payload: unknown,
+    problems: string[],
+    requestId: string | undefined,
+  ): Promise<void> {
+    const reason =
+      problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : '');
+    if (!isObject(payload) || !Array.isArray(payload.entry))
+      this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`,
+      [reason, raw ?? Buffer.from(JSON.stringify(payload ?? null))],
+    );
+    this.logger.warn(
+      `upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${row.id} [request ${requestId ?? '-'}]`,
+    );
   }
 
   /** One transaction for the changes of every delivery in `deliveries`; then their tenant deliveries are queued. */
@@ -184,10 +216,14 @@ export class WebhookIngestService {
           if (change.tenantId) stored.push({ ...change, eventId, tenantId: change.tenantId });
         }
       });
-      await this.applyStatuses(manager, stored.filter((c) => c.field === 'messages'));
+      await this.applyStatuses(
+        manager,
+        stored.filter((c) => c.field === 'messages'),
+      );
       for (const c of stored) {
         if (c.field === 'messages') await this.applyInbound(manager, c.tenantId, c.change);
-        if (c.field === 'message_template_status_update') await this.applyTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+        if (c.field === 'message_template_status_update')
+          await this.applyTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
       }
       // The tenants' deliveries are part of the same transaction: durable before upstream's 200.
       outboxIds.push(
@@ -195,7 +231,14 @@ export class WebhookIngestService {
           manager,
           stored.map((c) => {
             const phoneNumberId = c.change.value?.metadata?.phone_number_id;
-            return { tenantId: c.tenantId, eventId: c.eventId, wabaId: c.wabaId, field: c.field, phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null, body: c.body };
+            return {
+              tenantId: c.tenantId,
+              eventId: c.eventId,
+              wabaId: c.wabaId,
+              field: c.field,
+              phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null,
+              body: c.body,
+            };
           }),
         )),
       );
@@ -226,7 +269,13 @@ export class WebhookIngestService {
       `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
        SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[])
        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
-      [sorted.map((c) => c.dedupeKey), sorted.map((c) => c.tenantId), sorted.map((c) => c.wabaId), sorted.map((c) => c.field), sorted.map((c) => c.body)],
+      [
+        sorted.map((c) => c.dedupeKey),
+        sorted.map((c) => c.tenantId),
+        sorted.map((c) => c.wabaId),
+        sorted.map((c) => c.field),
+        sorted.map((c) => c.body),
+      ],
     );
     const byKey = new Map(rows.map((row) => [row.dedupe_key, row.id]));
     for (const change of changes) {
@@ -244,14 +293,35 @@ export class WebhookIngestService {
    * record (the gateway's reference in `biz_opaque_callback_data`) finds it by id, and gives a record
    * whose send answer was lost its upstream id; other statuses find their record by upstream id.
    */
-  private async applyStatuses(manager: EntityManager, changes: Array<PendingChange & { tenantId: string }>): Promise<void> {
-    let statuses: Array<{ tenantId: string; phoneNumberId: string; id: string; recipient: string; status: string; at: Date; details: string; recordId?: string }> = [];
+  private async applyStatuses(
+    manager: EntityManager,
+    changes: Array<PendingChange & { tenantId: string }>,
+  ): Promise<void> {
+    let statuses: Array<{
+      tenantId: string;
+      phoneNumberId: string;
+      id: string;
+      recipient: string;
+      status: string;
+      at: Date;
+      details: string;
+      recordId?: string;
+    }> = [];
     for (const c of changes) {
       const phoneNumberId = c.change.value?.metadata?.phone_number_id ?? '';
       for (const status of c.change.value?.statuses ?? []) {
         if (!status?.id || !status.status) continue;
         const { id, status: name, timestamp, recipient_id, ...details } = status;
-        statuses.push({ tenantId: c.tenantId, phoneNumberId, id, recipient: recipient_id ?? '', status: name, at: toDate(timestamp), details: JSON.stringify(details), recordId: c.records.get(id) });
+        statuses.push({
+          tenantId: c.tenantId,
+          phoneNumberId,
+          id,
+          recipient: recipient_id ?? '',
+          status: name,
+          at: toDate(timestamp),
+          details: JSON.stringify(details),
+          recordId: c.records.get(id),
+        });
       }
     }
     if (statuses.length === 0) return;
@@ -260,17 +330,32 @@ export class WebhookIngestService {
       `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
        ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
-      [statuses.map((s) => s.tenantId), statuses.map((s) => s.phoneNumberId), statuses.map((s) => s.id), statuses.map((s) => s.recipient), statuses.map((s) => s.status), statuses.map((s) => s.at), statuses.map((s) => s.details)],
+      [
+        statuses.map((s) => s.tenantId),
+        statuses.map((s) => s.phoneNumberId),
+        statuses.map((s) => s.id),
+        statuses.map((s) => s.recipient),
+        statuses.map((s) => s.status),
+        statuses.map((s) => s.at),
+        statuses.map((s) => s.details),
+      ],
     );
     // One target row may be named twice in a batch (delivered and read together): keep the furthest.
     const furthest = new Map<string, { tenantId: string; id: string; status: string; recordId?: string }>();
     for (const s of statuses) {
       const key = `${s.tenantId}:${s.id}`;
       const seen = furthest.get(key);
-      if (!seen || statusRank(s.status) > statusRank(seen.status)) furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
+      if (!seen || statusRank(s.status) > statusRank(seen.status))
+        furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
     }
-    const byRecord = inLockOrder([...furthest.values()].filter((m) => m.recordId !== undefined), (m) => m.recordId as string);
-    const byUpstreamId = inLockOrder([...furthest.values()].filter((m) => m.recordId === undefined), (m) => m.id);
+    const byRecord = inLockOrder(
+      [...furthest.values()].filter((m) => m.recordId !== undefined),
+      (m) => m.recordId as string,
+    );
+    const byUpstreamId = inLockOrder(
+      [...furthest.values()].filter((m) => m.recordId === undefined),
+      (m) => m.id,
+    );
     if (byRecord.length > 0) {
       // The upstream id goes only to a record without one, and never to a second record; a record
       // that has it is written only when its status moves forward.
@@ -283,7 +368,13 @@ export class WebhookIngestService {
            AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid))
                 OR (m.upstream_message_id = v.wamid
                     AND coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0)))`,
-        [byRecord.map((m) => m.recordId), byRecord.map((m) => m.id), byRecord.map((m) => m.tenantId), byRecord.map((m) => m.status), MESSAGE_STATUS_ORDER],
+        [
+          byRecord.map((m) => m.recordId),
+          byRecord.map((m) => m.id),
+          byRecord.map((m) => m.tenantId),
+          byRecord.map((m) => m.status),
+          MESSAGE_STATUS_ORDER,
+        ],
       );
     }
     if (byUpstreamId.length > 0) {
@@ -292,7 +383,12 @@ export class WebhookIngestService {
          FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(wamid, tenant_id, status)
          WHERE m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id
            AND coalesce(array_position($4::text[], m.status), 0) < coalesce(array_position($4::text[], v.status), 0)`,
-        [byUpstreamId.map((m) => m.id), byUpstreamId.map((m) => m.tenantId), byUpstreamId.map((m) => m.status), MESSAGE_STATUS_ORDER],
+        [
+          byUpstreamId.map((m) => m.id),
+          byUpstreamId.map((m) => m.tenantId),
+          byUpstreamId.map((m) => m.status),
+          MESSAGE_STATUS_ORDER,
+        ],
       );
     }
   }
@@ -308,7 +404,16 @@ export class WebhookIngestService {
       await manager.query(
         `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
-        [tenantId, phoneNumberId, message.id, message.from, message.type ?? 'unknown', buttonPayload, JSON.stringify(message), sentAt],
+        [
+          tenantId,
+          phoneNumberId,
+          message.id,
+          message.from,
+          message.type ?? 'unknown',
+          buttonPayload,
+          JSON.stringify(message),
+          sentAt,
+        ],
       );
       const media = mediaOf(message);
       if (media) {
@@ -327,7 +432,12 @@ export class WebhookIngestService {
     }
   }
 
-  private async applyTemplateStatus(manager: EntityManager, wabaId: string, change: WebhookChange, entryTime: unknown): Promise<void> {
+  private async applyTemplateStatus(
+    manager: EntityManager,
+    wabaId: string,
+    change: WebhookChange,
+    entryTime: unknown,
+  ): Promise<void> {
     const value = change.value ?? {};
     if (!value.message_template_id || !value.event) return;
     const rejected = value.event === 'REJECTED';
@@ -335,7 +445,13 @@ export class WebhookIngestService {
       `UPDATE message_templates
        SET status = $1, rejected_reason = $2, status_updated_at = $3, updated_at = now()
        WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)`,
-      [value.event, rejected ? (value.reason ?? 'UNKNOWN') : null, toDate(entryTime), String(value.message_template_id), wabaId],
+      [
+        value.event,
+        rejected ? (value.reason ?? 'UNKNOWN') : null,
+        toDate(entryTime),
+        String(value.message_template_id),
+        wabaId,
+      ],
     );
   }
 }
@@ -347,7 +463,8 @@ export class WebhookIngestService {
 function withClientCallbackData(change: WebhookChange): { change: WebhookChange; records: Map<string, string> } {
   const records = new Map<string, string>();
   const statuses = change?.value?.statuses;
-  if (!Array.isArray(statuses) || !statuses.some((status) => untagCallbackData(status?.biz_opaque_callback_data))) return { change, records };
+  if (!Array.isArray(statuses) || !statuses.some((status) => untagCallbackData(status?.biz_opaque_callback_data)))
+    return { change, records };
   const clientStatuses = statuses.map((status) => {
     const reference = untagCallbackData(status?.biz_opaque_callback_data);
     if (!reference) return status;
@@ -355,7 +472,11 @@ function withClientCallbackData(change: WebhookChange): { change: WebhookChange;
     // The client's value in the field's own place (or no field at all).
     return Object.fromEntries(
       Object.entries(status).flatMap(([name, value]) =>
-        name !== 'biz_opaque_callback_data' ? [[name, value]] : reference.clientValue === undefined ? [] : [[name, reference.clientValue]],
+        name !== 'biz_opaque_callback_data'
+          ? [[name, value]]
+          : reference.clientValue === undefined
+            ? []
+            : [[name, reference.clientValue]],
       ),
     );
   });
@@ -367,7 +488,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 const ARRAYS_OF_OBJECTS = ['statuses', 'messages', 'contacts', 'errors'] as const;
-const STRING_MEMBERS: Record<string, readonly string[]> = { statuses: ['id', 'status', 'recipient_id'], messages: ['id', 'from', 'type'] };
+const STRING_MEMBERS: Record<string, readonly string[]> = {
+  statuses: ['id', 'status', 'recipient_id'],
+  messages: ['id', 'from', 'type'],
+};
 
 /**
  * Why a change cannot be applied, as a path and a reason (`.value.statuses: not an array of
@@ -379,7 +503,10 @@ function changeProblem(change: unknown, checkText: boolean): string | undefined 
   const value = change.value;
   if (!isObject(value)) return '.value: not an object';
   const metadata = value.metadata;
-  if (metadata !== undefined && (!isObject(metadata) || (metadata.phone_number_id !== undefined && typeof metadata.phone_number_id !== 'string'))) {
+  if (
+    metadata !== undefined &&
+    (!isObject(metadata) || (metadata.phone_number_id !== undefined && typeof metadata.phone_number_id !== 'string'))
+  ) {
     return '.value.metadata: not an object with a string phone_number_id';
   }
   for (const name of ARRAYS_OF_OBJECTS) {
@@ -393,7 +520,8 @@ function changeProblem(change: unknown, checkText: boolean): string | undefined 
   }
   if (value.event !== undefined && typeof value.event !== 'string') return '.value.event: not a string';
   const templateId = value.message_template_id;
-  if (templateId !== undefined && typeof templateId !== 'string' && typeof templateId !== 'number') return '.value.message_template_id: not a string or number';
+  if (templateId !== undefined && typeof templateId !== 'string' && typeof templateId !== 'number')
+    return '.value.message_template_id: not a string or number';
   const where = checkText ? unstorableTextPath(change) : undefined;
   return where ? `.${where}: text that cannot be stored` : undefined;
 }

@@ -10,7 +10,13 @@ const { SECRET, VERIFY_TOKEN } = process.env;
 const results = [];
 // Deliveries arrive concurrently: each handler call finds its entry by the parsed body it is given.
 const entries = new WeakMap();
-const api = new WhatsAppAPI({ v: 'v23.0', token: 'unused-by-a-receiver', appSecret: SECRET, webhookVerifyToken: VERIFY_TOKEN, secure: true });
+const api = new WhatsAppAPI({
+  v: 'v23.0',
+  token: 'unused-by-a-receiver',
+  appSecret: SECRET,
+  webhookVerifyToken: VERIFY_TOKEN,
+  secure: true,
+});
 api.on.message = ({ phoneID, from, name, message, raw }) => {
   entries.get(raw).message = { phoneID, from, name, message };
 };
@@ -23,7 +29,8 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', async () => {
     const url = new URL(req.url, 'http://receiver');
-    if (req.method === 'GET' && url.pathname === '/results') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results));
+    if (req.method === 'GET' && url.pathname === '/results')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results));
     if (req.method === 'GET') {
       try {
         const challenge = api.get(Object.fromEntries(url.searchParams));

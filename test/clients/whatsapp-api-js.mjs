@@ -14,7 +14,8 @@ const api = new WhatsAppAPI({
 await runSteps({
   text: () => api.sendMessage(PHONE, TO, new Text('Hello from whatsapp-api-js')),
   image: () => api.sendMessage(PHONE, TO, new Image('https://example.com/cat.jpg', false, 'A cat')),
-  template: () => api.sendMessage(PHONE, TO, new Template(TEMPLATE, 'en_US', new BodyComponent(new BodyParameter('A-1042')))),
+  template: () =>
+    api.sendMessage(PHONE, TO, new Template(TEMPLATE, 'en_US', new BodyComponent(new BodyParameter('A-1042')))),
   read: () => api.markAsRead(PHONE, INBOUND),
   // Its media helpers: upload (messaging_product in the query, no type field), retrieve, fetch.
   media: async () => {
@@ -24,6 +25,10 @@ await runSteps({
     const uploaded = await api.uploadMedia(PHONE, form);
     const described = await api.retrieveMedia(uploaded.id);
     const file = await api.fetchMedia(described.url);
-    return { id: uploaded.id, status: file.status, sameBytes: Buffer.from(await file.arrayBuffer()).equals(Buffer.from(bytes)) };
+    return {
+      id: uploaded.id,
+      status: file.status,
+      sameBytes: Buffer.from(await file.arrayBuffer()).equals(Buffer.from(bytes)),
+    };
   },
 });

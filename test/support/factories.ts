@@ -23,17 +23,29 @@ export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Pr
   const phoneNumberId = '2' + digits(14);
   const otherPhoneNumberId = '3' + digits(14);
   await tenancy.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: '+1 555 ' + digits(7) });
-  await tenancy.addPhoneNumber({ wabaId, phoneNumberId: otherPhoneNumberId, displayPhoneNumber: '+1 555 ' + digits(7) });
+  await tenancy.addPhoneNumber({
+    wabaId,
+    phoneNumberId: otherPhoneNumberId,
+    displayPhoneNumber: '+1 555 ' + digits(7),
+  });
   return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId };
 }
 
 /** An organization key for `tenant` (all scopes unless given). */
-export function createOrgKey(t: TestApp, tenant: { id: string }, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
+export function createOrgKey(
+  t: TestApp,
+  tenant: { id: string },
+  options: Partial<CreateApiKeyInput> = {},
+): Promise<IssuedApiKey> {
   return t.get(ApiKeysService).create({ kind: 'org', tenantIds: [tenant.id], ...options });
 }
 
 /** An admin key over `tenants` (all scopes unless given). */
-export function createAdminKey(t: TestApp, tenants: Array<{ id: string }>, options: Partial<CreateApiKeyInput> = {}): Promise<IssuedApiKey> {
+export function createAdminKey(
+  t: TestApp,
+  tenants: Array<{ id: string }>,
+  options: Partial<CreateApiKeyInput> = {},
+): Promise<IssuedApiKey> {
   return t.get(ApiKeysService).create({ kind: 'admin', tenantIds: tenants.map((x) => x.id), ...options });
 }
 
@@ -42,13 +54,22 @@ export function createPlatformKey(t: TestApp, options: Partial<CreateApiKeyInput
   return t.get(ApiKeysService).create({ kind: 'platform', tenantIds: [], ...options });
 }
 
-export const bearer = (key: string | IssuedApiKey) => ({ Authorization: `Bearer ${typeof key === 'string' ? key : key.key}` });
+export const bearer = (key: string | IssuedApiKey) => ({
+  Authorization: `Bearer ${typeof key === 'string' ? key : key.key}`,
+});
 
 /** Puts a template straight into the catalog of `tenant`'s business account (APPROVED unless told). */
 export async function createCatalogTemplate(
   t: TestApp,
   tenant: TestTenant,
-  template: { name: string; language: string; category?: string; parameterFormat?: 'POSITIONAL' | 'NAMED'; components: unknown[]; groupName?: string },
+  template: {
+    name: string;
+    language: string;
+    category?: string;
+    parameterFormat?: 'POSITIONAL' | 'NAMED';
+    components: unknown[];
+    groupName?: string;
+  },
   status = 'APPROVED',
 ): Promise<string> {
   const upstreamId = '9' + digits(14);

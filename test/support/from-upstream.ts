@@ -30,7 +30,14 @@ export function statusWebhook(
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550100001', phone_number_id: number.phoneNumberId },
-              statuses: [{ status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '15550001111', ...status }],
+              statuses: [
+                {
+                  status: 'delivered',
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: '15550001111',
+                  ...status,
+                },
+              ],
             },
           },
         ],

@@ -43,24 +43,42 @@ export async function killAll(): Promise<void> {
  * The built gateway as its own process on the test database and Redis (the test environment of
  * test-env.ts), with `env` on top; resolves once it listens.
  */
-export async function startGateway(env: Record<string, string> = {}, port?: number): Promise<ChildHandle & { url: string; port: number }> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<ChildHandle & { url: string; port: number }> {
   const listenOn = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   for (const name of Object.keys(process.env)) {
-    if (/^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(name)) childEnv[name] = process.env[name];
+    if (
+      /^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(
+        name,
+      )
+    )
+      childEnv[name] = process.env[name];
   }
-  Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
-  const handle = new ChildHandle(spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }));
+  Object.assign(
+    childEnv,
+    { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log', METRICS_PORT: '0' },
+    env,
+  );
+  const handle = new ChildHandle(
+    spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }),
+  );
   children.push(handle);
-  await eventually(async () => (/gateway listening/.test(handle.output) ? true : undefined), 60_000).catch((error: Error) => {
-    throw new Error(`the gateway did not start: ${error.message}\n${handle.output}`);
-  });
+  await eventually(async () => (/gateway listening/.test(handle.output) ? true : undefined), 60_000).catch(
+    (error: Error) => {
+      throw new Error(`the gateway did not start: ${error.message}\n${handle.output}`);
+    },
+  );
   return Object.assign(handle, { url: `http://127.0.0.1:${listenOn}`, port: listenOn });
 }
 
 /** The standalone sandbox (dist/src/sandbox/main.js) as its own process; resolves with its URL once it listens. */
 export async function startSandbox(args: string[]): Promise<ChildHandle & { url: string }> {
-  const handle = new ChildHandle(spawn(process.execPath, [join(ROOT, 'dist/src/sandbox/main.js'), '--port', '0', ...args], { cwd: ROOT }));
+  const handle = new ChildHandle(
+    spawn(process.execPath, [join(ROOT, 'dist/src/sandbox/main.js'), '--port', '0', ...args], { cwd: ROOT }),
+  );
   children.push(handle);
   const url = await eventually(async () => /sandbox listening on (http:\/\/\S+)/.exec(handle.output)?.[1], 30_000);
   return Object.assign(handle, { url });

@@ -23,14 +23,24 @@ export function expectScopeMissing(res: request.Response, scope: string): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 403,
     body: {
-      error: { message: `(#200) The API key lacks the scope ${scope}`, type: 'OAuthException', code: 200, fbtrace_id: res.headers['x-request-id'] },
+      error: {
+        message: `(#200) The API key lacks the scope ${scope}`,
+        type: 'OAuthException',
+        code: 200,
+        fbtrace_id: res.headers['x-request-id'],
+      },
     },
   });
 }
 
 /** Any Graph error: its status, code, the type that code implies, and `fbtrace_id` echoing the request id. */
 export function expectGraphError(res: request.Response, status: number, code: number): void {
-  expect({ status: res.status, code: res.body?.error?.code, type: res.body?.error?.type, fbtrace_id: res.body?.error?.fbtrace_id }).toEqual({
+  expect({
+    status: res.status,
+    code: res.body?.error?.code,
+    type: res.body?.error?.type,
+    fbtrace_id: res.body?.error?.fbtrace_id,
+  }).toEqual({
     status,
     code,
     type: [190, 200, 4].includes(code) ? 'OAuthException' : 'GraphMethodException',

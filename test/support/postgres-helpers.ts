@@ -25,12 +25,19 @@ export class PostgresProcess {
 
   private run(command: string, args: string[]): void {
     const asRoot = process.getuid?.() === 0;
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(this.bin, command), ...args]] : [join(this.bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(this.bin, command), ...args]]
+      : [join(this.bin, command), args];
     execFileSync(file, argv, { stdio: 'pipe', cwd: tmpdir() });
   }
 
   init(): void {
-    if (process.getuid?.() === 0) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+    if (process.getuid?.() === 0)
+      chownSync(
+        this.dir,
+        Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+        Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+      );
     this.run('initdb', ['-D', join(this.dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   }
 
@@ -47,7 +54,12 @@ export class PostgresProcess {
   /** The server's processes: the postmaster and its children. */
   private pids(): number[] {
     const postmaster = Number(readFileSync(join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = execFileSync('pgrep', ['-P', String(postmaster)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
     return [postmaster, ...children];
   }
 

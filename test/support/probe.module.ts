@@ -28,7 +28,8 @@ class ProbeBody {
 
 async function perform(body: ProbeBody): Promise<void> {
   if (body.delay_ms) await new Promise((resolve) => setTimeout(resolve, body.delay_ms));
-  if (body.fail_with === 'server') throw new GraphError(ErrorCode.SendFailure, 'Upstream failed (probe)', { status: 500 });
+  if (body.fail_with === 'server')
+    throw new GraphError(ErrorCode.SendFailure, 'Upstream failed (probe)', { status: 500 });
   if (body.fail_with === 'client') throw GraphError.invalidParameter('Rejected (probe)');
 }
 

@@ -50,9 +50,13 @@ export class WebhookReceiver {
         };
         this.requests.push(entry);
         if (req.method === 'GET') {
-          const ok = url.searchParams.get('hub.mode') === 'subscribe' && url.searchParams.get('hub.verify_token') === this.verifyToken;
+          const ok =
+            url.searchParams.get('hub.mode') === 'subscribe' &&
+            url.searchParams.get('hub.verify_token') === this.verifyToken;
           if (!ok) return void res.writeHead(403).end('bad token');
-          return void res.writeHead(200, { 'content-type': 'text/plain' }).end(this.echoWrongChallenge ? 'nope' : (url.searchParams.get('hub.challenge') ?? ''));
+          return void res
+            .writeHead(200, { 'content-type': 'text/plain' })
+            .end(this.echoWrongChallenge ? 'nope' : (url.searchParams.get('hub.challenge') ?? ''));
         }
         if (this.hang) return;
         const status = this.replies.shift() ?? this.status;
@@ -81,11 +85,16 @@ export class WebhookReceiver {
 
   /** POSTed events, parsed. */
   events(): Array<ReceivedRequest & { json: WebhookEnvelope }> {
-    return this.requests.filter((r) => r.method === 'POST').map((r) => ({ ...r, json: JSON.parse(r.body) as WebhookEnvelope }));
+    return this.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => ({ ...r, json: JSON.parse(r.body) as WebhookEnvelope }));
   }
 
   /** Waits until `predicate` holds for the POSTed events. */
-  waitFor(predicate: (events: ReturnType<WebhookReceiver['events']>) => boolean, ms = 8000): Promise<ReturnType<WebhookReceiver['events']>> {
+  waitFor(
+    predicate: (events: ReturnType<WebhookReceiver['events']>) => boolean,
+    ms = 8000,
+  ): Promise<ReturnType<WebhookReceiver['events']>> {
     return eventually(async () => {
       const events = this.events();
       return predicate(events) ? events : undefined;

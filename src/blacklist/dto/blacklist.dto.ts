@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 
 /** Most numbers one `POST /v1/blacklist` may add. */
@@ -8,7 +17,8 @@ export const MAX_BLACKLIST_REASON_LENGTH = 500;
 
 export class ListBlacklistQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
-    description: 'Only the entry for this number (normalized like a send recipient: separators and a leading + removed).',
+    description:
+      'Only the entry for this number (normalized like a send recipient: separators and a leading + removed).',
     example: '15551234567',
   })
   @IsOptional()
@@ -35,7 +45,8 @@ export class AddBlacklistEntriesDto {
   @ApiPropertyOptional({
     minLength: 1,
     maxLength: MAX_BLACKLIST_REASON_LENGTH,
-    description: 'Stored on every number of the request. On a number already blacklisted it replaces the stored reason; omitted, the stored reason stays.',
+    description:
+      'Stored on every number of the request. On a number already blacklisted it replaces the stored reason; omitted, the stored reason stays.',
     example: 'Asked not to be contacted',
   })
   @ValidateIf((_object, value) => value !== undefined)
@@ -68,7 +79,10 @@ export class BlacklistPageDto {
 }
 
 export class AddBlacklistEntriesResponseDto {
-  @ApiProperty({ type: [BlacklistEntryDto], description: 'One entry per distinct number of the request, in request order' })
+  @ApiProperty({
+    type: [BlacklistEntryDto],
+    description: 'One entry per distinct number of the request, in request order',
+  })
   data: BlacklistEntryDto[];
 
   @ApiProperty({ example: 1, description: 'Numbers that were not blacklisted before this request' })
@@ -77,4 +91,3 @@ export class AddBlacklistEntriesResponseDto {
   @ApiProperty({ example: 1, description: 'Numbers that were already blacklisted (their entry is kept)' })
   existing: number;
 }
-

@@ -62,7 +62,8 @@ function IsAttributes(options?: ValidationOptions): PropertyDecorator {
 export class ContactInputDto {
   @ApiProperty({
     example: '+1 555 123 4567',
-    description: 'E.164, normalized like a send recipient (a leading + and separators removed); the contact key within the organization',
+    description:
+      'E.164, normalized like a send recipient (a leading + and separators removed); the contact key within the organization',
   })
   @IsString()
   phone_number: string;
@@ -125,7 +126,10 @@ export class UpsertContactsDto {
 }
 
 export class ListContactsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Only contacts carrying this tag (trimmed and lowercased like stored tags)', example: 'vip' })
+  @ApiPropertyOptional({
+    description: 'Only contacts carrying this tag (trimmed and lowercased like stored tags)',
+    example: 'vip',
+  })
   @IsOptional()
   @Transform(({ value }) => normalizeTag(value))
   @IsString()
@@ -133,7 +137,10 @@ export class ListContactsQueryDto extends PageQueryDto {
   @MaxLength(MAX_TAG_LENGTH)
   tag?: string;
 
-  @ApiPropertyOptional({ description: 'Only the contact with this number (normalized like a send recipient)', example: '15551234567' })
+  @ApiPropertyOptional({
+    description: 'Only the contact with this number (normalized like a send recipient)',
+    example: '15551234567',
+  })
   @IsOptional()
   @IsString()
   phone_number?: string;
@@ -180,4 +187,3 @@ export class UpsertContactsResponseDto {
   @ApiProperty({ example: 1, description: 'Existing contacts updated' })
   updated: number;
 }
-

@@ -12,4 +12,17 @@ import { UnprocessableWebhooks1763701000000 } from './1763701000000-Unprocessabl
 import { TemplateReservation1763701100000 } from './1763701100000-TemplateReservation';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Init1763700000000, UpstreamWebhooks1763700100000, BlacklistAndContacts1763700200000, Messages1763700300000, Media1763700400000, TemplateCatalog1763700500000, TenantWebhooks1763700600000, KeyIssuer1763700700000, SendRecovery1763700800000, UnansweredSendsIndex1763700900000, UnprocessableWebhooks1763701000000, TemplateReservation1763701100000];
+export const MIGRATIONS = [
+  Init1763700000000,
+  UpstreamWebhooks1763700100000,
+  BlacklistAndContacts1763700200000,
+  Messages1763700300000,
+  Media1763700400000,
+  TemplateCatalog1763700500000,
+  TenantWebhooks1763700600000,
+  KeyIssuer1763700700000,
+  SendRecovery1763700800000,
+  UnansweredSendsIndex1763700900000,
+  UnprocessableWebhooks1763701000000,
+  TemplateReservation1763701100000,
+];

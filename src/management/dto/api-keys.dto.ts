@@ -23,7 +23,8 @@ const INHERITS = ' Omitted: the issuing key’s own bound.';
 export class CreateApiKeyDto {
   @ApiProperty({
     enum: ['org', 'admin'],
-    description: 'org: one organization (`svc_live_…`); admin: one or more (`svc_admin_…`). Platform keys come only from the CLI (asking for one is 403 code 200).',
+    description:
+      'org: one organization (`svc_live_…`); admin: one or more (`svc_admin_…`). Platform keys come only from the CLI (asking for one is 403 code 200).',
   })
   @IsIn(['org', 'admin', 'platform'])
   kind: 'org' | 'admin' | 'platform';
@@ -31,7 +32,8 @@ export class CreateApiKeyDto {
   @ApiPropertyOptional({
     type: [String],
     format: 'uuid',
-    description: 'The organizations the key reaches (exactly one for an org key). Omitted: the organization named by X-Svc-Tenant-Id.',
+    description:
+      'The organizations the key reaches (exactly one for an org key). Omitted: the organization named by X-Svc-Tenant-Id.',
   })
   @IsOptional()
   @IsArray()
@@ -58,14 +60,27 @@ export class CreateApiKeyDto {
   @IsString({ each: true })
   scopes?: string[];
 
-  @ApiPropertyOptional({ type: [String], nullable: true, example: ['106540352242922'], description: 'Only these phone numbers (of the key’s organizations).' + INHERITS })
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    example: ['106540352242922'],
+    description: 'Only these phone numbers (of the key’s organizations).' + INHERITS,
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @Matches(/^\d{1,32}$/, { each: true, message: 'allowed_phone_number_ids must hold upstream phone number ids (digits)' })
+  @Matches(/^\d{1,32}$/, {
+    each: true,
+    message: 'allowed_phone_number_ids must hold upstream phone number ids (digits)',
+  })
   allowed_phone_number_ids?: string[] | null;
 
-  @ApiPropertyOptional({ type: [String], nullable: true, example: ['203.0.113.0/24'], description: 'Only calls from these IPs or CIDR ranges.' + INHERITS })
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    example: ['203.0.113.0/24'],
+    description: 'Only calls from these IPs or CIDR ranges.' + INHERITS,
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -73,14 +88,23 @@ export class CreateApiKeyDto {
   @MaxLength(64, { each: true })
   allowed_ips?: string[] | null;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100000, example: 80, description: 'Requests per second. Omitted: 80, or the issuing key’s limit when lower.' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 100000,
+    example: 80,
+    description: 'Requests per second. Omitted: 80, or the issuing key’s limit when lower.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(100_000)
   rate_limit_per_second?: number;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'When the key stops working (in the future).' + INHERITS })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    nullable: true,
+    description: 'When the key stops working (in the future).' + INHERITS,
+  })
   @IsOptional()
   @IsDateString()
   expires_at?: string | null;
@@ -101,7 +125,10 @@ export class ApiKeyDto {
   @ApiProperty({ enum: ['org', 'admin', 'platform'] })
   kind: string;
 
-  @ApiProperty({ example: 'svc_live_AbCdEf', description: 'The first characters of the key, to tell keys apart; never the key' })
+  @ApiProperty({
+    example: 'svc_live_AbCdEf',
+    description: 'The first characters of the key, to tell keys apart; never the key',
+  })
   prefix: string;
 
   @ApiProperty({ type: [String], format: 'uuid' })
@@ -131,7 +158,11 @@ export class ApiKeyDto {
   @ApiProperty({ format: 'date-time', nullable: true, description: 'Updated at most once a minute' })
   last_used_at: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The key that issued this one over HTTP; null when the CLI did' })
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    description: 'The key that issued this one over HTTP; null when the CLI did',
+  })
   issued_by_key_id: string | null;
 
   @ApiProperty({ format: 'uuid', nullable: true, description: 'The key this one replaced by rotation' })
@@ -142,7 +173,10 @@ export class ApiKeyDto {
 }
 
 export class IssuedApiKeyDto {
-  @ApiProperty({ example: 'svc_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd', description: 'The key text: shown now and never again' })
+  @ApiProperty({
+    example: 'svc_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd',
+    description: 'The key text: shown now and never again',
+  })
   key: string;
 
   @ApiPropertyOptional({ description: 'The HMAC signing secret, when `hmac` is on: shown now and never again' })

@@ -33,7 +33,8 @@ export class CreateBusinessAccountDto {
 
   @ApiProperty({
     example: 'EAAJB…',
-    description: "Meta's access token for the account (a system user token). Stored encrypted, used for upstream calls, never shown again.",
+    description:
+      "Meta's access token for the account (a system user token). Stored encrypted, used for upstream calls, never shown again.",
     writeOnly: true,
   })
   @IsString()
@@ -55,7 +56,10 @@ export class UpdateBusinessAccountDto {
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ description: 'A new upstream access token (for example after rotating the system user token); write-only', writeOnly: true })
+  @ApiPropertyOptional({
+    description: 'A new upstream access token (for example after rotating the system user token); write-only',
+    writeOnly: true,
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -89,12 +93,18 @@ export class BusinessAccountPageDto {
 }
 
 export class CreatePhoneNumberDto {
-  @ApiProperty({ example: '102290129340398', description: 'The business account the number belongs to (registered in this organization)' })
+  @ApiProperty({
+    example: '102290129340398',
+    description: 'The business account the number belongs to (registered in this organization)',
+  })
   @IsString()
   @Matches(UPSTREAM_ID, { message: 'waba_id must be digits' })
   waba_id: string;
 
-  @ApiProperty({ example: '106540352242922', description: "Meta's phone number id, as used in `/{phone-number-id}/messages`" })
+  @ApiProperty({
+    example: '106540352242922',
+    description: "Meta's phone number id, as used in `/{phone-number-id}/messages`",
+  })
   @IsString()
   @Matches(UPSTREAM_ID, { message: 'phone_number_id must be digits' })
   phone_number_id: string;
@@ -107,7 +117,8 @@ export class CreatePhoneNumberDto {
 
   @ApiPropertyOptional({
     default: true,
-    description: "Refuse non-template sends outside the 24-hour window locally (131026); off for numbers whose webhooks do not reach the gateway",
+    description:
+      'Refuse non-template sends outside the 24-hour window locally (131026); off for numbers whose webhooks do not reach the gateway',
   })
   @IsOptional()
   @IsBoolean()

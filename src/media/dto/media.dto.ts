@@ -32,13 +32,21 @@ export const UPLOAD_MEDIA_BODY_SCHEMA = {
   required: ['file', 'type', 'messaging_product'],
   properties: {
     file: { ...FILE_PROPERTY, description: `The file. Limits per kind: ${KIND_LIMITS}.` },
-    type: { type: 'string', enum: [...MEDIA_MIME_TYPES], example: 'image/jpeg', description: 'MIME type of the file; it decides the kind and its size limit' },
+    type: {
+      type: 'string',
+      enum: [...MEDIA_MIME_TYPES],
+      example: 'image/jpeg',
+      description: 'MIME type of the file; it decides the kind and its size limit',
+    },
     messaging_product: { type: 'string', enum: ['whatsapp'] },
   },
 };
 
 export class MediaIdDto {
-  @ApiProperty({ example: '1037543291543636', description: 'Upstream media id: use it as `image.id` (and so on) in a send' })
+  @ApiProperty({
+    example: '1037543291543636',
+    description: 'Upstream media id: use it as `image.id` (and so on) in a send',
+  })
   id: string;
 }
 
@@ -62,7 +70,11 @@ export const UPLOAD_TEMPLATE_MEDIA_BODY_SCHEMA = {
         .map(([mimeType, { format, maxBytes }]) => `${mimeType} (${format}, max ${maxBytes} bytes)`)
         .join(', ')}.`,
     },
-    type: { type: 'string', enum: Object.keys(TEMPLATE_HEADER_MEDIA), description: "MIME type of the file; defaults to the file part's Content-Type" },
+    type: {
+      type: 'string',
+      enum: Object.keys(TEMPLATE_HEADER_MEDIA),
+      description: "MIME type of the file; defaults to the file part's Content-Type",
+    },
   },
 };
 
@@ -92,7 +104,11 @@ export const UPLOAD_LIBRARY_ASSET_BODY_SCHEMA = {
       ...FILE_PROPERTY,
       description: "Any media type WhatsApp accepts, as the file part's Content-Type, up to 104857600 bytes (100 MB).",
     },
-    name: { type: 'string', maxLength: 255, description: "The asset's file name; defaults to the uploaded file's name" },
+    name: {
+      type: 'string',
+      maxLength: 255,
+      description: "The asset's file name; defaults to the uploaded file's name",
+    },
   },
 };
 
@@ -125,4 +141,3 @@ export class MediaAssetPageDto {
   @ApiProperty({ type: PagingDto })
   paging: PagingDto;
 }
-

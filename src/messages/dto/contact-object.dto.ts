@@ -76,7 +76,17 @@ export class ContactObjectDto {
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     description: 'Entries like { street, city, state, zip, country, country_code, type: HOME|WORK }.',
-    example: [{ street: '1 Hacker Way', city: 'Menlo Park', state: 'CA', zip: '94025', country: 'United States', country_code: 'us', type: 'WORK' }],
+    example: [
+      {
+        street: '1 Hacker Way',
+        city: 'Menlo Park',
+        state: 'CA',
+        zip: '94025',
+        country: 'United States',
+        country_code: 'us',
+        type: 'WORK',
+      },
+    ],
   })
   @IsOptional()
   @IsLooseObjectArray()

@@ -4,7 +4,12 @@ import { IsBooleanValue, IsCoordinate, IsText } from './message-validators';
 
 /** type=text. */
 export class TextObjectDto {
-  @ApiProperty({ description: 'Message text, 1 to 4096 characters; may contain URLs and formatting.', minLength: 1, maxLength: 4096, example: 'Hello! Your order #1042 has shipped.' })
+  @ApiProperty({
+    description: 'Message text, 1 to 4096 characters; may contain URLs and formatting.',
+    minLength: 1,
+    maxLength: 4096,
+    example: 'Hello! Your order #1042 has shipped.',
+  })
   @IsText(1, 4096)
   body: string;
 
@@ -37,7 +42,10 @@ export class LocationObjectDto {
 
 /** type=reaction. An empty emoji removes an earlier reaction. */
 export class ReactionObjectDto {
-  @ApiProperty({ description: 'The message (wamid) being reacted to.', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA' })
+  @ApiProperty({
+    description: 'The message (wamid) being reacted to.',
+    example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA',
+  })
   @IsText(1)
   message_id: string;
 

@@ -42,7 +42,14 @@ export const INTERACTIVE_TYPES = [
 export type InteractiveType = (typeof INTERACTIVE_TYPES)[number];
 
 /** Kinds for which Meta requires a body (only `product` may omit it among the common ones). */
-const BODY_REQUIRED = new Set<string>(['button', 'list', 'cta_url', 'product_list', 'catalog_message', 'location_request_message']);
+const BODY_REQUIRED = new Set<string>([
+  'button',
+  'list',
+  'cta_url',
+  'product_list',
+  'catalog_message',
+  'location_request_message',
+]);
 
 const HEADER_TYPES = ['text', 'image', 'video', 'document'] as const;
 
@@ -51,7 +58,11 @@ export class InteractiveHeaderDto {
   @IsOneOf(HEADER_TYPES)
   type: (typeof HEADER_TYPES)[number];
 
-  @ApiPropertyOptional({ description: 'Required when type is text; up to 60 characters.', maxLength: 60, example: "Luigi's Pizzeria" })
+  @ApiPropertyOptional({
+    description: 'Required when type is text; up to 60 characters.',
+    maxLength: 60,
+    example: "Luigi's Pizzeria",
+  })
   @ValidateIf((header: InteractiveHeaderDto) => header.type === 'text' || header.text !== undefined)
   @IsText(1, 60)
   text?: string;
@@ -74,7 +85,11 @@ export class InteractiveHeaderDto {
 
 export class InteractiveBodyDto {
   /** Meta lowers the ceiling to 1024 for some kinds (reply buttons, cta_url); upstream reports those. */
-  @ApiProperty({ description: 'Body text, 1 to 4096 characters (1024 for some kinds).', maxLength: 4096, example: 'What would you like to order today?' })
+  @ApiProperty({
+    description: 'Body text, 1 to 4096 characters (1024 for some kinds).',
+    maxLength: 4096,
+    example: 'What would you like to order today?',
+  })
   @IsText(1, 4096)
   text: string;
 }
@@ -88,7 +103,11 @@ export class InteractiveFooterDto {
 // ---- Reply buttons (type=button) ----
 
 export class ReplyDto {
-  @ApiProperty({ description: 'Returned in the reply webhook; 1 to 256 characters.', maxLength: 256, example: 'confirm-yes' })
+  @ApiProperty({
+    description: 'Returned in the reply webhook; 1 to 256 characters.',
+    maxLength: 256,
+    example: 'confirm-yes',
+  })
   @IsText(1, 256)
   id: string;
 
@@ -108,7 +127,10 @@ export class ReplyButtonDto {
 }
 
 function distinct(items: unknown[], pick: (item: Record<string, unknown>) => unknown): boolean {
-  const values = items.filter(isPlainObject).map(pick).filter((value) => value !== undefined);
+  const values = items
+    .filter(isPlainObject)
+    .map(pick)
+    .filter((value) => value !== undefined);
   return new Set(values).size === values.length;
 }
 
@@ -143,7 +165,11 @@ export class ListRowDto {
 }
 
 export class ListSectionDto {
-  @ApiPropertyOptional({ description: 'Up to 24 characters; Meta requires it when there are several sections.', maxLength: 24, example: 'Pizzas' })
+  @ApiPropertyOptional({
+    description: 'Up to 24 characters; Meta requires it when there are several sections.',
+    maxLength: 24,
+    example: 'Pizzas',
+  })
   @IsOptional()
   @IsText(1, 24)
   title?: string;
@@ -154,17 +180,33 @@ export class ListSectionDto {
 }
 
 function total(items: unknown[], key: string): number {
-  return items.reduce<number>((sum, item) => sum + (isPlainObject(item) && Array.isArray(item[key]) ? item[key].length : 0), 0);
+  return items.reduce<number>(
+    (sum, item) => sum + (isPlainObject(item) && Array.isArray(item[key]) ? item[key].length : 0),
+    0,
+  );
 }
 
 export class ListActionDto {
-  @ApiProperty({ description: 'Label of the button that opens the list, 1 to 20 characters.', maxLength: 20, example: 'View options' })
+  @ApiProperty({
+    description: 'Label of the button that opens the list, 1 to 20 characters.',
+    maxLength: 20,
+    example: 'View options',
+  })
   @IsText(1, 20)
   button: string;
 
-  @ApiProperty({ type: () => [ListSectionDto], minItems: 1, maxItems: 10, description: 'At most 10 rows across all sections.' })
+  @ApiProperty({
+    type: () => [ListSectionDto],
+    minItems: 1,
+    maxItems: 10,
+    description: 'At most 10 rows across all sections.',
+  })
   @NestedArray(() => ListSectionDto, 1, 10, 'section')
-  @ArrayRule('listRowTotal', (sections) => total(sections, 'rows') <= 10, 'must hold at most 10 rows across all sections')
+  @ArrayRule(
+    'listRowTotal',
+    (sections) => total(sections, 'rows') <= 10,
+    'must hold at most 10 rows across all sections',
+  )
   sections: ListSectionDto[];
 }
 
@@ -175,7 +217,10 @@ export class CtaUrlParametersDto {
   @IsText(1, 20)
   display_text: string;
 
-  @ApiProperty({ description: 'http(s) URL opened when the button is tapped.', example: 'https://example.com/events?ref=wa' })
+  @ApiProperty({
+    description: 'http(s) URL opened when the button is tapped.',
+    example: 'https://example.com/events?ref=wa',
+  })
   @IsHttpUrl()
   url: string;
 }
@@ -201,7 +246,10 @@ export class FlowParametersDto {
   )
   flow_message_version: string;
 
-  @ApiProperty({ description: 'Text of the button that opens the Flow (advised 30 characters or fewer).', example: 'Book now' })
+  @ApiProperty({
+    description: 'Text of the button that opens the Flow (advised 30 characters or fewer).',
+    example: 'Book now',
+  })
   @IsText(1)
   flow_cta: string;
 
@@ -209,12 +257,18 @@ export class FlowParametersDto {
   @ExactlyOneOf('flow_name', isNonEmptyString, 'must be a non-empty string')
   flow_id?: string;
 
-  @ApiPropertyOptional({ description: 'Flow name. Exactly one of flow_id or flow_name.', example: 'appointment_booking' })
+  @ApiPropertyOptional({
+    description: 'Flow name. Exactly one of flow_id or flow_name.',
+    example: 'appointment_booking',
+  })
   @IsOptional()
   @IsText(1)
   flow_name?: string;
 
-  @ApiPropertyOptional({ description: 'Token identifying this Flow session, echoed in the completion webhook.', example: 'flow-token-8f14e45f' })
+  @ApiPropertyOptional({
+    description: 'Token identifying this Flow session, echoed in the completion webhook.',
+    example: 'flow-token-8f14e45f',
+  })
   @IsOptional()
   @IsText(0)
   flow_token?: string;
@@ -229,7 +283,11 @@ export class FlowParametersDto {
   @IsOneOf(['navigate', 'data_exchange'])
   flow_action?: 'navigate' | 'data_exchange';
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { screen: 'WELCOME_SCREEN', data: { customer_name: 'Alex' } } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { screen: 'WELCOME_SCREEN', data: { customer_name: 'Alex' } },
+  })
   @IsOptional()
   @IsLooseObject()
   flow_action_payload?: Record<string, unknown>;
@@ -264,7 +322,11 @@ export class ProductItemDto {
 }
 
 export class ProductSectionDto {
-  @ApiPropertyOptional({ description: 'Up to 24 characters; Meta requires it when there are several sections.', maxLength: 24, example: 'T-shirts' })
+  @ApiPropertyOptional({
+    description: 'Up to 24 characters; Meta requires it when there are several sections.',
+    maxLength: 24,
+    example: 'T-shirts',
+  })
   @IsOptional()
   @IsText(1, 24)
   title?: string;
@@ -279,9 +341,18 @@ export class ProductListActionDto {
   @IsText(1)
   catalog_id: string;
 
-  @ApiProperty({ type: () => [ProductSectionDto], minItems: 1, maxItems: 10, description: 'At most 30 products across all sections.' })
+  @ApiProperty({
+    type: () => [ProductSectionDto],
+    minItems: 1,
+    maxItems: 10,
+    description: 'At most 30 products across all sections.',
+  })
   @NestedArray(() => ProductSectionDto, 1, 10, 'section')
-  @ArrayRule('productItemTotal', (sections) => total(sections, 'product_items') <= 30, 'must hold at most 30 products across all sections')
+  @ArrayRule(
+    'productItemTotal',
+    (sections) => total(sections, 'product_items') <= 30,
+    'must hold at most 30 products across all sections',
+  )
   sections: ProductSectionDto[];
 }
 
@@ -344,7 +415,10 @@ const ACTION_CLASSES: Record<InteractiveType, new () => object> = {
 /** The action class for the interactive object being transformed (class-transformer passes its plain source). */
 export function actionClassFor(options?: TypeHelpOptions): new () => object {
   const type = (options?.object as { type?: unknown } | undefined)?.type;
-  return (typeof type === 'string' && Object.hasOwn(ACTION_CLASSES, type) && ACTION_CLASSES[type as InteractiveType]) || InteractiveActionDto;
+  return (
+    (typeof type === 'string' && Object.hasOwn(ACTION_CLASSES, type) && ACTION_CLASSES[type as InteractiveType]) ||
+    InteractiveActionDto
+  );
 }
 
 const ACTION_MODELS = [...new Set(Object.values(ACTION_CLASSES))];
@@ -356,13 +430,23 @@ export class InteractiveObjectDto {
   type: InteractiveType;
 
   @ApiPropertyOptional({ type: () => InteractiveHeaderDto, description: 'Required for product_list.' })
-  @ValidateIf((interactive: InteractiveObjectDto) => interactive.header !== undefined || interactive.type === 'product_list')
+  @ValidateIf(
+    (interactive: InteractiveObjectDto) => interactive.header !== undefined || interactive.type === 'product_list',
+  )
   @NestedObject(() => InteractiveHeaderDto, 'is required when type is product_list')
   header?: InteractiveHeaderDto;
 
-  @ApiPropertyOptional({ type: () => InteractiveBodyDto, description: `Required for ${[...BODY_REQUIRED].join(', ')}.` })
-  @ValidateIf((interactive: InteractiveObjectDto) => interactive.body !== undefined || BODY_REQUIRED.has(interactive.type))
-  @NestedObject(() => InteractiveBodyDto, (args) => `is required when type is ${(args.object as InteractiveObjectDto).type}`)
+  @ApiPropertyOptional({
+    type: () => InteractiveBodyDto,
+    description: `Required for ${[...BODY_REQUIRED].join(', ')}.`,
+  })
+  @ValidateIf(
+    (interactive: InteractiveObjectDto) => interactive.body !== undefined || BODY_REQUIRED.has(interactive.type),
+  )
+  @NestedObject(
+    () => InteractiveBodyDto,
+    (args) => `is required when type is ${(args.object as InteractiveObjectDto).type}`,
+  )
   body?: InteractiveBodyDto;
 
   @ApiPropertyOptional({ type: () => InteractiveFooterDto })
@@ -371,7 +455,8 @@ export class InteractiveObjectDto {
   footer?: InteractiveFooterDto;
 
   @ApiProperty({
-    description: 'Shape depends on type: buttons (button), button + sections (list), name + parameters (cta_url, flow, catalog_message, ...), catalog_id (product, product_list).',
+    description:
+      'Shape depends on type: buttons (button), button + sections (list), name + parameters (cta_url, flow, catalog_message, ...), catalog_id (product, product_list).',
     oneOf: ACTION_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
   })
   @NestedObject(actionClassFor)

@@ -4,11 +4,17 @@ import { ExactlyOneOf, IsAbsent, IsHttpUrl, IsText, isNonEmptyString } from './m
 
 /** A media item by `id` (uploaded through POST /v1/{phoneNumberId}/media) or by public `link`: exactly one. */
 export class MediaObjectDto {
-  @ApiPropertyOptional({ description: 'Media ID of a previously uploaded item. Exactly one of id or link.', example: '1479537139650973' })
+  @ApiPropertyOptional({
+    description: 'Media ID of a previously uploaded item. Exactly one of id or link.',
+    example: '1479537139650973',
+  })
   @ExactlyOneOf('link', isNonEmptyString, 'must be a non-empty string')
   id?: string;
 
-  @ApiPropertyOptional({ description: 'Public http(s) URL Meta downloads the media from. Exactly one of id or link.', example: 'https://example.com/media/summer-sale.jpg' })
+  @ApiPropertyOptional({
+    description: 'Public http(s) URL Meta downloads the media from. Exactly one of id or link.',
+    example: 'https://example.com/media/summer-sale.jpg',
+  })
   @IsOptional()
   @IsHttpUrl()
   link?: string;
@@ -16,7 +22,11 @@ export class MediaObjectDto {
 
 /** Image and video: media plus an optional caption. */
 export class CaptionedMediaObjectDto extends MediaObjectDto {
-  @ApiPropertyOptional({ description: 'Caption shown under the media, up to 1024 characters.', maxLength: 1024, example: 'Our summer sale starts today!' })
+  @ApiPropertyOptional({
+    description: 'Caption shown under the media, up to 1024 characters.',
+    maxLength: 1024,
+    example: 'Our summer sale starts today!',
+  })
   @IsOptional()
   @IsText(0, 1024)
   caption?: string;
@@ -27,7 +37,10 @@ export class ImageObjectDto extends CaptionedMediaObjectDto {}
 export class VideoObjectDto extends CaptionedMediaObjectDto {}
 
 export class DocumentObjectDto extends CaptionedMediaObjectDto {
-  @ApiPropertyOptional({ description: 'File name shown to the recipient (and its extension decides the icon).', example: 'invoice-1042.pdf' })
+  @ApiPropertyOptional({
+    description: 'File name shown to the recipient (and its extension decides the icon).',
+    example: 'invoice-1042.pdf',
+  })
   @IsOptional()
   @IsText(1)
   filename?: string;

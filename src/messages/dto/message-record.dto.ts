@@ -5,7 +5,6 @@ import { PageQueryDto } from '../../common/pagination';
 import { MESSAGE_STATUS_ORDER, type MessageStatus, type MessageStatusEvent } from '../message-status.entity';
 import type { Message } from '../message.entity';
 
-
 export class ListMessagesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Recipient phone number (normalized like `to`)' })
   @IsOptional()
@@ -19,7 +18,8 @@ export class ListMessagesQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({
     enum: ['unknown'],
-    description: 'unknown: sends still pending whose upstream outcome is unknown (no answer, no status webhook yet), to watch or reconcile',
+    description:
+      'unknown: sends still pending whose upstream outcome is unknown (no answer, no status webhook yet), to watch or reconcile',
   })
   @IsOptional()
   @IsIn(['unknown'])
@@ -45,7 +45,9 @@ export class StatusChangeDto {
   @ApiProperty({ format: 'date-time' })
   timestamp: string;
 
-  @ApiPropertyOptional({ description: 'conversation, pricing, errors as upstream reported them; the error of a failed send' })
+  @ApiPropertyOptional({
+    description: 'conversation, pricing, errors as upstream reported them; the error of a failed send',
+  })
   details?: Record<string, unknown>;
 }
 
@@ -81,7 +83,10 @@ export class MessageRecordDto {
   })
   outcome_unknown_at: string | null;
 
-  @ApiProperty({ description: "The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference)" })
+  @ApiProperty({
+    description:
+      "The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference)",
+  })
   payload: Record<string, unknown>;
 
   @ApiProperty({ format: 'date-time' })
@@ -90,7 +95,10 @@ export class MessageRecordDto {
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
 
-  @ApiPropertyOptional({ type: [StatusChangeDto], description: 'Every status reached, in status order, with its time (on GET of one message)' })
+  @ApiPropertyOptional({
+    type: [StatusChangeDto],
+    description: 'Every status reached, in status order, with its time (on GET of one message)',
+  })
   history?: StatusChangeDto[];
 }
 

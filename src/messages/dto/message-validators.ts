@@ -11,7 +11,12 @@ type Message = string | ((args: ValidationArguments) => string);
 type ClassType = new (...args: never[]) => object;
 
 /** Any rule, as one decorator with one message. */
-export function Satisfies(name: string, check: (value: unknown, args: ValidationArguments) => boolean, message: Message, options?: ValidationOptions): PropertyDecorator {
+export function Satisfies(
+  name: string,
+  check: (value: unknown, args: ValidationArguments) => boolean,
+  message: Message,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return rule(name, check, message, options);
 }
 
@@ -35,15 +40,31 @@ function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
-function rule(name: string, validate: (value: unknown, args: ValidationArguments) => boolean, message: Message, options?: ValidationOptions) {
-  return ValidateBy({ name, validator: { validate, defaultMessage: typeof message === 'function' ? message : () => message } }, options);
+function rule(
+  name: string,
+  validate: (value: unknown, args: ValidationArguments) => boolean,
+  message: Message,
+  options?: ValidationOptions,
+) {
+  return ValidateBy(
+    { name, validator: { validate, defaultMessage: typeof message === 'function' ? message : () => message } },
+    options,
+  );
 }
 
 /** A string of min..max characters (max may be Infinity). */
 export function IsText(min: number, max = Infinity, options?: ValidationOptions): PropertyDecorator {
   let message: string;
-  if (max !== Infinity) message = min === 0 ? `must be a string of at most ${max} characters` : `must be a string of ${min} to ${max} characters`;
-  else message = min === 0 ? 'must be a string' : min === 1 ? 'must be a non-empty string' : `must be a string of at least ${min} characters`;
+  if (max !== Infinity)
+    message =
+      min === 0 ? `must be a string of at most ${max} characters` : `must be a string of ${min} to ${max} characters`;
+  else
+    message =
+      min === 0
+        ? 'must be a string'
+        : min === 1
+          ? 'must be a non-empty string'
+          : `must be a string of at least ${min} characters`;
   return rule(
     'isText',
     (value) => typeof value === 'string' && characters(value) >= min && characters(value) <= max,
@@ -53,7 +74,10 @@ export function IsText(min: number, max = Infinity, options?: ValidationOptions)
 }
 
 /** One of a fixed set of strings; `ignoreCase` for fields Meta reads case-insensitively. */
-export function IsOneOf(values: readonly string[], options: ValidationOptions & { ignoreCase?: boolean } = {}): PropertyDecorator {
+export function IsOneOf(
+  values: readonly string[],
+  options: ValidationOptions & { ignoreCase?: boolean } = {},
+): PropertyDecorator {
   const { ignoreCase, ...validationOptions } = options;
   const allowed = new Set(ignoreCase ? values.map((value) => value.toLowerCase()) : values);
   return rule(
@@ -98,7 +122,12 @@ export function IsCoordinate(min: number, max: number, options?: ValidationOptio
   return rule(
     'isCoordinate',
     (value) => {
-      const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      const number =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+            ? Number(value)
+            : NaN;
       return Number.isFinite(number) && number >= min && number <= max;
     },
     `must be a number from ${min} to ${max}`,
@@ -126,7 +155,12 @@ export function IsLooseObjectArray(min = 0, options?: ValidationOptions): Proper
  * when this one is present it must also pass `check`. Put it on one property of the pair, always
  * validated (no IsOptional); the other one carries its own optional type rule.
  */
-export function ExactlyOneOf(other: string, check: (value: unknown) => boolean, checkMessage: string, options?: ValidationOptions): PropertyDecorator {
+export function ExactlyOneOf(
+  other: string,
+  check: (value: unknown) => boolean,
+  checkMessage: string,
+  options?: ValidationOptions,
+): PropertyDecorator {
   const problem = (value: unknown, args: ValidationArguments): string | undefined => {
     const mine = value !== undefined;
     const theirs = (args.object as Record<string, unknown>)[other] !== undefined;
@@ -135,7 +169,12 @@ export function ExactlyOneOf(other: string, check: (value: unknown) => boolean, 
     if (mine && !check(value)) return checkMessage;
     return undefined;
   };
-  return rule('exactlyOneOf', (value, args) => problem(value, args) === undefined, (args) => problem(args.value, args) ?? checkMessage, options);
+  return rule(
+    'exactlyOneOf',
+    (value, args) => problem(value, args) === undefined,
+    (args) => problem(args.value, args) ?? checkMessage,
+    options,
+  );
 }
 
 export const isNonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
@@ -170,7 +209,9 @@ export function NestedArray(type: TypeFunction, min: number, max = Infinity, nou
   const plural = `${noun}s`;
   let message: string;
   if (max !== Infinity) message = `must be an array of ${min} to ${max} ${plural}`;
-  else message = min === 0 ? `must be an array of ${plural}` : `must be an array of at least ${min} ${min === 1 ? noun : plural}`;
+  else
+    message =
+      min === 0 ? `must be an array of ${plural}` : `must be an array of at least ${min} ${min === 1 ? noun : plural}`;
   return compose(
     Type(type),
     ValidateNested({ message: 'must be an object' }),

@@ -32,7 +32,13 @@ import { IsOptional, ValidateIf } from 'class-validator';
 import { ContactObjectDto } from './contact-object.dto';
 import { LocationObjectDto, ReactionObjectDto, TextObjectDto } from './content-objects.dto';
 import { InteractiveObjectDto } from './interactive-object.dto';
-import { AudioObjectDto, DocumentObjectDto, ImageObjectDto, StickerObjectDto, VideoObjectDto } from './media-object.dto';
+import {
+  AudioObjectDto,
+  DocumentObjectDto,
+  ImageObjectDto,
+  StickerObjectDto,
+  VideoObjectDto,
+} from './media-object.dto';
 import { IsOneOf, IsText, NestedArray, NestedObject } from './message-validators';
 import { TemplateObjectDto } from './template-object.dto';
 import { CLIENT_CALLBACK_DATA_MAX, GATEWAY_CALLBACK_DATA_OVERHEAD } from '../callback-data';
@@ -81,7 +87,10 @@ const sends = (type: MessageType) => (body: SendMessageDto) => isSend(body) && m
 const requiredFor = (type: MessageType) => `is required when type is ${type}`;
 
 export class MessageContextDto {
-  @ApiProperty({ description: 'The message (wamid) this one replies to.', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA' })
+  @ApiProperty({
+    description: 'The message (wamid) this one replies to.',
+    example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA',
+  })
   @IsText(1)
   message_id: string;
 }
@@ -105,14 +114,20 @@ export class SendMessageDto {
   recipient_type?: (typeof RECIPIENT_TYPES)[number];
 
   @ApiPropertyOptional({
-    description: 'Sends (required): recipient phone number in E.164 form, with or without "+" (a group id when recipient_type is group).',
+    description:
+      'Sends (required): recipient phone number in E.164 form, with or without "+" (a group id when recipient_type is group).',
     example: '15551234567',
   })
   @ValidateIf(isSend)
   @IsText(1)
   to?: string;
 
-  @ApiPropertyOptional({ enum: MESSAGE_TYPES, default: 'text', description: 'Sends: the message type; an object of the same name carries the content.', example: 'text' })
+  @ApiPropertyOptional({
+    enum: MESSAGE_TYPES,
+    default: 'text',
+    description: 'Sends: the message type; an object of the same name carries the content.',
+    example: 'text',
+  })
   @ValidateIf((body: SendMessageDto) => isSend(body) && body.type !== undefined)
   @IsOneOf(MESSAGE_TYPES)
   type?: MessageType;
@@ -166,7 +181,10 @@ export class SendMessageDto {
   @NestedObject(() => LocationObjectDto, requiredFor('location'))
   location?: LocationObjectDto;
 
-  @ApiPropertyOptional({ type: () => [ContactObjectDto], description: 'Required when type is contacts: at least one contact card.' })
+  @ApiPropertyOptional({
+    type: () => [ContactObjectDto],
+    description: 'Required when type is contacts: at least one contact card.',
+  })
   @ValidateIf(sends('contacts'))
   @NestedArray(() => ContactObjectDto, 1, Infinity, 'contact')
   contacts?: ContactObjectDto[];
@@ -188,12 +206,19 @@ export class SendMessageDto {
 
   // ---- mark-as-read ----
 
-  @ApiPropertyOptional({ enum: ['read'], description: 'Mark-as-read only: makes this body a read receipt for message_id.', example: 'read' })
+  @ApiPropertyOptional({
+    enum: ['read'],
+    description: 'Mark-as-read only: makes this body a read receipt for message_id.',
+    example: 'read',
+  })
   @IsOptional()
   @IsOneOf(['read'])
   status?: 'read';
 
-  @ApiPropertyOptional({ description: 'Mark-as-read (required): the inbound message (wamid) to mark as read.', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA' })
+  @ApiPropertyOptional({
+    description: 'Mark-as-read (required): the inbound message (wamid) to mark as read.',
+    example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA',
+  })
   @ValidateIf(isMarkAsRead)
   @IsText(1)
   message_id?: string;

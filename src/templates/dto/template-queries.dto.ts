@@ -9,7 +9,10 @@ export class ListTemplatesQueryDto {
   @IsString()
   name?: string;
 
-  @ApiPropertyOptional({ example: 'name,status,language', description: 'Fields of each template (id is always included)' })
+  @ApiPropertyOptional({
+    example: 'name,status,language',
+    description: 'Fields of each template (id is always included)',
+  })
   @IsOptional()
   @IsString()
   fields?: string;

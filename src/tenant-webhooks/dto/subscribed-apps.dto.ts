@@ -4,19 +4,29 @@ import { Type } from 'class-transformer';
 
 /** Meta's `POST /{waba-id}/subscribed_apps` body. */
 export class SubscribeAppDto {
-  @ApiPropertyOptional({ example: 'https://example.com/whatsapp/webhook', description: 'The callback for this business account; omitted: no override' })
+  @ApiPropertyOptional({
+    example: 'https://example.com/whatsapp/webhook',
+    description: 'The callback for this business account; omitted: no override',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
   override_callback_uri?: string;
 
-  @ApiPropertyOptional({ example: 'my-verify-token', description: 'Echoed to the callback in the hub.challenge handshake' })
+  @ApiPropertyOptional({
+    example: 'my-verify-token',
+    description: 'Echoed to the callback in the hub.challenge handshake',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500)
   verify_token?: string;
 
-  @ApiPropertyOptional({ minLength: 16, description: 'Gateway extension: the signing secret (for example your Meta app secret); omitted: generated and returned once' })
+  @ApiPropertyOptional({
+    minLength: 16,
+    description:
+      'Gateway extension: the signing secret (for example your Meta app secret); omitted: generated and returned once',
+  })
   @IsOptional()
   @IsString()
   @MinLength(16)
@@ -25,7 +35,10 @@ export class SubscribeAppDto {
 }
 
 export class WebhookConfigurationDto {
-  @ApiProperty({ example: 'https://example.com/whatsapp/number-webhook', description: "The callback for this number's events; an empty string removes it" })
+  @ApiProperty({
+    example: 'https://example.com/whatsapp/number-webhook',
+    description: "The callback for this number's events; an empty string removes it",
+  })
   @IsString()
   @MaxLength(2000)
   override_callback_uri: string;
@@ -36,7 +49,10 @@ export class WebhookConfigurationDto {
   @MaxLength(500)
   verify_token?: string;
 
-  @ApiPropertyOptional({ minLength: 16, description: 'Gateway extension: the signing secret; omitted: generated and returned once' })
+  @ApiPropertyOptional({
+    minLength: 16,
+    description: 'Gateway extension: the signing secret; omitted: generated and returned once',
+  })
   @IsOptional()
   @IsString()
   @MinLength(16)
@@ -61,6 +77,8 @@ export class SubscriptionResultDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Gateway extension: the endpoint this made (see /v1/webhooks)' })
   webhook_id?: string;
 
-  @ApiPropertyOptional({ description: 'Gateway extension: the generated signing secret, shown once (absent when you gave one)' })
+  @ApiPropertyOptional({
+    description: 'Gateway extension: the generated signing secret, shown once (absent when you gave one)',
+  })
   secret?: string;
 }

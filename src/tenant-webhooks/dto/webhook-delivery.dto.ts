@@ -18,7 +18,12 @@ export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time' })
   at: string;
 
-  @ApiProperty({ type: Number, nullable: true, example: 503, description: 'HTTP status answered; null when none came (timeout, refused connection)' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 503,
+    description: 'HTTP status answered; null when none came (timeout, refused connection)',
+  })
   status_code: number | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'HTTP 503: upstream unavailable' })
@@ -38,7 +43,12 @@ export class WebhookDeliveryDto {
   @ApiProperty({ example: 'messages', description: "Meta's webhook field of the event" })
   event: string;
 
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The upstream event (null for test events)' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The upstream event (null for test events)',
+  })
   event_id: string | null;
 
   @ApiProperty({ example: false })
@@ -59,7 +69,12 @@ export class WebhookDeliveryDto {
   @ApiProperty({ type: String, nullable: true })
   last_error: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due (pending only)' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the next attempt is due (pending only)',
+  })
   next_attempt_at: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 import { WEBHOOK_FIELDS } from '../webhook-fields';
 
@@ -29,7 +40,7 @@ export class CreateWebhookEndpointDto {
     type: [String],
     example: ['106540352242922'],
     description:
-      "Only events of these phone numbers of the organization (events about no number, such as template reviews, still come); omitted: every number. " +
+      'Only events of these phone numbers of the organization (events about no number, such as template reviews, still come); omitted: every number. ' +
       'A key limited to some numbers can only select among them, and selects exactly them when this is omitted.',
   })
   @IsOptional()
@@ -74,7 +85,7 @@ export class UpdateWebhookEndpointDto {
   @IsIn(WEBHOOK_FIELDS, { each: true })
   events?: string[] | null;
 
-  @ApiPropertyOptional({ type: [String], nullable: true, description: "null: every number the key may reach" })
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'null: every number the key may reach' })
   @ValidateIf((_o, value) => value !== null && value !== undefined)
   @IsArray()
   @ArrayMinSize(1)
@@ -91,7 +102,8 @@ export class UpdateWebhookEndpointDto {
 
   @ApiPropertyOptional({
     enum: ['active', 'disabled'],
-    description: 'Disable to stop deliveries (pending ones fail and can be redelivered); enable to resume (clears the failure streak).',
+    description:
+      'Disable to stop deliveries (pending ones fail and can be redelivered); enable to resume (clears the failure streak).',
   })
   @IsOptional()
   @IsIn(['active', 'disabled'])
@@ -99,7 +111,10 @@ export class UpdateWebhookEndpointDto {
 }
 
 export class RotateWebhookSecretDto {
-  @ApiPropertyOptional({ minLength: 16, description: 'The new secret; omitted: one is generated. The old one stops signing at once.' })
+  @ApiPropertyOptional({
+    minLength: 16,
+    description: 'The new secret; omitted: one is generated. The old one stops signing at once.',
+  })
   @IsOptional()
   @IsString()
   @MinLength(16)
@@ -108,7 +123,11 @@ export class RotateWebhookSecretDto {
 }
 
 export class TestWebhookDto {
-  @ApiPropertyOptional({ enum: ['messages', 'message_template_status_update'], default: 'messages', description: 'The kind of sample event' })
+  @ApiPropertyOptional({
+    enum: ['messages', 'message_template_status_update'],
+    default: 'messages',
+    description: 'The kind of sample event',
+  })
   @IsOptional()
   @IsIn(['messages', 'message_template_status_update'])
   field?: 'messages' | 'message_template_status_update';
@@ -120,7 +139,8 @@ export class WebhookEndpointDto {
 
   @ApiProperty({
     enum: ['custom', 'waba_override', 'phone_override'],
-    description: '`custom`: made with /v1/webhooks; `waba_override` / `phone_override`: made the Meta way (subscribed_apps, webhook_configuration)',
+    description:
+      '`custom`: made with /v1/webhooks; `waba_override` / `phone_override`: made the Meta way (subscribed_apps, webhook_configuration)',
   })
   kind: string;
 
@@ -136,7 +156,11 @@ export class WebhookEndpointDto {
   @ApiProperty({ type: [String], nullable: true, description: 'null: every number' })
   phone_number_ids: string[] | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Meta-style overrides: the business account they belong to' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Meta-style overrides: the business account they belong to',
+  })
   waba_id: string | null;
 
   @ApiProperty({ enum: ['active', 'disabled'] })
@@ -145,7 +169,10 @@ export class WebhookEndpointDto {
   @ApiProperty({ type: String, nullable: true, example: 'the endpoint answered 410 Gone' })
   disabled_reason: string | null;
 
-  @ApiProperty({ example: 0, description: 'Failed attempts in a row; past a threshold the endpoint is slowed to one probe at a time' })
+  @ApiProperty({
+    example: 0,
+    description: 'Failed attempts in a row; past a threshold the endpoint is slowed to one probe at a time',
+  })
   consecutive_failures: number;
 
   @ApiProperty({ example: '…Q2x=', description: 'The last characters of the secret, to recognise it' })
@@ -159,7 +186,10 @@ export class WebhookEndpointDto {
 }
 
 export class WebhookEndpointWithSecretDto extends WebhookEndpointDto {
-  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', description: 'The signing secret, shown in full only here' })
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: 'The signing secret, shown in full only here',
+  })
   secret: string;
 }
 
