@@ -32,14 +32,12 @@ describe('metrics', () => {
     const tenant = await createTenant(t);
     const key = await createOrgKey(t, tenant);
     await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201);
-    await t
-      .get<Sandbox>(SANDBOX)
-      .simulateInbound({
-        phone_number_id: tenant.phoneNumberId,
-        from: '15550007777',
-        type: 'text',
-        text: 'hi',
-      } as never);
+    await t.get<Sandbox>(SANDBOX).simulateInbound({
+      phone_number_id: tenant.phoneNumberId,
+      from: '15550007777',
+      type: 'text',
+      text: 'hi',
+    } as never);
     await receiver.waitFor((all) => all.length >= 1);
     await request(t.url)
       .post(`/v1/${tenant.phoneNumberId}/messages`)

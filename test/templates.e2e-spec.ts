@@ -325,15 +325,13 @@ describe('templates', () => {
       );
     await reserve('answer_in_flight');
     await reserve('not_yet_upstream');
-    await t
-      .get(TemplatesService)
-      .sync({
-        tenantId: owner.id,
-        businessAccountId: (
-          await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [owner.wabaId])
-        )[0].id,
-        wabaId: owner.wabaId,
-      });
+    await t.get(TemplatesService).sync({
+      tenantId: owner.id,
+      businessAccountId: (
+        await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [owner.wabaId])
+      )[0].id,
+      wabaId: owner.wabaId,
+    });
     const rows = await t.dataSource.query(
       'SELECT name, upstream_id FROM message_templates WHERE waba_id = $1 ORDER BY name',
       [owner.wabaId],
