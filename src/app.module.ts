@@ -4,7 +4,7 @@ import { BlacklistModule } from './blacklist/blacklist.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
 import { ContactsModule } from './contacts/contacts.module';
-import { CoreModule } from './core/core.module';
+import { PipelineModule } from './pipeline/pipeline.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
@@ -35,7 +35,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // work outside requests: tenant webhook deliveries and periodic sweepers (BullMQ or in process)
     JobsModule.forRoot(),
     // the request pipeline
-    CoreModule,
+    PipelineModule,
     // features
     AuthModule,
     TenancyModule,

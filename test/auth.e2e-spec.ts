@@ -2,7 +2,7 @@ import request from 'supertest';
 import { generateKey } from '../src/auth/api-key-format';
 import { ApiKeysService, type IssuedApiKey } from '../src/auth/api-keys.service';
 import { signRequest } from '../src/auth/hmac';
-import { TENANT_SCOPES } from '../src/auth/scopes';
+import { TENANT_SCOPES } from '../src/core/scopes';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
 import { createTestApp, resetState, type TestApp } from './support/test-app';

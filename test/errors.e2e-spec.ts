@@ -1,6 +1,6 @@
 import { Controller, Get, Logger, Module, ServiceUnavailableException } from '@nestjs/common';
 import request from 'supertest';
-import { Authenticated, Public } from '../src/auth/auth.decorators';
+import { Authenticated, Public } from '../src/core/access.decorators';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { bearer, createAdminKey, createOrgKey, createTenant, TestTenant } from './support/factories';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TenancyService } from '../src/tenancy/tenancy.service';
-import { TENANT_SCOPES } from '../src/auth/scopes';
+import { TENANT_SCOPES } from '../src/core/scopes';
 import {
   bearer,
   createAdminKey,

@@ -6,7 +6,7 @@ import { SANDBOX } from '../src/sandbox/sandbox.module';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
-import { hubSignature } from '../src/webhooks/hub-signature';
+import { hubSignature } from '../src/core/hub-signature';
 import { eventually } from './support/eventually';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { ipAllowed } from './api-keys.service';
-import { isPublicRoute, routeAccess } from './route-access';
+import { isPublicRoute, routeAccess } from '../core/route-access';
 
 /** The key's restrictions: client IP, scopes, and the phone-number allow-list. Each refusal is 403 code 200. */
 @Injectable()

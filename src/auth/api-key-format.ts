@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyKind } from './api-key.entity';
+import type { ApiKeyKind } from '../core/gateway-request';
 
 export const KEY_PREFIX: Record<ApiKeyKind, string> = {
   org: 'svc_live_',

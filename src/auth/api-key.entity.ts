@@ -1,7 +1,7 @@
+import type { ApiKeyKind } from '../core/gateway-request';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** org: one organization; admin: several; platform: runs the platform (organizations, keys), no organization's data. */
-export type ApiKeyKind = 'org' | 'admin' | 'platform';
 
 /**
  * An API key. Only the SHA-256 hash of the key text is stored, with a short display prefix.

@@ -11,7 +11,7 @@ import type { Response } from 'express';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ActiveKey, ApiKeysService } from './api-keys.service';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequestSignature } from './hmac';
-import { isPublicRoute } from './route-access';
+import { isPublicRoute } from '../core/route-access';
 
 /**
  * Deny by default: every route needs a key, `Authorization: Bearer svc_...` or Graph's

@@ -4,17 +4,17 @@ import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import { Page, pageOldestFirst } from '../common/pagination';
-import { Organization } from '../tenancy/organization.entity';
-import { PhoneNumber } from '../tenancy/phone-number.entity';
 import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
-import { ApiKey, ApiKeyKind } from './api-key.entity';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { ApiKey } from './api-key.entity';
+import type { ApiKeyKind } from '../core/gateway-request';
 import { DEFAULT_RATE_LIMIT, Issuer, manages } from './key-issuing-policy';
-import { isScope, Scope, SCOPES_BY_KIND } from './scopes';
+import { isScope, Scope, SCOPES_BY_KIND } from '../core/scopes';
 
 export interface CreateApiKeyInput {
   kind: ApiKeyKind;
@@ -116,8 +116,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
 
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
-    @InjectRepository(PhoneNumber) private readonly phoneNumbers: Repository<PhoneNumber>,
+    private readonly tenancy: TenancyService,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
   ) {
@@ -267,7 +266,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (input.kind === 'platform' && tenantIds.length) problems.push('a platform key belongs to no organization');
     if (tenantIds.some((id) => !isUUID(id))) problems.push('organization ids must be UUIDs');
     else if (tenantIds.length) {
-      const found = await this.organizations.count({ where: { id: In(tenantIds) } });
+      const found = await this.tenancy.countOrganizations(tenantIds);
       if (found !== tenantIds.length) problems.push('every organization must exist');
     }
     const allowed = SCOPES_BY_KIND[input.kind];
@@ -283,10 +282,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       if (input.kind === 'platform') problems.push('a platform key has no phone numbers');
       else {
         // Allowed phone numbers must be registered to one of the key's organizations (catches typos).
-        const registered = await this.phoneNumbers.find({
-          where: { phoneNumberId: In(input.allowedPhoneNumberIds) },
-          select: { phoneNumberId: true, tenantId: true },
-        });
+        const registered = await this.tenancy.phoneNumberOwners(input.allowedPhoneNumberIds);
         const ours = new Set(registered.filter((p) => tenantIds.includes(p.tenantId)).map((p) => p.phoneNumberId));
         const outside = input.allowedPhoneNumberIds.filter((id) => !ours.has(id));
         if (outside.length)

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organization } from '../tenancy/organization.entity';
-import { PhoneNumber } from '../tenancy/phone-number.entity';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeysService } from './api-keys.service';
 
-/** API keys (issue, look up, revoke, rotate). The guards that use them are bound in CoreModule. */
+/** API keys (issue, look up, revoke, rotate). The guards that use them are bound in the pipeline (pipeline.module.ts). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey, Organization, PhoneNumber])],
+  imports: [TypeOrmModule.forFeature([ApiKey]), TenancyModule],
   providers: [ApiKeysService],
   exports: [ApiKeysService],
 })

@@ -1,6 +1,6 @@
 import { GraphError } from '../core/graph-error';
-import type { ApiKeyKind } from './api-key.entity';
-import { SCOPES_BY_KIND } from './scopes';
+import type { ApiKeyKind } from '../core/gateway-request';
+import { SCOPES_BY_KIND } from '../core/scopes';
 
 /** The key that calls /v1/keys, as far as the policy needs it. */
 export interface Issuer {

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Contact } from './contact.entity';
 import { ContactsController } from './contacts.controller';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
 
 /** Contact sync: bulk upsert with tags and attributes, list and filter by tag, get, delete. */
 @Module({
+  imports: [TypeOrmModule.forFeature([Contact])],
   controllers: [ContactsController],
   providers: [ContactsRepository, ContactsService],
   exports: [ContactsService],

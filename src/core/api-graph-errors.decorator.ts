@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
-import { inFlightError } from '../idempotency/idempotency.service';
-import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
+import { ErrorCode, GraphError, graphErrorForStatus, inFlightError } from './graph-error';
 
 class GraphErrorDetail {
   @ApiProperty({ example: 'Invalid OAuth access token.' })

@@ -1,6 +1,8 @@
 import type { BlockList } from 'node:net';
 import type { Request } from 'express';
-import type { ApiKeyKind } from '../auth/api-key.entity';
+
+/** The three kinds of API key (spec 5.10): an organization's, an admin's across organizations, the platform's. */
+export type ApiKeyKind = 'org' | 'admin' | 'platform';
 
 /** What the API-key guard learned about the caller. */
 export interface AuthContext {

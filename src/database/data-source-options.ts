@@ -1,22 +1,29 @@
 import type { DataSourceOptions } from 'typeorm';
 import { DatabaseLogger } from './database-logger';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export interface DatabaseSettings {
   url: string;
   poolSize: number;
   migrationsRun: boolean;
+  /**
+   * The entity classes, for the TypeORM CLI (ormconfig.ts, src/entities.ts). The app leaves it empty:
+   * each feature registers its own with TypeOrmModule.forFeature (autoLoadEntities).
+   */
+  entities?: DataSourceOptions['entities'];
   /** Close idle pooled connections after this long (0: keep them; the embedded database's one connection). */
   idleTimeoutMs?: number;
 }
 
-/** One builder for the app, the CLI and the TypeORM CLI (ormconfig.ts). Schema only by migrations. */
+/**
+ * One builder for the app, the CLI and the TypeORM CLI (ormconfig.ts). Schema only by migrations. It
+ * knows no feature: the app's features register their entities with TypeOrmModule.forFeature.
+ */
 export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url: settings.url,
-    entities: ENTITIES,
+    entities: settings.entities ?? [],
     migrations: MIGRATIONS,
     migrationsRun: settings.migrationsRun,
     migrationsTableName: 'migrations',

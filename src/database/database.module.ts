@@ -34,6 +34,7 @@ class EmbeddedDatabaseHolder {
         const migrationsRun = config.get('DATABASE_MIGRATIONS_RUN', { infer: true });
         return {
           ...buildDataSourceOptions({ url, poolSize, idleTimeoutMs, migrationsRun }),
+          autoLoadEntities: true,
           retryAttempts: 3,
           retryDelay: 1000,
         };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import type { Scope } from '../auth/scopes';
+import type { Scope } from '../core/scopes';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { describeValidationErrors } from '../core/validation.pipe';

@@ -2,7 +2,7 @@ import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/commo
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../core/access.decorators';
 import { SharedStore } from '../redis/shared-store';
 
 @ApiTags('health')

@@ -152,7 +152,7 @@ export class IdempotencyService {
 
 /**
  * A claim made early, by the rate limiter, in the same round trip as the rate-limit count (see
- * GatewayThrottlerGuard). The interceptor takes it when its own scope is the same; a request that
+ * AdmissionGuard (pipeline)). The interceptor takes it when its own scope is the same; a request that
  * fails before reaching the interceptor (tenancy, scope, the organization's rate limit) releases it
  * in the exception filter, so a refused request never holds a lock.
  */
@@ -186,14 +186,4 @@ export function abandonEarlyClaim(req: object): void {
   if (!early || early.taken) return;
   early.taken = true;
   if (!(early.outcome instanceof GraphError) && early.outcome.claim.state === 'acquired') void early.outcome.release();
-}
-
-/** The in-flight conflict: HTTP 409 with the spec's own body shape (7.1) and code 131000 (7.2). */
-export function inFlightError(): GraphError {
-  const message = 'A request with this Idempotency-Key is still being processed; retry after it completes.';
-  return new GraphError(ErrorCode.SendFailure, message, {
-    status: 409,
-    headers: { 'Retry-After': '1' },
-    body: { error: 'idempotency_in_flight', message, code: ErrorCode.SendFailure },
-  });
 }

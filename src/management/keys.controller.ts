@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { apiKeyJson, issuedKeyJson } from '../auth/api-key-json';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
+import { Authenticated, CurrentAuth } from '../core/access.decorators';
 import { boundByIssuer, Issuer } from '../auth/key-issuing-policy';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';

@@ -24,7 +24,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated, TenantId } from '../auth/auth.decorators';
+import { Authenticated, TenantId } from '../core/access.decorators';
 import { nextPageUrl } from '../common/pagination';
 import { markUntrustedDownload } from '../core/untrusted-content';
 import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';

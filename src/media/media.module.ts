@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { FormTokenMiddleware } from './form-token.middleware';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { InboundMedia } from './inbound-media.entity';
 import { MediaAsset } from './media-asset.entity';
 import { MediaLibraryController } from './media-library.controller';
 import { MediaLibraryService } from './media-library.service';
@@ -20,7 +21,7 @@ import { TemplateMediaController } from './template-media.controller';
  * MediaLibraryService.read (`header_media_file_id`).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset]), TenancyModule],
+  imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset, InboundMedia]), TenancyModule],
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
   providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService],
   exports: [MediaService, MediaLibraryService, MediaNodesService],

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, TenantId } from '../auth/auth.decorators';
+import { Authenticated, TenantId } from '../core/access.decorators';
 import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { HeaderHandleDto, UPLOAD_TEMPLATE_MEDIA_BODY_SCHEMA, UploadTemplateMediaDto } from './dto/media.dto';

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { Authenticated, CurrentAuth, TenantId } from '../auth/auth.decorators';
+import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
 import { nextPageUrl, Page } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';

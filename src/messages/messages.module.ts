@@ -4,6 +4,8 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { HotPathSql } from '../database/hot-path-sql';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { ConversationWindow } from './conversation-window.entity';
+import { InboundMessage } from './inbound-message.entity';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { MessagesController } from './messages.controller';
@@ -13,7 +15,12 @@ import { ServiceWindowService } from './service-window.service';
 
 /** The sweeper runs on the job engine's PeriodicJobs (global: provided by `JobsModule`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Message, MessageStatusEvent]), TenancyModule, BlacklistModule, TemplatesModule],
+  imports: [
+    TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, ConversationWindow]),
+    TenancyModule,
+    BlacklistModule,
+    TemplatesModule,
+  ],
   controllers: [MessagesController],
   providers: [MessagesService, ServiceWindowService, HotPathSql, SendOutcomeSweeper],
   exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper],

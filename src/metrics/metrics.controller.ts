@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../core/access.decorators';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import { MetricsService } from './metrics.service';

@@ -1,18 +1,17 @@
-import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createServer, type Server } from 'node:http';
 import type { Environment } from '../config/environment';
 import { DatabaseBreaker } from '../database/database-breaker';
 import { RedisStore } from '../redis/redis-store';
 import { SharedStore } from '../redis/shared-store';
-import { DeliveryQueue } from '../tenant-webhooks/delivery-queue';
 import { metricsAccessProblem } from './metrics-access';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
 /**
- * Prometheus metrics: the registry every feature records into, `/metrics`, the gauges read when
- * scraped (queue depth, dependencies), and the metrics listener: a server of its own on METRICS_PORT
+ * Prometheus metrics: the registry every feature records into, `/metrics`, the dependency gauges read when
+ * scraped (features register their own, as tenant-webhooks does the queue depth), and the metrics listener: a server of its own on METRICS_PORT
  * (9464), bound to METRICS_HOST (loopback), so a proxy in front of the API never exposes them.
  */
 @Global()
@@ -29,22 +28,16 @@ export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutd
     private readonly config: ConfigService<Environment, true>,
     private readonly store: SharedStore,
     private readonly database: DatabaseBreaker,
-    @Inject(DeliveryQueue) private readonly queue: DeliveryQueue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // Read when scraped, so they are never stale.
-    const { metrics, store, database, queue } = this;
+    const { metrics, store, database } = this;
     metrics.dependencyUp.reset();
     Object.assign(metrics.dependencyUp, {
       collect() {
         metrics.dependencyUp.set({ dependency: 'postgres' }, database.unavailable ? 0 : 1);
         metrics.dependencyUp.set({ dependency: 'redis' }, store instanceof RedisStore && store.unavailable ? 0 : 1);
-      },
-    });
-    Object.assign(metrics.queueDepth, {
-      async collect() {
-        metrics.queueDepth.set(await queue.depth().catch(() => 0));
       },
     });
     const port = this.config.get('METRICS_PORT', { infer: true });

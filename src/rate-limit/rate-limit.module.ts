@@ -1,14 +1,11 @@
 import { ExecutionContext, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { GatewayRequest } from '../core/gateway-request';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { TenancyModule } from '../tenancy/tenancy.module';
-import { GatewayThrottlerGuard } from './gateway-throttler.guard';
 import { organizationCap, RateLimitService } from './rate-limit.service';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const requestOf = (context: ExecutionContext) => context.switchToHttp().getRequest<GatewayRequest>();
-/** The organization an admin key's request acts for, once resolved (GatewayThrottlerGuard resolves it first). */
+/** The organization an admin key's request acts for, once resolved (the pipeline's AdmissionGuard resolves it first). */
 const actingTenant = (req: GatewayRequest) => (req.tenancy?.ok ? req.tenancy.tenant.tenantId : undefined);
 
 /** The storage, in a module of its own so that ThrottlerModule's factory and RateLimitService share it. */
@@ -17,12 +14,10 @@ class ThrottlerStorageModule {}
 
 /**
  * Rate limits through @nestjs/throttler: two throttlers of 1-second windows on the shared store,
- * run in this order by GatewayThrottlerGuard (bound in CoreModule, right after the key guard).
+ * run in this order by the pipeline's AdmissionGuard (right after the key guard).
  */
 @Module({
   imports: [
-    TenancyModule,
-    IdempotencyModule,
     ThrottlerStorageModule,
     ThrottlerModule.forRootAsync({
       imports: [ThrottlerStorageModule],
@@ -53,7 +48,7 @@ class ThrottlerStorageModule {}
       }),
     }),
   ],
-  providers: [RateLimitService, GatewayThrottlerGuard],
-  exports: [RateLimitService, GatewayThrottlerGuard, ThrottlerStorageModule],
+  providers: [RateLimitService],
+  exports: [RateLimitService, ThrottlerStorageModule, ThrottlerModule],
 })
 export class RateLimitModule {}

@@ -14,7 +14,7 @@ export interface CountedLimit {
 }
 
 /**
- * The spec's limits (section 8), around @nestjs/throttler (GatewayThrottlerGuard): per API key, a
+ * The spec's limits (section 8), around @nestjs/throttler (AdmissionGuard (pipeline)): per API key, a
  * 1-second window shared by all endpoints; admin keys also cap each organization at half the key's
  * limit; requests without a valid key are limited per client IP. This service writes what the
  * caller sees (X-RateLimit-* headers for the tightest ceiling; 429 code 4 naming the ceiling, with

@@ -30,7 +30,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   /**
    * increment() and the idempotency claim of the same request in one round trip (see
-   * GatewayThrottlerGuard). While Redis is down the count falls back like increment() and the claim
+   * AdmissionGuard (pipeline)). While Redis is down the count falls back like increment() and the claim
    * is the error the interceptor answers with (503: a keyed write is not run without its store).
    */
   async incrementAndClaim(

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isPublicRoute, routeAccess } from '../auth/route-access';
+import { isPublicRoute, routeAccess } from '../core/route-access';
 import type { GatewayRequest } from '../core/gateway-request';
 import { TenancyService } from './tenancy.service';
 

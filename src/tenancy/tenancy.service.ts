@@ -134,6 +134,22 @@ export class TenancyService {
     return this.organizations.find({ where: { id: In([...ids]) }, order: { name: 'ASC', createdAt: 'ASC' } });
   }
 
+  /** How many of `ids` name an organization that exists. */
+  countOrganizations(ids: readonly string[]): Promise<number> {
+    return ids.length ? this.organizations.count({ where: { id: In([...ids]) } }) : Promise.resolve(0);
+  }
+
+  /** The organization of each of `phoneNumberIds` the gateway knows (unknown ids are left out). */
+  async phoneNumberOwners(
+    phoneNumberIds: readonly string[],
+  ): Promise<Array<{ phoneNumberId: string; tenantId: string }>> {
+    if (phoneNumberIds.length === 0) return [];
+    return this.phoneNumbers.find({
+      where: { phoneNumberId: In([...phoneNumberIds]) },
+      select: { phoneNumberId: true, tenantId: true },
+    });
+  }
+
   /** Drops cached lookups after onboarding changes (other instances drop theirs within the TTL). */
   forget(changed: { phoneNumberId?: string; wabaId?: string; businessAccountId?: string }): void {
     if (changed.phoneNumberId !== undefined) this.phoneCache.delete(changed.phoneNumberId);

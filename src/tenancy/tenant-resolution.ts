@@ -1,4 +1,4 @@
-import type { ApiKeyKind } from '../auth/api-key.entity';
+import type { ApiKeyKind } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 
 export const TENANT_HEADER = 'x-svc-tenant-id';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentAuth } from '../auth/auth.decorators';
+import { Authenticated, CurrentAuth } from '../core/access.decorators';
 import type { AuthContext } from '../core/gateway-request';
 import { OrganizationDto } from './organization.dto';
 import { organizationJson } from './tenancy-json';

@@ -1,8 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MetricsService } from '../metrics/metrics.service';
+import { DeliveryQueue } from './delivery-queue';
 import { SubscribedAppsController } from './subscribed-apps.controller';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookOutbox } from './webhook-outbox';
 
 /**
@@ -11,8 +16,24 @@ import { WebhookOutbox } from './webhook-outbox';
  * provided by `JobsModule`).
  */
 @Module({
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
   controllers: [WebhookEndpointsController, SubscribedAppsController],
   providers: [WebhookEndpointsService, WebhookDispatcher, WebhookOutbox],
   exports: [WebhookEndpointsService, WebhookOutbox, WebhookDispatcher],
 })
-export class TenantWebhooksModule {}
+export class TenantWebhooksModule implements OnApplicationBootstrap {
+  constructor(
+    private readonly metrics: MetricsService,
+    @Inject(DeliveryQueue) private readonly queue: DeliveryQueue,
+  ) {}
+
+  /** The delivery queue's depth, read when scraped so it is never stale. */
+  onApplicationBootstrap(): void {
+    const { metrics, queue } = this;
+    Object.assign(metrics.queueDepth, {
+      async collect() {
+        metrics.queueDepth.set(await queue.depth().catch(() => 0));
+      },
+    });
+  }
+}

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../core/access.decorators';
 import { MetaApp } from '../config/meta-app';
 import type { GatewayRequest } from '../core/gateway-request';
 import { ErrorCode, GraphError } from '../core/graph-error';
-import { HUB_SIGNATURE_HEADER, safeEqual, verifyHubSignature } from './hub-signature';
+import { HUB_SIGNATURE_HEADER, safeEqual, verifyHubSignature } from '../core/hub-signature';
 import { IngestResult, WebhookIngestService } from './webhook-ingest.service';
 
 /** The receiving end of Meta's webhooks (subscription handshake and event deliveries). */

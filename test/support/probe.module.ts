@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Injectable, Module, Post } from '@nestjs/common';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ErrorCode, GraphError } from '../../src/core/graph-error';
-import { Authenticated, CurrentAuth, TenantId } from '../../src/auth/auth.decorators';
+import { Authenticated, CurrentAuth, TenantId } from '../../src/core/access.decorators';
 import type { AuthContext } from '../../src/core/gateway-request';
 
 class ProbeBody {

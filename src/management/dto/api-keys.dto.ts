@@ -16,7 +16,7 @@ import {
   Min,
 } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
-import { SCOPES } from '../../auth/scopes';
+import { SCOPES } from '../../core/scopes';
 
 const INHERITS = ' Omitted: the issuing key’s own bound.';
 

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
-import { PUBLIC_ROUTE, ROUTE_ACCESS, type RouteAccess } from './auth.decorators';
+import { PUBLIC_ROUTE, ROUTE_ACCESS, type RouteAccess } from './access.decorators';
 
 export function isPublicRoute(reflector: Reflector, context: ExecutionContext): boolean {
   return reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]) === true;

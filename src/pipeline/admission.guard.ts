@@ -9,11 +9,11 @@ import {
 } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { Response } from 'express';
-import { isPublicRoute, routeAccess } from '../auth/route-access';
+import { isPublicRoute, routeAccess } from '../core/route-access';
 import type { GatewayRequest } from '../core/gateway-request';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { RateLimitService } from './rate-limit.service';
-import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { RedisThrottlerStorage } from '../rate-limit/redis-throttler.storage';
 import { GraphError } from '../core/graph-error';
 import { WRITE_METHODS } from '../idempotency/idempotency.interceptor';
 import {
@@ -39,7 +39,7 @@ const CLAIM = Symbol('idempotency claim to make with the count');
  * the spec's: X-RateLimit-* for the tightest ceiling, `Retry-After`, code 4 naming the ceiling.
  */
 @Injectable()
-export class GatewayThrottlerGuard extends ThrottlerGuard {
+export class AdmissionGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,

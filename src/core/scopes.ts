@@ -1,4 +1,4 @@
-import type { ApiKeyKind } from './api-key.entity';
+import type { ApiKeyKind } from './gateway-request';
 
 /** Scopes of an organization's data: messages, templates, media, lists, webhooks, the business profile. */
 export const TENANT_SCOPES = [

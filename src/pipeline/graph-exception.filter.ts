@@ -4,8 +4,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { NextFunction, Request, Response } from 'express';
 import { isDatabaseUnavailable, uniqueViolationColumns } from '../database/database-errors';
 import { abandonEarlyClaim } from '../idempotency/idempotency.service';
-import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
-import { requestIdOf } from './request-id';
+import { ErrorCode, GraphError, graphErrorForStatus } from '../core/graph-error';
+import { requestIdOf } from '../core/request-id';
 
 /** Turns anything thrown into the GraphError the client should see. Unknown errors never leak details. */
 export function toGraphError(exception: unknown): GraphError {

@@ -5,18 +5,18 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthModule } from '../auth/auth.module';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { GatewayThrottlerGuard } from '../rate-limit/gateway-throttler.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TenancyGuard } from '../tenancy/tenancy.guard';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { GraphExceptionFilter } from './graph-exception.filter';
-import { createValidationPipe } from './validation.pipe';
+import { createValidationPipe } from '../core/validation.pipe';
+import { AdmissionGuard } from './admission.guard';
 
 /**
  * The request pipeline, in the order it runs (request ids and body parsing are Express middleware,
  * set up in app.setup.ts):
  *   1. ApiKeyGuard            401 code 190 (requests without a valid key are limited per IP: 429 code 4)
- *   2. GatewayThrottlerGuard  429 code 4 (@nestjs/throttler: key, then an admin key's organization), before any
+ *   2. AdmissionGuard         429 code 4 (@nestjs/throttler: key, then an admin key's organization), before any
  *                             business logic; counts every request of a valid key
  *   3. TenancyGuard           401 code 190 / 400 code 100 / 403 code 200
  *   4. AccessGuard            403 code 200 (IP, scopes, phone-number allow-list)
@@ -28,9 +28,10 @@ import { createValidationPipe } from './validation.pipe';
   imports: [AuthModule, RateLimitModule, TenancyModule, IdempotencyModule],
   providers: [
     ApiKeyGuard,
+    AdmissionGuard,
     AccessGuard,
     { provide: APP_GUARD, useExisting: ApiKeyGuard },
-    { provide: APP_GUARD, useExisting: GatewayThrottlerGuard },
+    { provide: APP_GUARD, useExisting: AdmissionGuard },
     { provide: APP_GUARD, useExisting: TenancyGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
@@ -38,4 +39,4 @@ import { createValidationPipe } from './validation.pipe';
     { provide: APP_FILTER, useClass: GraphExceptionFilter },
   ],
 })
-export class CoreModule {}
+export class PipelineModule {}

@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader } from '@nestjs/swagger';
-import type { AuthContext, GatewayRequest } from '../core/gateway-request';
-import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
+import type { AuthContext, GatewayRequest } from './gateway-request';
+import { ApiGraphErrors } from './api-graph-errors.decorator';
 import type { Scope } from './scopes';
 
 export const PUBLIC_ROUTE = 'gateway:public';

@@ -1,0 +1,42 @@
+import { ApiKey } from './auth/api-key.entity';
+import { BlacklistEntry } from './blacklist/blacklist-entry.entity';
+import { Contact } from './contacts/contact.entity';
+import { MediaAsset } from './media/media-asset.entity';
+import { MediaUpload } from './media/media-upload.entity';
+import { TemplateMediaHandle } from './media/template-media-handle.entity';
+import { ConversationWindow } from './messages/conversation-window.entity';
+import { InboundMessage } from './messages/inbound-message.entity';
+import { MessageStatusEvent } from './messages/message-status.entity';
+import { Message } from './messages/message.entity';
+import { MessageTemplate } from './templates/message-template.entity';
+import { WebhookEvent } from './webhooks/webhook-event.entity';
+import { UnprocessableWebhook } from './webhooks/unprocessable-webhook.entity';
+import { WebhookDelivery } from './tenant-webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from './tenant-webhooks/webhook-endpoint.entity';
+import { InboundMedia } from './media/inbound-media.entity';
+import { BusinessAccount } from './tenancy/business-account.entity';
+import { Organization } from './tenancy/organization.entity';
+import { PhoneNumber } from './tenancy/phone-number.entity';
+
+/** Every entity, listed once for the app and for the TypeORM CLI. */
+export const ENTITIES = [
+  Organization,
+  BusinessAccount,
+  PhoneNumber,
+  ApiKey,
+  WebhookEvent,
+  UnprocessableWebhook,
+  MessageStatusEvent,
+  ConversationWindow,
+  InboundMessage,
+  MessageTemplate,
+  Message,
+  BlacklistEntry,
+  Contact,
+  MediaUpload,
+  TemplateMediaHandle,
+  MediaAsset,
+  WebhookEndpoint,
+  WebhookDelivery,
+  InboundMedia,
+];
