@@ -8,4 +8,6 @@ import { ENTITIES } from './src/entities';
 const env = loadEnvironment();
 if (!env.DATABASE_URL) throw new Error('Set DATABASE_URL to run the TypeORM CLI');
 
-export default new DataSource(buildDataSourceOptions({ url: env.DATABASE_URL, poolSize: 2, migrationsRun: false, entities: ENTITIES }));
+export default new DataSource(
+  buildDataSourceOptions({ url: env.DATABASE_URL, poolSize: 2, migrationsRun: false, entities: ENTITIES }),
+);

@@ -176,10 +176,18 @@ describe('management API: onboarding and keys over HTTP', () => {
         .set(bearer(platform))
         .send({ waba_id: '190000000000009', phone_number_id: '190000000000010', display_phone_number: '+1 555 0100' })
         .expect(201);
+      // A service window of the number (messages' table) goes with it, removed by messages' own code.
+      await t.dataSource.query(
+        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ('190000000000010', $1, $2, now())`,
+        [RECIPIENT, empty.body.id],
+      );
       await request(t.url)
         .delete(`/v1/organizations/${empty.body.id}/phone_numbers/190000000000010`)
         .set(bearer(platform))
         .expect(200, { success: true });
+      expect(
+        await t.dataSource.query(`SELECT 1 FROM conversation_windows WHERE phone_number_id = '190000000000010'`),
+      ).toHaveLength(0);
       await request(t.url)
         .delete(`/v1/organizations/${empty.body.id}/business_accounts/190000000000009`)
         .set(bearer(platform))

@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { FormTokenMiddleware } from './form-token.middleware';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { InboundMediaApplier } from './inbound-media.applier';
 import { InboundMedia } from './inbound-media.entity';
 import { MediaAsset } from './media-asset.entity';
 import { MediaLibraryController } from './media-library.controller';
@@ -23,8 +24,8 @@ import { TemplateMediaController } from './template-media.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset, InboundMedia]), TenancyModule],
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
-  providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService],
-  exports: [MediaService, MediaLibraryService, MediaNodesService],
+  providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService, InboundMediaApplier],
+  exports: [MediaService, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -5,6 +5,8 @@ import { TemplatesModule } from '../templates/templates.module';
 import { HotPathSql } from '../database/hot-path-sql';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { ConversationWindow } from './conversation-window.entity';
+import { InboundApplier } from './inbound.applier';
+import { MessageStatusApplier } from './message-status.applier';
 import { InboundMessage } from './inbound-message.entity';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
@@ -22,7 +24,14 @@ import { ServiceWindowService } from './service-window.service';
     TemplatesModule,
   ],
   controllers: [MessagesController],
-  providers: [MessagesService, ServiceWindowService, HotPathSql, SendOutcomeSweeper],
-  exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper],
+  providers: [
+    MessagesService,
+    ServiceWindowService,
+    HotPathSql,
+    SendOutcomeSweeper,
+    MessageStatusApplier,
+    InboundApplier,
+  ],
+  exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
 export class MessagesModule {}

@@ -20,7 +20,8 @@ import { GraphClient, SendResult, UpstreamNoAnswer } from '../upstream/graph-cli
 import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
-import { MESSAGE_STATUS_ORDER, MessageStatusEvent } from './message-status.entity';
+import { MessageStatusEvent } from './message-status.entity';
+import { furthestFirst, MESSAGE_STATUS_ORDER } from './status-order';
 import { Message } from './message.entity';
 import { ServiceWindowService } from './service-window.service';
 
@@ -386,7 +387,7 @@ export class MessagesService {
       'messages_accept',
       `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
          status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
-                            ORDER BY array_position($3::text[], s.status) DESC LIMIT 1), 'accepted')
+                            ORDER BY ${furthestFirst('s.status', '$3')} LIMIT 1), 'accepted')
        FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
        WHERE m.id = v.id`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
+import { OnboardingService } from '../tenancy/onboarding.service';
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -12,13 +13,24 @@ export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * cached until it closes; a closed one is always read again (a message may just have opened it).
  */
 @Injectable()
-export class ServiceWindowService {
+export class ServiceWindowService implements OnModuleInit {
   private readonly openUntil = new LRUCache<string, number>({ max: 200_000 });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly onboarding: OnboardingService,
   ) {}
+
+  /** Windows are derived state of a number, not history: they go when the number is deleted. */
+  onModuleInit(): void {
+    this.onboarding.onPhoneNumberRemoved((manager, phoneNumberId) => this.forgetPhoneNumber(manager, phoneNumberId));
+  }
+
+  private async forgetPhoneNumber(manager: EntityManager, phoneNumberId: string): Promise<void> {
+    await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [phoneNumberId]);
+    for (const key of this.openUntil.keys()) if (key.startsWith(`${phoneNumberId}:`)) this.openUntil.delete(key);
+  }
 
   async isOpen(phoneNumberId: string, waId: string): Promise<boolean> {
     const now = this.clock.now().getTime();

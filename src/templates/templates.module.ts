@@ -6,11 +6,12 @@ import { MessageTemplate } from './message-template.entity';
 import { TemplateSyncJob } from './template-sync.job';
 import { TemplatesController } from './templates.controller';
 import { TemplatesService } from './templates.service';
+import { TemplateStatusApplier } from './template-status.applier';
 
 @Module({
   imports: [TypeOrmModule.forFeature([MessageTemplate]), TenancyModule, MediaModule],
   controllers: [TemplatesController],
-  providers: [TemplatesService, TemplateSyncJob],
-  exports: [TemplatesService],
+  providers: [TemplatesService, TemplateSyncJob, TemplateStatusApplier],
+  exports: [TemplatesService, TemplateStatusApplier],
 })
 export class TemplatesModule {}

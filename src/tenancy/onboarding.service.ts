@@ -293,6 +293,16 @@ export class OnboardingService {
     return this.updatePhoneNumber(phone.tenantId, phoneNumberId, { enforceServiceWindow: enabled });
   }
 
+  private readonly phoneNumberRemovals: Array<(manager: EntityManager, phoneNumberId: string) => Promise<void>> = [];
+
+  /**
+   * Lets a feature remove what it derives from a phone number, in the transaction that deletes the
+   * number (tenancy knows no feature: they register here, so each writes only its own tables).
+   */
+  onPhoneNumberRemoved(removal: (manager: EntityManager, phoneNumberId: string) => Promise<void>): void {
+    this.phoneNumberRemovals.push(removal);
+  }
+
   async deletePhoneNumber(tenantId: string, phoneNumberId: string): Promise<void> {
     const phone = await this.getPhoneNumber(tenantId, phoneNumberId);
     await this.phoneNumbers.manager.transaction(async (manager) => {
@@ -303,8 +313,8 @@ export class OnboardingService {
         `Phone number ${phoneNumberId} does not exist in organization ${tenantId}`,
       );
       await refuseWhileDependents(manager, 'Phone number', DEPENDENTS.phoneNumber, row.phoneNumberId);
-      // Service windows are derived state of the number, not history: they go with it.
-      await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [row.phoneNumberId]);
+      // State other features derive from the number (service windows) goes with it, by their own code.
+      for (const removal of this.phoneNumberRemovals) await removal(manager, row.phoneNumberId);
       await manager.delete(PhoneNumber, { id: row.id });
     });
     this.tenancy.forget({ phoneNumberId });

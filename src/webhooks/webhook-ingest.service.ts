@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { mayHoldUnstorableText, unstorableTextPath } from '../core/body-shape';
 import { changeEnvelopes, serializedEnvelope } from './meta-envelopes';
-import { MESSAGE_STATUS_ORDER } from '../messages/message-status.entity';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
@@ -12,6 +11,10 @@ import { GroupCommit } from '../database/group-commit';
 import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../core/text-of';
+import { InboundMediaApplier } from '../media/inbound-media.applier';
+import { InboundApplier } from '../messages/inbound.applier';
+import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
+import { TemplateStatusApplier } from '../templates/template-status.applier';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -95,6 +98,10 @@ export class WebhookIngestService {
     private readonly tenancy: TenancyService,
     private readonly outbox: WebhookOutbox,
     private readonly metrics: MetricsService,
+    private readonly statuses: MessageStatusApplier,
+    private readonly inbound: InboundApplier,
+    private readonly inboundMedia: InboundMediaApplier,
+    private readonly templateStatus: TemplateStatusApplier,
   ) {}
 
   /**
@@ -216,14 +223,12 @@ export class WebhookIngestService {
           if (change.tenantId) stored.push({ ...change, eventId, tenantId: change.tenantId });
         }
       });
-      await this.applyStatuses(
-        manager,
-        stored.filter((c) => c.field === 'messages'),
-      );
+      // Each change goes to the feature that owns what it changes (its applier), in this transaction.
+      await this.statuses.apply(manager, this.statusesOf(stored.filter((c) => c.field === 'messages')));
       for (const c of stored) {
-        if (c.field === 'messages') await this.applyInbound(manager, c.tenantId, c.change);
+        if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
         if (c.field === 'message_template_status_update')
-          await this.applyTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+          await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
       }
       // The tenants' deliveries are part of the same transaction: durable before upstream's 200.
       outboxIds.push(
@@ -287,26 +292,9 @@ export class WebhookIngestService {
     return ids;
   }
 
-  /**
-   * Every message status of the batch: each kept once per message (one INSERT), and each record
-   * moved to the furthest status the batch reports for it, never backwards. A status naming its
-   * record (the gateway's reference in `biz_opaque_callback_data`) finds it by id, and gives a record
-   * whose send answer was lost its upstream id; other statuses find their record by upstream id.
-   */
-  private async applyStatuses(
-    manager: EntityManager,
-    changes: Array<PendingChange & { tenantId: string }>,
-  ): Promise<void> {
-    let statuses: Array<{
-      tenantId: string;
-      phoneNumberId: string;
-      id: string;
-      recipient: string;
-      status: string;
-      at: Date;
-      details: string;
-      recordId?: string;
-    }> = [];
+  /** Meta's statuses in the batch's `messages` changes, for the message records' applier. */
+  private statusesOf(changes: Array<PendingChange & { tenantId: string }>): ReportedStatus[] {
+    const statuses: ReportedStatus[] = [];
     for (const c of changes) {
       const phoneNumberId = c.change.value?.metadata?.phone_number_id ?? '';
       for (const status of c.change.value?.statuses ?? []) {
@@ -324,115 +312,38 @@ export class WebhookIngestService {
         });
       }
     }
-    if (statuses.length === 0) return;
-    statuses = inLockOrder(statuses, (s) => `${s.id}\u0000${s.status}`);
-    await manager.query(
-      `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
-       ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
-      [
-        statuses.map((s) => s.tenantId),
-        statuses.map((s) => s.phoneNumberId),
-        statuses.map((s) => s.id),
-        statuses.map((s) => s.recipient),
-        statuses.map((s) => s.status),
-        statuses.map((s) => s.at),
-        statuses.map((s) => s.details),
-      ],
-    );
-    // One target row may be named twice in a batch (delivered and read together): keep the furthest.
-    const furthest = new Map<string, { tenantId: string; id: string; status: string; recordId?: string }>();
-    for (const s of statuses) {
-      const key = `${s.tenantId}:${s.id}`;
-      const seen = furthest.get(key);
-      if (!seen || statusRank(s.status) > statusRank(seen.status))
-        furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
-    }
-    const byRecord = inLockOrder(
-      [...furthest.values()].filter((m) => m.recordId !== undefined),
-      (m) => m.recordId as string,
-    );
-    const byUpstreamId = inLockOrder(
-      [...furthest.values()].filter((m) => m.recordId === undefined),
-      (m) => m.id,
-    );
-    if (byRecord.length > 0) {
-      // The upstream id goes only to a record without one, and never to a second record; a record
-      // that has it is written only when its status moves forward.
-      await manager.query(
-        `UPDATE messages m SET updated_at = now(),
-           upstream_message_id = CASE WHEN m.upstream_message_id IS NULL THEN v.wamid ELSE m.upstream_message_id END,
-           status = CASE WHEN coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0) THEN v.status ELSE m.status END
-         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) AS v(id, wamid, tenant_id, status)
-         WHERE m.id = v.id AND m.tenant_id = v.tenant_id
-           AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid))
-                OR (m.upstream_message_id = v.wamid
-                    AND coalesce(array_position($5::text[], m.status), 0) < coalesce(array_position($5::text[], v.status), 0)))`,
-        [
-          byRecord.map((m) => m.recordId),
-          byRecord.map((m) => m.id),
-          byRecord.map((m) => m.tenantId),
-          byRecord.map((m) => m.status),
-          MESSAGE_STATUS_ORDER,
-        ],
-      );
-    }
-    if (byUpstreamId.length > 0) {
-      await manager.query(
-        `UPDATE messages m SET status = v.status, updated_at = now()
-         FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(wamid, tenant_id, status)
-         WHERE m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id
-           AND coalesce(array_position($4::text[], m.status), 0) < coalesce(array_position($4::text[], v.status), 0)`,
-        [
-          byUpstreamId.map((m) => m.id),
-          byUpstreamId.map((m) => m.tenantId),
-          byUpstreamId.map((m) => m.status),
-          MESSAGE_STATUS_ORDER,
-        ],
-      );
-    }
+    return statuses;
   }
 
-  /** Inbound messages: stored once, their media registered, the 24-hour window moved forward. */
-  private async applyInbound(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
+  /** Inbound messages: each to the messages' applier, and its media (if any) to the media applier. */
+  private async routeInbound(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
     const value = change.value ?? {};
     const phoneNumberId = value.metadata?.phone_number_id ?? '';
     for (const message of value.messages ?? []) {
       if (!message?.id || !message.from) continue;
-      const sentAt = toDate(message.timestamp);
       const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
-      await manager.query(
-        `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
-        [
+      await this.inbound.apply(manager, {
+        tenantId,
+        phoneNumberId,
+        message: message as UpstreamInboundMessage & { id: string; from: string },
+        buttonPayload,
+        sentAt: toDate(message.timestamp),
+      });
+      const media = mediaOf(message);
+      if (media)
+        await this.inboundMedia.apply(manager, {
           tenantId,
           phoneNumberId,
-          message.id,
-          message.from,
-          message.type ?? 'unknown',
-          buttonPayload,
-          JSON.stringify(message),
-          sentAt,
-        ],
-      );
-      const media = mediaOf(message);
-      if (media) {
-        await manager.query(
-          `INSERT INTO inbound_media (media_id, tenant_id, phone_number_id, message_id, mime_type, sha256)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (media_id) DO NOTHING`,
-          [media.id, tenantId, phoneNumberId, message.id, media.mime_type ?? null, media.sha256 ?? null],
-        );
-      }
-      await manager.query(
-        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (phone_number_id, wa_id) DO UPDATE
-         SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at), tenant_id = EXCLUDED.tenant_id`,
-        [phoneNumberId, message.from, tenantId, sentAt],
-      );
+          messageId: message.id,
+          mediaId: media.id,
+          mimeType: media.mime_type ?? null,
+          sha256: media.sha256 ?? null,
+        });
     }
   }
 
-  private async applyTemplateStatus(
+  /** A template review event, to the catalog's applier. */
+  private async routeTemplateStatus(
     manager: EntityManager,
     wabaId: string,
     change: WebhookChange,
@@ -440,19 +351,13 @@ export class WebhookIngestService {
   ): Promise<void> {
     const value = change.value ?? {};
     if (!value.message_template_id || !value.event) return;
-    const rejected = value.event === 'REJECTED';
-    await manager.query(
-      `UPDATE message_templates
-       SET status = $1, rejected_reason = $2, status_updated_at = $3, updated_at = now()
-       WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)`,
-      [
-        value.event,
-        rejected ? (value.reason ?? 'UNKNOWN') : null,
-        toDate(entryTime),
-        String(value.message_template_id),
-        wabaId,
-      ],
-    );
+    await this.templateStatus.apply(manager, {
+      wabaId,
+      upstreamTemplateId: String(value.message_template_id),
+      event: value.event,
+      reason: value.reason ?? null,
+      at: toDate(entryTime),
+    });
   }
 }
 
@@ -524,11 +429,6 @@ function changeProblem(change: unknown, checkText: boolean): string | undefined 
     return '.value.message_template_id: not a string or number';
   const where = checkText ? unstorableTextPath(change) : undefined;
   return where ? `.${where}: text that cannot be stored` : undefined;
-}
-
-/** A status's place in MESSAGE_STATUS_ORDER (unknown statuses: 0, they move nothing). */
-function statusRank(status: string): number {
-  return (MESSAGE_STATUS_ORDER as readonly string[]).indexOf(status) + 1;
 }
 
 /** Message types whose object carries a downloadable media id. */

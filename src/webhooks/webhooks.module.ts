@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module';
+import { MessagesModule } from '../messages/messages.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { UpstreamWebhooksController } from './upstream-webhooks.controller';
@@ -7,8 +10,20 @@ import { UnprocessableWebhook } from './unprocessable-webhook.entity';
 import { WebhookEvent } from './webhook-event.entity';
 import { WebhookIngestService } from './webhook-ingest.service';
 
+/**
+ * Upstream webhooks: verify, store the raw event, and route each change to the feature that owns what
+ * it changes (messages, media, templates appliers) in one group-commit transaction; the tenants'
+ * deliveries are written in the same transaction (tenant-webhooks' outbox).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEvent, UnprocessableWebhook]), TenancyModule, TenantWebhooksModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookEvent, UnprocessableWebhook]),
+    TenancyModule,
+    TenantWebhooksModule,
+    MessagesModule,
+    MediaModule,
+    TemplatesModule,
+  ],
   controllers: [UpstreamWebhooksController],
   providers: [WebhookIngestService],
   exports: [WebhookIngestService],

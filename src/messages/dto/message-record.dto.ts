@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsOptional, IsString } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
-import { MESSAGE_STATUS_ORDER, type MessageStatus, type MessageStatusEvent } from '../message-status.entity';
+import { statusRank } from '../status-order';
+import { MESSAGE_STATUS_ORDER, type MessageStatusEvent } from '../message-status.entity';
 import type { Message } from '../message.entity';
 
 export class ListMessagesQueryDto extends PageQueryDto {
@@ -102,8 +103,6 @@ export class MessageRecordDto {
   history?: StatusChangeDto[];
 }
 
-const rank = (status: string) => MESSAGE_STATUS_ORDER.indexOf(status as MessageStatus);
-
 /**
  * The record as the API shows it. The history joins the gateway's own steps (pending, accepted,
  * failed) with the statuses upstream reported, in the order a message moves through them (upstream
@@ -133,6 +132,6 @@ export function toMessageRecord(message: Message, statuses: MessageStatusEvent[]
   for (const event of statuses) {
     history.push({ status: event.status, timestamp: event.occurredAt.toISOString(), details: event.details });
   }
-  history.sort((a, b) => rank(a.status) - rank(b.status) || a.timestamp.localeCompare(b.timestamp));
+  history.sort((a, b) => statusRank(a.status) - statusRank(b.status) || a.timestamp.localeCompare(b.timestamp));
   return { ...record, history };
 }

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The house rules, checked on the source itself (docs/architecture.md explains them):
+ * - the folders of src/ import each other without a cycle, so without a two-way pair;
+ * - core and database are leaves: they import no feature;
+ * - each table is written (INSERT, UPDATE, DELETE, or a repository's write) only by the folder that
+ *   holds its entity; other folders ask that folder's service or hand it a change (an applier).
+ */
+const SRC = __dirname;
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'migrations') sourceFiles(path, out);
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) out.push(path);
+  }
+  return out;
+}
+
+const folderOf = (file: string): string | undefined => {
+  const parts = relative(SRC, file).split(sep);
+  return parts.length > 1 ? parts[0] : undefined;
+};
+
+const files = sourceFiles(SRC).map((path) => ({ path, folder: folderOf(path), text: readFileSync(path, 'utf8') }));
+
+/** folder -> folders it imports (relative imports only; top-level files compose the app and are left out). */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    if (!file.folder) continue;
+    const targets = graph.get(file.folder) ?? new Set<string>();
+    graph.set(file.folder, targets);
+    const imports = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\s*\(?\s*['"](\.[^'"]+)['"]/g;
+    for (const match of file.text.matchAll(imports)) {
+      const target = folderOf(resolve(dirname(file.path), (match[1] ?? match[2]).replace(/\.js$/, '')) + '.ts');
+      if (target && target !== file.folder) targets.add(target);
+    }
+  }
+  return graph;
+}
+
+/** The strongly connected sets of more than one folder (Tarjan). */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    order.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, order.get(next)!));
+    }
+    if (low.get(node) === order.get(node)) {
+      const set: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        set.push(member);
+      } while (member !== node);
+      if (set.length > 1) found.push(set.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return found;
+}
+
+/** table -> folders whose code writes it, and table -> the folder of its entity. */
+function tableWriters(): { writers: Map<string, Set<string>>; owners: Map<string, string> } {
+  const entities = new Map<string, string>(); // class -> table
+  const owners = new Map<string, string>();
+  for (const file of files) {
+    for (const match of file.text.matchAll(/@Entity\(\s*\{\s*name:\s*'([a-z_0-9]+)'[^)]*\)[\s\S]*?\bclass\s+(\w+)/g)) {
+      entities.set(match[2], match[1]);
+      owners.set(match[1], file.folder ?? '(top)');
+    }
+  }
+  const writers = new Map<string, Set<string>>([...owners.keys()].map((table) => [table, new Set<string>()]));
+  for (const file of files) {
+    if (!file.folder) continue;
+    const code = file.text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    for (const match of code.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_0-9]+)"?/g))
+      writers.get(match[1])?.add(file.folder);
+    if (!/\.(save|insert|update|delete|upsert|increment|decrement|remove)\s*\(/.test(code)) continue;
+    for (const [entity, table] of entities) {
+      const repository = new RegExp(
+        `(Repository<${entity}>|getRepository\\(\\s*${entity}\\b|\\.(save|insert|update|delete|upsert)\\(\\s*${entity}\\b)`,
+      );
+      if (repository.test(code)) writers.get(table)!.add(file.folder);
+    }
+  }
+  return { writers, owners };
+}
+
+describe('the house', () => {
+  const graph = folderGraph();
+
+  it('has no two-way pair and no cycle between the folders of src/', () => {
+    const pairs = [...graph].flatMap(([a, targets]) =>
+      [...targets].filter((b) => a < b && graph.get(b)?.has(a)).map((b) => `${a} <-> ${b}`),
+    );
+    expect(pairs).toEqual([]);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps core and database as leaves that import no feature', () => {
+    expect([...(graph.get('core') ?? [])]).toEqual([]);
+    expect([...(graph.get('database') ?? [])].filter((folder) => !['core', 'config'].includes(folder))).toEqual([]);
+  });
+
+  it('writes each table only from the folder that holds its entity', () => {
+    const { writers, owners } = tableWriters();
+    expect(owners.size).toBeGreaterThan(15);
+    const foreign = [...writers].flatMap(([table, folders]) =>
+      [...folders].filter((folder) => folder !== owners.get(table)).map((folder) => `${table} written by ${folder}`),
+    );
+    expect(foreign).toEqual([]);
+  });
+});
