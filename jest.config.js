@@ -2,7 +2,7 @@
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',
-  testRegex: '(src/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
+  testRegex: '((src|apps|libs)/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // NestJS 12 ships ES modules; compile them to CommonJS for Jest like our own code.
   transformIgnorePatterns: [

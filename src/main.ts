@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Environment, loadEnvironmentWithEnvFile } from './config/environment';
-import type { Sandbox } from './sandbox/sandbox-server';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 
 async function bootstrap(): Promise<void> {
   // Settings first, alone: a production start with missing or unsafe settings stops here with one
@@ -18,7 +18,7 @@ async function bootstrap(): Promise<void> {
   const { AppModule } = await import('./app.module.js');
   const { configureApp } = await import('./app.setup.js');
   const { GatewayLogger } = await import('./logging/gateway-logger.js');
-  const { SANDBOX } = await import('./sandbox/sandbox.module.js');
+  const { SANDBOX } = await import('../apps/sandbox/src/sandbox.module.js');
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   // pino (nestjs-pino), at LOG_LEVEL, JSON or readable per LOG_FORMAT; the buffered start-up logs go there too.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import {
   bearer,
   createAdminKey,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { signRequest } from '../src/auth/hmac';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import {
   bearer,
   createAdminKey,

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { Clock } from '../src/common/clock';
 import { MessagesService } from '../src/messages/messages.service';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import fixtures from '../src/messages/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';

@@ -1,7 +1,7 @@
 import { METRICS_LISTENER_PORT } from './support/metrics-listener-env';
 import request from 'supertest';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { metricsAccessProblem } from '../src/metrics/metrics-access';
 import { eventually } from './support/eventually';
 import { freePort } from './support/redis-helpers';

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { eventually } from './support/eventually';
 import { PostgresProcess } from './support/postgres-helpers';
 import { freePort } from './support/redis-helpers';
 import { DatabaseBreaker } from '../src/database/database-breaker';
-import type * as SandboxModule from '../src/sandbox/sandbox.module';
+import type * as SandboxModule from '../apps/sandbox/src/sandbox.module';
 import type * as FactoriesModule from './support/factories';
 import type * as TestAppModule from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -37,7 +37,7 @@ describe('PostgreSQL outage', () => {
 
     const { createTestApp } = require('./support/test-app') as typeof TestAppModule;
     const { createOrgKey, createTenant } = require('./support/factories') as typeof FactoriesModule;
-    const { SANDBOX } = require('../src/sandbox/sandbox.module') as typeof SandboxModule;
+    const { SANDBOX } = require('../apps/sandbox/src/sandbox.module') as typeof SandboxModule;
     t = await createTestApp();
     sandbox = t.get<Sandbox>(SANDBOX);
     tenant = await createTenant(t, 'Outage');

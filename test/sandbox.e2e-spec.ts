@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type Sandbox } from '../src/sandbox/sandbox-server';
+import { startSandbox, type Sandbox } from '../apps/sandbox/src/sandbox-server';
 
 // The sandbox over real HTTP: Graph-shaped answers, signed webhooks to a local receiver, the
 // control API, faults and the request log. No database or gateway involved.

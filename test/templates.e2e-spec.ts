@@ -1,6 +1,6 @@
 import request from 'supertest';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { TemplateSyncJob } from '../src/templates/template-sync.job';
 import { TemplatesService } from '../src/templates/templates.service';
 import { TenancyService } from '../src/tenancy/tenancy.service';

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
-import { hubSignature } from '../src/core/hub-signature';
+import { hubSignature } from '../libs/meta/hub-signature';
 import { eventually } from './support/eventually';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';

@@ -1,6 +1,6 @@
 import { ErrorCode, GraphError } from '../src/core/graph-error';
-import type { Sandbox } from '../src/sandbox/sandbox-server';
-import { SANDBOX } from '../src/sandbox/sandbox.module';
+import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
 import { createTenant, type TestTenant } from './support/factories';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
-import { hubSignature } from '../src/core/hub-signature';
+import { hubSignature } from '../libs/meta/hub-signature';
 import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
 import { createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';

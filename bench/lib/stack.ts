@@ -5,7 +5,7 @@ import { type ManagedProcess, runToCompletion, sleep, startProcess, waitForHttp 
 
 /**
  * The system under test, each part its own process on 127.0.0.1: the Cloud API sandbox
- * (`dist/src/sandbox/main.js`) as upstream and the gateway (`dist/src/main.js`) in graph mode,
+ * (`dist/apps/sandbox/src/main.js`) as upstream and the gateway (`dist/src/main.js`) in graph mode,
  * provisioned with the administration CLI (`dist/src/cli/main.js`) like an operator would.
  */
 
@@ -93,7 +93,7 @@ export async function startSandbox(
     'sandbox',
     process.execPath,
     [
-      join(stack.root, 'dist/src/sandbox/main.js'),
+      join(stack.root, 'dist/apps/sandbox/src/main.js'),
       '--host',
       '127.0.0.1',
       '--port',

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { hubSignature, safeEqual } from '../core/hub-signature';
+import { hubSignature, safeEqual } from '../../libs/meta/hub-signature';
 
 export interface ListenerOptions {
   port: number;

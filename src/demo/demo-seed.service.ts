@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Sandbox } from '../sandbox/sandbox-server';
-import { SANDBOX } from '../sandbox/sandbox.module';
+import type { Sandbox } from '../../apps/sandbox/src/sandbox-server';
+import { SANDBOX } from '../../apps/sandbox/src/sandbox.module';
 import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
 import { ApiKeysService } from '../auth/api-keys.service';
 import type { Environment } from '../config/environment';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { SandboxModule } from '../sandbox/sandbox.module';
+import { SandboxModule } from '../../apps/sandbox/src/sandbox.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { DemoSeedService } from './demo-seed.service';

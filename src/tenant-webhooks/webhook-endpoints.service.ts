@@ -22,7 +22,7 @@ import type { WebhookEndpointKind } from './webhook-endpoint.entity';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { generateWebhookSecret, isUsableSecret, secretHint } from './webhook-signing';
 import { webhookUrlProblem } from './webhook-url-policy';
-import { metaJson } from '../core/meta-json';
+import { metaJson } from '../../libs/meta/meta-json';
 
 /**
  * Deletes the endpoints `where` selects (a condition on `webhook_endpoints` with its parameters),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { hubSignature } from '../core/hub-signature';
+import { hubSignature } from '../../libs/meta/hub-signature';
 
 /** Prefix of generated secrets, as the Standard Webhooks specification writes them. */
 export const STANDARD_SECRET_PREFIX = 'whsec_';

@@ -2,8 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { MetaApp } from '../config/meta-app';
-import { Sandbox } from '../sandbox/sandbox-server';
-import { SANDBOX, SandboxModule } from '../sandbox/sandbox.module';
+import { Sandbox } from '../../apps/sandbox/src/sandbox-server';
+import { SANDBOX, SandboxModule } from '../../apps/sandbox/src/sandbox.module';
 import { GraphClient } from './graph-client';
 import { UpstreamTarget } from './upstream-target';
 

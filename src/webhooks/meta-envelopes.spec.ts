@@ -1,4 +1,4 @@
-import { metaJson } from '../core/meta-json';
+import { metaJson } from '../../libs/meta/meta-json';
 import { untagCallbackData } from '../messages/callback-data';
 import { changeEnvelopes } from './meta-envelopes';
 

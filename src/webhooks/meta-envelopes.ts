@@ -1,5 +1,5 @@
 import { type Node as JsonNode, parseTree } from 'jsonc-parser';
-import { asciiJson, metaJson } from '../core/meta-json';
+import { asciiJson, metaJson } from '../../libs/meta/meta-json';
 
 /**
  * One change of an upstream delivery as tenants receive it: Meta's envelope reduced to that change,

@@ -5,7 +5,7 @@ import { Public } from '../core/access.decorators';
 import { MetaApp } from '../config/meta-app';
 import type { GatewayRequest } from '../core/gateway-request';
 import { ErrorCode, GraphError } from '../core/graph-error';
-import { HUB_SIGNATURE_HEADER, safeEqual, verifyHubSignature } from '../core/hub-signature';
+import { HUB_SIGNATURE_HEADER, safeEqual, verifyHubSignature } from '../../libs/meta/hub-signature';
 import { IngestResult, WebhookIngestService } from './webhook-ingest.service';
 
 /** The receiving end of Meta's webhooks (subscription handshake and event deliveries). */

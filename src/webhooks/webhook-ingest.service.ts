@@ -10,7 +10,7 @@ import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { GroupCommit } from '../database/group-commit';
 import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
-import { textOf } from '../core/text-of';
+import { textOf } from '../../libs/meta/text-of';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { hubSignature } from '../../src/core/hub-signature';
+import { hubSignature } from '../../libs/meta/hub-signature';
 
 /**
  * A webhook as upstream (Meta) sends it to the gateway: the raw JSON body signed with the app secret

@@ -74,10 +74,10 @@ export async function startGateway(
   return Object.assign(handle, { url: `http://127.0.0.1:${listenOn}`, port: listenOn });
 }
 
-/** The standalone sandbox (dist/src/sandbox/main.js) as its own process; resolves with its URL once it listens. */
+/** The standalone sandbox (dist/apps/sandbox/src/main.js) as its own process; resolves with its URL once it listens. */
 export async function startSandbox(args: string[]): Promise<ChildHandle & { url: string }> {
   const handle = new ChildHandle(
-    spawn(process.execPath, [join(ROOT, 'dist/src/sandbox/main.js'), '--port', '0', ...args], { cwd: ROOT }),
+    spawn(process.execPath, [join(ROOT, 'dist/apps/sandbox/src/main.js'), '--port', '0', ...args], { cwd: ROOT }),
   );
   children.push(handle);
   const url = await eventually(async () => /sandbox listening on (http:\/\/\S+)/.exec(handle.output)?.[1], 30_000);

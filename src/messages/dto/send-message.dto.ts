@@ -42,7 +42,7 @@ import {
 import { IsOneOf, IsText, NestedArray, NestedObject } from './message-validators';
 import { TemplateObjectDto } from './template-object.dto';
 import { CLIENT_CALLBACK_DATA_MAX, GATEWAY_CALLBACK_DATA_OVERHEAD } from '../callback-data';
-import { textOf } from '../../core/text-of';
+import { textOf } from '../../../libs/meta/text-of';
 
 export const MESSAGE_TYPES = [
   'text',

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ControlError } from './control-error';
 import { parseFaultSpec } from './faults';
 import type { SandboxCore } from './sandbox-core';
-import { textOf } from '../core/text-of';
+import { textOf } from '../../../libs/meta/text-of';
 
 /**
  * The control API under `/_sandbox` (a prefix Graph never uses): register accounts and numbers,

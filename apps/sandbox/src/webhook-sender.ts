@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { BoundedLog } from './bounded-log';
 import type { Scheduler } from './scheduler';
-import { metaJson } from '../core/meta-json';
+import { metaJson } from '../../../libs/meta/meta-json';
 import type { WebhookEnvelope } from './webhook-payloads';
 
 /**

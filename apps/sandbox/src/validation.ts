@@ -1,6 +1,6 @@
 import { GraphApiError } from './graph-error';
 import type { TemplateCategory } from './sandbox-state';
-import { textOf } from '../core/text-of';
+import { textOf } from '../../../libs/meta/text-of';
 
 /**
  * Request shape checks, as strict as Meta's synchronous validation: a failure is 400 code 100 with

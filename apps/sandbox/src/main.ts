@@ -3,7 +3,7 @@ import { startSandbox } from './sandbox-server';
 
 const USAGE = `Standalone WhatsApp Cloud API sandbox.
 
-Usage: node dist/src/sandbox/main.js [options]
+Usage: node dist/apps/sandbox/src/main.js [options]
 
   --port <n>                    port to listen on (default 3001; 0 picks a free one)
   --host <addr>                 address to bind (default 127.0.0.1)

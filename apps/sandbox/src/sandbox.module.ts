@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Environment } from '../config/environment';
-import { MetaApp } from '../config/meta-app';
+import type { Environment } from '../../../src/config/environment';
+import { MetaApp } from '../../../src/config/meta-app';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { SecretBox } from '../common/secret-box';
+import { SecretBox } from '../../../src/common/secret-box';
 import { startSandbox, type Sandbox, type SandboxDirectory, type SandboxDirectoryEntry } from './sandbox-server';
 
 /** Injection token of the running sandbox: a `Sandbox`, or null when UPSTREAM_MODE is `graph`. */

@@ -3,7 +3,7 @@ import { GraphApiError } from './graph-error';
 import { mediaUrlHash, newHeaderHandle, newUploadSession } from './ids';
 import { nowSeconds } from './messages-service';
 import type { Media, PhoneNumber, SandboxState, UploadSession } from './sandbox-state';
-import { textOf } from '../core/text-of';
+import { textOf } from '../../../libs/meta/text-of';
 
 const MB = 1024 * 1024;
 
