@@ -6,9 +6,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * - the folders of src/ import each other without a cycle, so without a two-way pair;
  * - core and database are leaves: they import no feature;
  * - each table is written (INSERT, UPDATE, DELETE, or a repository's write) only by the folder that
- *   holds its entity; other folders ask that folder's service or hand it a change (an applier).
+ *   holds its entity; other folders ask that folder's service or hand it a change (an applier);
+ * - the simulator is not in src/: the gateway imports nothing of apps/, and libs/ (what the gateway
+ *   and the sandbox share) imports neither.
  */
 const SRC = __dirname;
+const ROOT = join(SRC, '..');
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -127,5 +130,24 @@ describe('the house', () => {
       [...folders].filter((folder) => folder !== owners.get(table)).map((folder) => `${table} written by ${folder}`),
     );
     expect(foreign).toEqual([]);
+  });
+
+  it('holds no simulator: src/ and apps/sandbox share only libs/', () => {
+    expect(readdirSync(SRC)).not.toContain('sandbox');
+    const outside = (file: { path: string; text: string }, root: string) =>
+      [...file.text.matchAll(/from\s+['"](\.[^'"]+)['"]/g)]
+        .map((match) => relative(ROOT, resolve(dirname(file.path), match[1])))
+        .filter((target) => target.startsWith(root + sep));
+    expect(files.flatMap((file) => outside(file, 'apps'))).toEqual([]);
+    const libs = sourceFiles(join(ROOT, 'libs')).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+    expect(libs.length).toBeGreaterThan(0);
+    expect(libs.flatMap((file) => [...outside(file, 'apps'), ...outside(file, 'src')])).toEqual([]);
+    // And the sandbox knows nothing of the gateway (no table, no module): only libs/ is shared.
+    const sandbox = sourceFiles(join(ROOT, 'apps/sandbox/src')).map((path) => ({
+      path,
+      text: readFileSync(path, 'utf8'),
+    }));
+    expect(sandbox.flatMap((file) => outside(file, 'src'))).toEqual([]);
+    expect(sandbox.filter((file) => /\b(typeorm|pg|ioredis|@nestjs\/[a-z-]+)['"]/.test(file.text))).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Environment, loadEnvironmentWithEnvFile } from './config/environment';
-import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 
 async function bootstrap(): Promise<void> {
   // Settings first, alone: a production start with missing or unsafe settings stops here with one
@@ -18,7 +17,6 @@ async function bootstrap(): Promise<void> {
   const { AppModule } = await import('./app.module.js');
   const { configureApp } = await import('./app.setup.js');
   const { GatewayLogger } = await import('./logging/gateway-logger.js');
-  const { SANDBOX } = await import('../apps/sandbox/src/sandbox.module.js');
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   // pino (nestjs-pino), at LOG_LEVEL, JSON or readable per LOG_FORMAT; the buffered start-up logs go there too.
@@ -27,10 +25,7 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
   const logger = new Logger('Bootstrap');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
-  const sandbox = app.get<Sandbox | null>(SANDBOX);
-  if (sandbox)
-    logger.log(`upstream: Cloud API sandbox at ${sandbox.url}, delivering webhooks to ${url}/webhooks/whatsapp`);
-  else logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}`);
+  logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}; its webhooks to ${url}/webhooks/whatsapp`);
   // Last: the line that says the gateway is ready.
   logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);
 }

@@ -88,7 +88,6 @@ describe('compose.yaml', () => {
       expect(env).toMatchObject({
         GATEWAY_MODE: 'production',
         NODE_ENV: 'production',
-        UPSTREAM_MODE: 'graph',
         UPSTREAM_BASE_URL: 'http://sandbox:3001',
         DEMO_SEED: false,
         DATABASE_MIGRATIONS_RUN: false,

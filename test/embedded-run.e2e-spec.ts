@@ -6,9 +6,10 @@ import { eventually } from './support/eventually';
 import { freePort } from './support/redis-helpers';
 
 /**
- * The README's first command on a machine without PostgreSQL or Redis: the built gateway started
- * with no DATABASE_URL and no REDIS_URL runs on embedded PGlite, an in-process store and the
- * sandbox, seeds demo data, prints a working key, and sends a message end to end.
+ * The README's first command on a machine without PostgreSQL or Redis: `npm run demo`'s launcher
+ * (dist/scripts/demo.js) starts the sandbox app and the gateway as two processes; with no
+ * DATABASE_URL and no REDIS_URL the gateway runs on embedded PGlite and an in-process store, seeds
+ * demo data, prints a working key, and sends a message end to end through the sandbox.
  */
 describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
   const root = join(__dirname, '..');
@@ -29,8 +30,6 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
     const env = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
-      // What `npm run demo` sets: the demo is asked for, never a fallback.
-      GATEWAY_MODE: 'demo',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -41,12 +40,12 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
       SANDBOX_READ_DELAY_MS: '150',
     };
     // Started from the data folder, so no .env of the checkout is read.
-    child = spawn(process.execPath, [join(root, 'dist/src/main.js')], { cwd: dataDir, env });
+    child = spawn(process.execPath, [join(root, 'dist/scripts/demo.js')], { cwd: dataDir, env });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     key = await eventually(
       async () =>
-        /gateway listening/.test(output) ? /organization key\s+(svc_live_\w+)/.exec(output)?.[1] : undefined,
+        /Cloud API sandbox at/.test(output) ? /organization key\s+(svc_live_\w+)/.exec(output)?.[1] : undefined,
       60_000,
     );
   }, 120_000);
@@ -63,7 +62,10 @@ describe('the gateway with embedded defaults (no PostgreSQL, no Redis)', () => {
   it('prints a working demo key and the warnings for the embedded stores', async () => {
     expect(output).toMatch(/DATABASE_URL is not set: embedded PostgreSQL \(PGlite\)/);
     expect(output).toMatch(/REDIS_URL is not set: using an in-process store/);
-    expect(output).toMatch(/Cloud API sandbox at http:\/\/127\.0\.0\.1:\d+/);
+    expect(output).toContain(`Cloud API sandbox at ${sandbox}`);
+    expect(output).toContain(`upstream: ${sandbox}`);
+    // Two processes: the gateway never started a simulator of its own.
+    expect(output).toMatch(/sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(control API/);
     const res = await fetch(`${base}/v1/tenants`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([

@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -60,7 +58,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
   });
 
   it('loads, authorizes with the key, and sends the text-message example: 200 with a wamid, and the sandbox got the send', async () => {
-    const sandbox = t.get<Sandbox>(SANDBOX);
+    const sandbox = t.sandbox;
     sandbox.clearRequests();
     await page.goto(`${t.url}/docs`);
     await page.locator('.swagger-ui .information-container .title').waitFor();

@@ -8,7 +8,6 @@ import { metaJson } from '../libs/meta/meta-json';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { type RedisStore } from '../src/redis/redis-store';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { eventually } from './support/eventually';
@@ -57,7 +56,7 @@ describe('faithful where tenants meet it, and the holes a security review found'
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     a = await createTenant(t, 'Faithful A');
     keyA = (await createOrgKey(t, a)).key;
   });

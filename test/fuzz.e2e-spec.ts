@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import {
   bearer,
   createAdminKey,
@@ -132,7 +130,7 @@ describe('fuzzing every GET and POST route', () => {
       language: 'en_US',
       components: [{ type: 'BODY', text: 'Order {{1}}', example: { body_text: [['1']] } }],
     });
-    const sandbox = t.get<Sandbox>(SANDBOX);
+    const sandbox = t.sandbox;
     mediaId = (
       await sandbox.simulateInbound({ phone_number_id: a.phoneNumberId, from: '15550009876', type: 'image' } as never)
     ).media_id!;

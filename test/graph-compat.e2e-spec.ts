@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { signRequest } from '../src/auth/hmac';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import {
   bearer,
   createAdminKey,
@@ -25,7 +24,7 @@ describe('drop-in Graph surface', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     a = await createTenant(t, 'Compat A');
     b = await createTenant(t, 'Compat B');
     keyA = (await createOrgKey(t, a)).key;

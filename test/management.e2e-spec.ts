@@ -7,6 +7,7 @@ import {
   createOrgKey,
   createPlatformKey,
   createTenant,
+  registerAtUpstream,
   type TestTenant,
 } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
@@ -135,6 +136,12 @@ describe('management API: onboarding and keys over HTTP', () => {
       });
       expect(issued.body.record.scopes).toEqual(expect.arrayContaining(['messages:send', 'keys:write']));
       expect(issued.body.record.scopes).not.toContain('tenants:write');
+      // The account exists at Meta (here, the sandbox), with the token it was last given.
+      registerAtUpstream(t, {
+        wabaId,
+        accessToken: 'EAAG-rotated-token',
+        phoneNumbers: [{ id: phoneNumberId, display: '+1 555 019 0002' }],
+      });
       const sent = await request(t.url)
         .post(`/v1/${phoneNumberId}/messages`)
         .set(bearer(issued.body.key))

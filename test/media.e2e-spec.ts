@@ -12,7 +12,6 @@ import { MediaLibraryStorage } from '../src/media/media-library.storage';
 import { KB, MB } from '../src/media/media-limits';
 import { MediaService } from '../src/media/media.service';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
@@ -60,7 +59,7 @@ describe('media', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     a = await createTenant(t, 'Media A');
     b = await createTenant(t, 'Media B');
     keyA = await createOrgKey(t, a, MANY);

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { Clock } from '../src/common/clock';
 import { MessagesService } from '../src/messages/messages.service';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import fixtures from '../src/messages/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
@@ -45,7 +44,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t);
     other = await createTenant(t);
     key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
@@ -262,7 +261,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       await t.dataSource.query('UPDATE phone_numbers SET enforce_service_window = false WHERE phone_number_id = $1', [
         other.phoneNumberId,
       ]);
-      const fresh = await createTestApp();
+      const fresh = await createTestApp({ sandbox: t.sandbox });
       try {
         const otherKey = (await createOrgKey(fresh, other)).key;
         await request(fresh.url)

@@ -1,7 +1,5 @@
 import { METRICS_LISTENER_PORT } from './support/metrics-listener-env';
 import request from 'supertest';
-import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { metricsAccessProblem } from '../src/metrics/metrics-access';
 import { eventually } from './support/eventually';
 import { freePort } from './support/redis-helpers';
@@ -32,7 +30,7 @@ describe('metrics', () => {
     const tenant = await createTenant(t);
     const key = await createOrgKey(t, tenant);
     await request(t.url).post('/v1/webhooks').set(bearer(key)).send({ url: receiver.url }).expect(201);
-    await t.get<Sandbox>(SANDBOX).simulateInbound({
+    await t.sandbox.simulateInbound({
       phone_number_id: tenant.phoneNumberId,
       from: '15550007777',
       type: 'text',

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { eventually } from './support/eventually';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
@@ -26,7 +25,7 @@ describe('real Cloud API clients against the gateway', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t, 'Client user');
     await createCatalogTemplate(t, tenant, {
       name: 'client_order',

@@ -5,7 +5,6 @@ import { eventually } from './support/eventually';
 import { PostgresProcess } from './support/postgres-helpers';
 import { freePort } from './support/redis-helpers';
 import { DatabaseBreaker } from '../src/database/database-breaker';
-import type * as SandboxModule from '../apps/sandbox/src/sandbox.module';
 import type * as FactoriesModule from './support/factories';
 import type * as TestAppModule from './support/test-app';
 import type { TestApp } from './support/test-app';
@@ -37,9 +36,8 @@ describe('PostgreSQL outage', () => {
 
     const { createTestApp } = require('./support/test-app') as typeof TestAppModule;
     const { createOrgKey, createTenant } = require('./support/factories') as typeof FactoriesModule;
-    const { SANDBOX } = require('../apps/sandbox/src/sandbox.module') as typeof SandboxModule;
     t = await createTestApp();
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t, 'Outage');
     key = (await createOrgKey(t, tenant)).key;
     await sandbox.simulateInbound({

@@ -92,7 +92,6 @@ describe('production, the default mode', () => {
       { WEBHOOK_VERIFY_TOKEN: 'compose-verify-token' },
       /WEBHOOK_VERIFY_TOKEN: a public example value/,
     ],
-    ['the sandbox as upstream', { UPSTREAM_MODE: 'sandbox' }, /UPSTREAM_MODE: sandbox is the demo’s simulator/],
     ['demo data', { DEMO_SEED: 'true' }, /DEMO_SEED: demo data is created only in the demo/],
   ])('refuses %s, naming it and nothing else', (_what, change, message) => {
     const env = { ...completeSettings(database.url), NODE_ENV: 'production', ...change };
@@ -112,7 +111,6 @@ describe('production, the default mode', () => {
     const gateway = await startGateway({
       ...completeSettings(database.url),
       GATEWAY_MODE: 'production',
-      UPSTREAM_MODE: 'graph',
       UPSTREAM_BASE_URL: sandbox.url,
     });
     expect(gateway.output).toContain(`upstream: ${sandbox.url}`);

@@ -38,7 +38,7 @@ describe('rate limits (spec section 8)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ imports: [ProbeModule] });
-    second = await createTestApp({ imports: [ProbeModule] });
+    second = await createTestApp({ imports: [ProbeModule], sandbox: t.sandbox });
     await resetState(t);
     tenant = await createTenant(t);
     other = await createTenant(t);

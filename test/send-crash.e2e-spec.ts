@@ -134,7 +134,6 @@ describe('a gateway killed between the upstream call and its answer', () => {
       `${org.phoneNumberId}:${org.wabaId}:15550000001`,
     ]);
     const env = {
-      UPSTREAM_MODE: 'graph',
       UPSTREAM_BASE_URL: sandbox.url,
       UPSTREAM_TIMEOUT_MS: '10000',
       IDEMPOTENCY_LOCK_SECONDS: '2',
@@ -204,7 +203,6 @@ describe('a gateway killed between the upstream call and its answer', () => {
       `${org.phoneNumberId}:${org.wabaId}:15550000002`,
     ]);
     const env = {
-      UPSTREAM_MODE: 'graph',
       UPSTREAM_BASE_URL: sandbox.url,
       UPSTREAM_TIMEOUT_MS: '10000',
       IDEMPOTENCY_LOCK_SECONDS: '2',

@@ -3,7 +3,6 @@ import request from 'supertest';
 import { BullPeriodicJobs, PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
 import { SendOutcomeSweeper } from '../src/messages/send-outcome.sweeper';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { eventually } from './support/eventually';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
@@ -57,7 +56,7 @@ describe('sends with an unknown outcome', () => {
     await resetState(t);
     // The flush above removed the sweeper's schedule from Redis: put it back, as a refresh would.
     await t.get(BullPeriodicJobs).ensureSchedules();
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t);
     key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
     await t.dataSource.query(

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { TemplateSyncJob } from '../src/templates/template-sync.job';
 import { TemplatesService } from '../src/templates/templates.service';
 import { TenancyService } from '../src/tenancy/tenancy.service';
@@ -42,7 +41,7 @@ describe('templates', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t);
     key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
   });

@@ -2,7 +2,6 @@ import { createHash, createHmac } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
@@ -58,7 +57,7 @@ describe('tenant webhooks', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     a = await createTenant(t, 'Webhooks A');
     b = await createTenant(t, 'Webhooks B');
     keyA = (await createOrgKey(t, a)).key;
@@ -723,7 +722,7 @@ describe('tenant webhooks', () => {
     let second: TestApp;
     beforeAll(async () => {
       await deleteEndpoints(t.dataSource, 'TRUE', []);
-      second = await createTestApp();
+      second = await createTestApp({ sandbox: t.sandbox });
     });
     afterAll(() => second.close());
 

@@ -1,6 +1,5 @@
 import { ErrorCode, GraphError } from '../src/core/graph-error';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../apps/sandbox/src/sandbox.module';
 import { TenancyService } from '../src/tenancy/tenancy.service';
 import { GraphClient } from '../src/upstream/graph-client';
 import { createTenant, type TestTenant } from './support/factories';
@@ -30,7 +29,7 @@ describe('upstream client and sandbox', () => {
     t = await createTestApp();
     await resetState(t);
     client = t.get(GraphClient);
-    sandbox = t.get<Sandbox>(SANDBOX);
+    sandbox = t.sandbox;
     tenant = await createTenant(t);
     const [row] = await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [tenant.wabaId]);
     token = await t.get(TenancyService).accessToken(row.id);

@@ -55,7 +55,6 @@ export function describeStack(
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    UPSTREAM_MODE: 'graph',
     UPSTREAM_BASE_URL: sandboxUrl,
     META_APP_SECRET: secrets.appSecret,
     WEBHOOK_VERIFY_TOKEN: secrets.verifyToken,

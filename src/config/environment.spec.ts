@@ -31,7 +31,7 @@ describe('validateEnvironment', () => {
         NODE_ENV: 'development',
         PORT: 3000,
         HOST: '127.0.0.1',
-        UPSTREAM_MODE: 'sandbox',
+        UPSTREAM_BASE_URL: 'http://127.0.0.1:3001',
         WEBHOOK_ALLOW_PRIVATE_URLS: true,
         TRUST_PROXY: 'loopback',
         BODY_LIMIT: '1mb',
@@ -305,7 +305,7 @@ describe('validateEnvironment', () => {
     it('complete settings: Graph upstream, every interface, no demo data, no private webhook targets', () => {
       expect(validateEnvironment(complete)).toMatchObject({
         GATEWAY_MODE: 'production',
-        UPSTREAM_MODE: 'graph',
+        UPSTREAM_BASE_URL: 'https://graph.facebook.com',
         HOST: '0.0.0.0',
         DEMO_SEED: false,
         WEBHOOK_ALLOW_PRIVATE_URLS: false,

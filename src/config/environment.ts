@@ -36,7 +36,7 @@ export class Environment {
    * `production` (the default): every dependency and secret is configured, or the gateway does not
    * start (the message names each missing or unsafe setting); nothing is seeded or printed.
    * `demo` (`npm run demo`): embedded PostgreSQL and an in-process store where no URL is given, the
-   * in-process sandbox as upstream, generated secrets, demo data and printed keys.
+   * sandbox app on loopback as upstream, generated secrets, demo data and printed keys.
    */
   @IsIn(['production', 'demo'])
   GATEWAY_MODE: 'production' | 'demo' = 'production';
@@ -160,17 +160,13 @@ export class Environment {
   HMAC_MAX_SKEW_SECONDS = 300;
 
   /**
-   * `graph` (production's default): calls go to UPSTREAM_BASE_URL (Meta's Graph API). `sandbox` (the
-   * demo's default, refused in production): the gateway starts the Cloud API simulator on
-   * SANDBOX_PORT and uses it as its upstream.
+   * The upstream's base URL: Meta's Graph API (production's default, https://graph.facebook.com), or
+   * the sandbox app (the demo's default, http://127.0.0.1:3001, where `npm run sandbox` listens).
    */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsIn(['sandbox', 'graph'])
-  UPSTREAM_MODE: 'sandbox' | 'graph';
-
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'UPSTREAM_BASE_URL must be an http(s) URL' })
-  UPSTREAM_BASE_URL = 'https://graph.facebook.com';
+  UPSTREAM_BASE_URL: string;
 
   @Matches(/^v\d+\.\d+$/, { message: 'UPSTREAM_API_VERSION must look like v23.0' })
   UPSTREAM_API_VERSION = 'v23.0';
@@ -204,62 +200,6 @@ export class Environment {
   @IsOptional()
   @IsString()
   WEBHOOK_VERIFY_TOKEN?: string;
-
-  /** Port of the sandbox's own HTTP server (UPSTREAM_MODE=sandbox); 0 picks a free one. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  SANDBOX_PORT = 3001;
-
-  /** Delays after which the sandbox reports sent, delivered and read for each send. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3600000)
-  SANDBOX_SENT_DELAY_MS = 200;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3600000)
-  SANDBOX_DELIVERED_DELAY_MS = 500;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3600000)
-  SANDBOX_READ_DELAY_MS = 1500;
-
-  /** Delay after which the sandbox finishes a template review. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3600000)
-  SANDBOX_REVIEW_DELAY_MS = 3000;
-
-  /**
-   * The sandbox retries webhooks the gateway did not take like Meta: from this wait, doubling, at
-   * most SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS apart, for SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS (Meta: days).
-   * Tests compress the schedule.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(3600000)
-  SANDBOX_WEBHOOK_RETRY_BASE_MS = 2000;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(86400000)
-  SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS = 3600000;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(2592000)
-  SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS = 604800;
 
   /** Templates a business account may hold (Meta's cap is about 250); the next create is refused. */
   @Transform(toInt)
@@ -417,11 +357,23 @@ export class Environment {
   @IsBoolean()
   DEMO_SEED: boolean;
 
+  /**
+   * Demo only: the demo organization's first webhook endpoint. `npm run demo` points it at the
+   * sandbox's demo receiver, a stand-in for a tenant's handler.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'DEMO_WEBHOOK_URL must be an http(s) URL' })
+  DEMO_WEBHOOK_URL?: string;
+
   /** Serve the OpenAPI explorer at /docs and the JSON at /docs-json. */
   @Transform(toBoolean)
   @IsBoolean()
   DOCS_ENABLED = true;
 }
+
+/** Where the demo looks for its upstream when UPSTREAM_BASE_URL is unset: the sandbox app's default address. */
+export const DEMO_UPSTREAM_BASE_URL = 'http://127.0.0.1:3001';
 
 /** Which process reads the settings: the gateway, or the administration CLI (no Redis, upstream or Meta secrets). */
 export type ProcessRole = 'server' | 'cli';
@@ -435,14 +387,10 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
   const demo = env.GATEWAY_MODE === 'demo';
-  env.UPSTREAM_MODE ??= demo ? 'sandbox' : 'graph';
+  env.UPSTREAM_BASE_URL ??= demo ? DEMO_UPSTREAM_BASE_URL : 'https://graph.facebook.com';
   env.DEMO_SEED ??= demo;
   env.HOST ??= demo ? '127.0.0.1' : '0.0.0.0';
-  if (demo) {
-    if (env.UPSTREAM_MODE === 'graph' && (!env.META_APP_SECRET || !env.WEBHOOK_VERIFY_TOKEN)) {
-      problems.push('  - META_APP_SECRET, WEBHOOK_VERIFY_TOKEN: required when UPSTREAM_MODE=graph');
-    }
-  } else {
+  if (!demo) {
     problems.push(...productionProblems(env, role).map((problem) => `  - ${problem}`));
   }
   env.WEBHOOK_ALLOW_PRIVATE_URLS ??= demo;
@@ -495,11 +443,8 @@ function productionProblems(env: Environment, role: ProcessRole): string[] {
     else if (PUBLIC_SECRETS.has(value.trim().toLowerCase()))
       problems.push(`${name}: a public example value; anyone could use it (${what})`);
   }
-  if (env.UPSTREAM_MODE === 'sandbox')
-    problems.push(
-      'UPSTREAM_MODE: sandbox is the demo’s simulator; production calls Graph (UPSTREAM_MODE=graph, UPSTREAM_BASE_URL)',
-    );
   if (env.DEMO_SEED) problems.push('DEMO_SEED: demo data is created only in the demo (GATEWAY_MODE=demo)');
+  if (env.DEMO_WEBHOOK_URL) problems.push('DEMO_WEBHOOK_URL: belongs to the demo’s data (GATEWAY_MODE=demo)');
   return problems;
 }
 

@@ -4,8 +4,8 @@ import type { Environment } from './environment';
 
 /**
  * The Meta app the gateway acts as: its id (resumable uploads), its secret (X-Hub-Signature-256 on
- * webhooks) and the webhook verify token. In sandbox mode, unset secrets are generated at start-up
- * and shared with the in-process sandbox, so the two are wired together with no set-up.
+ * webhooks) and the webhook verify token. In the demo, unset secrets are generated at start-up
+ * (`npm run demo` generates the app secret itself and gives it to the sandbox app too).
  */
 export class MetaApp {
   constructor(

@@ -1,15 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Sandbox } from '../../apps/sandbox/src/sandbox-server';
-import { SANDBOX } from '../../apps/sandbox/src/sandbox.module';
 import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
 import { ApiKeysService } from '../auth/api-keys.service';
 import type { Environment } from '../config/environment';
 import { OnboardingService } from '../tenancy/onboarding.service';
 
-export const DEMO_WABA_ID = '100000000000001';
-export const DEMO_PHONE_NUMBER_ID = '100000000000002';
+import { DEMO_ACCOUNT } from './demo-account';
+
+const { wabaId: DEMO_WABA_ID, phoneNumberId: DEMO_PHONE_NUMBER_ID } = DEMO_ACCOUNT;
 
 /**
  * On the first start with an empty database (and DEMO_SEED on), creates a demo organization with a
@@ -25,7 +23,6 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly keys: ApiKeysService,
     private readonly config: ConfigService<Environment, true>,
     private readonly webhooks: WebhookEndpointsService,
-    @Inject(SANDBOX) private readonly sandbox: Sandbox | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -36,12 +33,12 @@ export class DemoSeedService implements OnApplicationBootstrap {
       tenantId: organization.id,
       wabaId: DEMO_WABA_ID,
       name: 'Demo business account',
-      accessToken: 'sandbox-demo-token',
+      accessToken: DEMO_ACCOUNT.accessToken,
     });
     await this.tenancy.addPhoneNumber({
       wabaId: DEMO_WABA_ID,
       phoneNumberId: DEMO_PHONE_NUMBER_ID,
-      displayPhoneNumber: '+1 555 010 0001',
+      displayPhoneNumber: DEMO_ACCOUNT.displayPhoneNumber,
     });
     const orgKey = await this.keys.create({ kind: 'org', tenantIds: [organization.id], name: 'demo organization key' });
     const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
@@ -66,9 +63,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
         ...(receiver
           ? [
               '',
-              "Webhooks: this organization's events go to the sandbox's demo receiver (a stand-in for your handler):",
-              `  curl -s -X POST ${this.sandbox!.url}/_sandbox/inbound -H 'Content-Type: application/json' \\`,
-              `    -d '{"phone_number_id":"${DEMO_PHONE_NUMBER_ID}","from":"15551234567","type":"text","text":"hi"}'`,
+              "Webhooks: this organization's events go to the demo receiver (a stand-in for your handler):",
               `  curl -s ${receiver.url}      # what it received (signing secret ${receiver.secret})`,
               'Your own handler: start one that prints every delivery (another terminal), then register it:',
               `  npm run cli -- webhook:listen --port 8080 --secret my-handler-secret-0123`,
@@ -84,14 +79,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
     this.logger.log(`demo organization ${organization.id} created`);
   }
 
-  /** In sandbox mode, an endpoint of the demo organization pointing at the sandbox's demo receiver. */
+  /** An endpoint of the demo organization at DEMO_WEBHOOK_URL (`npm run demo`: the sandbox's demo receiver). */
   private async demoReceiver(tenantId: string): Promise<{ url: string; secret: string } | undefined> {
-    if (!this.sandbox) return undefined;
-    const url = `${this.sandbox.url}/_sandbox/receiver`;
+    const url = this.config.get('DEMO_WEBHOOK_URL', { infer: true });
+    if (!url) return undefined;
     try {
       const endpoint = await this.webhooks.create(
         { tenantId, auth: { allowedPhoneNumberIds: null } },
-        { url, description: 'demo receiver (sandbox)' },
+        { url, description: 'demo receiver' },
       );
       return { url, secret: endpoint.secret };
     } catch (error) {

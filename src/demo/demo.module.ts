@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { SandboxModule } from '../../apps/sandbox/src/sandbox.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { DemoSeedService } from './demo-seed.service';
 
-@Module({ imports: [AuthModule, TenancyModule, SandboxModule, TenantWebhooksModule], providers: [DemoSeedService] })
+@Module({ imports: [AuthModule, TenancyModule, TenantWebhooksModule], providers: [DemoSeedService] })
 export class DemoModule {}

@@ -282,7 +282,7 @@ export class GraphClient implements OnApplicationShutdown {
   }
 
   private async callOnce<T>(options: CallOptions): Promise<T> {
-    const url = new URL(`${this.target.baseUrl()}/${this.target.apiVersion}/${options.path}`);
+    const url = new URL(`${this.target.baseUrl}/${this.target.apiVersion}/${options.path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }

@@ -2,30 +2,29 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { MetaApp } from '../config/meta-app';
-import { Sandbox } from '../../apps/sandbox/src/sandbox-server';
-import { SANDBOX, SandboxModule } from '../../apps/sandbox/src/sandbox.module';
 import { GraphClient } from './graph-client';
 import { UpstreamTarget } from './upstream-target';
 
-/** The Graph API client, pointed at Meta or at the in-process sandbox (UPSTREAM_MODE). */
+/** The upstream as the settings describe it; `baseUrl` replaces UPSTREAM_BASE_URL (the e2e tests' own sandbox). */
+export function upstreamTargetFrom(
+  config: ConfigService<Environment, true>,
+  app: MetaApp,
+  baseUrl = config.get('UPSTREAM_BASE_URL', { infer: true }),
+): UpstreamTarget {
+  return new UpstreamTarget(
+    baseUrl.replace(/\/+$/, ''),
+    config.get('UPSTREAM_API_VERSION', { infer: true }),
+    config.get('UPSTREAM_TIMEOUT_MS', { infer: true }),
+    config.get('UPSTREAM_CONNECTIONS', { infer: true }),
+    app.appId,
+  );
+}
+
+/** The Graph API client, pointed at UPSTREAM_BASE_URL: Meta, or the sandbox app. */
 @Global()
 @Module({
-  imports: [SandboxModule],
   providers: [
-    {
-      provide: UpstreamTarget,
-      inject: [ConfigService, MetaApp, SANDBOX],
-      useFactory: (config: ConfigService<Environment, true>, app: MetaApp, sandbox: Sandbox | null) => {
-        const graphUrl = config.get('UPSTREAM_BASE_URL', { infer: true }).replace(/\/+$/, '');
-        return new UpstreamTarget(
-          sandbox ? () => sandbox.url : () => graphUrl,
-          config.get('UPSTREAM_API_VERSION', { infer: true }),
-          config.get('UPSTREAM_TIMEOUT_MS', { infer: true }),
-          config.get('UPSTREAM_CONNECTIONS', { infer: true }),
-          app.appId,
-        );
-      },
-    },
+    { provide: UpstreamTarget, inject: [ConfigService, MetaApp], useFactory: upstreamTargetFrom },
     GraphClient,
   ],
   exports: [GraphClient, UpstreamTarget],

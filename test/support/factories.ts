@@ -19,16 +19,28 @@ export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Pr
   const tenancy = t.get(OnboardingService);
   const org = await tenancy.createOrganization(name);
   const wabaId = '1' + digits(14);
-  await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: 'upstream-token-' + digits(6) });
+  const accessToken = 'upstream-token-' + digits(6);
+  await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken });
   const phoneNumberId = '2' + digits(14);
   const otherPhoneNumberId = '3' + digits(14);
-  await tenancy.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: '+1 555 ' + digits(7) });
-  await tenancy.addPhoneNumber({
-    wabaId,
-    phoneNumberId: otherPhoneNumberId,
-    displayPhoneNumber: '+1 555 ' + digits(7),
-  });
+  const numbers = [phoneNumberId, otherPhoneNumberId].map((id) => ({ id, display: '+1 555 ' + digits(7) }));
+  for (const number of numbers)
+    await tenancy.addPhoneNumber({ wabaId, phoneNumberId: number.id, displayPhoneNumber: number.display });
+  registerAtUpstream(t, { wabaId, accessToken, phoneNumbers: numbers });
   return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId };
+}
+
+/**
+ * What exists at Meta before a business onboards it: the account (with the token that owns it) and
+ * its numbers, registered at the app's sandbox.
+ */
+export function registerAtUpstream(
+  t: TestApp,
+  account: { wabaId: string; accessToken: string; phoneNumbers?: Array<{ id: string; display: string }> },
+): void {
+  t.sandbox.registerBusinessAccount(account.wabaId, account.accessToken);
+  for (const number of account.phoneNumbers ?? [])
+    t.sandbox.registerPhoneNumber(number.id, account.wabaId, number.display);
 }
 
 /** An organization key for `tenant` (all scopes unless given). */

@@ -51,17 +51,13 @@ export async function startGateway(
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   for (const name of Object.keys(process.env)) {
     if (
-      /^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|SANDBOX_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(
+      /^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR)/.test(
         name,
       )
     )
       childEnv[name] = process.env[name];
   }
-  Object.assign(
-    childEnv,
-    { PORT: String(listenOn), HOST: '127.0.0.1', SANDBOX_PORT: '0', LOG_LEVEL: 'log', METRICS_PORT: '0' },
-    env,
-  );
+  Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
   const handle = new ChildHandle(
     spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }),
   );

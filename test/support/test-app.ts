@@ -1,12 +1,18 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { startSandbox, type Sandbox } from '../../apps/sandbox/src/sandbox-server';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import type { Environment } from '../../src/config/environment';
+import { MetaApp } from '../../src/config/meta-app';
 import { RedisStore } from '../../src/redis/redis-store';
 import { SharedStore } from '../../src/redis/shared-store';
+import { UpstreamTarget } from '../../src/upstream/upstream-target';
+import { upstreamTargetFrom } from '../../src/upstream/upstream.module';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -14,6 +20,12 @@ export interface TestApp {
   url: string;
   dataSource: DataSource;
   store: SharedStore;
+  /**
+   * The app's upstream: the sandbox app's server, started beside it on a loopback port of its own
+   * (reached over HTTP like Meta; its webhooks go to this app's /webhooks/whatsapp). The handle is
+   * the sandbox's control API in process: request log, faults, inbound messages, registrations.
+   */
+  sandbox: Sandbox;
   get<T>(token: Type<T> | string | symbol): T;
   close(): Promise<void>;
 }
@@ -29,9 +41,17 @@ export async function createTestApp(
     redisUrl?: string;
     /** Providers replaced by values (for example the log destination, to read the lines). */
     overrides?: Array<{ token: Type<unknown> | string | symbol; value: unknown }>;
+    /** Another app's sandbox, shared (two instances of the gateway in front of one Meta). */
+    sandbox?: Sandbox;
   } = {},
 ): Promise<TestApp> {
+  let url = '';
+  const sandbox = options.sandbox ?? (await startTestSandbox(() => url));
   const builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] });
+  builder.overrideProvider(UpstreamTarget).useFactory({
+    inject: [ConfigService, MetaApp],
+    factory: (config: ConfigService<Environment, true>, app: MetaApp) => upstreamTargetFrom(config, app, sandbox.url),
+  });
   if (options.redisUrl) {
     const url = options.redisUrl;
     builder.overrideProvider(SharedStore).useFactory({
@@ -48,14 +68,38 @@ export async function createTestApp(
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
+  url = `http://127.0.0.1:${address.port}`;
   return {
     app,
-    url: `http://127.0.0.1:${address.port}`,
+    url,
+    sandbox,
     dataSource: app.get<DataSource>(getDataSourceToken()),
     store: app.get(SharedStore),
     get: <T>(token: Type<T> | string | symbol) => app.get<T>(token),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (!options.sandbox) await sandbox.close();
+    },
   };
+}
+
+/** Meta's pace, compressed for tests: statuses within 150 ms of a send, reviews at 200 ms. */
+export const TEST_SANDBOX_TIMINGS = {
+  statusDelaysMs: { sent: 50, delivered: 100, read: 150 },
+  reviewDelayMs: 200,
+  // Meta's retry schedule, compressed: from 50 ms, at most 1 s apart, for 10 minutes.
+  webhookRetry: { baseDelayMs: 50, maxDelayMs: 1000, windowMs: 600_000 },
+};
+
+/** The sandbox app's server on a free loopback port, signing with the test app secret, delivering to `gatewayUrl`. */
+export function startTestSandbox(gatewayUrl: () => string): Promise<Sandbox> {
+  return startSandbox({
+    port: 0,
+    appId: process.env.META_APP_ID ?? '1000000000000001',
+    appSecret: process.env.META_APP_SECRET!,
+    webhookUrl: () => (gatewayUrl() ? `${gatewayUrl()}/webhooks/whatsapp` : undefined),
+    ...TEST_SANDBOX_TIMINGS,
+  });
 }
 
 /** Empties every table (but the migrations log) and the test Redis database. */

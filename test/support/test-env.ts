@@ -10,8 +10,9 @@ if (!/test/i.test(databaseName)) {
 }
 
 Object.assign(process.env, {
-  // The demo's mode, every dependency given explicitly: the in-process sandbox is the upstream and
-  // nothing is seeded. Production's refusals are tested on their own (production-start.e2e-spec).
+  // The demo's mode, every dependency given explicitly, nothing seeded; each test app's upstream is a
+  // sandbox server the harness starts beside it (test-app.ts). Production's refusals are tested on
+  // their own (production-start.e2e-spec).
   GATEWAY_MODE: 'demo',
   NODE_ENV: 'test',
   DATABASE_URL: databaseUrl,
@@ -26,17 +27,7 @@ Object.assign(process.env, {
   DATABASE_POOL_SIZE: '5',
   META_APP_SECRET: 'test-app-secret',
   WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
-  UPSTREAM_MODE: 'sandbox',
   UPSTREAM_TIMEOUT_MS: '1000',
-  SANDBOX_PORT: '0',
-  SANDBOX_SENT_DELAY_MS: '50',
-  SANDBOX_DELIVERED_DELAY_MS: '100',
-  SANDBOX_READ_DELAY_MS: '150',
-  SANDBOX_REVIEW_DELAY_MS: '200',
-  // Meta's retry schedule, compressed: from 50 ms, at most 1 s apart, for 10 minutes.
-  SANDBOX_WEBHOOK_RETRY_BASE_MS: '50',
-  SANDBOX_WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
-  SANDBOX_WEBHOOK_RETRY_WINDOW_SECONDS: '600',
   TEMPLATE_SYNC_INTERVAL_SECONDS: '0',
   WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000',
   WEBHOOK_RETRY_BASE_MS: '200',

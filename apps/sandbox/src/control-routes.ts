@@ -2,7 +2,6 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ControlError } from './control-error';
 import { parseFaultSpec } from './faults';
 import type { SandboxCore } from './sandbox-core';
-import { textOf } from '../../../libs/meta/text-of';
 
 /**
  * The control API under `/_sandbox` (a prefix Graph never uses): register accounts and numbers,
@@ -81,8 +80,7 @@ export function controlRoutes(core: SandboxCore): Router {
     });
   });
 
-  router.post('/inbound', async (req, res) => {
-    await core.learn(textOf((req.body as { phone_number_id?: unknown })?.phone_number_id ?? ''));
+  router.post('/inbound', (req, res) => {
     res.json(core.messages.simulateInbound(req.body));
   });
 

@@ -45,12 +45,6 @@ export function graphRoutes(core: SandboxCore): Router {
     next();
   });
 
-  // Ids the sandbox was not told about are looked up in its directory (when it has one).
-  router.use('/:version/:node', async (req, _res, next) => {
-    await core.learn(req.params.node);
-    next();
-  });
-
   router.post('/:version/:node/messages', (req, res) => {
     const phone = authorizePhone(req, 'post');
     res.json(core.messages.send(phone, req.body));

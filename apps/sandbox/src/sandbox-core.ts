@@ -6,7 +6,6 @@ import { RequestLog } from './request-log';
 import { SandboxState } from './sandbox-state';
 import { Scheduler } from './scheduler';
 import { TemplatesService } from './templates-service';
-import type { SandboxDirectory } from './sandbox-server';
 import { WebhookSender, type WebhookRetryPolicy } from './webhook-sender';
 
 export interface SandboxCoreOptions {
@@ -18,7 +17,6 @@ export interface SandboxCoreOptions {
   webhookRetry: WebhookRetryPolicy;
   logLimit: number;
   rejectForeignHeaderHandles: boolean;
-  directory?: SandboxDirectory;
 }
 
 /** A request the demo receiver got: the signature headers and the body. */
@@ -40,21 +38,6 @@ export class SandboxCore {
   readonly media: MediaService;
   /** What the demo receiver (`/_sandbox/receiver`) got: a stand-in for a tenant's webhook handler. */
   readonly received: BoundedLog<ReceivedWebhook>;
-
-  /** Registers what the directory knows about `id` when the sandbox does not know it yet. */
-  async learn(id: string): Promise<void> {
-    const directory = this.options.directory;
-    if (!directory || this.state.phoneNumber(id) || this.state.businessAccount(id)) return;
-    const entry = await directory.lookup(id);
-    if (!entry) return;
-    this.state.registerBusinessAccount(entry.businessAccount.id, entry.businessAccount.accessToken);
-    if (entry.phoneNumber)
-      this.state.registerPhoneNumber(
-        entry.phoneNumber.id,
-        entry.businessAccount.id,
-        entry.phoneNumber.displayPhoneNumber,
-      );
-  }
 
   constructor(readonly options: SandboxCoreOptions) {
     this.webhooks = new WebhookSender({

@@ -36,21 +36,6 @@ export interface SandboxOptions {
    * not issue, that another template already used, or that is a messages media id. Default false.
    */
   rejectForeignHeaderHandles?: boolean;
-  /**
-   * Consulted for ids the sandbox has not been told about: an in-process sandbox mirrors the
-   * gateway's own registry, the way Meta knows every number registered to a business account.
-   */
-  directory?: SandboxDirectory;
-}
-
-/** What Meta would know about an id: its business account (with the token that owns it) and, for a phone number, the number. */
-export interface SandboxDirectoryEntry {
-  businessAccount: { id: string; accessToken: string };
-  phoneNumber?: { id: string; displayPhoneNumber: string };
-}
-
-export interface SandboxDirectory {
-  lookup(id: string): Promise<SandboxDirectoryEntry | null>;
 }
 
 /** A running Cloud API simulator. */
@@ -102,9 +87,9 @@ export class Sandbox {
   // The rest of the control API, in process.
 
   /** A user's message to a business number, delivered as Meta's inbound webhook. */
-  async simulateInbound(input: InboundInput): Promise<{ message_id: string; media_id?: string }> {
-    await this.core.learn(input.phone_number_id);
-    return this.core.messages.simulateInbound(input);
+  simulateInbound(input: InboundInput): Promise<{ message_id: string; media_id?: string }> {
+    // A promise, like the same call over the control API (POST /_sandbox/inbound), so callers can switch.
+    return Promise.resolve().then(() => this.core.messages.simulateInbound(input));
   }
 
   /** Finishes a template's review now; returns the template as Graph shows it. */
@@ -148,7 +133,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhookRetry: options.webhookRetry ?? META_LIKE_RETRY,
     logLimit: options.logLimit ?? 10_000,
     rejectForeignHeaderHandles: options.rejectForeignHeaderHandles ?? false,
-    directory: options.directory,
   });
   const server = createServer(createSandboxApp(core));
   // Graph keeps connections alive; so does the sandbox, and close() must still be prompt.
