@@ -57,27 +57,38 @@ export interface KeysetCursor {
   id: string;
 }
 
-export function encodeCursor(cursor: KeysetCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+/**
+ * The one cursor format of every paginated list: the keyset values of a row (for example its time
+ * and id, or a template's name and language) as a base64url JSON array, opaque like Graph's.
+ */
+export function encodeKeyset(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-/** Decodes `?after=`; a cursor that was not made here (bad JSON, time or row id) is 400 code 100. */
-export function decodeCursor(text: string | undefined): KeysetCursor | undefined {
-  if (text === undefined) return undefined;
+/**
+ * Decodes a cursor of `arity` values made by `encodeKeyset`; anything else (bad base64 or JSON,
+ * another shape, or values `valid` refuses) is 400 code 100 naming `after`.
+ */
+export function decodeKeyset(text: string, arity: number, valid: (values: string[]) => boolean = () => true): string[] {
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<KeysetCursor>;
-    if (
-      typeof value.at === 'string' &&
-      typeof value.id === 'string' &&
-      isUUID(value.id) &&
-      !Number.isNaN(Date.parse(value.at))
-    ) {
-      return { at: value.at, id: value.id };
-    }
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === arity && value.every((v) => typeof v === 'string') && valid(value))
+      return value;
   } catch {
     // fall through
   }
   throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
+}
+
+export function encodeCursor(cursor: KeysetCursor): string {
+  return encodeKeyset([cursor.at, cursor.id]);
+}
+
+/** Decodes `?after=` of a (time, row id) list; a cursor that was not made here is 400 code 100. */
+export function decodeCursor(text: string | undefined): KeysetCursor | undefined {
+  if (text === undefined) return undefined;
+  const [at, id] = decodeKeyset(text, 2, ([time, rowId]) => isUUID(rowId) && !Number.isNaN(Date.parse(time)));
+  return { at, id };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { encodeKeyset } from '../common/pagination';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { projectFields } from '../templates/templates.service';
@@ -37,7 +38,7 @@ export class PhoneNumbersService {
         fields,
       ),
     );
-    const cursor = (id: unknown) => Buffer.from(String(id)).toString('base64url');
+    const cursor = (id: unknown) => encodeKeyset([String(id)]);
     return {
       data,
       paging: { cursors: data.length ? { before: cursor(data[0].id), after: cursor(data[data.length - 1].id) } : {} },

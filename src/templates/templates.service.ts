@@ -9,7 +9,7 @@ import { MediaLibraryService } from '../media/media-library.service';
 import { checkTemplateHeaderMedia } from '../media/media-limits';
 import { MediaService } from '../media/media.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { nextPageUrl, type Page } from '../common/pagination';
+import { decodeKeyset, encodeKeyset, nextPageUrl, type Page } from '../common/pagination';
 import { GraphClient, UpstreamTemplate } from '../upstream/graph-client';
 import { MessageTemplate } from './message-template.entity';
 import { validateTemplateCreate } from './template-create-rules';
@@ -182,7 +182,7 @@ export class TemplatesService {
     query: TemplateListQuery = {},
     originalUrl = '',
   ): Promise<{ data: Array<Partial<TemplateRecord>>; paging?: Page<unknown>['paging'] }> {
-    const after = query.after === undefined ? undefined : decodeNameCursor(query.after);
+    const after = query.after === undefined ? undefined : nameCursor(decodeKeyset(query.after, 2));
     const qb = this.templates
       .createQueryBuilder('t')
       .where('t.business_account_id = :id', { id: ctx.businessAccountId })
@@ -205,7 +205,7 @@ export class TemplatesService {
     const project = (row: MessageTemplate) => projectFields(toRecord(row), query.fields);
     if (query.limit === undefined) return { data: rows.map(project) };
     // The keyset is (name, language): cursors are this list's own, opaque like Graph's.
-    const cursorOf = (row: MessageTemplate | undefined) => (row ? encodeNameCursor(row) : undefined);
+    const cursorOf = (row: MessageTemplate | undefined) => (row ? encodeKeyset([row.name, row.language]) : undefined);
     const shown = rows.slice(0, query.limit);
     const afterCursor = cursorOf(shown[shown.length - 1]);
     return {
@@ -466,20 +466,7 @@ export function projectFields<T extends { id: string }>(record: T, fields: strin
   return Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>;
 }
 
-function encodeNameCursor(row: MessageTemplate): string {
-  return Buffer.from(JSON.stringify([row.name, row.language])).toString('base64url');
-}
-
-function decodeNameCursor(text: string): { name: string; language: string } {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
-      return { name: value[0], language: value[1] };
-  } catch {
-    // fall through
-  }
-  throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
-}
+const nameCursor = ([name, language]: string[]) => ({ name, language });
 
 function toUpstreamShape(row: MessageTemplate): UpstreamTemplate {
   return {
