@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { request } from 'undici';
 import { decodeCursor, nextPageUrl, toPage, type Page } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
@@ -35,20 +35,23 @@ import { metaJson } from '../../libs/meta/meta-json';
  * some of them while it waits for others (seen: `deadlock detected`).
  */
 export function deleteEndpoints(dataSource: DataSource, where: string, params: unknown[]): Promise<number> {
-  return dataSource.transaction(async (manager) => {
-    const endpoints = await manager.query<Array<{ id: string }>>(
-      `SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`,
-      params,
-    );
-    if (endpoints.length === 0) return 0;
-    const ids = endpoints.map((row) => row.id);
-    await manager.query(
-      `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)`,
-      [ids],
-    );
-    await manager.query(`DELETE FROM webhook_endpoints WHERE id = ANY ($1::uuid[])`, [ids]);
-    return ids.length;
-  });
+  return dataSource.transaction((manager) => deleteEndpointsIn(manager, where, params));
+}
+
+/** `deleteEndpoints` inside a transaction the caller holds. */
+async function deleteEndpointsIn(manager: EntityManager, where: string, params: unknown[]): Promise<number> {
+  const endpoints = await manager.query<Array<{ id: string }>>(
+    `SELECT id FROM webhook_endpoints WHERE ${where} ORDER BY id FOR UPDATE`,
+    params,
+  );
+  if (endpoints.length === 0) return 0;
+  const ids = endpoints.map((row) => row.id);
+  await manager.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)`,
+    [ids],
+  );
+  await manager.query(`DELETE FROM webhook_endpoints WHERE id = ANY ($1::uuid[])`, [ids]);
+  return ids.length;
 }
 
 /** Endpoints an organization may register (Meta-style overrides included). */
@@ -374,19 +377,21 @@ export class WebhookEndpointsService {
       kind === 'waba_override'
         ? `tenant_id = $1 AND kind = 'waba_override' AND waba_id = $2`
         : `tenant_id = $1 AND kind = 'phone_override' AND phone_number_ids = $2::text[]`;
-    await deleteEndpoints(this.dataSource, matches, [
+    // The old override goes in the same transaction (and under the same lock) as the new one comes,
+    // so concurrent registrations of one account's or number's callback leave exactly one.
+    const created = await this.insert(
       tenantId,
-      kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds,
-    ]);
-    const created = await this.insert(tenantId, {
-      kind,
-      url,
-      description: null,
-      events: null,
-      phoneNumberIds: scope.phoneNumberIds,
-      wabaId: scope.wabaId,
-      secret,
-    });
+      {
+        kind,
+        url,
+        description: null,
+        events: null,
+        phoneNumberIds: scope.phoneNumberIds,
+        wabaId: scope.wabaId,
+        secret,
+      },
+      { where: matches, params: [tenantId, kind === 'waba_override' ? scope.wabaId : scope.phoneNumberIds] },
+    );
     return { success: true, webhook_id: created.id, ...(secret === undefined && { secret: created.secret }) };
   }
 
@@ -435,11 +440,14 @@ export class WebhookEndpointsService {
       wabaId: string | null;
       secret?: string;
     },
+    replacing?: { where: string; params: unknown[] },
   ): Promise<WebhookEndpointWithSecretDto> {
     const secret = this.checkSecret(input.secret);
-    // One transaction with an advisory lock per organization, so concurrent creates cannot pass the cap together.
+    // One transaction with an advisory lock per organization, so concurrent creates cannot pass the
+    // cap together, and a replaced endpoint is gone exactly when its successor comes.
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1))`, [tenantId]);
+      if (replacing) await deleteEndpointsIn(manager, replacing.where, replacing.params);
       const [{ n }] = await manager.query<Array<{ n: number }>>(
         `SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`,
         [tenantId],
