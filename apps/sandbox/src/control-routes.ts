@@ -63,6 +63,25 @@ export function controlRoutes(core: SandboxCore): Router {
     res.json({ success: true, id: account.id, name: account.name });
   });
 
+  // What Meta knows of a number beyond messages: registration, the last code sent (as the SMS would
+  // show it), whether it was verified, whether a two-step pin is set, settings and blocked users.
+  router.get('/phone_numbers/:phoneNumberId', (req, res) => {
+    const phone = core.state.phoneNumber(req.params.phoneNumberId);
+    if (!phone) throw new ControlError(404, `phone number ${req.params.phoneNumberId} is not registered here`);
+    const number = core.cloud.number(phone.id);
+    res.json({
+      id: phone.id,
+      waba_id: phone.wabaId,
+      display_phone_number: phone.displayPhoneNumber,
+      registered: number.registered,
+      verification_code: number.verificationCode ?? null,
+      verified: number.verified,
+      two_step_pin_set: number.pin !== undefined,
+      settings: number.settings,
+      blocked_users: [...number.blocked],
+    });
+  });
+
   router.put('/phone_numbers/:phoneNumberId', (req, res) => {
     const body = objectBody(req);
     const phone = core.state.registerPhoneNumber(

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import multer from 'multer';
 import { GraphApiError, sendGraphError } from './graph-error';
 import { MAX_MEDIA_BYTES, type UploadedFile } from './media-service';
+import { cloudApiRoute } from './cloud-api-routes';
 import type { SandboxCore } from './sandbox-core';
 import type { BusinessAccount, PhoneNumber, UploadSession } from './sandbox-state';
 
@@ -131,7 +132,7 @@ export function graphRoutes(core: SandboxCore): Router {
     res.json(core.media.openUpload(req.query));
   });
 
-  router.get('/:version/:node', (req, res) => {
+  router.get('/:version/:node', (req, res, next) => {
     const node = req.params.node;
     requireKnownToken(req);
     if (isUploadNode(node)) {
@@ -171,10 +172,10 @@ export function graphRoutes(core: SandboxCore): Router {
       });
       return;
     }
-    throw GraphApiError.unknownObject('get', node);
+    next();
   });
 
-  router.post('/:version/:node', (req, res) => {
+  router.post('/:version/:node', (req, res, next) => {
     const node = req.params.node;
     requireKnownToken(req);
     if (isUploadNode(node)) {
@@ -183,23 +184,35 @@ export function graphRoutes(core: SandboxCore): Router {
       return;
     }
     const template = state.template(node);
-    if (!template) throw GraphApiError.unknownObject('post', node);
+    if (!template) return next();
     requireOwner(req, state.businessAccount(template.wabaId));
     res.json(core.templates.edit(template, req.body));
   });
 
-  router.delete('/:version/:node', (req, res) => {
+  router.delete('/:version/:node', (req, res, next) => {
     const node = req.params.node;
     requireKnownToken(req);
     const media = state.mediaById(node);
-    if (!media) throw GraphApiError.unknownObject('delete', node);
+    if (!media) return next();
     const phone = state.phoneNumber(media.phoneNumberId);
     requireOwner(req, phone && state.businessAccount(phone.wabaId));
     state.deleteMedia(media.id);
     res.json({ success: true });
   });
 
-  // Anything else under a version: an edge the node lacks, or a node that does not exist.
+  // Every other operation of Meta's description: registration, settings, flows, groups, QR codes, …
+  router.all(
+    ['/:version/:node', '/:version/:node/*rest'],
+    cloudApiRoute(state, core.cloud, (req, wabaId) =>
+      requireOwner(req, wabaId ? state.businessAccount(wabaId) : undefined),
+    ),
+  );
+
+  // Anything else under a version: a node that does not exist, or an edge the node lacks.
+  router.all('/:version/:node', (req) => {
+    requireKnownToken(req);
+    throw GraphApiError.unknownObject(req.method, nodeParam(req));
+  });
   router.all('/:version/:node/*rest', (req) => {
     requireKnownToken(req);
     throw missingNode(req, req.method);
@@ -313,7 +326,15 @@ const parseRaw = express.raw({ type: () => true, limit: MAX_MEDIA_BYTES + 1024 }
 
 function parseBody(req: Request, res: Response, next: NextFunction): void {
   if (UPLOAD_SESSION_PATH.test(req.path)) void parseRaw(req, res, next);
-  else if (req.is('multipart/form-data')) void parseMultipart(req, res, next);
+  else if (req.is('multipart/form-data'))
+    void parseMultipart(req, res, (error?: unknown) =>
+      // A body that is not valid multipart (cut short, no boundary) is the client's error, as at Meta.
+      next(
+        error instanceof Error && !(error instanceof multer.MulterError)
+          ? GraphApiError.invalidParameter(`The multipart body could not be read: ${error.message}`)
+          : error,
+      ),
+    );
   else if (req.is('application/x-www-form-urlencoded')) void parseForm(req, res, next);
   else if (req.is(['json', '+json'])) void parseJson(req, res, next);
   else void parseRaw(req, res, next);

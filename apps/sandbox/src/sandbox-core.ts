@@ -1,4 +1,5 @@
 import { BoundedLog } from './bounded-log';
+import { CloudApiState } from './cloud-api-state';
 import { FaultInjector } from './faults';
 import { MediaService } from './media-service';
 import { MessagesService, type StatusDelays } from './messages-service';
@@ -29,6 +30,8 @@ export interface ReceivedWebhook {
 /** Everything the sandbox is, without the HTTP server: state, services, timers, webhooks, faults, logs. */
 export class SandboxCore {
   readonly state = new SandboxState();
+  /** Registration, settings, flows, groups, QR codes, …: the rest of the Cloud API's state. */
+  readonly cloud = new CloudApiState();
   readonly scheduler = new Scheduler();
   readonly webhooks: WebhookSender;
   readonly faults: FaultInjector;
