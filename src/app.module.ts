@@ -4,6 +4,7 @@ import { BlacklistModule } from './blacklist/blacklist.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
 import { ContactsModule } from './contacts/contacts.module';
+import { PassthroughModule } from './passthrough/passthrough.module';
 import { PipelineModule } from './pipeline/pipeline.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -51,6 +52,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ManagementModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,
+    // after every named route: /v1/{id}/{edge} and /v1/{id}/{edge}/{id} of Meta's other operations
+    PassthroughModule,
   ],
 })
 export class AppModule {}

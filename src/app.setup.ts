@@ -7,6 +7,7 @@ import type { Environment } from './config/environment';
 import { graphErrorMiddleware, writeClientError } from './pipeline/graph-exception.filter';
 import { bodyShapeLimits } from './core/body-shape';
 import { graphPathAliases } from './core/graph-paths';
+import { addForwardedOperations } from './passthrough/forwarded-operations.document';
 import { finishExplorerDocument } from './core/explorer-document';
 import { KEY_PREFIX } from './auth/api-key-format';
 import { SCOPES_BY_KIND } from './core/scopes';
@@ -95,5 +96,10 @@ function setUpDocs(app: INestApplication): void {
     prefix: KEY_PREFIX[kind],
     scopes: SCOPES_BY_KIND[kind],
   }));
-  SwaggerModule.setup('docs', app, finishExplorerDocument(document, kinds), { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, finishExplorerDocument(addForwardedOperations(document), kinds), {
+    jsonDocumentUrl: 'docs-json',
+    // Over a hundred operations under some forty tags: a filter box by tag, and links to each one.
+    // (Past 150 rows Swagger UI renders only the rows in view; the filter brings any into view.)
+    swaggerOptions: { filter: true, deepLinking: true },
+  });
 }

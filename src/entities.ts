@@ -17,6 +17,7 @@ import { InboundMedia } from './media/inbound-media.entity';
 import { BusinessAccount } from './tenancy/business-account.entity';
 import { Organization } from './tenancy/organization.entity';
 import { PhoneNumber } from './tenancy/phone-number.entity';
+import { UpstreamObject } from './passthrough/upstream-object.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
 export const ENTITIES = [
@@ -38,5 +39,6 @@ export const ENTITIES = [
   MediaAsset,
   WebhookEndpoint,
   WebhookDelivery,
+  UpstreamObject,
   InboundMedia,
 ];

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import request from 'supertest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
@@ -52,6 +53,17 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     });
     page = await browser.newPage();
   }, 60_000);
+  /**
+   * An operation of the explorer, brought into view through its tag filter: with over 150 rows,
+   * Swagger UI renders only those in view.
+   */
+  async function shown(tag: string, selector: string) {
+    await page.locator('.operation-filter-input').fill(tag);
+    const operation = page.locator(selector);
+    await operation.waitFor();
+    return operation;
+  }
+
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -68,7 +80,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
     await page.locator('.modal-ux .auth-btn-wrapper button.btn-done').click();
 
-    const send = page.locator('#operations-messages-MessagesController_send');
+    const send = await shown('messages', '#operations-messages-MessagesController_send');
     await send.locator('.opblock-summary').click();
     await send.locator('button.try-out__btn').click();
     await send.locator('tr[data-param-name="phoneNumberId"] input').fill(tenant.phoneNumberId);
@@ -115,7 +127,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
       language: 'en_US',
       components: [{ type: 'BODY', text: 'Hello' }],
     });
-    const list = page.locator('#operations-templates-TemplatesController_list');
+    const list = await shown('templates', '#operations-templates-TemplatesController_list');
     await list.locator('.opblock-summary').click();
     // The route's scopes and key kinds are in its description.
     await expectText(list.locator('.opblock-description-wrapper').first(), '', (text) =>
@@ -134,6 +146,28 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     expect(body.data.map((template: { name: string }) => template.name)).toContain('explorer_listed');
   }, 60_000);
 
+  it("executes a forwarded operation under Meta's own tag: the blocked users of a number, from the sandbox", async () => {
+    await request(t.url)
+      .post(`/v1/${tenant.phoneNumberId}/block_users`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ messaging_product: 'whatsapp', block_users: [{ user: '16505551234' }] })
+      .expect(200);
+    const blocked = await shown('Block Users', '[id$="-forwarded_getBlockedUsers"]');
+    await expect(blocked.getAttribute('id')).resolves.toBe('operations-Block_Users-forwarded_getBlockedUsers');
+    await blocked.locator('.opblock-summary').click();
+    await expectText(blocked.locator('.opblock-description-wrapper').first(), '', (text) =>
+      text.includes('Scopes: blocking:read'),
+    );
+    await blocked.locator('button.try-out__btn').click();
+    await blocked.locator('tr[data-param-name="phoneNumberId"] input').fill(tenant.phoneNumberId);
+    await blocked.locator('button.execute').click();
+    await expectText(blocked.locator('.live-responses-table .response .response-col_status').first(), '200');
+    const body = JSON.parse(
+      await blocked.locator('.live-responses-table .response-col_description pre.microlight').first().innerText(),
+    );
+    expect(body.data).toEqual([{ messaging_product: 'whatsapp', wa_id: '16505551234' }]);
+  }, 60_000);
+
   it('shows the real error body when the key is wrong (401 code 190)', async () => {
     await page.locator('button.authorize').first().click();
     await page.locator('.modal-ux .auth-btn-wrapper button').filter({ hasText: 'Logout' }).click();
@@ -143,7 +177,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
       .fill('svc_live_' + 'z'.repeat(40));
     await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
     await page.locator('.modal-ux .auth-btn-wrapper button.btn-done').click();
-    const send = page.locator('#operations-messages-MessagesController_send');
+    const send = await shown('messages', '#operations-messages-MessagesController_send');
     await send.locator('button.execute').click();
     const status = send.locator('.live-responses-table .response .response-col_status').first();
     await expectText(status, '401');

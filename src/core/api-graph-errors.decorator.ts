@@ -162,6 +162,21 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
   },
 };
 
+/** The same error responses as plain OpenAPI objects, for operations added to /docs by hand. */
+export function graphErrorResponseObjects(
+  ...statuses: number[]
+): Record<string, { description: string; content: Record<string, { examples: Record<string, unknown> }> }> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/json': { examples: structuredClone(EXAMPLES[status] ?? {}) } },
+      },
+    ]),
+  );
+}
+
 /** Documents the Graph error responses a route can give, each with real example bodies. */
 export function ApiGraphErrors(...statuses: number[]) {
   return applyDecorators(

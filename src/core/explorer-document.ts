@@ -20,6 +20,12 @@ const PATH_PARAMETERS: Record<string, string> = {
   id: 'The record id',
   deliveryId: 'A delivery id',
   phoneNumber: 'A phone number in E.164 without the leading +',
+  flowId: 'A flow id the organization created or listed',
+  groupId: 'A group id the organization listed (GET /v1/{phoneNumberId}/groups)',
+  qrCodeId: "A QR code of the path's phone number",
+  messageHistoryId: 'A message history id the organization listed',
+  migrationIntentId: 'A migration intent id the organization created',
+  oboMobilityIntentId: 'An OBO mobility intent id the organization created',
 };
 
 type Operation = {

@@ -57,6 +57,11 @@ export interface GraphErrorOptions {
    * idempotency in-flight conflict, `{ error: "idempotency_in_flight", ... }` (spec 7.1).
    */
   body?: Record<string, unknown>;
+  /**
+   * Meta's own error answer, as Meta sent it (the checked pass-through returns Meta's answers
+   * unchanged): written as these bytes with this content type, instead of the Graph error body.
+   */
+  raw?: { body: Buffer; contentType: string };
 }
 
 export interface GraphErrorBody {

@@ -16,6 +16,22 @@ export const TENANT_SCOPES = [
   'webhooks:write',
   'business:read',
   'business:write',
+  // The rest of Meta's Cloud API, forwarded and checked (src/passthrough), by family.
+  'account:read',
+  'account:write',
+  'blocking:read',
+  'blocking:write',
+  'calling:read',
+  'calling:write',
+  'commerce:read',
+  'commerce:write',
+  'flows:read',
+  'flows:write',
+  'groups:read',
+  'groups:write',
+  'qr_codes:read',
+  'qr_codes:write',
+  'history:read',
 ] as const;
 
 /** Managing API keys over HTTP (/v1/keys): admin keys for their own organizations, platform keys for any. */

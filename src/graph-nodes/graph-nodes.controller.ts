@@ -8,6 +8,7 @@ import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import { markUntrustedDownload } from '../core/untrusted-content';
 import { MediaNodesService } from '../media/media-nodes.service';
+import { PassthroughService } from '../passthrough/passthrough.service';
 import { GraphNodesService, type NodeCaller } from './graph-nodes.service';
 import { textParameter } from './phone-numbers.controller';
 
@@ -31,6 +32,7 @@ export class GraphNodesController {
   constructor(
     private readonly nodes: GraphNodesService,
     private readonly media: MediaNodesService,
+    private readonly passthrough: PassthroughService,
     config: ConfigService<Environment, true>,
   ) {
     this.publicBaseUrl = config.get('PUBLIC_BASE_URL', { infer: true })?.replace(/\/+$/, '');
@@ -90,12 +92,14 @@ export class GraphNodesController {
     },
   })
   @ApiGraphErrors(500)
-  read(
+  async read(
     @CurrentAuth() auth: AuthContext,
     @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
     @Param('nodeId') nodeId: string,
     @Query('fields') fields?: unknown,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Record<string, unknown> | string> {
+    if (!(await this.nodes.servesNatively(nodeId, 'GET'))) return this.passthrough.forward(req, res);
     const base = this.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     return this.nodes.read(
       this.caller(auth, req),
@@ -130,12 +134,14 @@ export class GraphNodesController {
   })
   @ApiOkResponse({ schema: { example: { success: true } } })
   @ApiGraphErrors(400, 500)
-  update(
+  async update(
     @CurrentAuth() auth: AuthContext,
     @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
     @Param('nodeId') nodeId: string,
     @Body() body: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Record<string, unknown> | string> {
+    if (!(await this.nodes.servesNatively(nodeId, 'POST', body))) return this.passthrough.forward(req, res);
     return this.nodes.update(this.caller(auth, req), nodeId, body);
   }
 
@@ -145,11 +151,13 @@ export class GraphNodesController {
   @ApiParam(NODE_ID)
   @ApiOkResponse({ schema: { example: { success: true } } })
   @ApiGraphErrors(400, 500)
-  remove(
+  async remove(
     @CurrentAuth() auth: AuthContext,
     @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
     @Param('nodeId') nodeId: string,
-  ): Promise<{ success: boolean }> {
+  ): Promise<{ success: boolean } | string> {
+    if (!(await this.nodes.servesNatively(nodeId, 'DELETE'))) return this.passthrough.forward(req, res);
     return this.nodes.remove(this.caller(auth, req), nodeId);
   }
 

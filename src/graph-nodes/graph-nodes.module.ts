@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { PassthroughModule } from '../passthrough/passthrough.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
@@ -14,7 +15,7 @@ import { PhoneNumbersService } from './phone-numbers.service';
  * `/v1/{id}` routes never shadow a named route.
  */
 @Module({
-  imports: [TenancyModule, MediaModule, TemplatesModule, TenantWebhooksModule],
+  imports: [TenancyModule, MediaModule, TemplatesModule, TenantWebhooksModule, PassthroughModule],
   controllers: [PhoneNumbersController, GraphNodesController],
   providers: [GraphNodesService, PhoneNumbersService],
 })

@@ -41,6 +41,19 @@ export class GraphNodesService {
     private readonly endpoints: WebhookEndpointsService,
   ) {}
 
+  /**
+   * Whether the gateway serves this `/{id}` call itself: a phone number, a template or a media object
+   * (a number's change other than its `webhook_configuration` excepted). Everything else (a business
+   * account, a flow, a group, …) goes through the checked pass-through.
+   */
+  async servesNatively(nodeId: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<boolean> {
+    const node = await this.find(nodeId);
+    if (!node) return false;
+    if (node.kind === 'phone_number' && method === 'POST')
+      return !!body && typeof body === 'object' && 'webhook_configuration' in body;
+    return true;
+  }
+
   /** `GET /{id}`, with Graph's `fields`. */
   async read(
     caller: NodeCaller,

@@ -7,7 +7,7 @@ import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, takeEarlyC
 
 export const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 /** Response headers worth replaying (the pipeline sets request ids and rate-limit headers afresh). */
-const REPLAYED_HEADERS = ['location', 'content-location'];
+const REPLAYED_HEADERS = ['location', 'content-location', 'content-type'];
 
 /**
  * Idempotency-Key on POST, PATCH and PUT (ignored on GET and on public routes). A replay returns

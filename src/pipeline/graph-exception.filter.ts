@@ -61,7 +61,9 @@ export function writeGraphError(exception: unknown, req: Request, res: Response)
   }
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
-  res.status(error.status).json(error.toBody(requestId));
+  const raw = error.options.raw;
+  if (raw) res.status(error.status).type(raw.contentType).send(raw.body);
+  else res.status(error.status).json(error.toBody(requestId));
 }
 
 /** Every error, whatever raised it, leaves as the Graph error body of spec 7.1. */

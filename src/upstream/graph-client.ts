@@ -50,6 +50,26 @@ interface CallOptions {
   scheme?: 'Bearer' | 'OAuth';
 }
 
+export interface ForwardOptions {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path after the version, as the client sent it (ids already checked). */
+  path: string;
+  /** The client's query string, without its gateway key. */
+  query?: string;
+  /** The Graph version the client named (`v23.0`); the configured one when it named none. */
+  version?: string;
+  token: string;
+  body?: { contentType: string; bytes: Buffer };
+  /** Meta's path template, for the metrics' endpoint label. */
+  endpoint: string;
+}
+
+export interface ForwardedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
 /**
  * The one client that talks to the Cloud API (Graph). Pooled keep-alive connections (undici), a
  * timeout on every call, and no automatic retries: Meta has no idempotency key, so a retried send
@@ -264,6 +284,63 @@ export class GraphClient implements OnApplicationShutdown {
     const result = await this.uploadChunk(token, session.id, file.bytes, 0);
     if (!result.h) throw upstreamFailure('the upload session did not return a handle');
     return result.h;
+  }
+
+  /**
+   * A call forwarded for a tenant (the checked pass-through): the client's method, path, query and
+   * body bytes, at the Graph version it named, with the business account's token. Meta's answer
+   * comes back as it was sent (status, content type, bytes) when it is a success or a Graph error;
+   * anything else (5xx, no answer, a 4xx without a Graph body) is 500 code 131000 like every call.
+   * `endpoint` labels the metrics (Meta's path template, never an id).
+   */
+  async forward(options: ForwardOptions): Promise<ForwardedAnswer> {
+    const labels = { method: options.method, endpoint: options.endpoint, outcome: 'ok' };
+    const started = process.hrtime.bigint();
+    try {
+      const answer = await this.forwardOnce(options);
+      if (answer.status >= 400) labels.outcome = 'graph_error';
+      return answer;
+    } catch (error) {
+      labels.outcome = 'failure';
+      throw error;
+    } finally {
+      this.metrics.upstreamCalls.inc(labels);
+      this.metrics.upstreamDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async forwardOnce(options: ForwardOptions): Promise<ForwardedAnswer> {
+    const url = `${this.target.baseUrl}/${options.version ?? this.target.apiVersion}/${options.path}${options.query ? `?${options.query}` : ''}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+    if (options.body) headers['content-type'] = options.body.contentType;
+    const timeoutMs = this.target.timeoutMs;
+    let answer: ForwardedAnswer;
+    try {
+      const response = await request(url, {
+        method: options.method,
+        headers,
+        body: options.body?.bytes,
+        dispatcher: this.agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const contentType = response.headers['content-type'];
+      answer = {
+        status: response.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : 'application/json',
+        body: Buffer.from(await response.body.arrayBuffer()),
+      };
+    } catch (error) {
+      const details = describeNetworkError(error, timeoutMs);
+      if (options.method !== 'GET' && !neverSent(error)) throw new UpstreamNoAnswer(details);
+      throw upstreamFailure(details);
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    if (answer.status >= 400 && answer.status < 500 && graphErrorOf(safeJson(answer.body.toString('utf8'))))
+      return answer;
+    this.logger.warn(`upstream ${options.method} ${options.endpoint} answered HTTP ${answer.status}`);
+    throw upstreamFailure(`upstream answered HTTP ${answer.status}`);
   }
 
   /** One call, counted and timed by endpoint shape and outcome. */

@@ -10,6 +10,8 @@ export interface TestTenant {
   phoneNumberId: string;
   /** A second phone number of the same business account. */
   otherPhoneNumberId: string;
+  /** The business account's upstream token (what Meta knows it by; the sandbox checks it). */
+  accessToken: string;
 }
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
@@ -27,7 +29,7 @@ export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Pr
   for (const number of numbers)
     await tenancy.addPhoneNumber({ wabaId, phoneNumberId: number.id, displayPhoneNumber: number.display });
   registerAtUpstream(t, { wabaId, accessToken, phoneNumbers: numbers });
-  return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId };
+  return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId, accessToken };
 }
 
 /**

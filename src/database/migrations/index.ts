@@ -10,6 +10,7 @@ import { SendRecovery1763700800000 } from './1763700800000-SendRecovery';
 import { UnansweredSendsIndex1763700900000 } from './1763700900000-UnansweredSendsIndex';
 import { UnprocessableWebhooks1763701000000 } from './1763701000000-UnprocessableWebhooks';
 import { TemplateReservation1763701100000 } from './1763701100000-TemplateReservation';
+import { UpstreamObjects1763701200000 } from './1763701200000-UpstreamObjects';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   UnansweredSendsIndex1763700900000,
   UnprocessableWebhooks1763701000000,
   TemplateReservation1763701100000,
+  UpstreamObjects1763701200000,
 ];
