@@ -34,6 +34,12 @@ const sent = (response: Response, body: string): string | null =>
     ? null
     : `expected 200 with a wamid, got ${response.status} ${body.slice(0, 200)}`;
 
+/** A number's settings, as Meta answers them (the calling block among them). */
+const settings = (response: Response, body: string): string | null =>
+  response.status === 200 && body.includes('"calling"')
+    ? null
+    : `expected 200 with the settings, got ${response.status}`;
+
 export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: number): Scenario[] {
   const auth = { authorization: `Bearer ${provisioned.apiKey}` };
   const sendUrl = `${stack.gatewayUrl}/v1/${FIXTURE.phoneNumberId}/messages`;
@@ -55,6 +61,24 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       headers: { ...json, authorization: `Bearer ${stack.secrets.upstreamToken}` },
       body: TEXT_BODY,
       check: sent,
+    },
+    {
+      id: 'direct_forward',
+      title: 'sandbox direct (GET /v23.0/{phone}/settings)',
+      method: 'GET',
+      url: `${stack.sandboxUrl}/v23.0/${FIXTURE.phoneNumberId}/settings`,
+      headers: { authorization: `Bearer ${stack.secrets.upstreamToken}` },
+      check: settings,
+    },
+    {
+      // A forwarded call: checked (the number is the key's organization's, the scope account:read)
+      // and passed to the sandbox with the account's token; its answer comes back as it was.
+      id: 'forward',
+      title: 'forwarded read (GET /v23.0/{phone}/settings)',
+      method: 'GET',
+      url: `${stack.gatewayUrl}/v23.0/${FIXTURE.phoneNumberId}/settings`,
+      headers: auth,
+      check: settings,
     },
     {
       id: 'send',

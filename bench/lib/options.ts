@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIO_IDS = ['noop', 'direct', 'send', 'send_at_rate', 'send_blacklist', 'replay'] as const;
+export const SCENARIO_IDS = [
+  'noop',
+  'direct',
+  'direct_forward',
+  'forward',
+  'send',
+  'send_at_rate',
+  'send_blacklist',
+  'replay',
+] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 export interface BenchOptions {

@@ -86,6 +86,10 @@ export function ratios(results: ScenarioResult[]): Record<string, number | null>
     sendVsNoopCostByGatewayCpu: ratio(send?.cpu.usPerRequest.gateway, noop?.cpu.usPerRequest.gateway),
     blacklistSendVsSendThroughput: ratio(by('send_blacklist')?.requestsPerSecond, send?.requestsPerSecond),
     replayVsSendThroughput: ratio(by('replay')?.requestsPerSecond, send?.requestsPerSecond),
+    // A forwarded call against the same call at the sandbox directly, and against a native send.
+    forwardVsDirectThroughput: ratio(by('forward')?.requestsPerSecond, by('direct_forward')?.requestsPerSecond),
+    forwardVsNoopCostByGatewayCpu: ratio(by('forward')?.cpu.usPerRequest.gateway, noop?.cpu.usPerRequest.gateway),
+    forwardVsSendCostByGatewayCpu: ratio(by('forward')?.cpu.usPerRequest.gateway, send?.cpu.usPerRequest.gateway),
   };
 }
 
