@@ -46,6 +46,17 @@ describe('metrics', () => {
       .get(`/v1/${tenant.phoneNumberId}/messages`)
       .set(bearer('svc_live_' + 'x'.repeat(40)))
       .expect(401);
+    // A forwarded call of the checked pass-through, and one on a QR code (an id that is not a number).
+    await request(t.url).get(`/v23.0/${tenant.phoneNumberId}/settings`).set(bearer(key)).expect(200);
+    const qr = await request(t.url)
+      .post(`/v23.0/${tenant.phoneNumberId}/message_qrdls`)
+      .set(bearer(key))
+      .send({ prefilled_message: 'Metrics' })
+      .expect(200);
+    await request(t.url)
+      .get(`/v23.0/${tenant.phoneNumberId}/message_qrdls/${qr.body.code}`)
+      .set(bearer(key))
+      .expect(200);
 
     const text = await eventually(async () => {
       const res = await request(metricsUrl).get('/metrics').expect(200);
@@ -66,6 +77,12 @@ describe('metrics', () => {
     expect(body).toMatch(
       /gateway_upstream_request_duration_seconds_count\{method="POST",endpoint="\{id\}\/messages",outcome="ok"\} 1/,
     );
+    expect(body).toMatch(/gateway_http_requests_total\{method="GET",route="\/v1\/:node\/settings",status="200"\} 1/);
+    expect(body).toMatch(/gateway_upstream_requests_total\{method="GET",endpoint="\{id\}\/settings",outcome="ok"\} 1/);
+    expect(body).toMatch(
+      /gateway_upstream_requests_total\{method="GET",endpoint="\{id\}\/message_qrdls\/\{id\}",outcome="ok"\} 1/,
+    );
+    expect(body).not.toContain(qr.body.code);
     expect(body).toMatch(/gateway_webhook_events_ingested_total\{field="messages",result="stored"\} [1-9]/);
     expect(body).toMatch(/gateway_tenant_webhook_delivery_lag_seconds_count [1-9]/);
     expect(body).toMatch(/gateway_tenant_webhook_queue_depth \d+/);

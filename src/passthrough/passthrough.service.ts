@@ -56,7 +56,8 @@ export class PassthroughService {
       version: GRAPH_VERSION.exec(req.originalUrl)?.[1],
       token,
       body: operation.method === 'GET' ? undefined : bodyWithoutKey(req),
-      endpoint: operation.path.replace(/^\/\{Version\}/, ''),
+      // The metrics' endpoint label, shaped like every upstream call's: ids as {id}, never a value.
+      endpoint: operation.segments.map((segment) => ('edge' in segment ? segment.edge : '{id}')).join('/'),
     });
     if (answer.status >= 400) {
       // Meta's error, as Meta wrote it (its code and message kept for the access log).
