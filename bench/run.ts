@@ -21,11 +21,13 @@ import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from '
 import { summarizeProfile } from './lib/profile-summary';
 import {
   type BenchReport,
+  formatLifecycleRoundTrips,
   formatProfile,
   formatRoundTrips,
   formatTable,
   goals,
   ratios,
+  type LifecycleRoundTrips,
   type RoundTrips,
   type ScenarioResult,
   toScenarioResult,
@@ -99,6 +101,44 @@ async function countRoundTrips(gateway: ManagedProcess, send: Scenario, options:
     pgStatDatabasePerSend: perUnit(pgBefore, pgAfter, sends),
     // The bench's own INFO calls are not the gateway's.
     redisCommandStatsPerSend: perUnit(redisBefore, redisAfter, sends, ['info']),
+  };
+}
+
+/**
+ * One lifecycle open loop at `rate` with the hook counting: PostgreSQL statements and Redis commands
+ * per fully delivered message (the send, three status webhooks in, three deliveries out), and the
+ * gateway's CPU profile over the same window, summarized by group.
+ */
+async function countLifecycle(
+  gateway: ManagedProcess,
+  { stack, apiKey, send, rate }: { stack: Stack; apiKey: string; send: Scenario; rate: number },
+  options: BenchOptions,
+  { cpuSources, profileFile: file }: { cpuSources: CpuSources; profileFile: string },
+): Promise<LifecycleRoundTrips> {
+  await askHook(gateway, { cmd: 'count-start' });
+  await askHook(gateway, { cmd: 'profile-start', intervalUs: 500 });
+  const result = await runLifecycle(
+    stack,
+    apiKey,
+    send,
+    {
+      connections: Math.max(50, Math.ceil(rate / 4)),
+      seconds: options.duration,
+      rate,
+      drainLimitMs: LIFECYCLE_DRAIN_LIMIT_MS,
+    },
+    cpuSources,
+  );
+  const counts = await askHook<{ pg: Record<string, number>; redis: Record<string, number> }>(gateway, {
+    cmd: 'count-read',
+  });
+  await askHook(gateway, { cmd: 'profile-stop', file }, 180_000);
+  return {
+    rate,
+    messages: result.messages,
+    postgresQueriesPerMessage: perUnit({}, counts.pg, result.messages),
+    redisCommandsPerMessage: perUnit({}, counts.redis, result.messages),
+    profile: summarizeProfile(file),
   };
 }
 
@@ -220,6 +260,8 @@ async function main(): Promise<void> {
   const cpuOf = (gw: ManagedProcess): CpuSources => ({ gateway: gw.pid, sandbox: sandbox.pid, redis: redisPid });
 
   const results: ScenarioResult[] = [];
+  /** The no-op route's gateway CPU per request in this run, the unit the lifecycle figures are given in. */
+  const noopUs = () => results.find((r) => r.id === 'noop')?.cpu.usPerRequest.gateway;
   for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
     say(`measuring: ${scenario.title}...`);
     const result = await measure(scenario, options, cpuOf(gateway));
@@ -269,7 +311,7 @@ async function main(): Promise<void> {
         { connections: options.lifecycleConnections, seconds: options.duration },
         cpuOf(gateway),
       );
-      say(formatLifecycle(report.lifecycle).replace(/^/gm, '  '));
+      say(formatLifecycle(report.lifecycle, noopUs()).replace(/^/gm, '  '));
       // Open loops at fixed offered rates, lowest first, until one does not keep up (the higher
       // ones would not either, and their backlog would spill into the next run).
       report.lifecycleRates = [];
@@ -289,7 +331,7 @@ async function main(): Promise<void> {
           cpuOf(gateway),
         );
         report.lifecycleRates.push(result);
-        say(formatLifecycle(result).replace(/^/gm, '  '));
+        say(formatLifecycle(result, noopUs()).replace(/^/gm, '  '));
         if (!result.keptUp) break;
       }
     } catch (error) {
@@ -316,6 +358,23 @@ async function main(): Promise<void> {
         `counting database and Redis round trips over ${options.countSends} sends (waits ${(2 * STATS_SETTLE_MS) / 1000} s for PostgreSQL's statistics)...`,
       );
       report.roundTrips = await countRoundTrips(gateway, send, options);
+      if (options.lifecycle && options.lifecycleRates.length) {
+        const rate = options.lifecycleRates[0];
+        say(`counting round trips per fully delivered message at ${rate} sends/s, with the gateway's CPU profile...`);
+        await sandbox.stop();
+        sandbox = await startSandbox(stack, log('sandbox-counted-lifecycle'), NORMAL_STATUS_DELAYS);
+        report.lifecycleRoundTrips = await countLifecycle(
+          gateway,
+          { stack, apiKey: provisioned.apiKey, send, rate },
+          options,
+          {
+            cpuSources: cpuOf(gateway),
+            profileFile: join(RESULTS, `${stamp}-lifecycle.cpuprofile`),
+          },
+        );
+        await sandbox.stop();
+        sandbox = await startSandbox(stack, log('sandbox-after-counted-lifecycle'));
+      }
       say('profiling the gateway under text-send load...');
       report.profile = await profileSend(
         gateway,
@@ -344,8 +403,9 @@ async function main(): Promise<void> {
     say(`  ${goal.met === null ? '  -  ' : goal.met ? ' met ' : 'NOT met'}  ${goal.goal}: ${goal.measured}`);
   if (report.roundTrips) say(`\n${formatRoundTrips(report.roundTrips)}`);
   if (report.profile) say(`\n${formatProfile(report.profile.summary)}`);
-  if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle)}`);
-  for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result));
+  if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle, noopUs())}`);
+  for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result, noopUs()));
+  if (report.lifecycleRoundTrips) say(`\n${formatLifecycleRoundTrips(report.lifecycleRoundTrips)}`);
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
   if (busiest > 0.3)
     notes.push(

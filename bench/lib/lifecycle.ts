@@ -225,7 +225,17 @@ export async function runLifecycle(
   }
 }
 
-export function formatLifecycle(result: LifecycleResult): string {
+/** The gateway's, PostgreSQL's and Redis's CPU per message together: what the gateway's design decides. */
+export function stackUsPerMessage(result: LifecycleResult): number {
+  const us = result.cpu.usPerRequest as Record<string, number | undefined>;
+  return (us.gateway ?? 0) + (us.postgres ?? 0) + (us.redis ?? 0);
+}
+
+/**
+ * The result as lines; with `noopUs` (the no-op route's gateway CPU per request in the same run),
+ * the stack's CPU per message also as a multiple of it, a figure that travels between machines.
+ */
+export function formatLifecycle(result: LifecycleResult, noopUs?: number): string {
   const lag = result.lagMs
     ? `lag upstream event → tenant p50 ${result.lagMs.p50} ms, p90 ${result.lagMs.p90} ms, p99 ${result.lagMs.p99} ms, max ${result.lagMs.max} ms`
     : 'no lag measured';
@@ -238,5 +248,9 @@ export function formatLifecycle(result: LifecycleResult): string {
     `  ${result.messagesFullyDelivered} fully delivered (${result.eventsReceived}/${result.eventsExpected} status events, ${result.duplicates} duplicate attempts) in ${result.totalSeconds} s: ${result.fullyDeliveredPerSecond} messages/s fully delivered${result.keptUp ? ', kept up' : ' (DID NOT keep up: events still queued at the end)'}`,
     `  ${lag}`,
     `  CPU µs per message: ${cpu}`,
+    `  gateway + PostgreSQL + Redis: ${stackUsPerMessage(result)} µs per message` +
+      (noopUs
+        ? ` = ${Math.round((10 * stackUsPerMessage(result)) / noopUs) / 10}× the no-op route (${noopUs} µs)`
+        : ''),
   ].join('\n');
 }

@@ -55,7 +55,7 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --no-lifecycle        skip the lifecycle phase (BENCH_LIFECYCLE=false)
   --lifecycle-connections <n>  closed-loop connections of the lifecycle phase (default 10)
   --lifecycle-rates <list>     offered sends/s of the lifecycle open loops, run lowest first until one
-                        does not keep up (BENCH_LIFECYCLE_RATES, default 200,400,800,1200; "none" skips)
+                        does not keep up (BENCH_LIFECYCLE_RATES, default 100,200,400,800; "none" skips)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -158,7 +158,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     build: !values['skip-build'],
     lifecycle: !values['no-lifecycle'] && env.BENCH_LIFECYCLE !== 'false',
     lifecycleConnections: positiveInteger('--lifecycle-connections', values['lifecycle-connections'], 10),
-    lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '200,400,800,1200'),
+    lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '100,200,400,800'),
     databaseUrl,
     redisUrl,
     gatewayEnv,

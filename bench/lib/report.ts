@@ -49,6 +49,8 @@ export interface BenchReport {
   lifecycle?: LifecycleResult;
   /** Open-loop lifecycle runs at fixed offered rates, lowest first, up to the first that did not keep up. */
   lifecycleRates?: LifecycleResult[];
+  /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
+  lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
 }
 
@@ -167,6 +169,33 @@ export function formatTable(results: ScenarioResult[]): string {
     `cores busy during the run (1.00 = one core all the time; machine = all ${cpus().length} cores together, other = machine - the rest: kernel, anything else running):`,
     pad('', 44, true) + CPU_COLUMNS.map((c) => pad(c, 9)).join(''),
     ...cores,
+  ].join('\n');
+}
+
+export interface LifecycleRoundTrips {
+  rate: number;
+  messages: number;
+  postgresQueriesPerMessage: Counters;
+  redisCommandsPerMessage: Counters;
+  profile: ProfileSummary;
+}
+
+/** Round trips per fully delivered message, and where the gateway's CPU went meanwhile. */
+export function formatLifecycleRoundTrips(trips: LifecycleRoundTrips): string {
+  const total = (counters: Counters) => Math.round(100 * Object.values(counters).reduce((a, b) => a + b, 0)) / 100;
+  const line = (counters: Counters) =>
+    Object.entries(counters)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', ') || '(none)';
+  return [
+    `per fully delivered message at ${trips.rate} sends/s (send, 3 status webhooks in, 3 deliveries out; ${trips.messages} messages):`,
+    `  PostgreSQL queries: ${total(trips.postgresQueriesPerMessage)}: ${line(trips.postgresQueriesPerMessage)}`,
+    `  Redis commands:     ${total(trips.redisCommandsPerMessage)}: ${line(trips.redisCommandsPerMessage)}`,
+    `  gateway CPU by group: ${trips.profile.groups
+      .slice(0, 8)
+      .map((group) => `${group.name} ${group.percent}%`)
+      .join(', ')}`,
   ].join('\n');
 }
 
