@@ -97,4 +97,37 @@ describe('GroupCommit', () => {
     fail = false;
     await expect(committer.submit(2)).resolves.toBe(2);
   });
+
+  it('with a linger, what arrives within it while idle goes in one transaction; a full batch goes at once', async () => {
+    jest.useFakeTimers();
+    try {
+      const writes: number[][] = [];
+      const committer = new GroupCommit<number, number>(
+        async (items) => {
+          writes.push(items);
+          return items;
+        },
+        3,
+        2,
+        10,
+      );
+      const first = committer.submit(1);
+      await jest.advanceTimersByTimeAsync(5);
+      expect(writes).toEqual([]);
+      const second = committer.submit(2);
+      await jest.advanceTimersByTimeAsync(5);
+      expect(await Promise.all([first, second])).toEqual([1, 2]);
+      expect(writes).toEqual([[1, 2]]);
+      // A batch that is full does not wait.
+      const full = [3, 4, 5].map((item) => committer.submit(item));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(await Promise.all(full)).toEqual([3, 4, 5]);
+      expect(writes).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

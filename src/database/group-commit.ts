@@ -16,27 +16,42 @@ export class GroupCommit<Item, Result> {
   private readonly waiting: Array<{ item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }> =
     [];
   private running = 0;
+  private lingering: NodeJS.Timeout | undefined;
 
   /**
    * @param write writes the items in one transaction and returns one result per item, in order.
    * @param maxBatch most items in one transaction.
    * @param concurrency transactions written at once. Below it a submission is written at once (no
    *   added latency at moderate load); at it, submissions wait and are written together.
+   * @param lingerMs how long a submission that finds nothing being written waits for company before
+   *   its transaction starts (0: at once). At low rates nothing arrives during a commit, so without
+   *   it every submission is a transaction of its own; work whose caller can wait a few milliseconds
+   *   (upstream webhooks, deliveries) trades them for fewer, larger transactions.
    */
   constructor(
     private readonly write: (items: Item[]) => Promise<Result[]>,
     private readonly maxBatch = 256,
     private readonly concurrency = 1,
+    private readonly lingerMs = 0,
   ) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.pump();
+      if (this.lingerMs <= 0 || this.waiting.length >= this.maxBatch) this.pump();
+      else
+        this.lingering ??= setTimeout(() => {
+          this.lingering = undefined;
+          this.pump();
+        }, this.lingerMs);
     });
   }
 
   private pump(): void {
+    if (this.lingering) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
+    }
     while (this.running < this.concurrency && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.maxBatch);
       this.running++;

@@ -58,6 +58,8 @@ const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry
 
 /** Bytes of a response body kept as the error of a failed attempt. */
 const ERROR_BODY_BYTES = 200;
+/** Claims and finishes wait this long for company when none is being written (GroupCommit's linger). */
+const DELIVERY_LINGER_MS = 10;
 
 /**
  * Attempts deliveries: at-least-once, each attempt signed and bounded by WEBHOOK_ATTEMPT_TIMEOUT_MS,
@@ -97,8 +99,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * end together are written in one (group commit, as the ingestion does): a delivery's database
    * work is one share of two statements, not four round trips.
    */
-  private readonly claims = new GroupCommit<string, DeliveryRow | undefined>((ids) => this.claimDue(ids), 256, 2);
-  private readonly finishes = new GroupCommit<Finish, void>((items) => this.writeFinishes(items), 256, 2);
+  private readonly claims = new GroupCommit<string, DeliveryRow | undefined>(
+    (ids) => this.claimDue(ids),
+    256,
+    2,
+    DELIVERY_LINGER_MS,
+  );
+  private readonly finishes = new GroupCommit<Finish, void>(
+    (items) => this.writeFinishes(items),
+    256,
+    2,
+    DELIVERY_LINGER_MS,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
