@@ -76,6 +76,11 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
     return Promise.resolve(this.timers.size + this.ready.length);
   }
 
+  /** Jobs not finished: scheduled, ready or running. */
+  get size(): number {
+    return this.timers.size + this.ready.length + this.running;
+  }
+
   /** Drops the jobs not started and waits for those running. */
   async close(): Promise<void> {
     this.closed = true;
