@@ -47,7 +47,10 @@ export class BullDeliveryQueue extends DeliveryQueue implements OnApplicationShu
     config: ConfigService<Environment, true>,
   ) {
     super();
-    this.local = new MemoryDeliveryQueue(config.get('WEBHOOK_CONCURRENCY', { infer: true }));
+    // As many attempts at once as the worker's jobs could carry (WEBHOOK_CONCURRENCY jobs of up to
+    // BATCH deliveries): a cap of WEBHOOK_CONCURRENCY alone made first attempts queue behind each
+    // other under load (each waits for its claim and finish to be written).
+    this.local = new MemoryDeliveryQueue(config.get('WEBHOOK_CONCURRENCY', { infer: true }) * BATCH);
   }
 
   async onApplicationShutdown(): Promise<void> {
