@@ -104,8 +104,7 @@ describe("the Cloud API a tenant owns, walked from Meta's description", () => {
     for (const segment of operation.segments) {
       if ('edge' in segment) path += `/${segment.edge}`;
       else {
-        const id =
-          segment.kind === 'qr_code' || ids.length === 0 ? await fresh(segment.kind) : await fresh(segment.kind);
+        const id = await fresh(segment.kind);
         ids.push(id);
         path += `/${encodeURIComponent(id)}`;
       }
