@@ -167,6 +167,11 @@ describe('sends with an unknown outcome', () => {
     const again = await send(text({ biz_opaque_callback_data: 'late' }), 'slow-send-1').expect(200);
     expect(again.body).toEqual(replay.body);
     expect(upstreamSends()).toHaveLength(1);
+    // The record reaches read when its last status commits; the tenant's copy is delivered after that commit.
+    await eventually(
+      async () => (statusesAtTenant(reconciled.upstream_message_id).length === 3 ? true : undefined),
+      10_000,
+    );
     expect(statusesAtTenant(reconciled.upstream_message_id).map((s) => s.biz_opaque_callback_data)).toEqual([
       'late',
       'late',
