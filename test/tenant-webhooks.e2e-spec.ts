@@ -3,6 +3,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
+import type { DeliveryJob, DeliveryQueue } from '../src/tenant-webhooks/delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
 import { hubSignature } from '../libs/meta/hub-signature';
@@ -425,6 +426,93 @@ describe('tenant webhooks', () => {
         { status: 'delivered', attempts: 1 },
         { status: 'delivered', attempts: 1 },
       ]);
+    });
+  });
+
+  describe('first attempts, written leased', () => {
+    /** Ingests one status of a number while the outbox's hand-over to the queue is held back; the jobs it made. */
+    const ingestHeldBack = async (tenant: TestTenant, wamid: string) => {
+      const queue: DeliveryQueue = t.get(BullDeliveryQueue);
+      const held: DeliveryJob[] = [];
+      const enqueue = jest.spyOn(queue, 'enqueue').mockImplementationOnce((jobs) => {
+        held.push(...jobs);
+        return Promise.resolve();
+      });
+      await postFromUpstream(t.url, statusWebhook(tenant, { id: wamid })).expect(200);
+      enqueue.mockRestore();
+      return held;
+    };
+    const deliveryRow = async (id: string) =>
+      (
+        await t.dataSource.query(
+          `SELECT status, attempts, locked_until > now() AS leased, attempt_log FROM webhook_deliveries WHERE id = $1`,
+          [id],
+        )
+      )[0];
+
+    it('carry what they send, leased to the instance that wrote them: no sweep takes them until the lease has passed', async () => {
+      const c = await createTenant(t, 'Webhooks lease');
+      const r = await receiver();
+      await createEndpoint((await createOrgKey(t, c)).key, { url: r.url }).expect(201);
+      // As if the instance died right after its commit: the job never ran.
+      const [job] = await ingestHeldBack(c, 'wamid.lease-1');
+      expect(job.carried).toMatchObject({ id: job.deliveryId, url: r.url, attempts: 1, endpoint_status: 'active' });
+      expect(JSON.parse(job.carried!.body).entry[0].changes[0].value.statuses[0].id).toBe('wamid.lease-1');
+      expect(await deliveryRow(job.deliveryId)).toMatchObject({ status: 'pending', attempts: 1, leased: true });
+      // Overdue for the sweep, but still leased: another instance's sweep leaves it alone.
+      await t.dataSource.query(
+        `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 minute' WHERE id = $1`,
+        [job.deliveryId],
+      );
+      await t.get(WebhookDispatcher).sweep();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(r.events()).toHaveLength(0);
+      // Once the lease has passed, a sweep queues it and it is delivered (the lost attempt counted).
+      await t.dataSource.query(
+        `UPDATE webhook_deliveries SET locked_until = now() - interval '1 second' WHERE id = $1`,
+        [job.deliveryId],
+      );
+      await t.get(WebhookDispatcher).sweep();
+      await r.waitFor((all) => all.length === 1);
+      expect(statusesOf(r.events())[0].id).toBe('wamid.lease-1');
+      expect(String(r.events()[0].headers['webhook-id'])).toBe(job.deliveryId);
+      await eventually(async () => ((await deliveryRow(job.deliveryId)).status === 'delivered' ? true : undefined));
+      expect(await deliveryRow(job.deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
+    });
+
+    it('that waited past their lease take it anew first, and only if no one else has', async () => {
+      const c = await createTenant(t, 'Webhooks renew');
+      const r = await receiver();
+      await createEndpoint((await createOrgKey(t, c)).key, { url: r.url }).expect(201);
+      const attempt = t.get(WebhookDispatcher);
+      // Its lease is still its own: renewed, then sent.
+      const [mine] = await ingestHeldBack(c, 'wamid.renew-1');
+      await attempt.attemptLeased({ ...mine.carried!, leaseTakenAt: performance.now() - 60_000 });
+      expect(statusesOf(r.events()).map((s: { id: string }) => s.id)).toEqual(['wamid.renew-1']);
+      expect(await deliveryRow(mine.deliveryId)).toMatchObject({ status: 'delivered', attempts: 1 });
+      // Another instance took it meanwhile (its lease passed and a sweep queued it): not sent from here.
+      const [lost] = await ingestHeldBack(c, 'wamid.renew-2');
+      await t.dataSource.query(
+        `UPDATE webhook_deliveries SET locked_until = now() + interval '1 minute', attempts = attempts + 1 WHERE id = $1`,
+        [lost.deliveryId],
+      );
+      await attempt.attemptLeased({ ...lost.carried!, leaseTakenAt: performance.now() - 60_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(statusesOf(r.events()).map((s: { id: string }) => s.id)).toEqual(['wamid.renew-1']);
+      expect(await deliveryRow(lost.deliveryId)).toMatchObject({ status: 'pending', attempts: 2, leased: true });
+    });
+
+    it("of a paused endpoint are written unleased, for the job engine's way", async () => {
+      const c = await createTenant(t, 'Webhooks paused');
+      const r = await receiver();
+      const endpoint = (await createEndpoint((await createOrgKey(t, c)).key, { url: r.url }).expect(201)).body;
+      await t.dataSource.query(
+        `UPDATE webhook_endpoints SET consecutive_failures = 50, paused_until = now() + interval '1 hour' WHERE id = $1`,
+        [endpoint.id],
+      );
+      const [job] = await ingestHeldBack(c, 'wamid.paused-1');
+      expect(job.carried).toBeUndefined();
+      expect(await deliveryRow(job.deliveryId)).toMatchObject({ status: 'pending', attempts: 0, leased: null });
     });
   });
 

@@ -2,6 +2,16 @@ import type { DataSourceOptions } from 'typeorm';
 import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from './migrations';
 
+/** The timeouts of every pool of the gateway (the app's, and the hot path's: hot-path-sql.ts). */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5000,
+  idleTimeoutMillis: 30000,
+  statement_timeout: 10000,
+  // Client side too: a server that hangs (it cannot enforce its own statement timeout) never holds a
+  // request forever.
+  query_timeout: 12000,
+};
+
 export interface DatabaseSettings {
   url: string;
   poolSize: number;
@@ -33,12 +43,8 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     logger: new DatabaseLogger(),
     extra: {
       max: settings.poolSize,
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: settings.idleTimeoutMs ?? 30000,
-      statement_timeout: 10000,
-      // Client side too: a server that hangs (it cannot enforce its own statement timeout) never
-      // holds a request forever.
-      query_timeout: 12000,
+      ...POOL_TIMEOUTS,
+      idleTimeoutMillis: settings.idleTimeoutMs ?? POOL_TIMEOUTS.idleTimeoutMillis,
     },
   };
 }

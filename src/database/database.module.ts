@@ -7,6 +7,7 @@ import { buildDataSourceOptions } from './data-source-options';
 import { runMigrationsLocked } from './migrate';
 import { DataSource } from 'typeorm';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { HotPathSql } from './hot-path-sql';
 
 /** Holds the embedded server (when one was started) so it stops with the app. */
 class EmbeddedDatabaseHolder {
@@ -51,8 +52,8 @@ class EmbeddedDatabaseHolder {
       },
     }),
   ],
-  providers: [DatabaseBreaker],
-  exports: [DatabaseBreaker],
+  providers: [DatabaseBreaker, HotPathSql],
+  exports: [DatabaseBreaker, HotPathSql],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {

@@ -1,30 +1,61 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, QueryResultRow } from 'pg';
+import { Pool, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
+import { POOL_TIMEOUTS } from './data-source-options';
 
 /**
- * Named (prepared) statements straight on the pg pool TypeORM manages, for the few queries every
- * send runs. It skips the ORM's per-query bookkeeping and lets PostgreSQL reuse the plan; the
- * benchmark showed both on the send path. Everything else goes through TypeORM.
+ * Named (prepared) statements for the few that run for every message: a send's record and its
+ * acceptance, the upstream webhook ingestion's one statement per batch, the tenant deliveries' claims
+ * and ends, the send sweeper. They skip the ORM's per-query bookkeeping, and PostgreSQL parses and
+ * plans each once per connection instead of on every run: for the ingestion's statement that was
+ * most of its cost (docs/performance.md). Everything else goes through TypeORM.
  *
- * Not on the embedded database: PGlite is one session behind all its connections, so a statement
- * prepared by one connection would clash with the same name prepared again by the next one.
+ * They run on a pool of their own whose sessions plan every statement once, generically
+ * (`plan_cache_mode = force_generic_plan`: PostgreSQL would otherwise plan a statement anew on every
+ * run whenever it guesses that cheaper, as it did for all of these), and never by scanning a table
+ * whole (`enable_seqscan = off`). Each of these statements finds its rows by key, but a plan made
+ * while a table was small (a new deployment, a test) scans it whole, and a prepared statement keeps
+ * that plan as the table grows until statistics change: measured, the acceptance of every send
+ * scanned the whole messages table, and more of it with every send. With scans off, their plans use
+ * the indexes whatever the tables' sizes and statistics.
+ *
+ * Not on the embedded database: PGlite is one session behind all its connections (a statement
+ * prepared by one connection would clash with the same name prepared again by the next one), so
+ * there they run unprepared on the app's pool, planned on each run.
  */
 @Injectable()
-export class HotPathSql {
+export class HotPathSql implements OnApplicationShutdown {
+  private readonly logger = new Logger('HotPathSql');
   private readonly pool: Pool;
   private readonly prepare: boolean;
 
   constructor(@InjectDataSource() dataSource: DataSource, config: ConfigService<Environment, true>) {
-    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
-    this.prepare = Boolean(config.get('DATABASE_URL', { infer: true }));
+    const url = config.get('DATABASE_URL', { infer: true });
+    this.prepare = Boolean(url);
+    if (!url) {
+      this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+      return;
+    }
+    this.pool = new Pool({
+      connectionString: url,
+      max: config.get('DATABASE_POOL_SIZE', { infer: true }),
+      ...POOL_TIMEOUTS,
+      options: '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off',
+    });
+    // An idle connection that breaks (the server restarted) is dropped by the pool; without a
+    // listener its error would end the process.
+    this.pool.on('error', (error) => this.logger.warn(`idle connection lost: ${error.message}`));
   }
 
   async query<Row extends QueryResultRow>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     const result = await this.pool.query<Row>(this.prepare ? { name, text, values } : { text, values });
     return result.rows;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.prepare) await this.pool.end().catch(() => undefined);
   }
 }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
-import { HotPathSql } from '../database/hot-path-sql';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { ConversationWindow } from './conversation-window.entity';
 import { InboundApplier } from './inbound.applier';
@@ -24,14 +23,7 @@ import { ServiceWindowService } from './service-window.service';
     TemplatesModule,
   ],
   controllers: [MessagesController],
-  providers: [
-    MessagesService,
-    ServiceWindowService,
-    HotPathSql,
-    SendOutcomeSweeper,
-    MessageStatusApplier,
-    InboundApplier,
-  ],
+  providers: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
   exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
 export class MessagesModule {}

@@ -379,7 +379,10 @@ export class MessagesService {
 
   /**
    * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
-   * each record keeps the furthest status already known for its message.
+   * each record keeps the furthest status already known for its message. `m.id = ANY` makes the
+   * records an index lookup in every plan: joined on `unnest` alone, the prepared statement's generic
+   * plan (which guesses ten rows for it) hash-joined a scan of the whole table, and kept doing so as
+   * the table grew where nothing re-analyzed it (found in the benchmark's plans).
    */
   private async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
     const accepted = inLockOrder(batch, (a) => a.id);
@@ -389,7 +392,7 @@ export class MessagesService {
          status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
                             ORDER BY ${furthestFirst('s.status', '$3')} LIMIT 1), 'accepted')
        FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
-       WHERE m.id = v.id`,
+       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
     );
     return batch.map(() => undefined);

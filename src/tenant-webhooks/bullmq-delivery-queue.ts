@@ -27,10 +27,11 @@ type JobData = { deliveryId: string } | { deliveryIds: string[] };
  *
  * First attempts are made by the instance whose transaction wrote them, in process, with no job of
  * the engine (three Redis scripts and a worker wake-up each, measured as a tenth of a message's
- * cost): their rows are already committed and leased on attempt, so an instance that dies before
- * attempting loses nothing, the outbox sweep of any instance queues them again. Past
- * LOCAL_BACKLOG_MAX unfinished ones, first attempts go through BullMQ like retries, as jobs of up to
- * 50 deliveries attempted concurrently. Retries, each with its own delay, are one job each. A
+ * cost): their rows are committed already leased to it, carrying what they send (`carried`), so an
+ * instance that dies before attempting loses nothing: once the lease has passed, the outbox sweep of
+ * any instance queues them again. Past LOCAL_BACKLOG_MAX unfinished ones, the outbox writes rows
+ * unleased and their first attempts go through BullMQ like retries, as jobs of up to 50 deliveries
+ * attempted concurrently. Retries, each with its own delay, are one job each. A
  * delivery in two jobs (the sweep queuing again what a lost job held) is still attempted once at a
  * time: the row's lease decides.
  */
@@ -59,7 +60,12 @@ export class BullDeliveryQueue extends DeliveryQueue implements OnApplicationShu
 
   async enqueue(jobs: DeliveryJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    const here = jobs.filter((job) => job.delayMs <= 0).slice(0, Math.max(0, LOCAL_BACKLOG_MAX - this.local.size));
+    // A carried job's row is leased to this instance: it runs here, whatever the backlog.
+    const room = Math.max(0, LOCAL_BACKLOG_MAX - this.local.size);
+    const here = [
+      ...jobs.filter((job) => job.carried),
+      ...jobs.filter((job) => !job.carried && job.delayMs <= 0).slice(0, room),
+    ];
     await this.local.enqueue(here);
     const queued = new Set(here);
     jobs = jobs.filter((job) => !queued.has(job));
@@ -102,6 +108,10 @@ export class BullDeliveryQueue extends DeliveryQueue implements OnApplicationShu
     this.waiters.clear();
   }
 
+  takesLocalAttempts(): boolean {
+    return this.local.size < LOCAL_BACKLOG_MAX;
+  }
+
   async depth(): Promise<number> {
     const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
     return Object.values(counts).reduce((sum, n) => sum + n, this.local.size);
@@ -134,7 +144,9 @@ export class TenantWebhookProcessor extends WorkerHost implements OnApplicationB
     const handler = await this.deliveries.handlerReady();
     const ids = 'deliveryIds' in job.data ? job.data.deliveryIds : [job.data.deliveryId];
     // A delivery that throws stays pending in the outbox: the sweep queues it again.
-    const outcomes = await Promise.allSettled(ids.map((id) => handler(id)));
+    const outcomes = await Promise.allSettled(
+      ids.map((deliveryId) => handler({ deliveryId, attempts: 0, delayMs: 0 })),
+    );
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
     if (failed.length)
       this.logger.warn(`${failed.length} of ${ids.length} deliveries left to the sweep: ${failed[0].reason}`);

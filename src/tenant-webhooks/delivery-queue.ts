@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { LeasedDelivery } from './delivery-row';
 
 /** One scheduled attempt of a delivery. */
 export interface DeliveryJob {
@@ -7,9 +8,14 @@ export interface DeliveryJob {
   attempts: number;
   /** Wait before the attempt (0 = now). */
   delayMs: number;
+  /**
+   * A first attempt whose row this instance wrote already leased, with what it sends: it runs here,
+   * never through another instance, and reads nothing before it sends.
+   */
+  carried?: LeasedDelivery;
 }
 
-export type DeliveryHandler = (deliveryId: string) => Promise<void>;
+export type DeliveryHandler = (job: DeliveryJob) => Promise<void>;
 
 /**
  * The one seam between tenant webhooks and the job engine: schedule attempts, run them with bounded
@@ -26,6 +32,8 @@ export abstract class DeliveryQueue {
   abstract process(handler: DeliveryHandler): void;
   /** Jobs waiting or delayed (for health and benchmarks). */
   abstract depth(): Promise<number>;
+  /** Whether this instance takes more first attempts itself (rows it writes leased, jobs it carries). */
+  abstract takesLocalAttempts(): boolean;
 }
 
 export const jobIdOf = (job: Pick<DeliveryJob, 'deliveryId' | 'attempts'>) => `${job.deliveryId}-${job.attempts}`;
@@ -38,7 +46,7 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
   readonly kind = 'memory' as const;
   private readonly logger = new Logger('WebhookQueue');
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly ready: string[] = [];
+  private readonly ready: DeliveryJob[] = [];
   private handler: DeliveryHandler | undefined;
   private running = 0;
   private readonly idle = new Set<() => void>();
@@ -50,17 +58,21 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
 
   enqueue(jobs: DeliveryJob[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the delivery queue is closed'));
+    // Jobs due now are ready at once, with one wake-up for all of them rather than a timer each.
+    const now = jobs.filter((job) => job.delayMs <= 0);
+    if (now.length > 0) {
+      this.ready.push(...now);
+      setImmediate(() => this.pump());
+    }
     for (const job of jobs) {
+      if (job.delayMs <= 0) continue;
       const id = jobIdOf(job);
       if (this.timers.has(id)) continue;
-      const timer = setTimeout(
-        () => {
-          this.timers.delete(id);
-          this.ready.push(job.deliveryId);
-          this.pump();
-        },
-        Math.max(0, job.delayMs),
-      );
+      const timer = setTimeout(() => {
+        this.timers.delete(id);
+        this.ready.push(job);
+        this.pump();
+      }, job.delayMs);
       timer.unref();
       this.timers.set(id, timer);
     }
@@ -74,6 +86,10 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
 
   depth(): Promise<number> {
     return Promise.resolve(this.timers.size + this.ready.length);
+  }
+
+  takesLocalAttempts(): boolean {
+    return !this.closed;
   }
 
   /** Jobs not finished: scheduled, ready or running. */
@@ -94,10 +110,10 @@ export class MemoryDeliveryQueue extends DeliveryQueue {
     const handler = this.handler;
     if (!handler) return;
     while (this.running < this.concurrency && this.ready.length > 0 && !this.closed) {
-      const deliveryId = this.ready.shift() as string;
+      const job = this.ready.shift() as DeliveryJob;
       this.running++;
-      handler(deliveryId)
-        .catch((error: Error) => this.logger.warn(`delivery ${deliveryId}: ${error.message}`))
+      handler(job)
+        .catch((error: Error) => this.logger.warn(`delivery ${job.deliveryId}: ${error.message}`))
         .finally(() => {
           this.running--;
           if (this.running === 0) for (const resolve of [...this.idle]) resolve();

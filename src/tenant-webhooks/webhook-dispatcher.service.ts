@@ -9,33 +9,14 @@ import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../database/group-commit';
+import { HotPathSql } from '../database/hot-path-sql';
 import { SharedStore } from '../redis/shared-store';
 import { DeliveryJob, DeliveryQueue } from './delivery-queue';
+import { DELIVERY_COLUMNS, leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
 import { nextRetryDelayMs, type RetryPolicy } from './retry-schedule';
 import type { WebhookAttempt } from './webhook-delivery.entity';
 import { signedHeaders } from './webhook-signing';
 import { guardedLookup, webhookUrlProblem, type UrlPolicy } from './webhook-url-policy';
-
-/** What one attempt needs, read in one query. */
-interface DeliveryRow {
-  id: string;
-  status: string;
-  body: string;
-  is_test: boolean;
-  attempts: number;
-  retry_count: number;
-  retry_started_at: Date;
-  next_attempt_at: Date | null;
-  locked_until: Date | null;
-  created_at: Date;
-  endpoint_id: string;
-  url: string;
-  secret_encrypted: string;
-  endpoint_status: string;
-  consecutive_failures: number;
-  paused_until: Date | null;
-  now: Date;
-}
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -52,12 +33,13 @@ interface Finish {
   attempted: boolean;
 }
 
-/** Columns of an attempt's row and its endpoint, as the claim and the load return them. */
-const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until, d.created_at,
-  e.id AS endpoint_id, e.url, e.secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now`;
-
 /** Bytes of a response body kept as the error of a failed attempt. */
 const ERROR_BODY_BYTES = 200;
+/**
+ * A delivery written leased is sent without taking its lease anew only while the lease has at least
+ * this long left beyond an attempt's timeout.
+ */
+const LEASE_MARGIN_MS = 1_000;
 /** Claims and finishes wait this long for company when none is being written (GroupCommit's linger). */
 const DELIVERY_LINGER_MS = 10;
 
@@ -116,13 +98,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
     private readonly secretBox: SecretBox,
+    private readonly sql: HotPathSql,
     private readonly store: SharedStore,
     private readonly metrics: MetricsService,
     adapterHost: HttpAdapterHost,
     config: ConfigService<Environment, true>,
   ) {
     this.timeoutMs = config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true });
-    this.leaseMs = this.timeoutMs + 5_000;
+    this.leaseMs = leaseMsOf(this.timeoutMs);
     this.failureThreshold = config.get('WEBHOOK_ENDPOINT_FAILURE_THRESHOLD', { infer: true });
     this.sweepIntervalMs = config.get('WEBHOOK_SWEEP_INTERVAL_MS', { infer: true });
     this.retentionDays = config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true });
@@ -150,7 +133,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.queue.process((id) => this.attempt(id));
+    this.queue.process((job) => (job.carried ? this.attemptLeased(job.carried) : this.attempt(job.deliveryId)));
     this.sweepTimer = setInterval(() => {
       this.sweeping ??= this.sweep()
         .catch((error: Error) => this.logger.warn(`sweep failed: ${error.message}`))
@@ -197,6 +180,26 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (row.consecutive_failures >= this.failureThreshold && !(await this.takeProbe(row))) return;
     const claimed = await this.claim(row.id);
     if (!claimed) return;
+    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    await this.record(row, outcome);
+  }
+
+  /**
+   * The first attempt of a delivery the outbox wrote leased to this instance: sent as it came, with
+   * no read and no claim. If it waited so long that its lease could pass during the attempt, the lease
+   * is first taken anew, and only if no one else has taken it since.
+   */
+  async attemptLeased(row: LeasedDelivery): Promise<void> {
+    if (this.closed) return;
+    if (performance.now() + this.timeoutMs + LEASE_MARGIN_MS > row.leaseTakenAt + this.leaseMs) {
+      const renewed = await this.sql.query(
+        'webhook_deliveries_renew_lease',
+        `UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $3)
+         WHERE id = $1 AND status = 'pending' AND locked_until = $2 RETURNING id`,
+        [row.id, row.locked_until, this.leaseMs / 1000],
+      );
+      if (renewed.length === 0) return;
+    }
     const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
     await this.record(row, outcome);
   }
@@ -248,7 +251,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * to `attempt`'s long way, which decides each case.
    */
   private async claimDue(ids: string[]): Promise<Array<DeliveryRow | undefined>> {
-    const [rows] = await this.dataSource.query<[DeliveryRow[], number]>(
+    const rows = await this.sql.query<DeliveryRow>(
+      'webhook_deliveries_claim_due',
       `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
        UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2), attempts = d.attempts + 1
        FROM locked, webhook_endpoints e
@@ -264,7 +268,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async writeFinishes(items: Finish[]): Promise<void[]> {
-    await this.dataSource.query(
+    await this.sql.query(
+      'webhook_deliveries_finish',
       `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
        UPDATE webhook_deliveries d SET status = v.status, locked_until = NULL, next_attempt_at = NULL,
          delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,

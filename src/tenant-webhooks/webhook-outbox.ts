@@ -1,11 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import type { ComposedStatement } from '../database/composed-statement';
 import { DeliveryQueue } from './delivery-queue';
+import { DELIVERY_COLUMNS, leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
 
 /** An upstream event, as the ingestion stores it, that tenants may have to receive. */
 export interface OutboxEvent {
   tenantId: string;
-  eventId: string;
+  /** The event's key in webhook_events (the part of the statement that stores events returns it). */
+  dedupeKey: string;
   wabaId: string;
   /** Meta's webhook field. */
   field: string;
@@ -19,7 +23,14 @@ export interface OutboxEvent {
  * The write side of tenant webhooks: the deliveries of an event are inserted in the caller's
  * transaction (the one that stores the event, before upstream gets its 200), one row per endpoint
  * that selects it; once that transaction has committed, `dispatch` hands them to the job engine.
- * If the process dies in between, the dispatcher's sweep finds the rows and queues them.
+ *
+ * A row whose endpoint is healthy (active, below the failure threshold) is written already leased to
+ * this instance, with its first attempt counted, and the insert returns what that attempt sends (the
+ * body, the endpoint's URL and secret): the dispatcher sends it without reading or claiming the row,
+ * which saves a statement and a lock per delivery. The lease keeps every other instance away as a
+ * claim would; if this process dies before attempting, the lease passes and the dispatcher's sweep
+ * (any instance's) finds the row and queues it. Rows of a paused endpoint, or written while this
+ * instance already holds a full backlog, are written unleased and take the job engine's way.
  *
  * Which endpoints select an event: active ones of the organization whose `events` include the
  * field, whose `phone_number_ids` include the number (events of no number pass this filter) and
@@ -35,16 +46,42 @@ export interface OutboxEvent {
 @Injectable()
 export class WebhookOutbox {
   private readonly logger = new Logger('WebhookOutbox');
+  private readonly leaseSeconds: number;
+  private readonly failureThreshold: number;
 
-  constructor(private readonly queue: DeliveryQueue) {}
+  constructor(
+    private readonly queue: DeliveryQueue,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.leaseSeconds = leaseMsOf(config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true })) / 1000;
+    this.failureThreshold = config.get('WEBHOOK_ENDPOINT_FAILURE_THRESHOLD', { infer: true });
+  }
 
-  /** The deliveries of many events, in one statement (the ingestion's batches). */
-  async addMany(manager: EntityManager, events: OutboxEvent[]): Promise<string[]> {
-    if (events.length === 0) return [];
-    const rows: Array<{ id: string }> = await manager.query(
-      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, field, body)
-       SELECT e.tenant_id, e.id, v.event_id, v.field, v.body
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) AS v(tenant_id, event_id, field, body, phone, waba)
+  /**
+   * The deliveries of a batch of events, as two parts of the caller's statement: `events` are those
+   * the batch may have stored; `stored` names an earlier part whose rows (`id`, `dedupe_key`) are the
+   * events stored now, and only those get deliveries. Returns the name of the part whose rows are the
+   * deliveries written (a `DeliveryRow` each, with its `event_id`), for the main query to read;
+   * `leased` turns them into what `dispatch` takes.
+   */
+  addTo(statement: ComposedStatement, stored: string, events: OutboxEvent[]): string {
+    // Written leased when this instance takes more attempts itself and the endpoint is healthy.
+    const leased = `${statement.param(this.queue.takesLocalAttempts(), 'bool')} AND e.consecutive_failures < ${statement.param(this.failureThreshold, 'int')}`;
+    const added = statement.with(
+      'webhook_deliveries_added',
+      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, field, body, attempts, locked_until)
+       SELECT e.tenant_id, e.id, s.id, v.field, v.body,
+         CASE WHEN ${leased} THEN 1 ELSE 0 END,
+         CASE WHEN ${leased} THEN date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${statement.param(this.leaseSeconds, 'float8')}) END
+       FROM ${statement.unnest(
+         [events.map((e) => e.tenantId), 'uuid[]'],
+         [events.map((e) => e.dedupeKey), 'text[]'],
+         [events.map((e) => e.field), 'text[]'],
+         [events.map((e) => e.body), 'text[]'],
+         [events.map((e) => e.phoneNumberId), 'text[]'],
+         [events.map((e) => e.wabaId), 'text[]'],
+       )} AS v(tenant_id, dedupe_key, field, body, phone, waba)
+       JOIN ${stored} s ON s.dedupe_key = v.dedupe_key
        JOIN webhook_endpoints e ON e.tenant_id = v.tenant_id
        WHERE e.status = 'active'
          AND (e.events IS NULL OR v.field = ANY (e.events))
@@ -55,30 +92,40 @@ export class WebhookOutbox {
            SELECT 1 FROM webhook_endpoints p
            WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active' AND v.phone = ANY (p.phone_number_ids)))
        FOR KEY SHARE OF e
-       RETURNING id`,
-      [
-        events.map((e) => e.tenantId),
-        events.map((e) => e.eventId),
-        events.map((e) => e.field),
-        events.map((e) => e.body),
-        events.map((e) => e.phoneNumberId),
-        events.map((e) => e.wabaId),
-      ],
+       RETURNING *`,
     );
-    return rows.map((row) => row.id);
+    return statement.with(
+      'webhook_deliveries_written',
+      `SELECT ${DELIVERY_COLUMNS}, d.event_id FROM ${added} d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
+    );
   }
 
   /**
-   * Queues the first attempt of committed deliveries. Never throws and never waits on the job
-   * engine: the caller has already committed, and a delivery the engine did not take is picked up
-   * by the sweep.
+   * The rows of `addTo`'s part as `dispatch` takes them: those written leased carry the moment their
+   * lease was taken, `sentAt` (this process's `performance.now()` just before the statement was sent).
    */
-  dispatch(deliveryIds: string[]): void {
-    if (deliveryIds.length === 0) return;
+  leased(rows: DeliveryRow[], sentAt: number): Array<DeliveryRow | LeasedDelivery> {
+    return rows.map((row) => (row.locked_until ? { ...row, leaseTakenAt: sentAt } : row));
+  }
+
+  /**
+   * Hands committed deliveries to the job engine: the leased ones to this instance's own attempts,
+   * the others to the queue. Never throws and never waits on the job engine: the caller has already
+   * committed, and a delivery the engine did not take is picked up by the sweep.
+   */
+  dispatch(deliveries: Array<DeliveryRow | LeasedDelivery>): void {
+    if (deliveries.length === 0) return;
     this.queue
-      .enqueue(deliveryIds.map((deliveryId) => ({ deliveryId, attempts: 0, delayMs: 0 })))
+      .enqueue(
+        deliveries.map((row) => ({
+          deliveryId: row.id,
+          attempts: row.attempts,
+          delayMs: 0,
+          carried: 'leaseTakenAt' in row ? row : undefined,
+        })),
+      )
       .catch((error: Error) => {
-        this.logger.warn(`${deliveryIds.length} deliveries left to the sweep: ${error.message}`);
+        this.logger.warn(`${deliveries.length} deliveries left to the sweep: ${error.message}`);
       });
   }
 }

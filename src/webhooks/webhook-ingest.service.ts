@@ -6,8 +6,11 @@ import { mayHoldUnstorableText, unstorableTextPath } from '../core/body-shape';
 import { changeEnvelopes, serializedEnvelope } from './meta-envelopes';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
+import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
+import { ComposedStatement } from '../database/composed-statement';
 import { GroupCommit } from '../database/group-commit';
+import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
@@ -69,6 +72,9 @@ const INGEST_CONCURRENCY = 2;
  */
 const INGEST_LINGER_MS = 10;
 
+/** Meta's webhook field of template reviews. */
+const TEMPLATE_FIELD = 'message_template_status_update';
+
 /** One change of an upstream delivery, ready to store: its own envelope, dedupe key and organization. */
 interface PendingChange {
   wabaId: string;
@@ -105,6 +111,7 @@ export class WebhookIngestService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly outbox: WebhookOutbox,
+    private readonly sql: HotPathSql,
     private readonly metrics: MetricsService,
     private readonly statuses: MessageStatusApplier,
     private readonly inbound: InboundApplier,
@@ -211,53 +218,100 @@ export class WebhookIngestService {
     );
   }
 
-  /** One transaction for the changes of every delivery in `deliveries`; then their tenant deliveries are queued. */
+  /**
+   * Writes the changes of every delivery in `deliveries` in one statement (`ComposedStatement`, its
+   * own transaction): the events, each owner's part (the message records and their status history)
+   * and the tenants' deliveries. Inbound messages and template reviews, rarer, are applied after it in
+   * the same transaction. Then the tenants' deliveries are handed to the dispatcher.
+   */
   private async write(deliveries: PendingChange[][]): Promise<IngestResult[]> {
-    const results = deliveries.map((): IngestResult => ({ stored: 0, duplicates: 0 }));
-    const outboxIds: string[] = [];
-    await this.dataSource.transaction(async (manager) => {
-      const all = deliveries.flat();
-      const eventIds = await this.store(manager, all);
-      const stored: Array<PendingChange & { eventId: string; tenantId: string }> = [];
-      deliveries.forEach((changes, i) => {
-        for (const change of changes) {
-          const eventId = eventIds.get(change);
-          this.metrics.webhookEvents.inc({ field: change.field, result: eventId ? 'stored' : 'duplicate' });
-          if (!eventId) {
-            results[i].duplicates++;
-            continue;
-          }
-          results[i].stored++;
-          if (change.tenantId) stored.push({ ...change, eventId, tenantId: change.tenantId });
+    // A change twice in the batch (Meta redelivering while the first copy waits) is stored once.
+    const firstCopies = new Map<string, PendingChange>();
+    for (const change of deliveries.flat())
+      if (!firstCopies.has(change.dedupeKey)) firstCopies.set(change.dedupeKey, change);
+    const changes = [...firstCopies.values()];
+    const ofTenants = changes.filter((c): c is PendingChange & { tenantId: string } => c.tenantId !== null);
+    const statement = new ComposedStatement();
+    const stored = this.storeEvents(statement, changes);
+    // Each change goes to the feature that owns what it changes (its part), in this statement.
+    this.statuses.addTo(statement, this.statusesOf(ofTenants.filter((c) => c.field === 'messages')));
+    // The tenants' deliveries are part of the same statement: durable before upstream's 200.
+    const written = this.outbox.addTo(
+      statement,
+      stored,
+      ofTenants.map((c) => {
+        const phoneNumberId = c.change.value?.metadata?.phone_number_id;
+        return {
+          tenantId: c.tenantId,
+          dedupeKey: c.dedupeKey,
+          wabaId: c.wabaId,
+          field: c.field,
+          phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null,
+          body: c.body,
+        };
+      }),
+    );
+    const text = statement.text(
+      `SELECT s.dedupe_key AS stored_key, w.* FROM ${stored} s LEFT JOIN ${written} w ON w.event_id = s.id`,
+    );
+    const applyAfter = ofTenants.filter(
+      (c) => (c.field === 'messages' && (c.change.value?.messages?.length ?? 0) > 0) || c.field === TEMPLATE_FIELD,
+    );
+    type Row = DeliveryRow & { stored_key: string };
+    const sentAt = performance.now();
+    let rows: Row[];
+    if (applyAfter.length === 0) {
+      rows = await this.sql.query<Row>('upstream_webhook_batch', text, statement.parameters);
+    } else {
+      rows = await this.dataSource.transaction(async (manager) => {
+        const written: Row[] = await manager.query(text, statement.parameters);
+        const storedKeys = new Set(written.map((row) => row.stored_key));
+        for (const c of applyAfter) {
+          if (!storedKeys.has(c.dedupeKey)) continue;
+          if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
+          else await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
         }
+        return written;
       });
-      // Each change goes to the feature that owns what it changes (its applier), in this transaction.
-      await this.statuses.apply(manager, this.statusesOf(stored.filter((c) => c.field === 'messages')));
-      for (const c of stored) {
-        if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
-        if (c.field === 'message_template_status_update')
-          await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+    }
+    const storedKeys = new Set(rows.map((row) => row.stored_key));
+    const results = deliveries.map((batch) => {
+      const result: IngestResult = { stored: 0, duplicates: 0 };
+      for (const change of batch) {
+        const isStored = firstCopies.get(change.dedupeKey) === change && storedKeys.has(change.dedupeKey);
+        this.metrics.webhookEvents.inc({ field: change.field, result: isStored ? 'stored' : 'duplicate' });
+        if (isStored) result.stored++;
+        else result.duplicates++;
       }
-      // The tenants' deliveries are part of the same transaction: durable before upstream's 200.
-      outboxIds.push(
-        ...(await this.outbox.addMany(
-          manager,
-          stored.map((c) => {
-            const phoneNumberId = c.change.value?.metadata?.phone_number_id;
-            return {
-              tenantId: c.tenantId,
-              eventId: c.eventId,
-              wabaId: c.wabaId,
-              field: c.field,
-              phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null,
-              body: c.body,
-            };
-          }),
-        )),
-      );
+      return result;
     });
-    this.outbox.dispatch(outboxIds);
+    this.outbox.dispatch(
+      this.outbox.leased(
+        rows.filter((row) => row.id !== null),
+        sentAt,
+      ),
+    );
     return results;
+  }
+
+  /**
+   * The part that inserts every change once (a change stored before is not stored again); its rows
+   * are the events stored now (`id`, `dedupe_key`).
+   */
+  private storeEvents(statement: ComposedStatement, changes: PendingChange[]): string {
+    const sorted = inLockOrder(changes, (c) => c.dedupeKey);
+    return statement.with(
+      'webhook_events_stored',
+      `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
+       SELECT * FROM ${statement.unnest(
+         [sorted.map((c) => c.dedupeKey), 'text[]'],
+         [sorted.map((c) => c.tenantId), 'uuid[]'],
+         [sorted.map((c) => c.wabaId), 'text[]'],
+         [sorted.map((c) => c.field), 'text[]'],
+         [sorted.map((c) => c.body), 'jsonb[]'],
+       )}
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+    );
   }
 
   private async tenantOf(wabaId: string, change: WebhookChange): Promise<string | null> {
@@ -268,36 +322,6 @@ export class WebhookIngestService {
     }
     const waba = wabaId ? await this.tenancy.findBusinessAccount(wabaId) : null;
     return waba?.tenantId ?? null;
-  }
-
-  /**
-   * Inserts every change once, in one statement; the event id of each change stored now (a change
-   * stored before, or twice in this batch after its first copy, has none).
-   */
-  private async store(manager: EntityManager, changes: PendingChange[]): Promise<Map<PendingChange, string>> {
-    const ids = new Map<PendingChange, string>();
-    if (changes.length === 0) return ids;
-    const sorted = inLockOrder(changes, (c) => c.dedupeKey);
-    const rows: Array<{ id: string; dedupe_key: string }> = await manager.query(
-      `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::jsonb[])
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
-      [
-        sorted.map((c) => c.dedupeKey),
-        sorted.map((c) => c.tenantId),
-        sorted.map((c) => c.wabaId),
-        sorted.map((c) => c.field),
-        sorted.map((c) => c.body),
-      ],
-    );
-    const byKey = new Map(rows.map((row) => [row.dedupe_key, row.id]));
-    for (const change of changes) {
-      const id = byKey.get(change.dedupeKey);
-      if (id === undefined) continue;
-      ids.set(change, id);
-      byKey.delete(change.dedupeKey);
-    }
-    return ids;
   }
 
   /** Meta's statuses in the batch's `messages` changes, for the message records' applier. */
