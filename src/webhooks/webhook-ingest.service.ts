@@ -70,7 +70,7 @@ const INGEST_CONCURRENCY = 2;
  * is a transaction of its own (START, four statements, COMMIT). Measured: the stack's CPU per fully
  * delivered message at 100/s fell by a third (docs/performance.md); Meta's 200 comes that much later.
  */
-const INGEST_LINGER_MS = 10;
+const INGEST_LINGER_MS = 20;
 
 /** Meta's webhook field of template reviews. */
 const TEMPLATE_FIELD = 'message_template_status_update';
