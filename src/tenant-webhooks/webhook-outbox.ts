@@ -66,13 +66,17 @@ export class WebhookOutbox {
    */
   addTo(statement: ComposedStatement, stored: string, events: OutboxEvent[]): string {
     // Written leased when this instance takes more attempts itself and the endpoint is healthy.
-    const leased = `${statement.param(this.queue.takesLocalAttempts(), 'bool')} AND e.consecutive_failures < ${statement.param(this.failureThreshold, 'int')}`;
+    const local = statement.param(this.queue.takesLocalAttempts(), 'bool');
+    const threshold = statement.param(this.failureThreshold, 'int');
+    const leased = `${local} AND e.consecutive_failures < ${threshold}`;
+    const leaseSeconds = statement.param(this.leaseSeconds, 'float8');
+    const leaseEnds = `date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseSeconds})`;
     const added = statement.with(
       'webhook_deliveries_added',
       `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, field, body, attempts, locked_until)
        SELECT e.tenant_id, e.id, s.id, v.field, v.body,
          CASE WHEN ${leased} THEN 1 ELSE 0 END,
-         CASE WHEN ${leased} THEN date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${statement.param(this.leaseSeconds, 'float8')}) END
+         CASE WHEN ${leased} THEN ${leaseEnds} END
        FROM ${statement.unnest(
          [events.map((e) => e.tenantId), 'uuid[]'],
          [events.map((e) => e.dedupeKey), 'text[]'],
