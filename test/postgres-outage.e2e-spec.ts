@@ -4,6 +4,7 @@ import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { eventually } from './support/eventually';
 import { PostgresProcess } from './support/postgres-helpers';
 import { freePort } from './support/redis-helpers';
+import type { Pool } from 'pg';
 import { DatabaseBreaker } from '../src/database/database-breaker';
 import type * as FactoriesModule from './support/factories';
 import type * as TestAppModule from './support/test-app';
@@ -120,6 +121,26 @@ describe('PostgreSQL outage', () => {
     }, 20_000);
     expect(statuses).toBe(30);
   }, 60_000);
+
+  it("notices a hung server within seconds even while every connection of the app's pool is taken", async () => {
+    const breaker = t.get(DatabaseBreaker);
+    const pool = (t.dataSource.driver as unknown as { master: Pool }).master;
+    // Every connection of the app's pool checked out, as by requests hung on the frozen server.
+    const held = await Promise.all(
+      Array.from({ length: Number(process.env.DATABASE_POOL_SIZE) }, () => pool.connect()),
+    );
+    pg.freeze();
+    try {
+      const started = performance.now();
+      await eventually(async () => (breaker.unavailable ? true : undefined), 5_000);
+      // Not after the pool's 5 s connection timeout: the probe has a connection of its own.
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      pg.thaw();
+      held.forEach((client) => client.release());
+    }
+    await eventually(async () => (breaker.unavailable ? undefined : true), 5_000);
+  }, 30_000);
 
   it('once it knows PostgreSQL hangs, refuses at once instead of waiting out the timeouts, and recovers', async () => {
     await send('before freeze').expect(200);

@@ -1,7 +1,10 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
+import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { isDatabaseUnavailable } from './database-errors';
 
@@ -25,8 +28,16 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private probing: Promise<void> | undefined;
+  /** The probe's own connection (outside the embedded database), made again after a failure. */
+  private connection: Client | undefined;
+  private readonly url: string | undefined;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.url = config.get('DATABASE_URL', { infer: true }) || undefined;
+  }
 
   get unavailable(): boolean {
     return this.open;
@@ -41,6 +52,7 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
     this.stopped = true;
     clearTimeout(this.timer);
     await this.probing;
+    this.dropConnection();
   }
 
   /** Express middleware: while the circuit is open, 503 code 2 before anything runs. */
@@ -66,11 +78,48 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Takes a connection (bounded by the pool's own connection timeout: waiting for a busy pool is
-   * load, not an outage), then times `SELECT 1` on it. Down: the connection could not be made, or
-   * the query failed for want of the server or did not answer in time.
+   * Times `SELECT 1` on a connection of the probe's own, made when there is none (its connecting
+   * bounded by the same time): a pool busy with requests hung on a frozen server would otherwise make
+   * the probe wait out the pool's connection timeout before it could notice (seen in CI, once the hot
+   * statements had a pool of their own and the app's pool kept fewer idle connections). Down: the
+   * connection could not be made, or the query failed for want of the server or did not answer in time.
+   * The embedded database serves one session, so there the probe takes a connection of the app's pool
+   * (bounded by the pool's own connection timeout: waiting for a busy pool is load, not an outage).
    */
   private async probe(): Promise<void> {
+    if (!this.url) return this.probePool();
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      const deadline = new Promise<never>(
+        (_resolve, reject) =>
+          (timeout = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
+      );
+      if (!this.connection) {
+        const connection = new Client({ connectionString: this.url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+        connection.on('error', () => this.dropConnection(connection));
+        this.connection = connection;
+        await Promise.race([connection.connect(), deadline]);
+      }
+      await Promise.race([this.connection.query('SELECT 1'), deadline]);
+      this.setOpen(false);
+    } catch (error) {
+      this.dropConnection();
+      const timedOut = /^no answer within/.test((error as Error).message);
+      if (timedOut || isDatabaseUnavailable(error)) this.setOpen(true, error as Error);
+    } finally {
+      clearTimeout(timeout);
+      this.schedule(this.open ? PROBE_EVERY_WHILE_DOWN_MS : PROBE_EVERY_MS);
+    }
+  }
+
+  /** Closes the probe's connection (without waiting: the server may not answer). */
+  private dropConnection(which: Client | undefined = this.connection): void {
+    if (!which) return;
+    if (which === this.connection) this.connection = undefined;
+    which.end().catch(() => undefined);
+  }
+
+  private async probePool(): Promise<void> {
     let timeout: NodeJS.Timeout | undefined;
     const runner = this.dataSource.createQueryRunner();
     try {
