@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { decodeCursor, nextPageUrl, toPage, type Page } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
 import { MetaApp } from '../config/meta-app';
+import { deadline } from '../core/deadline';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import type { ListDeliveriesQueryDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
@@ -406,13 +407,14 @@ export class WebhookEndpointsService {
     target.searchParams.set('hub.verify_token', verifyToken);
     target.searchParams.set('hub.challenge', challenge);
     let failure: string;
+    const timeout = deadline(HANDSHAKE_TIMEOUT_MS);
     try {
       const response = await request(target, {
         method: 'GET',
         dispatcher: this.dispatcher.httpAgent,
         headersTimeout: HANDSHAKE_TIMEOUT_MS,
         bodyTimeout: HANDSHAKE_TIMEOUT_MS,
-        signal: AbortSignal.timeout(HANDSHAKE_TIMEOUT_MS),
+        signal: timeout.signal,
       });
       const text = (await response.body.text()).trim();
       if (response.statusCode >= 200 && response.statusCode < 300 && text === challenge) return;
@@ -422,6 +424,8 @@ export class WebhookEndpointsService {
           : 'the callback did not echo hub.challenge';
     } catch {
       failure = `the callback could not be reached within ${HANDSHAKE_TIMEOUT_MS} ms`;
+    } finally {
+      timeout.clear();
     }
     throw GraphError.invalidParameter(
       'Callback verification failed',

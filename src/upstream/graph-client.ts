@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher, errors as undiciErrors, FormData, request } from 'undici';
+import { deadline } from '../core/deadline';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { endpointShape, MetricsService } from '../metrics/metrics.service';
 import { UpstreamTarget } from './upstream-target';
@@ -314,6 +315,7 @@ export class GraphClient implements OnApplicationShutdown {
     const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
     if (options.body) headers['content-type'] = options.body.contentType;
     const timeoutMs = this.target.timeoutMs;
+    const timeout = deadline(timeoutMs);
     let answer: ForwardedAnswer;
     try {
       const response = await request(url, {
@@ -323,7 +325,7 @@ export class GraphClient implements OnApplicationShutdown {
         dispatcher: this.agent,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: timeout.signal,
       });
       const contentType = response.headers['content-type'];
       answer = {
@@ -335,6 +337,8 @@ export class GraphClient implements OnApplicationShutdown {
       const details = describeNetworkError(error, timeoutMs);
       if (options.method !== 'GET' && !neverSent(error)) throw new UpstreamNoAnswer(details);
       throw upstreamFailure(details);
+    } finally {
+      timeout.clear();
     }
     if (answer.status >= 200 && answer.status < 300) return answer;
     if (answer.status >= 400 && answer.status < 500 && graphErrorOf(safeJson(answer.body.toString('utf8'))))
@@ -379,6 +383,7 @@ export class GraphClient implements OnApplicationShutdown {
     }
 
     const timeoutMs = this.target.timeoutMs;
+    const timeout = deadline(timeoutMs);
     let status: number;
     let text: string;
     try {
@@ -389,7 +394,7 @@ export class GraphClient implements OnApplicationShutdown {
         dispatcher: this.agent,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: timeout.signal,
       });
       status = response.statusCode;
       text = await response.body.text();
@@ -398,6 +403,8 @@ export class GraphClient implements OnApplicationShutdown {
       // A request that may have reached upstream and got no answer: its outcome is unknown.
       if (options.method === 'POST' && !neverSent(error)) throw new UpstreamNoAnswer(details);
       throw upstreamFailure(details);
+    } finally {
+      timeout.clear();
     }
 
     let parsed: unknown;
