@@ -59,7 +59,8 @@ export class RedisStore extends SharedStore {
   /** Commands awaiting Redis: their start time and how to release them when the circuit opens. */
   private readonly inFlight = new Map<number, { startedAt: number; release: (error: Error) => void }>();
   private sequence = 0;
-  private readonly watchdog: NodeJS.Timeout;
+  /** Ticks only while a command sent is unanswered (armWatchdog). */
+  private watchdog: NodeJS.Timeout | undefined;
   private lastReplyAt = 0;
   /**
    * When the oldest command sent since Redis last answered was sent, whether it is still waiting or
@@ -99,10 +100,18 @@ export class RedisStore extends SharedStore {
       this.logger.log('Redis connected');
       this.closeCircuit();
     });
-    // A Redis that stopped answering (frozen, partitioned) is noticed after SLOW_REPLY_MS, not after
-    // the command timeout: the oldest command waiting that long opens the circuit.
-    // A tick that itself runs late means this process was busy, and replies may be waiting unread
-    // in the socket: only a loop that keeps time may blame Redis for a silence.
+  }
+
+  /**
+   * A Redis that stopped answering (frozen, partitioned) is noticed after the command timeout, not
+   * after a lost connection: while something sent is unanswered, a tick every WATCHDOG_TICK_MS looks
+   * at how long Redis has been silent. Armed only then: a timer ticking all the time would wake an
+   * idle process twenty times a second for nothing (docs/performance.md).
+   * A tick that itself runs late means this process was busy, and replies may be waiting unread
+   * in the socket: only a loop that keeps time may blame Redis for a silence.
+   */
+  private armWatchdog(): void {
+    if (this.watchdog) return;
     let lastTick = Date.now();
     this.watchdog = setInterval(() => {
       const now = Date.now();
@@ -111,13 +120,18 @@ export class RedisStore extends SharedStore {
       if (late > WATCHDOG_TICK_MS / 2) return;
       // Silence: a command has waited a whole command timeout (or timed out) and no reply of any kind
       // came since it was sent.
-      if (this.unansweredSince === undefined) return;
+      if (this.unansweredSince === undefined) return this.disarmWatchdog();
       const silentFor = now - Math.max(this.lastReplyAt, this.unansweredSince);
       if (silentFor > this.options.commandTimeoutMs) {
         this.openCircuit(new Error(`no reply for ${silentFor} ms`));
       }
     }, WATCHDOG_TICK_MS);
     this.watchdog.unref();
+  }
+
+  private disarmWatchdog(): void {
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
   }
 
   /** Whether the breaker is open (Redis known down: commands fail without being sent). */
@@ -133,7 +147,10 @@ export class RedisStore extends SharedStore {
     }
     const id = ++this.sequence;
     const startedAt = Date.now();
-    this.unansweredSince ??= startedAt;
+    if (this.unansweredSince === undefined) {
+      this.unansweredSince = startedAt;
+      this.armWatchdog();
+    }
     const released = new Promise<never>((_resolve, reject) => this.inFlight.set(id, { startedAt, release: reject }));
     try {
       const reply = await Promise.race([run(), released]);
@@ -157,12 +174,14 @@ export class RedisStore extends SharedStore {
     for (const [other, { startedAt }] of this.inFlight) {
       if (other !== id) this.unansweredSince = Math.min(this.unansweredSince ?? startedAt, startedAt);
     }
+    if (this.unansweredSince === undefined) this.disarmWatchdog();
   }
 
   private openCircuit(cause: Error): void {
     if (this.circuitOpen) return;
     this.circuitOpen = true;
     this.unansweredSince = undefined;
+    this.disarmWatchdog();
     this.logger.warn(`Redis circuit open (${cause.message}): commands fail at once until a probe answers`);
     for (const { release } of this.inFlight.values()) release(new Error(`Redis unavailable (${cause.message})`));
     this.probeTimer = setInterval(() => {
@@ -202,7 +221,7 @@ export class RedisStore extends SharedStore {
 
   async close(): Promise<void> {
     clearInterval(this.probeTimer);
-    clearInterval(this.watchdog);
+    this.disarmWatchdog();
     this.client.disconnect();
   }
 
