@@ -11,6 +11,7 @@ import { UnansweredSendsIndex1763700900000 } from './1763700900000-UnansweredSen
 import { UnprocessableWebhooks1763701000000 } from './1763701000000-UnprocessableWebhooks';
 import { TemplateReservation1763701100000 } from './1763701100000-TemplateReservation';
 import { UpstreamObjects1763701200000 } from './1763701200000-UpstreamObjects';
+import { MessageRecordsRoomForUpdates1763701300000 } from './1763701300000-MessageRecordsRoomForUpdates';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   UnprocessableWebhooks1763701000000,
   TemplateReservation1763701100000,
   UpstreamObjects1763701200000,
+  MessageRecordsRoomForUpdates1763701300000,
 ];
