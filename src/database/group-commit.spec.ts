@@ -2,6 +2,22 @@ import { GroupCommit } from './group-commit';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A committer whose writes succeed and are recorded, batch by batch. */
+function recordingCommitter(maxBatch: number, concurrency: number, lingerMs: number, lingerUntil?: number) {
+  const writes: number[][] = [];
+  const committer = new GroupCommit<number, number>(
+    async (items) => {
+      writes.push(items);
+      return items;
+    },
+    maxBatch,
+    concurrency,
+    lingerMs,
+    lingerUntil,
+  );
+  return { writes, committer };
+}
+
 describe('GroupCommit', () => {
   it('writes the first submission at once, and what arrives meanwhile together in the next write', async () => {
     const writes: number[][] = [];
@@ -101,16 +117,7 @@ describe('GroupCommit', () => {
   it('with a linger, what arrives within it while idle goes in one transaction; a full batch goes at once', async () => {
     jest.useFakeTimers();
     try {
-      const writes: number[][] = [];
-      const committer = new GroupCommit<number, number>(
-        async (items) => {
-          writes.push(items);
-          return items;
-        },
-        3,
-        2,
-        10,
-      );
+      const { writes, committer } = recordingCommitter(3, 2, 10);
       const first = committer.submit(1);
       await jest.advanceTimersByTimeAsync(5);
       expect(writes).toEqual([]);
@@ -126,6 +133,29 @@ describe('GroupCommit', () => {
         [1, 2],
         [3, 4, 5],
       ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('ends a linger as soon as enough wait, before its time is up', async () => {
+    jest.useFakeTimers();
+    try {
+      const { writes, committer } = recordingCommitter(10, 2, 50, 3);
+      const two = [1, 2].map((item) => committer.submit(item));
+      await jest.advanceTimersByTimeAsync(10);
+      expect(writes).toEqual([]);
+      const third = committer.submit(3);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(await Promise.all([...two, third])).toEqual([1, 2, 3]);
+      expect(writes).toEqual([[1, 2, 3]]);
+      // Fewer than that still go when the time is up.
+      const alone = committer.submit(4);
+      await jest.advanceTimersByTimeAsync(49);
+      expect(writes).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await alone).toBe(4);
+      expect(writes).toEqual([[1, 2, 3], [4]]);
     } finally {
       jest.useRealTimers();
     }

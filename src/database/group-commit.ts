@@ -27,18 +27,23 @@ export class GroupCommit<Item, Result> {
    *   its transaction starts (0: at once). At low rates nothing arrives during a commit, so without
    *   it every submission is a transaction of its own; work whose caller can wait a few milliseconds
    *   (upstream webhooks, deliveries) trades them for fewer, larger transactions.
+   * @param lingerUntil a linger ends as soon as this many wait (at most `maxBatch`). Whoever sends
+   *   the submissions waits through the linger, so a sender with a fixed number of connections (Meta,
+   *   delivering webhooks) gets at most that many answers per linger: under load the batch must go
+   *   once it is worth a transaction, not when the time is up.
    */
   constructor(
     private readonly write: (items: Item[]) => Promise<Result[]>,
     private readonly maxBatch = 256,
     private readonly concurrency = 1,
     private readonly lingerMs = 0,
+    private readonly lingerUntil = maxBatch,
   ) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (this.lingerMs <= 0 || this.waiting.length >= this.maxBatch) this.pump();
+      if (this.lingerMs <= 0 || this.waiting.length >= Math.min(this.lingerUntil, this.maxBatch)) this.pump();
       else
         this.lingering ??= setTimeout(() => {
           this.lingering = undefined;

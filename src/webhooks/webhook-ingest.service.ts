@@ -68,10 +68,17 @@ const INGEST_CONCURRENCY = 2;
  * A delivery from Meta that finds the committer idle waits this long for others before its
  * statement is sent: at 100 messages/s a status arrives every few milliseconds, so without it each
  * is a statement (and a commit) of its own. Measured: at 10 ms the stack's CPU per fully delivered
- * message at 100/s fell by a third; 20 ms once the batch became one statement (docs/performance.md).
- * Meta's 200 comes that much later.
+ * message at 100/s fell by a third; 20 ms once the batch became one statement; 50 ms (about 15
+ * statuses a statement at 100 messages/s instead of 6) took a tenth off again (docs/performance.md).
+ * Meta's 200 comes that much later, far inside its timeout.
  */
-const INGEST_LINGER_MS = 20;
+const INGEST_LINGER_MS = 50;
+/**
+ * ...but no longer than it takes this many to arrive. Meta waits for each answer on one of a limited
+ * number of connections, so a delivery held the whole linger under load slows what Meta can send:
+ * with the time alone, the sandbox's 32 connections could no longer keep up with 200 messages/s.
+ */
+const INGEST_LINGER_UNTIL = 16;
 
 /** Meta's webhook field of template reviews. */
 const TEMPLATE_FIELD = 'message_template_status_update';
@@ -106,6 +113,7 @@ export class WebhookIngestService {
     256,
     INGEST_CONCURRENCY,
     INGEST_LINGER_MS,
+    INGEST_LINGER_UNTIL,
   );
 
   constructor(
