@@ -1,4 +1,5 @@
 import type { ConfigService } from '@nestjs/config';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { HotPathSql } from './hot-path-sql';
@@ -15,9 +16,16 @@ describe('HotPathSql', () => {
       await sql.query<{ value: string }>(`show_${name}`, `SELECT current_setting('${name}') AS value`, [], durability)
     )[0].value;
 
-  it('commits durably unless asked otherwise', async () => {
-    expect(await setting('synchronous_commit')).toBe('on');
-    expect(await setting('synchronous_commit', 'durable')).toBe('on');
+  it("commits durably unless asked otherwise, as the server's own sessions do", async () => {
+    const plain = new Client({ connectionString: process.env.DATABASE_URL });
+    await plain.connect();
+    const serverDefault = (
+      await plain.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value")
+    ).rows[0].value;
+    await plain.end();
+    expect(serverDefault).not.toBe('off');
+    expect(await setting('synchronous_commit')).toBe(serverDefault);
+    expect(await setting('synchronous_commit', 'durable')).toBe(serverDefault);
   });
 
   it('commits a relaxed statement without waiting for the disk, planned as the others are', async () => {
