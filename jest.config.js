@@ -1,8 +1,8 @@
-// Unit specs beside the code (src, *.spec.ts) and e2e specs in test/ (*.e2e-spec.ts).
+// Unit specs beside the code (src, apps, libs, bench: *.spec.ts) and e2e specs in test/ (*.e2e-spec.ts).
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',
-  testRegex: '((src|apps|libs)/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
+  testRegex: '((src|apps|libs|bench)/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // NestJS 12 ships ES modules; compile them to CommonJS for Jest like our own code.
   transformIgnorePatterns: [

@@ -21,19 +21,30 @@ export interface CpuSample {
   ms: Record<string, number>;
 }
 
-function processCpuMs(pid: number): number | undefined {
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis,
+    // so fields[0] is field 3 (state), fields[11] and [12] utime and stime, [13] and [14] cutime and cstime.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
 
-/** Every PostgreSQL server process (postmaster and backends, any database: others' load counts too). */
-function postgresCpuMs(): number | undefined {
+function processCpuMs(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields && (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/**
+ * Every PostgreSQL server process (postmaster and backends, any database: others' load counts too),
+ * with the CPU of the backends that have exited. A backend that ends between two samples takes its
+ * whole CPU time out of a plain sum of the live processes (a closed pool connection once made a
+ * run's PostgreSQL figure negative); the kernel adds it to the postmaster's cutime/cstime when the
+ * postmaster reaps it, so counting those keeps the total growing only by what was spent.
+ */
+export function postgresCpuMs(): number | undefined {
   let total = 0;
   let found = false;
   for (const entry of readdirSync('/proc')) {
@@ -44,9 +55,9 @@ function postgresCpuMs(): number | undefined {
     } catch {
       continue;
     }
-    const ms = processCpuMs(Number(entry));
-    if (ms !== undefined) {
-      total += ms;
+    const fields = statFields(Number(entry));
+    if (fields) {
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
       found = true;
     }
   }
