@@ -3,12 +3,11 @@ import { Client } from 'pg';
 import { postgresCpuMs } from './cpu';
 
 // The bench's PostgreSQL figure is the CPU of every server process; this checks it on the machine's
-// real server, with a backend that works and then exits between two samples.
-const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gateway_test';
+// real server (the test database's), with a backend that works and then exits between two samples.
 
 describe('postgresCpuMs', () => {
   it('keeps the CPU of a backend that exits between two samples (its parent is charged with it)', async () => {
-    const client = new Client({ connectionString: url });
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const pid = rows[0].pid;

@@ -32,9 +32,15 @@ function statFields(pid: number): string[] | undefined {
   }
 }
 
+/** utime + stime, and with `reaped` the children's the process has reaped (cutime + cstime). */
+function cpuMsOf(fields: string[], reaped = false): number {
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS;
+}
+
 function processCpuMs(pid: number): number | undefined {
   const fields = statFields(pid);
-  return fields && (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return fields && cpuMsOf(fields);
 }
 
 /**
@@ -57,7 +63,7 @@ export function postgresCpuMs(): number | undefined {
     }
     const fields = statFields(Number(entry));
     if (fields) {
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+      total += cpuMsOf(fields, true);
       found = true;
     }
   }
