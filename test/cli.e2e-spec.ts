@@ -178,6 +178,13 @@ describe('administration CLI', () => {
       phone_number_id: phoneNumberId,
       display_phone_number: '+1 555 0100',
       enforce_service_window: true,
+      // Meta's limits, learned by the gateway (the periodic refresh: the CLI asks nothing of Meta).
+      throughput_level: null,
+      is_on_biz_app: null,
+      messaging_limit_tier: null,
+      quality_rating: null,
+      limits_learned_at: null,
+      throughput_override_mps: null,
       created_at: expect.any(String),
     });
     const [row] = await rows(
@@ -199,6 +206,20 @@ describe('administration CLI', () => {
     expect(on).toMatchObject({ enforce_service_window: true });
     const unknown = await fails(['phone:set', '--phone-number-id', '999999999999', '--service-window', 'off']);
     expect(unknown).toMatchObject({ code: 100 });
+  });
+
+  it("phone:set --throughput sets an operator's pace for the number, and auto gives it back to Meta's level", async () => {
+    const set = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--throughput', '250']);
+    expect(set).toMatchObject({ phone_number_id: phoneNumberId, throughput_override_mps: 250 });
+    expect(
+      (await rows('SELECT throughput_override_mps FROM phone_numbers WHERE phone_number_id = $1', [phoneNumberId]))[0],
+    ).toEqual({ throughput_override_mps: 250 });
+    const auto = await ok(['phone:set', '--phone-number-id', phoneNumberId, '--throughput', 'auto']);
+    expect(auto).toMatchObject({ throughput_override_mps: null, enforce_service_window: true });
+    const bad = await fails(['phone:set', '--phone-number-id', phoneNumberId, '--throughput', 'fast']);
+    expect(JSON.stringify(bad)).toContain('--throughput');
+    const nothing = await fails(['phone:set', '--phone-number-id', phoneNumberId]);
+    expect(JSON.stringify(nothing)).toContain('--service-window or --throughput');
   });
 
   let orgKey: Json;

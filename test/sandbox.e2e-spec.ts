@@ -135,9 +135,15 @@ const control = (method: string, path: string, json?: unknown) =>
   call(method, `/_sandbox${path}`, { token: null, json });
 const send = (json: unknown, phone = PHONE, token?: string) =>
   call('POST', `/v23.0/${phone}/messages`, { json, token });
+/**
+ * Each text goes to a user of its own unless told (Meta, like the sandbox, refuses more than a burst
+ * of 45 to one user: the pair rule, tested on its own below).
+ */
+let users = 0;
+const nextUser = () => `1650600${String(++users).padStart(4, '0')}`;
 const text = (extra: Record<string, unknown> = {}) => ({
   messaging_product: 'whatsapp',
-  to: USER,
+  to: nextUser(),
   type: 'text',
   text: { body: 'Hello from the sandbox' },
   ...extra,
@@ -420,16 +426,17 @@ describe('sends', () => {
     const answers = await Promise.all(Array.from({ length: 60 }, () => send(text())));
     const ids = answers.map((answer) => answer.body.messages[0].id as string);
     expect(new Set(ids).size).toBe(60);
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       const record = Buffer.from(id.slice('wamid.'.length), 'base64');
-      expect(record.subarray(3, 3 + USER.length).toString('ascii')).toBe(USER);
+      const user = answers[i].body.contacts[0].wa_id as string;
+      expect(record.subarray(3, 3 + user.length).toString('ascii')).toBe(user);
     }
   });
 });
 
 describe('status webhooks', () => {
   it('delivers sent, delivered and read in order, signed, in Meta envelope', async () => {
-    const answer = await send(text({ biz_opaque_callback_data: 'order-42' }));
+    const answer = await send(text({ to: USER, biz_opaque_callback_data: 'order-42' }));
     const id = answer.body.messages[0].id as string;
     const webhooks = await receiver.waitFor((all) => statusesOf(all, id).length === 3);
     const statuses = statusesOf(webhooks, id);
@@ -951,6 +958,126 @@ describe('media', () => {
   });
 });
 
+describe("Meta's limits: throughput, the pair rule, the messaging limit and their webhooks", () => {
+  // A number of its own, so other tests' sends do not count in its windows.
+  const LIMITED = '300000000000077';
+  const LIMITED_DISPLAY = '15550100077';
+  beforeAll(async () => {
+    await control('PUT', `/phone_numbers/${LIMITED}`, { waba_id: WABA, display_phone_number: LIMITED_DISPLAY });
+  });
+
+  it("answers a number's limits as Graph does, with Meta's defaults: STANDARD, TIER_1K, GREEN", async () => {
+    const answer = await call(
+      'GET',
+      `/v23.0/${LIMITED}?fields=throughput,messaging_limit_tier,quality_rating,is_on_biz_app`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: LIMITED,
+      throughput: { level: 'STANDARD' },
+      messaging_limit_tier: 'TIER_1K',
+      quality_rating: 'GREEN',
+      is_on_biz_app: false,
+    });
+  });
+
+  it('refuses the 81st message of a one-second window with 130429, counting inbound messages too', async () => {
+    const second = () => Math.floor(Date.now() / 1000);
+    // Start early in a second of the clock, so the whole burst falls in one window.
+    while (Date.now() % 1000 > 100) await new Promise((resolve) => setTimeout(resolve, 10));
+    const window = second();
+    for (let i = 0; i < 5; i++)
+      await control('POST', '/inbound', { phone_number_id: LIMITED, from: nextUser(), type: 'text', text: 'hi' });
+    const answers = await Promise.all(Array.from({ length: 80 }, () => send(text(), LIMITED)));
+    expect(second()).toBe(window);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(75);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.error).toMatchObject({
+        code: 130429,
+        type: 'OAuthException',
+        error_subcode: 2494055,
+        error_data: { details: 'Cloud API message throughput has been reached.' },
+      });
+    }
+    // The next second counts anew.
+    while (second() === window) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await send(text(), LIMITED)).status).toBe(200);
+  });
+
+  it('lets a burst of 45 through to one user and refuses the 46th with 131056', async () => {
+    const user = nextUser();
+    await control('POST', `/phone_numbers/${LIMITED}/limits`, { throughput_level: 'HIGH' });
+    const answers = await Promise.all(Array.from({ length: 46 }, () => send(text({ to: user }), LIMITED)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(45);
+    const [refused] = answers.filter((a) => a.status !== 200);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 131056, type: 'OAuthException' });
+    expect((await send(text(), LIMITED)).status).toBe(200);
+  });
+
+  it('refuses business-initiated templates to more users than the tier allows in 24 hours with 131048', async () => {
+    await control('POST', `/phone_numbers/${LIMITED}/limits`, { messaging_limit_tier: 'TIER_50' });
+    const template = (to: string) => ({
+      messaging_product: 'whatsapp',
+      to,
+      type: 'template',
+      template: { name: 'hello_world', language: { code: 'en_US' } },
+    });
+    const limits = await control('GET', `/phone_numbers/${LIMITED}`);
+    const reached = limits.body.limits.users_reached_24h as number;
+    const answers = [];
+    for (let i = reached; i < 51; i++) answers.push(await send(template(nextUser()), LIMITED));
+    const refused = answers.pop()!;
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 131048, type: 'OAuthException' });
+    // A user inside the service window is not business-initiated.
+    const user = nextUser();
+    await control('POST', '/inbound', { phone_number_id: LIMITED, from: user, type: 'text', text: 'hi' });
+    expect((await send(template(user), LIMITED)).status).toBe(200);
+  });
+
+  it("fires Meta's phone_number_quality_update webhooks when the control API changes the limits", async () => {
+    receiver.reset();
+    const changed = await control('POST', `/phone_numbers/${LIMITED}/limits`, {
+      messaging_limit_tier: 'TIER_10K',
+      quality_rating: 'RED',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      messaging_limit_tier: 'TIER_10K',
+      quality_rating: 'RED',
+      throughput_mps: 1000,
+    });
+    const quality = (all: ReceivedWebhook[]) =>
+      all.flatMap((w) =>
+        w.body.entry.flatMap((e) => e.changes.filter((c) => c.field === 'phone_number_quality_update')),
+      );
+    const webhooks = await receiver.waitFor((all) => quality(all).length === 2);
+    expect(quality(webhooks).map((c) => c.value)).toEqual([
+      {
+        display_phone_number: LIMITED_DISPLAY,
+        event: 'UPGRADE',
+        old_limit: 'TIER_50',
+        current_limit: 'TIER_10K',
+        max_daily_conversations_per_business: 'TIER_10K',
+      },
+      {
+        display_phone_number: LIMITED_DISPLAY,
+        event: 'FLAGGED',
+        current_limit: 'TIER_10K',
+        max_daily_conversations_per_business: 'TIER_10K',
+      },
+    ]);
+    expect(webhooks.every(verifySignature)).toBe(true);
+    const bad = await control('POST', `/phone_numbers/${LIMITED}/limits`, { throughput_level: 'TURBO' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('inbound messages', () => {
   const inboundOf = (all: ReceivedWebhook[], id: string) =>
     all.map((w) => w.body.entry[0]).find((entry) => entry.changes[0].value.messages?.[0]?.id === id);
@@ -1094,7 +1221,8 @@ describe('faults', () => {
 describe('request log', () => {
   it('records Graph calls only, with authorization redacted, and clears', async () => {
     await control('GET', '/webhooks');
-    await send(text());
+    const sent = text();
+    await send(sent);
     await call('GET', `/v23.0/${WABA}/message_templates?limit=1`);
     const log = await control('GET', '/requests');
     expect(log.body.data).toEqual([
@@ -1102,7 +1230,7 @@ describe('request log', () => {
         method: 'POST',
         path: `/v23.0/${PHONE}/messages`,
         query: {},
-        body: text(),
+        body: sent,
         headers: expect.objectContaining({ authorization: 'Bearer [redacted]', 'content-type': 'application/json' }),
         at: expect.any(String),
         status: 200,

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import type { ScenarioId } from './options';
-import { FIXTURE, type Provisioned, type Stack } from './stack';
+import { benchRecipient, FIXTURE, type Provisioned, type Stack } from './stack';
 
 /** One kind of request the bench measures. */
 export interface Scenario {
@@ -11,19 +11,32 @@ export interface Scenario {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** The body of the i-th request, when they differ (sends go to each of the bench's users in turn). */
+  bodyOf?: (i: number) => string;
   /** Requests/s across all connections; unset: as fast as the connections go (saturation). */
   rate?: number;
   /** Run once before the load: the request must work, or the bench would measure an error path. */
   check: (response: Response, body: string) => string | null;
 }
 
-export const TEXT_BODY = JSON.stringify({
-  messaging_product: 'whatsapp',
-  recipient_type: 'individual',
-  to: FIXTURE.recipient,
-  type: 'text',
-  text: { preview_url: false, body: 'Hello from the bench' },
-});
+/** A text to the i-th of the bench's users (one user alone would meet the pair rule after 45 sends). */
+export const textBody = (i: number): string =>
+  JSON.stringify({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: benchRecipient(i),
+    type: 'text',
+    text: { preview_url: false, body: 'Hello from the bench' },
+  });
+
+export const TEXT_BODY = textBody(0);
+
+/** Each scenario that sends walks the users from a point of its own. */
+let nextUser = 0;
+const rotating = () => {
+  let i = (nextUser += 997);
+  return () => textBody(i++);
+};
 
 const REPLAY_KEY = 'bench-replay-0001';
 
@@ -60,6 +73,7 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       url: `${stack.sandboxUrl}/v23.0/${FIXTURE.phoneNumberId}/messages`,
       headers: { ...json, authorization: `Bearer ${stack.secrets.upstreamToken}` },
       body: TEXT_BODY,
+      bodyOf: rotating(),
       check: sent,
     },
     {
@@ -87,6 +101,7 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       url: sendUrl,
       headers: { ...json, ...auth },
       body: TEXT_BODY,
+      bodyOf: rotating(),
       check: sent,
     },
     {
@@ -98,6 +113,7 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       url: sendUrl,
       headers: { ...json, ...auth },
       body: TEXT_BODY,
+      bodyOf: rotating(),
       rate,
       check: sent,
     },
@@ -108,6 +124,7 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       url: `${sendUrl}?filter_blacklist=true`,
       headers: { ...json, ...auth },
       body: TEXT_BODY,
+      bodyOf: rotating(),
       check: sent,
     },
     {
@@ -191,6 +208,7 @@ function runClosedLoop(scenario: Scenario, settings: LoadSettings): Promise<Load
         method: scenario.method,
         headers: scenario.headers,
         body: scenario.body,
+        ...(scenario.bodyOf && { requests: [{ setupRequest: withBody(scenario.bodyOf) }] }),
         connections: settings.connections,
         pipelining: settings.pipelining,
         timeout: REQUEST_TIMEOUT_MS / 1000,
@@ -204,6 +222,12 @@ function runClosedLoop(scenario: Scenario, settings: LoadSettings): Promise<Load
     );
     stopCurrent = () => instance.stop();
   });
+}
+
+/** autocannon's per-request hook: each request of the loop gets the next body. */
+function withBody(bodyOf: (i: number) => string): (request: autocannon.Request) => autocannon.Request {
+  let i = 0;
+  return (request) => ({ ...request, body: bodyOf(i++) });
 }
 
 function fromAutocannon(result: autocannon.Result): LoadResult {
@@ -240,13 +264,13 @@ async function runPaced(scenario: Scenario, rate: number, settings: LoadSettings
   let timeouts = 0;
   const pending = new Set<Promise<void>>();
 
-  const fire = (dueAt: number) => {
+  const fire = (dueAt: number, i: number) => {
     const request = pool
       .request({
         path: url.pathname + url.search,
         method: scenario.method,
         headers: scenario.headers,
-        body: scenario.body,
+        body: scenario.bodyOf ? scenario.bodyOf(i) : scenario.body,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
       })
@@ -273,7 +297,7 @@ async function runPaced(scenario: Scenario, rate: number, settings: LoadSettings
     // Timers fire about every millisecond: each tick sends whatever has come due since the last.
     const timer = setInterval(() => {
       const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
-      for (; sent < due; sent++) fire(start + sent * intervalMs);
+      for (; sent < due; sent++) fire(start + sent * intervalMs, sent);
       if (sent >= total) finish();
     }, 1);
     stopCurrent = finish;

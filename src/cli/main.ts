@@ -337,15 +337,35 @@ function buildProgram(): Command {
       new Option(
         '--service-window <mode>',
         'on: refuse non-template sends outside the 24-hour window locally; off: leave it to Meta',
-      )
-        .choices(['on', 'off'])
-        .makeOptionMandatory(),
+      ).choices(['on', 'off']),
+    )
+    .option(
+      '--throughput <mps>',
+      "messages per second to pace the number at, in place of Meta's level (auto: Meta's level again)",
     )
     .action(
-      action(async ({ tenancy }, options: { phoneNumberId: string; serviceWindow: 'on' | 'off' }) => {
-        const phone = await tenancy.setServiceWindowEnforcement(options.phoneNumberId, options.serviceWindow === 'on');
-        return phoneNumberJson(phone);
-      }),
+      action(
+        async ({ tenancy }, options: { phoneNumberId: string; serviceWindow?: 'on' | 'off'; throughput?: string }) => {
+          if (options.serviceWindow === undefined && options.throughput === undefined)
+            throw new Error('phone:set needs --service-window or --throughput');
+          let throughputOverrideMps: number | null | undefined;
+          if (options.throughput === 'auto') throughputOverrideMps = null;
+          else if (options.throughput !== undefined) {
+            if (
+              !/^\d{1,7}$/.test(options.throughput) ||
+              Number(options.throughput) < 1 ||
+              Number(options.throughput) > 1e6
+            )
+              throw new Error('--throughput must be a whole number from 1 to 1000000, or auto');
+            throughputOverrideMps = Number(options.throughput);
+          }
+          const phone = await tenancy.setPhoneNumber(options.phoneNumberId, {
+            enforceServiceWindow: options.serviceWindow === undefined ? undefined : options.serviceWindow === 'on',
+            throughputOverrideMps,
+          });
+          return phoneNumberJson(phone);
+        },
+      ),
     );
 
   program

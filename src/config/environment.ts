@@ -259,6 +259,33 @@ export class Environment {
   @Max(3600000)
   SEND_SWEEP_INTERVAL_MS = 10000;
 
+  /**
+   * Pacing (pacing/): an API send that finds its number's pace (or the pair rule) busy waits this long
+   * at most for its turn; beyond it the gateway answers 130429 (or 131056) itself with Retry-After.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  PACE_MAX_WAIT_MS = 2000;
+
+  /**
+   * Pacing: the share of each number's throughput left unused, for the jitter between the gateway's
+   * turn and the moment Meta counts the message (a 2 % margin paces an 80/s number at 78.4/s).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  PACE_MARGIN_PERCENT = 2;
+
+  /** Pacing: how often each number's throughput, tier and quality are read again from Meta (0: never). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(604800)
+  PACE_REFRESH_INTERVAL_SECONDS = 3600;
+
   /** Tenant webhooks: each attempt gives up after this long. */
   @Transform(toInt)
   @IsInt()

@@ -24,10 +24,25 @@ export interface AuthContext {
   signs: boolean;
 }
 
+/** What Meta said of a number's limits (null: not learned yet), and an operator's throughput for it. */
+export interface PhoneNumberLimits {
+  throughputLevel: string | null;
+  isOnBizApp: boolean | null;
+  messagingLimitTier: string | null;
+  qualityRating: string | null;
+  throughputOverrideMps: number | null;
+}
+
 /** The organization a request acts for, and the path resource it was derived from. */
 export interface TenantContext {
   tenantId: string | undefined;
-  phoneNumber?: { id: string; phoneNumberId: string; businessAccountId: string; enforceServiceWindow: boolean };
+  phoneNumber?: {
+    id: string;
+    phoneNumberId: string;
+    businessAccountId: string;
+    enforceServiceWindow: boolean;
+    limits: PhoneNumberLimits;
+  };
   businessAccount?: { id: string; wabaId: string };
 }
 

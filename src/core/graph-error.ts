@@ -26,7 +26,15 @@ export const ErrorCode = {
 
 export type GraphErrorType = 'OAuthException' | 'GraphMethodException';
 
-const OAUTH_CODES = new Set<number>([ErrorCode.InvalidToken, ErrorCode.PermissionDenied, ErrorCode.TooManyCalls]);
+/** Meta answers its throttling codes as OAuthException too: throughput (130429), spam (131048), pair (131056). */
+const OAUTH_CODES = new Set<number>([
+  ErrorCode.InvalidToken,
+  ErrorCode.PermissionDenied,
+  ErrorCode.TooManyCalls,
+  130429,
+  131048,
+  131056,
+]);
 
 /** The HTTP status a code answers with when the thrower does not say otherwise. */
 const DEFAULT_STATUS: Record<number, number> = {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { Authenticated } from '../core/access.decorators';
 import { PageQueryDto, SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
+import { NumberLimitsService } from '../pacing/number-limits.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { businessAccountJson, organizationJson, phoneNumberJson } from '../tenancy/tenancy-json';
 import {
@@ -40,7 +41,10 @@ const DELETE_NOTE = 'Refused with 409 code 100 while records depend on it (`erro
 @ApiTags('management')
 @Controller('v1/organizations')
 export class OrganizationsController {
-  constructor(private readonly onboarding: OnboardingService) {}
+  constructor(
+    private readonly onboarding: OnboardingService,
+    private readonly numberLimits: NumberLimitsService,
+  ) {}
 
   @Post()
   @Authenticated(WRITE)
@@ -195,6 +199,8 @@ export class OrganizationsController {
       displayPhoneNumber: body.display_phone_number,
       enforceServiceWindow: body.enforce_service_window,
     });
+    // Its throughput, messaging limit and quality, read from Meta now (not waited for).
+    void this.numberLimits.learnQuietly(phone.phoneNumberId);
     return phoneNumberJson(phone);
   }
 
@@ -230,7 +236,9 @@ export class OrganizationsController {
 
   @Patch(':organizationId/phone_numbers/:numberId')
   @Authenticated(WRITE)
-  @ApiOperation({ summary: 'Change the displayed number or the local 24-hour window enforcement' })
+  @ApiOperation({
+    summary: "Change the displayed number, the local 24-hour window enforcement or an operator's throughput",
+  })
   @ApiParam(ORGANIZATION)
   @ApiParam(NUMBER)
   @ApiOkResponse({ type: PhoneNumberDto })
@@ -240,7 +248,11 @@ export class OrganizationsController {
     @Param('numberId') numberId: string,
     @Body() body: UpdatePhoneNumberSettingsDto,
   ): Promise<PhoneNumberDto> {
-    const change = { displayPhoneNumber: body.display_phone_number, enforceServiceWindow: body.enforce_service_window };
+    const change = {
+      displayPhoneNumber: body.display_phone_number,
+      enforceServiceWindow: body.enforce_service_window,
+      throughputOverrideMps: body.throughput_override_mps,
+    };
     return phoneNumberJson(await this.onboarding.updatePhoneNumber(id, numberId, change));
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { ConversationWindow } from './conversation-window.entity';
 import { InboundApplier } from './inbound.applier';
@@ -19,6 +20,7 @@ import { ServiceWindowService } from './service-window.service';
   imports: [
     TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, ConversationWindow]),
     TenancyModule,
+    PacingModule,
     BlacklistModule,
     TemplatesModule,
   ],

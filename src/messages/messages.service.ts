@@ -17,6 +17,9 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
 import { GraphClient, SendResult, UpstreamNoAnswer } from '../upstream/graph-client';
+import type { PhoneNumberLimits } from '../core/gateway-request';
+import { NumberPaceService } from '../pacing/number-pace.service';
+import { tierUsers } from '../pacing/throughput';
 import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
@@ -28,8 +31,18 @@ import { ServiceWindowService } from './service-window.service';
 export interface SendContext {
   tenantId: string;
   apiKeyId: string;
-  phone: { phoneNumberId: string; businessAccountId: string; enforceServiceWindow: boolean };
+  phone: {
+    phoneNumberId: string;
+    businessAccountId: string;
+    enforceServiceWindow: boolean;
+    limits: PhoneNumberLimits;
+  };
 }
+
+/** Meta's refusals for a number's pace: nothing was sent, so the send may be tried again. */
+const PACE_REFUSALS = new Set([130429, 131056]);
+/** Times a send Meta refused for its pace is tried again (each in a turn of its own, within PACE_MAX_WAIT_MS). */
+const PACE_RETRIES = 2;
 
 /** The `template` object of a send (validated by SendMessageDto: a name or a group, and a language). */
 interface TemplateReference extends Record<string, unknown> {
@@ -108,6 +121,7 @@ export class MessagesService {
   );
 
   private readonly outcomeTimeoutMs: number;
+  private readonly maxWaitMs: number;
   private readonly idempotencyWindowSeconds: number;
 
   constructor(
@@ -120,8 +134,10 @@ export class MessagesService {
     private readonly templates: TemplatesService,
     private readonly sql: HotPathSql,
     private readonly metrics: MetricsService,
+    private readonly pace: NumberPaceService,
     config: ConfigService<Environment, true>,
   ) {
+    this.maxWaitMs = config.get('PACE_MAX_WAIT_MS', { infer: true });
     this.outcomeTimeoutMs = config.get('SEND_OUTCOME_TIMEOUT_SECONDS', { infer: true }) * 1000;
     this.idempotencyWindowSeconds = config.get('IDEMPOTENCY_TTL_SECONDS', { infer: true });
   }
@@ -172,20 +188,49 @@ export class MessagesService {
       payload: JSON.stringify(payload),
       idempotencyKey: options.idempotencyKey ?? null,
     };
+    const startedAt = Date.now();
+    const businessInitiated = await this.isBusinessInitiated(ctx, type, group, recipient);
     await this.pendingWrites.submit(record);
+    // The number's turn is taken once the record is written, so the send goes at its turn and not
+    // later (a turn taken before the write came late by the write's time, and the sends behind it
+    // bunched up at Meta: 83 in one second of an 80/s number). A turn refused takes its record back.
+    try {
+      await this.pace.waitForTurn(ctx.phone, recipient, { businessInitiated });
+    } catch (refusal) {
+      await this.discardPending(record.id);
+      throw refusal;
+    }
 
     let result: SendResult;
-    try {
-      // The record keeps the client's body; upstream gets the record's id with the client's callback data.
-      const upstreamBody = {
-        ...payload,
-        biz_opaque_callback_data: tagCallbackData(record.id, payload.biz_opaque_callback_data),
-      };
-      result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, upstreamBody);
-    } catch (error) {
-      if (error instanceof UpstreamNoAnswer) throw await this.outcomeUnknown(record.id, error);
-      await this.recordFailure(record.id, error);
-      throw error;
+    // The record keeps the client's body; upstream gets the record's id with the client's callback data.
+    const upstreamBody = {
+      ...payload,
+      biz_opaque_callback_data: tagCallbackData(record.id, payload.biz_opaque_callback_data),
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, upstreamBody);
+        break;
+      } catch (error) {
+        if (error instanceof UpstreamNoAnswer) throw await this.outcomeUnknown(record.id, error);
+        if (error instanceof GraphError && PACE_REFUSALS.has(error.code)) {
+          // Meta refused for its pace (another sender on the number, or jitter): nothing was sent. The
+          // pace slows down for everyone, and this send takes a later turn while its wait allows.
+          await this.pace.slowDown(ctx.phone, error.code);
+          const left = this.maxWaitMs - (Date.now() - startedAt);
+          if (attempt < PACE_RETRIES && left > 0) {
+            try {
+              await this.pace.waitForTurn(ctx.phone, recipient, { businessInitiated: false, maxWaitMs: left });
+              continue;
+            } catch (refusal) {
+              await this.recordFailure(record.id, refusal);
+              throw refusal;
+            }
+          }
+        }
+        await this.recordFailure(record.id, error);
+        throw error;
+      }
     }
     const upstreamId = result.messages?.[0]?.id;
     if (!upstreamId) {
@@ -355,6 +400,20 @@ export class MessagesService {
     return { ...rest, name: template.name };
   }
 
+  /**
+   * Whether a send counts against the number's messaging limit: a template to a user whose service
+   * window is closed. Asked only when the number's tier limits anything (the window costs a read).
+   */
+  private async isBusinessInitiated(
+    ctx: SendContext,
+    type: string,
+    group: boolean,
+    recipient: string,
+  ): Promise<boolean> {
+    if (type !== 'template' || group || tierUsers(ctx.phone.limits.messagingLimitTier) === undefined) return false;
+    return !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient));
+  }
+
   /** One prepared INSERT for the pending records of concurrent sends (no ORM: the hot path). */
   private async insertPending(records: PendingRecord[]): Promise<void[]> {
     await this.sql.query(
@@ -396,6 +455,11 @@ export class MessagesService {
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
     );
     return batch.map(() => undefined);
+  }
+
+  /** A pending record whose send never went (its turn was refused): gone, as if never written. */
+  private async discardPending(id: string): Promise<void> {
+    await this.sql.query('messages_discard_pending', `DELETE FROM messages WHERE id = $1 AND status = 'pending'`, [id]);
   }
 
   private async recordFailure(id: string, error: unknown): Promise<void> {

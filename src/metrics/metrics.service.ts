@@ -43,6 +43,37 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly paceRefusals = new Counter({
+    name: 'gateway_pace_refusals_total',
+    help: "Sends refused for a number's pace, by limit (throughput, pair, messaging_limit) and by whom (gateway: before Meta; upstream: Meta)",
+    labelNames: ['limit', 'by'],
+    registers: [this.registry],
+  });
+
+  readonly paceWaiting = new Gauge({
+    name: 'gateway_pace_waiting',
+    help: "Sends of this instance waiting for their number's turn (the pace's queue)",
+    registers: [this.registry],
+  });
+
+  readonly paceWait = new Histogram({
+    name: 'gateway_pace_wait_seconds',
+    help: "Time a send waited for its number's turn",
+    buckets: [0, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+    registers: [this.registry],
+  });
+
+  /**
+   * The one metric with an id for a label: the phone numbers registered with the gateway are few and
+   * chosen by its operators (not by its traffic), and a number's pace is what operators look at.
+   */
+  readonly paceThroughput = new Gauge({
+    name: 'gateway_pace_throughput_mps',
+    help: 'Messages per second each registered number is paced at (before the margin), as last learned or set',
+    labelNames: ['phone_number_id'],
+    registers: [this.registry],
+  });
+
   readonly webhookEvents = new Counter({
     name: 'gateway_webhook_events_ingested_total',
     help: 'Changes of upstream webhooks ingested, by field and result (stored, duplicate)',

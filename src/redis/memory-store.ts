@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import {
   type IdempotencyClaim,
+  type PaceDecision,
+  type PaceReservation,
   type RateBucket,
   type RateLimitResult,
   SharedStore,
@@ -14,6 +16,8 @@ import {
 export class MemoryStore extends SharedStore {
   readonly kind = 'memory' as const;
   private readonly counters = new Map<string, { window: number; count: number }>();
+  /** Messaging limit windows: per account, user → when last reached (µs). */
+  private readonly tiers = new Map<string, Map<string, number>>();
   private readonly entries = new LRUCache<string, { value: string | StoredResponse }>({
     max: 100_000,
     ttlAutopurge: false,
@@ -82,6 +86,65 @@ export class MemoryStore extends SharedStore {
     if (this.entries.has(key)) return false;
     this.entries.set(key, { value: 'lease' }, { ttl: ttlMs });
     return true;
+  }
+
+  /** The same decisions as RESERVE_PACE_SCRIPT (redis-scripts.ts), on this process's clock. */
+  async reservePace(r: PaceReservation): Promise<PaceDecision> {
+    const now = this.now() * 1000;
+    const interval = this.paceNumber(r.rateKey) ?? r.intervalUs;
+    const pairTat = Math.max(this.paceNumber(r.pair.key) ?? 0, now);
+    let earliest = now;
+    if (pairTat - now > r.pair.toleranceUs) {
+      earliest = pairTat - r.pair.toleranceUs;
+      if (earliest - now > r.maxWaitUs)
+        return { granted: false, limit: 'pair', retryAfterUs: earliest - now - r.maxWaitUs };
+    }
+    let reached: Map<string, number> | undefined;
+    if (r.tier) {
+      reached = this.tiers.get(r.tier.key) ?? new Map<string, number>();
+      this.tiers.set(r.tier.key, reached);
+      for (const [member, at] of reached) if (at <= now - r.tier.windowUs) reached.delete(member);
+      if (!reached.has(r.tier.member) && reached.size >= r.tier.limit) {
+        const oldest = Math.min(...reached.values());
+        return { granted: false, limit: 'messaging_limit', retryAfterUs: oldest + r.tier.windowUs - now };
+      }
+    }
+    const slot = Math.max(this.paceNumber(r.numberKey) ?? 0, earliest);
+    const delay = slot - now;
+    if (delay > r.maxWaitUs) return { granted: false, limit: 'throughput', retryAfterUs: delay - r.maxWaitUs };
+    this.setPaceNumber(r.numberKey, slot + interval, delay + interval);
+    const nextPair = Math.max(pairTat, slot) + r.pair.intervalUs;
+    this.setPaceNumber(r.pair.key, nextPair, nextPair - now);
+    reached?.set(r.tier!.member, now);
+    return { granted: true, delayUs: delay, nowUs: now };
+  }
+
+  async takePace(
+    numberKey: string,
+    rateKey: string,
+    intervalUs: number,
+    count: number,
+    mode: 'add' | 'until',
+  ): Promise<void> {
+    const now = this.now() * 1000;
+    const interval = this.paceNumber(rateKey) ?? intervalUs;
+    const stored = this.paceNumber(numberKey) ?? 0;
+    const tat = mode === 'add' ? Math.max(stored, now) + interval * count : Math.max(stored, now + interval * count);
+    this.setPaceNumber(numberKey, tat, tat - now);
+  }
+
+  async setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void> {
+    if (intervalUs === null) this.entries.delete(rateKey);
+    else this.entries.set(rateKey, { value: String(intervalUs) }, { ttl: ttlMs });
+  }
+
+  private paceNumber(key: string): number | undefined {
+    const entry = this.entries.get(key);
+    return typeof entry?.value === 'string' ? Number(entry.value) : undefined;
+  }
+
+  private setPaceNumber(key: string, value: number, ttlUs: number): void {
+    this.entries.set(key, { value: String(value) }, { ttl: Math.ceil(ttlUs / 1000) + 1000 });
   }
 
   private sweep(window: number): void {

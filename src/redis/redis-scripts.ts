@@ -86,3 +86,62 @@ export const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `;
+
+/**
+ * RESERVE_PACE — a phone number's next turn (pacing/number-pace.service.ts). Times are µs on Redis's
+ * clock. KEYS: the number's TAT, its interval, the pair's TAT, the tier's sorted set (users by the
+ * time they were last reached). ARGV: default interval, max wait, pair interval, pair tolerance,
+ * tier limit (-1: not business-initiated), tier member, tier window.
+ * Returns {'ok', delay, now} or {limit, retry after} with limit 'pair', 'messaging_limit' or 'throughput'.
+ * Nothing is written unless the turn is granted.
+ */
+export const RESERVE_PACE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(redis.call('GET', KEYS[2]) or ARGV[1])
+local maxWait = tonumber(ARGV[2])
+local pairInterval = tonumber(ARGV[3])
+local pairTolerance = tonumber(ARGV[4])
+local pairTat = math.max(tonumber(redis.call('GET', KEYS[3]) or 0), now)
+local earliest = now
+if pairTat - now > pairTolerance then
+  earliest = pairTat - pairTolerance
+  if earliest - now > maxWait then return {'pair', math.floor(earliest - now - maxWait)} end
+end
+local tierLimit = tonumber(ARGV[5])
+local window = tonumber(ARGV[7])
+if tierLimit >= 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('%.0f', now - window))
+  if not redis.call('ZSCORE', KEYS[4], ARGV[6]) and redis.call('ZCARD', KEYS[4]) >= tierLimit then
+    local oldest = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
+    return {'messaging_limit', math.floor(tonumber(oldest[2]) + window - now)}
+  end
+end
+local slot = math.max(tonumber(redis.call('GET', KEYS[1]) or 0), earliest)
+local delay = slot - now
+if delay > maxWait then return {'throughput', math.floor(delay - maxWait)} end
+redis.call('SET', KEYS[1], string.format('%.0f', slot + interval), 'PX', math.ceil((delay + interval) / 1000) + 1000)
+local nextPair = math.max(pairTat, slot) + pairInterval
+redis.call('SET', KEYS[3], string.format('%.0f', nextPair), 'PX', math.ceil((nextPair - now) / 1000) + 1000)
+if tierLimit >= 0 then
+  redis.call('ZADD', KEYS[4], string.format('%.0f', now), ARGV[6])
+  redis.call('PEXPIRE', KEYS[4], math.ceil(window / 1000))
+end
+return {'ok', math.floor(delay), string.format('%.0f', now)}
+`;
+
+/**
+ * TAKE_PACE — KEYS: the number's TAT, its interval; ARGV: default interval (µs), count, mode. Mode
+ * 'add': moves the number's TAT `count` intervals further (from now when it lies in the past);
+ * 'until': makes it at least `count` intervals from now.
+ */
+export const TAKE_PACE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(redis.call('GET', KEYS[2]) or ARGV[1])
+local stored = tonumber(redis.call('GET', KEYS[1]) or 0)
+local tat = math.max(stored, now) + interval * tonumber(ARGV[2])
+if ARGV[3] == 'until' then tat = math.max(stored, now + interval * tonumber(ARGV[2])) end
+redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1000)
+return 1
+`;

@@ -6,9 +6,13 @@ import {
   RATE_LIMIT_AND_CLAIM_SCRIPT,
   RATE_LIMIT_SCRIPT,
   RELEASE_SCRIPT,
+  RESERVE_PACE_SCRIPT,
+  TAKE_PACE_SCRIPT,
 } from './redis-scripts';
 import {
   type IdempotencyClaim,
+  type PaceDecision,
+  type PaceReservation,
   type RateBucket,
   type RateLimitResult,
   SharedStore,
@@ -32,6 +36,8 @@ interface ScriptedRedis extends Redis {
   gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
   gwComplete(cacheKey: string, lockKey: string, token: string, response: string, ttlMs: number): Promise<number>;
   gwRelease(lockKey: string, token: string): Promise<number>;
+  gwReservePace(...args: Array<string | number>): Promise<[string, number, string?]>;
+  gwTakePace(numberKey: string, rateKey: string, intervalUs: number, count: number, mode: string): Promise<number>;
 }
 
 /**
@@ -89,6 +95,8 @@ export class RedisStore extends SharedStore {
     this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
     this.client.defineCommand('gwComplete', { numberOfKeys: 2, lua: COMPLETE_SCRIPT });
     this.client.defineCommand('gwRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+    this.client.defineCommand('gwReservePace', { numberOfKeys: 4, lua: RESERVE_PACE_SCRIPT });
+    this.client.defineCommand('gwTakePace', { numberOfKeys: 2, lua: TAKE_PACE_SCRIPT });
     this.client.on('error', (error: Error) => {
       // Throttled: a down Redis emits an error on every reconnect attempt.
       if (Date.now() - this.lastErrorLoggedAt > 10_000) {
@@ -294,5 +302,41 @@ export class RedisStore extends SharedStore {
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
     return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
+  }
+
+  async reservePace(r: PaceReservation): Promise<PaceDecision> {
+    const [state, value, now] = await this.command(() =>
+      this.client.gwReservePace(
+        r.numberKey,
+        r.rateKey,
+        r.pair.key,
+        // Without a tier the fourth key is never touched; the pair's key stands in for it.
+        r.tier?.key ?? r.pair.key,
+        Math.round(r.intervalUs),
+        Math.round(r.maxWaitUs),
+        Math.round(r.pair.intervalUs),
+        Math.round(r.pair.toleranceUs),
+        r.tier ? r.tier.limit : -1,
+        r.tier?.member ?? '',
+        Math.round(r.tier?.windowUs ?? 0),
+      ),
+    );
+    if (state === 'ok') return { granted: true, delayUs: Number(value), nowUs: Number(now) };
+    return { granted: false, limit: state as 'throughput' | 'pair' | 'messaging_limit', retryAfterUs: Number(value) };
+  }
+
+  async takePace(
+    numberKey: string,
+    rateKey: string,
+    intervalUs: number,
+    count: number,
+    mode: 'add' | 'until',
+  ): Promise<void> {
+    await this.command(() => this.client.gwTakePace(numberKey, rateKey, Math.round(intervalUs), count, mode));
+  }
+
+  async setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void> {
+    if (intervalUs === null) await this.command(() => this.client.del(rateKey));
+    else await this.command(() => this.client.set(rateKey, String(Math.round(intervalUs)), 'PX', ttlMs));
   }
 }

@@ -24,6 +24,30 @@ export interface StoredResponse {
   sealed?: string;
 }
 
+/**
+ * A turn asked of a phone number's pace (pacing/number-pace.service.ts): its next slot, spaced
+ * `intervalUs` after the one before (a GCRA with no burst), no earlier than the pair rule allows,
+ * and within the messaging limit when the send is business-initiated. All in one atomic step.
+ */
+export interface PaceReservation {
+  /** Holds the number's theoretical arrival time (µs). */
+  numberKey: string;
+  /** Holds the number's interval (µs) when one was set for every instance; else `intervalUs` is used. */
+  rateKey: string;
+  intervalUs: number;
+  /** The pair of (number, recipient): a GCRA of `intervalUs` that tolerates being `toleranceUs` ahead. */
+  pair: { key: string; intervalUs: number; toleranceUs: number };
+  /** Business-initiated sends only: the users reached in the rolling window, at most `limit`. */
+  tier?: { key: string; member: string; limit: number; windowUs: number };
+  /** A slot further than this in the future is refused rather than waited for. */
+  maxWaitUs: number;
+}
+
+export type PaceDecision =
+  /** `delayUs` from `nowUs`, the store's clock (µs since the epoch) when it decided. */
+  | { granted: true; delayUs: number; nowUs: number }
+  | { granted: false; limit: 'throughput' | 'pair' | 'messaging_limit'; retryAfterUs: number };
+
 export type IdempotencyClaim =
   { state: 'acquired' } | { state: 'in_flight' } | { state: 'replay'; response: StoredResponse };
 
@@ -88,6 +112,25 @@ export abstract class SharedStore {
 
   /** Releases the lock if `token` still owns it (a lock that expired and was re-taken is left alone). */
   abstract releaseIdempotency(lockKey: string, token: string): Promise<void>;
+
+  /** Reserves the next turn of a phone number's pace (PaceReservation), or says which limit refuses it. */
+  abstract reservePace(reservation: PaceReservation): Promise<PaceDecision>;
+
+  /**
+   * Takes `count` slots of the number's pace now, without waiting for them: inbound messages (Meta
+   * counts them too; mode 'add'), or a pause after Meta refused a send (mode 'until': no turn before
+   * `count` intervals from now).
+   */
+  abstract takePace(
+    numberKey: string,
+    rateKey: string,
+    intervalUs: number,
+    count: number,
+    mode: 'add' | 'until',
+  ): Promise<void>;
+
+  /** Sets (or with null, clears) the interval every instance paces a number at, for `ttlMs`. */
+  abstract setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void>;
 
   /** Takes `key` for `ttlMs` unless someone holds it: one instance runs a periodic job per period. */
   abstract acquireLease(key: string, ttlMs: number): Promise<boolean>;

@@ -274,23 +274,38 @@ export class OnboardingService {
   async updatePhoneNumber(
     tenantId: string,
     phoneNumberId: string,
-    change: { displayPhoneNumber?: string; enforceServiceWindow?: boolean },
+    change: { displayPhoneNumber?: string; enforceServiceWindow?: boolean; throughputOverrideMps?: number | null },
   ): Promise<PhoneNumber> {
     const row = await this.getPhoneNumber(tenantId, phoneNumberId);
     if (change.displayPhoneNumber !== undefined) row.displayPhoneNumber = change.displayPhoneNumber;
     if (change.enforceServiceWindow !== undefined) row.enforceServiceWindow = change.enforceServiceWindow;
+    if (change.throughputOverrideMps !== undefined) row.throughputOverrideMps = change.throughputOverrideMps;
     const saved = await this.phoneNumbers.save(row);
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
+    for (const listener of this.phoneNumberChanges) listener(saved);
     return saved;
   }
 
-  /** Turns local 24-hour window enforcement on or off for a phone number (the CLI's `phone:set`). */
-  async setServiceWindowEnforcement(phoneNumberId: string, enabled: boolean): Promise<PhoneNumber> {
+  /**
+   * Changes a phone number by Meta's id alone, whatever its organization (the CLI's `phone:set`): local
+   * 24-hour window enforcement, an operator's throughput (null: Meta's level again).
+   */
+  async setPhoneNumber(
+    phoneNumberId: string,
+    change: { enforceServiceWindow?: boolean; throughputOverrideMps?: number | null },
+  ): Promise<PhoneNumber> {
     const phone = UPSTREAM_ID.test(phoneNumberId)
       ? await this.phoneNumbers.findOne({ where: { phoneNumberId } })
       : null;
     if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
-    return this.updatePhoneNumber(phone.tenantId, phoneNumberId, { enforceServiceWindow: enabled });
+    return this.updatePhoneNumber(phone.tenantId, phoneNumberId, change);
+  }
+
+  private readonly phoneNumberChanges: Array<(phone: PhoneNumber) => void> = [];
+
+  /** Lets a feature follow an operator's change of a number (pacing shares a new throughput). */
+  onPhoneNumberChanged(listener: (phone: PhoneNumber) => void): void {
+    this.phoneNumberChanges.push(listener);
   }
 
   private readonly phoneNumberRemovals: Array<(manager: EntityManager, phoneNumberId: string) => Promise<void>> = [];

@@ -25,5 +25,12 @@ export const phoneNumberJson = (p: PhoneNumber) => ({
   phone_number_id: p.phoneNumberId,
   display_phone_number: p.displayPhoneNumber,
   enforce_service_window: p.enforceServiceWindow,
+  // What Meta said of its limits (null until learned) and an operator's throughput (null: Meta's level).
+  throughput_level: p.throughputLevel,
+  is_on_biz_app: p.isOnBizApp,
+  messaging_limit_tier: p.messagingLimitTier,
+  quality_rating: p.qualityRating,
+  limits_learned_at: p.limitsLearnedAt?.toISOString() ?? null,
+  throughput_override_mps: p.throughputOverrideMps,
   created_at: p.createdAt.toISOString(),
 });

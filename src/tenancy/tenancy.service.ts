@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { In, Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
-import type { GatewayRequest, TenancyOutcome, TenantContext } from '../core/gateway-request';
+import type { GatewayRequest, PhoneNumberLimits, TenancyOutcome, TenantContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
@@ -94,6 +94,7 @@ export class TenancyService {
           phoneNumberId: row.phoneNumberId,
           businessAccountId: row.businessAccountId,
           enforceServiceWindow: row.enforceServiceWindow,
+          limits: limitsOf(row),
         }
       : false;
     this.phoneCache.set(phoneNumberId, ref);
@@ -150,10 +151,72 @@ export class TenancyService {
     });
   }
 
+  /**
+   * Stores what Meta says of a number's limits (pacing learns them: at onboarding, on Meta's
+   * `phone_number_quality_update` webhooks, periodically); false when the number is not registered.
+   */
+  async recordLimits(
+    phoneNumberId: string,
+    learned: Omit<PhoneNumberLimits, 'throughputOverrideMps'>,
+  ): Promise<PhoneNumberLimits | null> {
+    const result = await this.phoneNumbers.update(
+      { phoneNumberId },
+      {
+        throughputLevel: learned.throughputLevel,
+        isOnBizApp: learned.isOnBizApp,
+        messagingLimitTier: learned.messagingLimitTier,
+        qualityRating: learned.qualityRating,
+        limitsLearnedAt: new Date(),
+      },
+    );
+    this.forget({ phoneNumberId });
+    if (!result.affected) return null;
+    return (await this.findPhoneNumber(phoneNumberId))?.limits ?? null;
+  }
+
+  /**
+   * The registered number of a business account whose display number has these digits (Meta names the
+   * number of a `phone_number_quality_update` by its display number only).
+   */
+  async phoneNumberByDisplayDigits(wabaId: string, digits: string): Promise<PhoneNumberRef | null> {
+    const account = await this.findBusinessAccount(wabaId);
+    if (!account || digits === '') return null;
+    const rows = await this.phoneNumbers.find({
+      where: { businessAccountId: account.id },
+      select: { phoneNumberId: true, displayPhoneNumber: true },
+    });
+    const match = rows.find((row) => row.displayPhoneNumber.replace(/\D/g, '') === digits);
+    return match ? this.findPhoneNumber(match.phoneNumberId) : null;
+  }
+
+  /** Numbers whose limits were last learned before `before` (or never), oldest first, at most `limit`. */
+  async phoneNumbersLearnedBefore(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ phoneNumberId: string; businessAccountId: string }>> {
+    return this.phoneNumbers
+      .createQueryBuilder('p')
+      .select(['p.phoneNumberId', 'p.businessAccountId'])
+      .where('p.limits_learned_at IS NULL OR p.limits_learned_at < :before', { before })
+      .orderBy('p.limits_learned_at', 'ASC', 'NULLS FIRST')
+      .limit(limit)
+      .getMany();
+  }
+
   /** Drops cached lookups after onboarding changes (other instances drop theirs within the TTL). */
   forget(changed: { phoneNumberId?: string; wabaId?: string; businessAccountId?: string }): void {
     if (changed.phoneNumberId !== undefined) this.phoneCache.delete(changed.phoneNumberId);
     if (changed.wabaId !== undefined) this.wabaCache.delete(changed.wabaId);
     if (changed.businessAccountId !== undefined) this.tokenCache.delete(changed.businessAccountId);
   }
+}
+
+function limitsOf(row: PhoneNumber): PhoneNumberLimits {
+  return {
+    throughputLevel: row.throughputLevel,
+    isOnBizApp: row.isOnBizApp,
+    messagingLimitTier: row.messagingLimitTier,
+    qualityRating: row.qualityRating,
+    throughputOverrideMps: row.throughputOverrideMps,
+  };
 }

@@ -171,8 +171,8 @@ export class GraphClient implements OnApplicationShutdown {
     return this.call({ method: 'GET', path: `${wabaId}/phone_numbers`, token });
   }
 
-  getPhoneNumber(phoneNumberId: string, token: string): Promise<Record<string, unknown>> {
-    return this.call({ method: 'GET', path: phoneNumberId, token });
+  getPhoneNumber(phoneNumberId: string, token: string, fields?: string): Promise<Record<string, unknown>> {
+    return this.call({ method: 'GET', path: phoneNumberId, token, query: { fields } });
   }
 
   getBusinessProfile(

@@ -18,6 +18,8 @@ import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
 import { TemplateStatusApplier } from '../templates/template-status.applier';
+import { NumberLimitsService } from '../pacing/number-limits.service';
+import { NumberPaceService } from '../pacing/number-pace.service';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -82,6 +84,8 @@ const INGEST_LINGER_UNTIL = 16;
 
 /** Meta's webhook field of template reviews. */
 const TEMPLATE_FIELD = 'message_template_status_update';
+/** Meta's webhook field of a number's throughput, messaging limit and quality changes. */
+const QUALITY_FIELD = 'phone_number_quality_update';
 
 /** One change of an upstream delivery, ready to store: its own envelope, dedupe key and organization. */
 interface PendingChange {
@@ -126,6 +130,8 @@ export class WebhookIngestService {
     private readonly inbound: InboundApplier,
     private readonly inboundMedia: InboundMediaApplier,
     private readonly templateStatus: TemplateStatusApplier,
+    private readonly pace: NumberPaceService,
+    private readonly numberLimits: NumberLimitsService,
   ) {}
 
   /**
@@ -300,7 +306,27 @@ export class WebhookIngestService {
         sentAt,
       ),
     );
+    void this.tellPacing(ofTenants.filter((c) => storedKeys.has(c.dedupeKey)));
     return results;
+  }
+
+  /**
+   * After the commit, what the numbers' pace must know: inbound messages count toward a number's
+   * throughput at Meta (so they take turns of its pace), and a `phone_number_quality_update` means
+   * its limits changed (read again from Meta). Nothing here holds Meta's 200 back or can fail it.
+   */
+  private async tellPacing(changes: Array<PendingChange & { tenantId: string }>): Promise<void> {
+    const inbound = new Map<string, number>();
+    for (const c of changes) {
+      if (c.field === QUALITY_FIELD) void this.numberLimits.onQualityUpdate(c.wabaId, c.change.value);
+      const count = c.field === 'messages' ? (c.change.value?.messages?.length ?? 0) : 0;
+      const phoneNumberId = c.change.value?.metadata?.phone_number_id;
+      if (count > 0 && phoneNumberId) inbound.set(phoneNumberId, (inbound.get(phoneNumberId) ?? 0) + count);
+    }
+    for (const [phoneNumberId, count] of inbound) {
+      const phone = await this.tenancy.findPhoneNumber(phoneNumberId).catch(() => null);
+      if (phone) this.pace.countInbound(phone, count);
+    }
   }
 
   /**

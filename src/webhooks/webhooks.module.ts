@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaModule } from '../media/media.module';
 import { MessagesModule } from '../messages/messages.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { UpstreamWebhooksController } from './upstream-webhooks.controller';
@@ -19,6 +20,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
   imports: [
     TypeOrmModule.forFeature([WebhookEvent, UnprocessableWebhook]),
     TenancyModule,
+    PacingModule,
     TenantWebhooksModule,
     MessagesModule,
     MediaModule,

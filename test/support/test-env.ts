@@ -29,6 +29,9 @@ Object.assign(process.env, {
   WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
   UPSTREAM_TIMEOUT_MS: '1000',
   TEMPLATE_SYNC_INTERVAL_SECONDS: '0',
+  // Numbers' limits are learned when a spec asks (pacing.e2e-spec), not by a periodic refresh whose
+  // upstream calls would land in other specs' request logs.
+  PACE_REFRESH_INTERVAL_SECONDS: '0',
   WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000',
   WEBHOOK_RETRY_BASE_MS: '200',
   WEBHOOK_RETRY_MAX_DELAY_MS: '1000',

@@ -79,7 +79,17 @@ export function controlRoutes(core: SandboxCore): Router {
       two_step_pin_set: number.pin !== undefined,
       settings: number.settings,
       blocked_users: [...number.blocked],
+      limits: core.messages.limitsOf(phone),
     });
+  });
+
+  // Meta's limits of a number: throughput level (or coexistence), messaging limit tier, quality rating;
+  // a change fires Meta's phone_number_quality_update webhook where Meta sends one.
+  router.post('/phone_numbers/:phoneNumberId/limits', (req, res) => {
+    const phone = core.state.phoneNumber(req.params.phoneNumberId);
+    if (!phone) throw new ControlError(404, `phone number ${req.params.phoneNumberId} is not registered here`);
+    core.messages.changeLimits(phone, req.body);
+    res.json(core.messages.limitsOf(phone));
   });
 
   router.put('/phone_numbers/:phoneNumberId', (req, res) => {

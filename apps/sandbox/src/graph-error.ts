@@ -70,6 +70,41 @@ export class GraphApiError extends Error {
     return new GraphApiError(400, { message: `Unknown path components: ${path}`, type: 'OAuthException', code: 2500 });
   }
 
+  /** 429 code 130429: the number's throughput (messages per second, inbound and outbound) is used up. */
+  static throughputReached(): GraphApiError {
+    return new GraphApiError(429, {
+      message: '(#130429) Rate limit hit',
+      type: 'OAuthException',
+      code: 130429,
+      error_subcode: 2494055,
+      error_data: { messaging_product: 'whatsapp', details: 'Cloud API message throughput has been reached.' },
+    });
+  }
+
+  /** 429 code 131056: too many messages from this number to the same user in a short time. */
+  static pairRateLimit(): GraphApiError {
+    return new GraphApiError(429, {
+      message: '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+      type: 'OAuthException',
+      code: 131056,
+      error_data: {
+        messaging_product: 'whatsapp',
+        details:
+          'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+      },
+    });
+  }
+
+  /** 429 code 131048: the number may not send more (here: its messaging limit of users reached in 24 hours). */
+  static spamRateLimit(details: string): GraphApiError {
+    return new GraphApiError(429, {
+      message: '(#131048) Spam rate limit hit',
+      type: 'OAuthException',
+      code: 131048,
+      error_data: { messaging_product: 'whatsapp', details },
+    });
+  }
+
   /** 500 code 1: Graph's catch-all for failures on its side. */
   static unknown(): GraphApiError {
     return new GraphApiError(500, {

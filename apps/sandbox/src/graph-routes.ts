@@ -72,7 +72,7 @@ export function graphRoutes(core: SandboxCore): Router {
   router.get('/:version/:node/phone_numbers', (req, res) => {
     const waba = authorizeWaba(req, 'get');
     // A business account has a handful of numbers: one page, with Graph's cursor shape.
-    const data = state.phoneNumbersOf(waba.id).map(phoneNumberRecord);
+    const data = state.phoneNumbersOf(waba.id).map((phone) => phoneNumberRecord(phone, req.query.fields));
     const cursor = (record?: Record<string, unknown>) => Buffer.from(String(record?.id)).toString('base64url');
     res.json({
       data,
@@ -157,7 +157,7 @@ export function graphRoutes(core: SandboxCore): Router {
     const phone = state.phoneNumber(node);
     if (phone) {
       requireOwner(req, state.businessAccount(phone.wabaId));
-      res.json(phoneNumberRecord(phone));
+      res.json(phoneNumberRecord(phone, req.query.fields));
       return;
     }
     const waba = state.businessAccount(node);
@@ -302,16 +302,31 @@ function selfUrl(req: Request): string {
   return baseUrl(req) + req.baseUrl + req.path;
 }
 
-function phoneNumberRecord(phone: PhoneNumber): Record<string, unknown> {
-  return {
+/**
+ * A number as Graph shows it: its default fields, or those `fields` names (the id always), from
+ * every field the sandbox knows, its limits among them.
+ */
+function phoneNumberRecord(phone: PhoneNumber, fields?: unknown): Record<string, unknown> {
+  const record: Record<string, unknown> = {
     verified_name: phone.verifiedName,
     code_verification_status: 'VERIFIED',
     display_phone_number: phone.displayPhoneNumber,
-    quality_rating: 'GREEN',
+    quality_rating: phone.limits.qualityRating,
     platform_type: 'CLOUD_API',
-    throughput: { level: 'STANDARD' },
+    throughput: { level: phone.limits.throughputLevel },
     id: phone.id,
   };
+  if (typeof fields !== 'string' || fields.trim() === '') return record;
+  const all: Record<string, unknown> = {
+    ...record,
+    messaging_limit_tier: phone.limits.messagingLimitTier,
+    is_on_biz_app: phone.limits.isOnBizApp,
+    status: 'CONNECTED',
+    name_status: 'APPROVED',
+    account_mode: 'LIVE',
+  };
+  const wanted = new Set(fields.split(',').map((field) => field.trim()));
+  return Object.fromEntries(Object.entries(all).filter(([name]) => name === 'id' || wanted.has(name)));
 }
 
 // Body parsing: JSON, form, multipart (media uploads) and raw bytes (resumable upload chunks,

@@ -1,11 +1,26 @@
 import { createHash } from 'node:crypto';
 import { ControlError } from './control-error';
+import { GraphApiError } from './graph-error';
+import {
+  MESSAGING_LIMIT_TIERS,
+  PaceKeeper,
+  QUALITY_RATINGS,
+  THROUGHPUT_LEVELS,
+  throughputOf,
+  type NumberLimits,
+} from './pacing';
 import { inboundMediaOf, inboundMessageBody, parseInbound } from './inbound-messages';
 import { newWamid } from './ids';
 import type { PhoneNumber, SandboxState } from './sandbox-state';
 import type { Scheduler } from './scheduler';
 import { validateSendBody, type SendRequest } from './validation';
-import { inboundWebhook, statusWebhook, type MessageStatus, type PricingCategory } from './webhook-payloads';
+import {
+  inboundWebhook,
+  qualityUpdateWebhook,
+  statusWebhook,
+  type MessageStatus,
+  type PricingCategory,
+} from './webhook-payloads';
 import type { WebhookSender } from './webhook-sender';
 
 export interface StatusDelays {
@@ -23,6 +38,9 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * status webhooks. Also the user side: messages a simulated user sends to a business number.
  */
 export class MessagesService {
+  /** Meta's throughput, pair rate and messaging limits (pacing.ts). */
+  readonly pace = new PaceKeeper();
+
   constructor(
     private readonly state: SandboxState,
     private readonly scheduler: Scheduler,
@@ -34,6 +52,15 @@ export class MessagesService {
   send(phone: PhoneNumber, body: unknown): Record<string, unknown> {
     const request = validateSendBody(body);
     if (request.kind === 'mark_read') return { success: true };
+    const businessInitiated =
+      request.template !== undefined && !this.state.inServiceWindow(phone.id, request.waId, nowSeconds());
+    const refusal = this.pace.admit(phone, request.waId, businessInitiated);
+    if (refusal?.limit === 'throughput') throw GraphApiError.throughputReached();
+    if (refusal?.limit === 'pair') throw GraphApiError.pairRateLimit();
+    if (refusal)
+      throw GraphApiError.spamRateLimit(
+        `Message failed to send because there are restrictions on how many messages can be sent from this phone number: its messaging limit (${phone.limits.messagingLimitTier}) of users reached in 24 hours is used up.`,
+      );
     const id = newWamid(request.waId, 'outbound');
     this.scheduleStatuses(phone, request, id);
     return {
@@ -66,6 +93,7 @@ export class MessagesService {
         })
       : undefined;
     this.state.recordInbound(phone.id, from, atSeconds);
+    this.pace.countInbound(phone.id);
     this.webhooks.enqueue(
       inboundWebhook(phone, {
         id,
@@ -79,6 +107,66 @@ export class MessagesService {
       `inbound:${phone.id}:${from}`,
     );
     return { message_id: id, ...(media && { media_id: media.id }) };
+  }
+
+  /**
+   * Changes what Meta knows of a number's limits (the control API), and tells the business as Meta
+   * does, with `phone_number_quality_update` webhooks: `THROUGHPUT_UPGRADE` when the level rises to
+   * HIGH, `UPGRADE` / `DOWNGRADE` when the messaging limit moves, `FLAGGED` when the quality drops to
+   * RED and `UNFLAGGED` when it leaves RED. A throughput set outright (`throughput_mps`, the sandbox's
+   * own knob for load tests) and a level lowered again are silent, as Meta has no event for them.
+   */
+  changeLimits(phone: PhoneNumber, input: unknown): NumberLimits {
+    const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+    const before = { ...phone.limits };
+    const next: NumberLimits = { ...phone.limits };
+    const known = ['throughput_level', 'is_on_biz_app', 'throughput_mps', 'messaging_limit_tier', 'quality_rating'];
+    for (const name of Object.keys(body))
+      if (!known.includes(name)) throw new ControlError(400, `unknown field ${name}; known: ${known.join(', ')}`);
+    if (body.throughput_level !== undefined) next.throughputLevel = oneOf(body, 'throughput_level', THROUGHPUT_LEVELS);
+    if (body.messaging_limit_tier !== undefined)
+      next.messagingLimitTier = oneOf(body, 'messaging_limit_tier', MESSAGING_LIMIT_TIERS);
+    if (body.quality_rating !== undefined) next.qualityRating = oneOf(body, 'quality_rating', QUALITY_RATINGS);
+    if (body.is_on_biz_app !== undefined) {
+      if (typeof body.is_on_biz_app !== 'boolean') throw new ControlError(400, 'is_on_biz_app must be a boolean');
+      next.isOnBizApp = body.is_on_biz_app;
+    }
+    if (body.throughput_mps === null) delete next.throughputMps;
+    else if (body.throughput_mps !== undefined) {
+      const mps = body.throughput_mps;
+      if (typeof mps !== 'number' || !Number.isInteger(mps) || mps < 1 || mps > 1_000_000)
+        throw new ControlError(400, 'throughput_mps must be an integer from 1 to 1000000, or null');
+      next.throughputMps = mps;
+    }
+    phone.limits = next;
+
+    const tier = next.messagingLimitTier;
+    const notify = (event: string, currentLimit: string, oldLimit?: string) =>
+      this.webhooks.enqueue(
+        qualityUpdateWebhook(phone, { event, currentLimit, oldLimit, maxDailyConversations: tier }, nowSeconds()),
+        `quality:${phone.id}`,
+      );
+    if (before.throughputLevel !== 'HIGH' && next.throughputLevel === 'HIGH')
+      notify('THROUGHPUT_UPGRADE', 'TIER_UNLIMITED');
+    if (before.messagingLimitTier !== tier) {
+      const up = MESSAGING_LIMIT_TIERS.indexOf(tier) > MESSAGING_LIMIT_TIERS.indexOf(before.messagingLimitTier);
+      notify(up ? 'UPGRADE' : 'DOWNGRADE', tier, before.messagingLimitTier);
+    }
+    if (before.qualityRating !== 'RED' && next.qualityRating === 'RED') notify('FLAGGED', tier);
+    if (before.qualityRating === 'RED' && next.qualityRating !== 'RED') notify('UNFLAGGED', tier);
+    return next;
+  }
+
+  /** The number's limits and what is used of them, for the control API. */
+  limitsOf(phone: PhoneNumber): Record<string, unknown> {
+    return {
+      throughput_level: phone.limits.throughputLevel,
+      is_on_biz_app: phone.limits.isOnBizApp,
+      throughput_mps: throughputOf(phone.limits),
+      messaging_limit_tier: phone.limits.messagingLimitTier,
+      quality_rating: phone.limits.qualityRating,
+      users_reached_24h: this.pace.usersReached(phone.wabaId),
+    };
   }
 
   private scheduleStatuses(
@@ -128,4 +216,11 @@ export class MessagesService {
     const template = this.state.findTemplate(phone.wabaId, request.template.name, request.template.language);
     return template ? (template.category.toLowerCase() as PricingCategory) : 'service';
   }
+}
+
+function oneOf<T extends string>(body: Record<string, unknown>, name: string, values: readonly T[]): T {
+  const value = body[name];
+  if (typeof value !== 'string' || !values.includes(value as T))
+    throw new ControlError(400, `${name} must be one of ${values.join(', ')}`);
+  return value as T;
 }

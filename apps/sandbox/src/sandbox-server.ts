@@ -97,6 +97,17 @@ export class Sandbox {
     return this.core.templates.forceReview(templateId, { status, reason });
   }
 
+  /**
+   * Changes a number's limits as `POST /_sandbox/phone_numbers/:id/limits` does (`throughput_level`,
+   * `is_on_biz_app`, `throughput_mps`, `messaging_limit_tier`, `quality_rating`), firing Meta's webhooks.
+   */
+  setLimits(phoneNumberId: string, change: Record<string, unknown>): Record<string, unknown> {
+    const phone = this.core.state.phoneNumber(phoneNumberId);
+    if (!phone) throw new Error(`phone number ${phoneNumberId} is not registered at the sandbox`);
+    this.core.messages.changeLimits(phone, change);
+    return this.core.messages.limitsOf(phone);
+  }
+
   injectFault(spec: FaultSpec): FaultRule {
     return this.core.faults.add(parseFaultSpec(spec));
   }

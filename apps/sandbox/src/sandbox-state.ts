@@ -1,4 +1,5 @@
 import { newConversationId, newNumericId } from './ids';
+import { defaultLimits, type NumberLimits } from './pacing';
 
 export interface BusinessAccount {
   id: string;
@@ -12,6 +13,8 @@ export interface PhoneNumber {
   /** As Meta shows it in webhook metadata, for example `15550783881`. */
   displayPhoneNumber: string;
   verifiedName: string;
+  /** Throughput level, messaging limit tier and quality rating (Meta's defaults until changed). */
+  limits: NumberLimits;
 }
 
 export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
@@ -112,7 +115,14 @@ export class SandboxState {
   }
 
   registerPhoneNumber(id: string, wabaId: string, displayPhoneNumber: string, verifiedName?: string): PhoneNumber {
-    const phone = { id, wabaId, displayPhoneNumber, verifiedName: verifiedName ?? 'Sandbox Business' };
+    const phone = {
+      id,
+      wabaId,
+      displayPhoneNumber,
+      verifiedName: verifiedName ?? 'Sandbox Business',
+      // Registering a number again keeps what Meta knows of its limits.
+      limits: this.phoneNumbers.get(id)?.limits ?? defaultLimits(),
+    };
     this.phoneNumbers.set(id, phone);
     return phone;
   }

@@ -112,3 +112,20 @@ export function templateStatusWebhook(template: Template, atSeconds: number): We
   }
   return envelope(template.wabaId, 'message_template_status_update', value, atSeconds);
 }
+
+/**
+ * A `phone_number_quality_update` webhook: the number's throughput level, messaging limit or quality
+ * changed (`THROUGHPUT_UPGRADE`, `UPGRADE`, `DOWNGRADE`, `FLAGGED`, `UNFLAGGED`). Meta names the number
+ * by its display number only; `old_limit` comes with messaging limit changes.
+ */
+export function qualityUpdateWebhook(
+  phone: PhoneNumber,
+  change: { event: string; currentLimit: string; oldLimit?: string; maxDailyConversations: string },
+  atSeconds: number,
+): WebhookEnvelope {
+  const value: Record<string, unknown> = { display_phone_number: phone.displayPhoneNumber, event: change.event };
+  if (change.oldLimit !== undefined) value.old_limit = change.oldLimit;
+  value.current_limit = change.currentLimit;
+  value.max_daily_conversations_per_business = change.maxDailyConversations;
+  return envelope(phone.wabaId, 'phone_number_quality_update', value, atSeconds);
+}

@@ -12,6 +12,7 @@ import { UnprocessableWebhooks1763701000000 } from './1763701000000-Unprocessabl
 import { TemplateReservation1763701100000 } from './1763701100000-TemplateReservation';
 import { UpstreamObjects1763701200000 } from './1763701200000-UpstreamObjects';
 import { MessageRecordsRoomForUpdates1763701300000 } from './1763701300000-MessageRecordsRoomForUpdates';
+import { PhoneNumberLimits1763701400000 } from './1763701400000-PhoneNumberLimits';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   TemplateReservation1763701100000,
   UpstreamObjects1763701200000,
   MessageRecordsRoomForUpdates1763701300000,
+  PhoneNumberLimits1763701400000,
 ];

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 import { OrganizationDto } from '../../tenancy/organization.dto';
 
@@ -137,6 +148,21 @@ export class UpdatePhoneNumberSettingsDto {
   @IsOptional()
   @IsBoolean()
   enforce_service_window?: boolean;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: 1,
+    maximum: 1000000,
+    description:
+      "Messages per second to pace this number at, in place of what Meta's throughput level gives (null: Meta's level again). " +
+      'Meta still refuses anything above its own level.',
+  })
+  @IsOptional()
+  @ValidateIf((_object: unknown, value: unknown) => value !== null)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  throughput_override_mps?: number | null;
 }
 
 export class PhoneNumberDto {
@@ -157,6 +183,24 @@ export class PhoneNumberDto {
 
   @ApiProperty()
   enforce_service_window: boolean;
+
+  @ApiProperty({ nullable: true, example: 'STANDARD', description: "Meta's throughput level, as last learned" })
+  throughput_level: string | null;
+
+  @ApiProperty({ nullable: true, description: 'Shared with the WhatsApp Business app (20 messages per second)' })
+  is_on_biz_app: boolean | null;
+
+  @ApiProperty({ nullable: true, example: 'TIER_1K' })
+  messaging_limit_tier: string | null;
+
+  @ApiProperty({ nullable: true, example: 'GREEN' })
+  quality_rating: string | null;
+
+  @ApiProperty({ nullable: true, format: 'date-time', description: 'When the limits above were read from Meta' })
+  limits_learned_at: string | null;
+
+  @ApiProperty({ nullable: true, description: "An operator's messages per second for this number" })
+  throughput_override_mps: number | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;

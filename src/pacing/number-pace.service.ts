@@ -1,0 +1,254 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import type { PhoneNumberLimits } from '../core/gateway-request';
+import { MetricsService } from '../metrics/metrics.service';
+import { MemoryStore } from '../redis/memory-store';
+import { type PaceDecision, type PaceReservation, SharedStore } from '../redis/shared-store';
+import { messagingLimitReached, pairRateLimitHit, throughputReached } from './pacing.errors';
+import { MESSAGING_LIMIT_WINDOW_MS, PAIR_BURST, PAIR_INTERVAL_MS, throughputMps, tierUsers } from './throughput';
+
+/** A send woken this much (or an interval, if longer) after its turn takes a new one rather than go late. */
+const LATE_LIMIT_MS = 5;
+
+/** The store's answer for a turn, in this process's milliseconds. */
+export type TurnDecision =
+  | { granted: true; delayMs: number; turnAt: number }
+  | { granted: false; limit: 'throughput' | 'pair' | 'messaging_limit'; retryAfterMs: number };
+
+/**
+ * The offset between the store's clock (Redis's TIME) and this process's `Date.now()`: the least of
+ * the last replies' (arrival − store time), i.e. the clock difference plus the quickest round trip
+ * seen. Turns are kept in the store's time; sleeping until one needs it in ours.
+ */
+class SkewEstimate {
+  private readonly samples: number[] = [];
+  private next = 0;
+
+  add(sample: number): void {
+    if (this.samples.length < 64) this.samples.push(sample);
+    else this.samples[this.next++ % 64] = sample;
+  }
+
+  value(): number {
+    return this.samples.length ? Math.min(...this.samples) : 0;
+  }
+}
+
+/** How long a pace shared through the store outranks each instance's own view of the number (2 × the cache's 5 s). */
+const SHARED_PACE_TTL_MS = 10_000;
+
+/** A number as the pace needs it: Meta's id, its business account (the messaging limit's scope), its limits. */
+export interface PacedNumber {
+  phoneNumberId: string;
+  businessAccountId: string;
+  limits: PhoneNumberLimits;
+}
+
+/**
+ * One pace per phone number, shared by every instance through the shared store (Redis): Meta's
+ * throughput, the pair rule and the messaging limit, honoured before Meta refuses.
+ *
+ * The algorithm is GCRA (the generic cell rate algorithm, "virtual scheduling") with no burst: the
+ * store keeps one time per number, the next free turn; a send takes the turn at that time (or now,
+ * when it lies in the past) and moves it one interval on. Chosen over a fixed-window counter because
+ * a window lets a whole second's quota out at its start and again at the next window's start (160
+ * messages in a few milliseconds across the border, which Meta, counting "per second", may refuse),
+ * and over a sliding log because that keeps one entry per message where GCRA keeps one number. Turns
+ * are handed out in order and each is a time, so a send waits by sleeping until it (no polling), and
+ * one atomic script (one round trip) decides the number's turn, the pair rule (the same GCRA per
+ * number and user: one every 6 s, tolerating 44 intervals ahead, so a burst of 45 passes) and the
+ * messaging limit together. A turn further off than PACE_MAX_WAIT_MS is not taken: the send is
+ * answered with Meta's error and a Retry-After. The interval leaves PACE_MARGIN_PERCENT of the
+ * throughput unused for the jitter between a turn and the moment Meta counts the message.
+ *
+ * Redis unreachable: each instance paces alone, in process, until it is back (Meta then refuses what
+ * several instances together send above the pace; the sends are retried as after any 130429).
+ */
+@Injectable()
+export class NumberPaceService {
+  private readonly logger = new Logger('NumberPace');
+  private readonly maxWaitMs: number;
+  private readonly margin: number;
+  private readonly fallback = new MemoryStore();
+  private fallbackLoggedAt = 0;
+  private readonly skew = new SkewEstimate();
+
+  constructor(
+    private readonly store: SharedStore,
+    private readonly metrics: MetricsService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.maxWaitMs = config.get('PACE_MAX_WAIT_MS', { infer: true });
+    this.margin = config.get('PACE_MARGIN_PERCENT', { infer: true }) / 100;
+  }
+
+  /**
+   * Waits for the number's next turn for a message to `recipient` (at most PACE_MAX_WAIT_MS, or
+   * `maxWaitMs`), or throws Meta's error for the limit that refuses it (130429, 131056, 131048) with
+   * a Retry-After. `businessInitiated`: a template outside the user's service window, which counts
+   * against the messaging limit.
+   *
+   * A send that wakes up later than its turn by more than an interval (at least LATE_LIMIT_MS: the
+   * process stalled — a long GC, a busy loop) does not go late: those sends would go together, bunched
+   * up at Meta. It takes a new turn instead (within what is left of its wait).
+   */
+  async waitForTurn(
+    number: PacedNumber,
+    recipient: string,
+    options: { businessInitiated: boolean; maxWaitMs?: number },
+  ): Promise<void> {
+    const deadline = Date.now() + (options.maxWaitMs ?? this.maxWaitMs);
+    const lateLimitMs = Math.max(LATE_LIMIT_MS, this.intervalUs(number.limits) / 1000);
+    for (let late = false; ;) {
+      const turnAt = await this.reserve(number, recipient, options.businessInitiated, deadline - Date.now(), late);
+      const wait = turnAt - Date.now();
+      if (wait > 0) {
+        this.metrics.paceWaiting.inc();
+        try {
+          await sleep(wait);
+        } finally {
+          this.metrics.paceWaiting.dec();
+        }
+      }
+      if (Date.now() - turnAt <= lateLimitMs) return;
+      late = true;
+    }
+  }
+
+  /**
+   * Takes the turn; resolves with when it comes, in this process's `Date.now()` time (the store's
+   * decision mapped with the store's clock offset, `SkewEstimate`). `again`: a late send's new turn,
+   * whose refusal still says how long to wait.
+   */
+  async reserve(
+    number: PacedNumber,
+    recipient: string,
+    businessInitiated: boolean,
+    maxWaitMs = this.maxWaitMs,
+    again = false,
+  ): Promise<number> {
+    const decision = await this.decideTurn(number, recipient, businessInitiated, maxWaitMs);
+    if (decision.granted) {
+      this.metrics.paceWait.observe(decision.delayMs / 1000);
+      return decision.turnAt;
+    }
+    this.metrics.paceRefusals.inc({ limit: decision.limit, by: again ? 'gateway_late' : 'gateway' });
+    const seconds = decision.retryAfterMs / 1000;
+    if (decision.limit === 'pair') throw pairRateLimitHit(seconds);
+    if (decision.limit === 'messaging_limit')
+      throw messagingLimitReached(seconds, number.limits.messagingLimitTier ?? 'unknown');
+    throw throughputReached(seconds);
+  }
+
+  /**
+   * The store's decision for the number's next turn, without throwing: granted with when the turn
+   * comes (`turnAt`, this process's clock), or which limit refuses it and for how long. The
+   * broadcasts' dispatcher asks this way (a refusal is not an error there: it waits or defers).
+   */
+  async decideTurn(
+    number: PacedNumber,
+    recipient: string,
+    businessInitiated: boolean,
+    maxWaitMs: number,
+  ): Promise<TurnDecision> {
+    const users = businessInitiated ? tierUsers(number.limits.messagingLimitTier) : undefined;
+    const reservation: PaceReservation = {
+      ...this.keys(number.phoneNumberId),
+      intervalUs: this.intervalUs(number.limits),
+      pair: {
+        key: `pace:{${number.phoneNumberId}}:p:${recipient}`,
+        intervalUs: PAIR_INTERVAL_MS * 1000,
+        toleranceUs: (PAIR_BURST - 1) * PAIR_INTERVAL_MS * 1000,
+      },
+      ...(users !== undefined && {
+        tier: {
+          key: `pace:tier:${number.businessAccountId}`,
+          member: recipient,
+          limit: users,
+          windowUs: MESSAGING_LIMIT_WINDOW_MS * 1000,
+        },
+      }),
+      maxWaitUs: Math.max(0, maxWaitMs) * 1000,
+    };
+    const decision = await this.decide(reservation);
+    const repliedAt = Date.now();
+    if (!decision.granted) return { granted: false, limit: decision.limit, retryAfterMs: decision.retryAfterUs / 1000 };
+    this.skew.add(repliedAt - decision.nowUs / 1000);
+    const delayMs = decision.delayUs / 1000;
+    return { granted: true, delayMs, turnAt: decision.nowUs / 1000 + delayMs + this.skew.value() };
+  }
+
+  /**
+   * Inbound messages count toward the number's throughput at Meta: they take turns now, without
+   * waiting. Never fails (a lost count only lets the next turns come a little early).
+   */
+  countInbound(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>, count: number): void {
+    if (count < 1) return;
+    this.take(number, count, 'add').catch((error: Error) =>
+      this.logger.warn(`inbound messages not counted in the pace of ${number.phoneNumberId}: ${error.message}`),
+    );
+  }
+
+  /**
+   * Meta refused a send for throughput (another app on the number, or jitter): no turn of the number
+   * comes sooner than a second from now, on any instance (however many refusals say so at once).
+   */
+  async slowDown(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>, upstreamCode: number): Promise<void> {
+    this.metrics.paceRefusals.inc({ limit: upstreamCode === 131056 ? 'pair' : 'throughput', by: 'upstream' });
+    if (upstreamCode !== 130429) return;
+    await this.take(number, Math.ceil(throughputMps(number.limits)), 'until').catch(() => undefined);
+  }
+
+  /**
+   * Shares a number's new pace with every instance at once (an upgrade, an operator's change through
+   * the API): the shared store holds it for SHARED_PACE_TTL_MS, by when every instance's cached view
+   * of the number (AUTH_CACHE_TTL_MS, at most 5 s) has caught up with the database.
+   */
+  async share(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>): Promise<void> {
+    this.metrics.paceThroughput.set({ phone_number_id: number.phoneNumberId }, throughputMps(number.limits));
+    const { rateKey } = this.keys(number.phoneNumberId);
+    await this.store.setPaceInterval(rateKey, this.intervalUs(number.limits), SHARED_PACE_TTL_MS);
+  }
+
+  /** Microseconds between two turns of the number. */
+  intervalUs(limits: PhoneNumberLimits): number {
+    return 1e6 / (throughputMps(limits) * (1 - this.margin));
+  }
+
+  /** Keys of a number share its hash tag, so one script may touch them together on a cluster. */
+  private keys(phoneNumberId: string): { numberKey: string; rateKey: string } {
+    return { numberKey: `pace:{${phoneNumberId}}:n`, rateKey: `pace:{${phoneNumberId}}:rate` };
+  }
+
+  private async decide(reservation: PaceReservation): Promise<PaceDecision> {
+    try {
+      return await this.store.reservePace(reservation);
+    } catch (error) {
+      this.warnFallback(error as Error);
+      return this.fallback.reservePace(reservation);
+    }
+  }
+
+  private async take(
+    number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>,
+    count: number,
+    mode: 'add' | 'until',
+  ): Promise<void> {
+    const { numberKey, rateKey } = this.keys(number.phoneNumberId);
+    const interval = this.intervalUs(number.limits);
+    try {
+      await this.store.takePace(numberKey, rateKey, interval, count, mode);
+    } catch (error) {
+      this.warnFallback(error as Error);
+      await this.fallback.takePace(numberKey, rateKey, interval, count, mode);
+    }
+  }
+
+  private warnFallback(error: Error): void {
+    if (Date.now() - this.fallbackLoggedAt < 10_000) return;
+    this.fallbackLoggedAt = Date.now();
+    this.logger.warn(`the shared pace is unreachable (${error.message}): pacing in this instance alone meanwhile`);
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import type { PaceReservation, SharedStore } from './shared-store';
+
+// The pace's decisions (pacing/number-pace.service.ts) made by both stores alike: the Lua script on a
+// real Redis (the test environment's) and the in-process store, frozen at one instant.
+
+const MS = 1000;
+const reservation = (id: string, overrides: Partial<PaceReservation> = {}): PaceReservation => ({
+  numberKey: `pace:{${id}}:n`,
+  rateKey: `pace:{${id}}:rate`,
+  intervalUs: 12.5 * MS,
+  pair: {
+    key: `pace:{${id}}:p:${overrides.tier?.member ?? '15551234567'}`,
+    intervalUs: 6000 * MS,
+    toleranceUs: 44 * 6000 * MS,
+  },
+  maxWaitUs: 100 * MS,
+  ...overrides,
+});
+
+describe.each([
+  ['the in-process store', () => new MemoryStore(() => 1_700_000_000_000)],
+  [
+    'Redis',
+    async () => {
+      const store = new RedisStore({
+        url: process.env.REDIS_URL!,
+        commandTimeoutMs: 2000,
+        connectTimeoutMs: 2000,
+        keyPrefix: `gwtest:pace-spec:${randomUUID()}:`,
+      });
+      await store.connect();
+      return store;
+    },
+  ],
+])('the pace in %s', (_name, make: () => SharedStore | Promise<SharedStore>) => {
+  let store: SharedStore;
+  beforeAll(async () => {
+    store = await make();
+  });
+  afterAll(() => store.close());
+
+  it("hands out a number's turns one interval apart, in order, and refuses a turn further than the wait allows", async () => {
+    const id = randomUUID();
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const decision = await store.reservePace(
+        reservation(id, { pair: { ...reservation(id).pair, key: `p:${id}:${i}` } }),
+      );
+      expect(decision.granted).toBe(true);
+      if (decision.granted) delays.push(decision.delayUs / MS);
+    }
+    // Each turn is one interval after the one before (less the time the calls themselves took).
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1] + 12.5 - 5);
+    const refused = await store.reservePace(
+      reservation(id, { maxWaitUs: 50 * MS, pair: { ...reservation(id).pair, key: `p:${id}:x` } }),
+    );
+    expect(refused).toMatchObject({ granted: false, limit: 'throughput' });
+    if (!refused.granted) expect(refused.retryAfterUs / MS).toBeGreaterThan(40);
+  });
+
+  it('lets a burst of 45 through to one user and then one every 6 s', async () => {
+    const id = randomUUID();
+    const fast = (r: PaceReservation) => ({ ...r, intervalUs: 1, maxWaitUs: 1000 * MS });
+    for (let i = 0; i < 45; i++) expect((await store.reservePace(fast(reservation(id)))).granted).toBe(true);
+    const refused = await store.reservePace(fast(reservation(id)));
+    expect(refused).toMatchObject({ granted: false, limit: 'pair' });
+    if (!refused.granted) expect(refused.retryAfterUs / MS).toBeGreaterThan(4000);
+  });
+
+  it('counts the users of business-initiated sends against the tier, a user reached again for free', async () => {
+    const id = randomUUID();
+    const tier = (member: string) =>
+      reservation(id, { intervalUs: 1, tier: { key: `tier:${id}`, member, limit: 3, windowUs: 86_400_000 * MS } });
+    for (const member of ['1', '2', '3', '2']) expect((await store.reservePace(tier(member))).granted).toBe(true);
+    expect(await store.reservePace(tier('4'))).toMatchObject({ granted: false, limit: 'messaging_limit' });
+  });
+
+  it('takes turns for inbound messages, and after a refusal by Meta keeps the number quiet for a while', async () => {
+    const id = randomUUID();
+    const { numberKey, rateKey } = reservation(id);
+    await store.takePace(numberKey, rateKey, 12.5 * MS, 4, 'add');
+    const after = await store.reservePace(reservation(id, { maxWaitUs: 1000 * MS }));
+    expect(after.granted && after.delayUs / MS).toBeGreaterThan(40);
+    await store.takePace(numberKey, rateKey, 12.5 * MS, 80, 'until');
+    await store.takePace(numberKey, rateKey, 12.5 * MS, 80, 'until');
+    const quiet = await store.reservePace(reservation(id, { maxWaitUs: 5000 * MS }));
+    // 'until' does not add up: one second from now, not two.
+    expect(quiet.granted && quiet.delayUs / MS).toBeGreaterThan(900);
+    expect(quiet.granted && quiet.delayUs / MS).toBeLessThan(1100);
+  });
+
+  it('paces at the interval shared through the store when one is set', async () => {
+    const id = randomUUID();
+    await store.setPaceInterval(reservation(id).rateKey, 100 * MS, 10_000);
+    await store.reservePace(reservation(id, { maxWaitUs: 1000 * MS }));
+    const second = await store.reservePace(
+      reservation(id, { maxWaitUs: 1000 * MS, pair: { ...reservation(id).pair, key: `p:${id}:2` } }),
+    );
+    expect(second.granted && second.delayUs / MS).toBeGreaterThan(90);
+  });
+});

@@ -1,0 +1,124 @@
+import { PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
+import { OnboardingService } from '../src/tenancy/onboarding.service';
+import { createCatalogTemplate, createOrgKey } from './support/factories';
+import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+interface LogEntry {
+  at: string;
+  status?: number;
+  body: { to: string };
+}
+
+interface Outcome {
+  status: number;
+  retryAfter: string | null;
+  body: any;
+}
+
+/** The most sends the sandbox received in one of its one-second windows (each second of its clock). */
+function busiestSecond(entries: LogEntry[]): number {
+  const perSecond = new Map<number, number>();
+  for (const entry of entries) {
+    const second = Math.floor(Date.parse(entry.at) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  }
+  return Math.max(0, ...perSecond.values());
+}
+
+/**
+ * The pace across instances, measured as Meta would see it: two gateway processes (the built app, its
+ * default margin) in front of the sandbox as a process of its own, the clients in this one.
+ */
+describe("an 80/s number's pace over two gateway processes", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    buildOnce();
+    t = await createTestApp();
+    await resetState(t);
+    // The test instance only sets up data: the processes below run the periodic work.
+    await t.get(PeriodicJobsProcessor).worker.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    await killAll();
+    await t.close();
+  });
+
+  it('200 API sends in one second: at most 80 reach Meta in any second, the rest wait or get 130429 with Retry-After, none lost or doubled', async () => {
+    const onboarding = t.get(OnboardingService);
+    const org = await onboarding.createOrganization('Pace');
+    const [wabaId, phoneNumberId, token] = ['100000000000901', '200000000000901', 'pace-token-901'];
+    await onboarding.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: token });
+    await onboarding.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: '+1 555 000 0901' });
+    await createCatalogTemplate(
+      t,
+      { id: org.id, name: 'Pace', wabaId, phoneNumberId, otherPhoneNumberId: '', accessToken: token },
+      { name: 'pace_notice', language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] },
+    );
+    const { key } = await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 });
+    const sandbox = await startSandbox([
+      '--app-secret',
+      'test-app-secret',
+      '--business-account',
+      `${wabaId}:${token}`,
+      '--phone-number',
+      `${phoneNumberId}:${wabaId}:15550000901`,
+    ]);
+    const env = { UPSTREAM_BASE_URL: sandbox.url, PACE_MAX_WAIT_MS: '1000', PACE_REFRESH_INTERVAL_SECONDS: '0' };
+    const gateways = [await startGateway(env), await startGateway(env)];
+
+    const send = async (i: number): Promise<Outcome> => {
+      const res = await fetch(`${gateways[i % 2].url}/v1/${phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: `1555700${String(i).padStart(4, '0')}`,
+          type: 'template',
+          template: { name: 'pace_notice', language: { code: 'en_US' } },
+        }),
+      });
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+    };
+    // Warm both instances' connections and caches on another user, then clear the sandbox's log.
+    for (const i of [9000, 9001]) expect((await send(i)).status).toBe(200);
+    await fetch(`${sandbox.url}/_sandbox/requests`, { method: 'DELETE' });
+
+    const started = Date.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, started + i * 5 - Date.now()));
+        return send(i);
+      }),
+    );
+    const accepted = outcomes.filter((o) => o.status === 200);
+    for (const o of outcomes.filter((x) => x.status !== 200)) {
+      expect(o.status).toBe(429);
+      expect(o.body.error).toMatchObject({ code: 130429, type: 'OAuthException' });
+      expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+    // A turn is at most PACE_MAX_WAIT_MS away: about two seconds' worth go, the rest are refused.
+    expect(accepted.length).toBeGreaterThanOrEqual(140);
+    expect(accepted.length).toBeLessThan(200);
+
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?method=POST&path=/messages`)).json()) as {
+      data: LogEntry[];
+    };
+    // Every call reached Meta once and was taken: none refused by Meta, none sent twice.
+    expect(log.data.every((entry) => entry.status === 200)).toBe(true);
+    expect(log.data).toHaveLength(accepted.length);
+    expect(new Set(log.data.map((entry) => entry.body.to)).size).toBe(accepted.length);
+    expect(busiestSecond(log.data)).toBeLessThanOrEqual(80);
+    const wamids = accepted.map((o) => o.body.messages[0].id as string);
+    expect(new Set(wamids).size).toBe(accepted.length);
+    // One record per accepted send; the refused ones left none.
+    const [{ total, sent }] = await t.dataSource.query<Array<{ total: string; sent: string }>>(
+      `SELECT count(*) AS total, count(upstream_message_id) AS sent FROM messages WHERE phone_number_id = $1 AND recipient LIKE '1555700%' AND recipient NOT LIKE '15557009%'`,
+      [phoneNumberId],
+    );
+    expect(Number(total)).toBe(accepted.length);
+    expect(Number(sent)).toBe(accepted.length);
+  }, 60_000);
+});

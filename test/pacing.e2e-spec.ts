@@ -1,0 +1,156 @@
+import { NumberLimitsService } from '../src/pacing/number-limits.service';
+import { eventually } from './support/eventually';
+import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+interface Outcome {
+  status: number;
+  retryAfter: string | null;
+  body: any;
+}
+
+async function send(app: TestApp, tenant: TestTenant, key: string, body: Record<string, unknown>): Promise<Outcome> {
+  const res = await fetch(`${app.url}/v1/${tenant.phoneNumberId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ messaging_product: 'whatsapp', ...body }),
+  });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+}
+
+const template = (to: string) => ({
+  to,
+  type: 'template',
+  template: { name: 'pace_notice', language: { code: 'en_US' } },
+});
+
+describe("pacing: Meta's throughput, pair rule and messaging limit, honoured before Meta refuses", () => {
+  let t: TestApp;
+  let second: TestApp;
+  const previous = { wait: process.env.PACE_MAX_WAIT_MS, margin: process.env.PACE_MARGIN_PERCENT };
+  const sendsAtSandbox = (tenant: TestTenant) =>
+    t.sandbox
+      .requests()
+      .filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/${tenant.phoneNumberId}/messages`));
+
+  beforeAll(async () => {
+    process.env.PACE_MAX_WAIT_MS = '1000';
+    // Two gateways and Meta's stand-in share this one process's event loop, so a send reaches the
+    // sandbox late by whatever else the loop does; how many reach Meta in a second is measured with
+    // real processes (pacing-processes.e2e-spec). These specs check the rules, with a wide margin.
+    process.env.PACE_MARGIN_PERCENT = '10';
+    t = await createTestApp();
+    second = await createTestApp({ sandbox: t.sandbox });
+    await resetState(t);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+    for (const [name, value] of [
+      ['PACE_MAX_WAIT_MS', previous.wait],
+      ['PACE_MARGIN_PERCENT', previous.margin],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('a burst of 50 to one user: 45 reach Meta, 5 get 131056 from the gateway itself, never from Meta', async () => {
+    const tenant = await createTenant(t);
+    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
+    await createCatalogTemplate(t, tenant, {
+      name: 'pace_notice',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'Hello' }],
+    });
+    t.sandbox.clearRequests();
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => send(t, tenant, key, template('15554440000'))));
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(45);
+    const refused = outcomes.filter((o) => o.status !== 200);
+    expect(refused).toHaveLength(5);
+    for (const o of refused) {
+      expect(o.status).toBe(429);
+      expect(o.body.error.code).toBe(131056);
+      expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(o.retryAfter)).toBeLessThanOrEqual(6);
+    }
+    const upstream = sendsAtSandbox(tenant);
+    expect(upstream).toHaveLength(45);
+    expect(upstream.every((entry) => entry.status === 200)).toBe(true);
+  });
+
+  it("Meta's throughput upgrade webhook raises the number's pace on every instance within 5 s", async () => {
+    const tenant = await createTenant(t);
+    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
+    await createCatalogTemplate(t, tenant, {
+      name: 'pace_notice',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'Hello' }],
+    });
+    t.sandbox.setLimits(tenant.phoneNumberId, { throughput_level: 'HIGH' });
+    const upgradedAt = Date.now();
+    await eventually(async () => {
+      const [row] = await t.dataSource.query<Array<{ throughput_level: string | null }>>(
+        'SELECT throughput_level FROM phone_numbers WHERE phone_number_id = $1',
+        [tenant.phoneNumberId],
+      );
+      return row.throughput_level === 'HIGH' ? true : undefined;
+    }, 5000);
+    expect(Date.now() - upgradedAt).toBeLessThan(5000);
+    // 200 at once through the other instance: all in one turn each, within the 1,000/s of HIGH.
+    t.sandbox.clearRequests();
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        send(second, tenant, key, template(`1555500${String(i).padStart(4, '0')}`)),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(200);
+    expect(sendsAtSandbox(tenant).every((entry) => entry.status === 200)).toBe(true);
+  });
+
+  it('a tier of 50: business-initiated templates reach 50 new users, the rest get 131048 from the gateway, a user reached again costs nothing', async () => {
+    const tenant = await createTenant(t);
+    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
+    await createCatalogTemplate(t, tenant, {
+      name: 'pace_notice',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'Hello' }],
+    });
+    t.sandbox.setLimits(tenant.phoneNumberId, { messaging_limit_tier: 'TIER_50', throughput_level: 'HIGH' });
+    await t.get(NumberLimitsService).learn(tenant.phoneNumberId);
+    t.sandbox.clearRequests();
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 60; i++)
+      outcomes.push(await send(t, tenant, key, template(`1555600${String(i).padStart(4, '0')}`)));
+    expect(outcomes.slice(0, 50).every((o) => o.status === 200)).toBe(true);
+    for (const o of outcomes.slice(50)) {
+      expect(o.status).toBe(429);
+      expect(o.body.error.code).toBe(131048);
+      expect(o.body.error.error_data.reason).toBe('messaging_limit');
+    }
+    expect((await send(t, tenant, key, template('15556000007'))).status).toBe(200);
+    const upstream = sendsAtSandbox(tenant);
+    expect(upstream).toHaveLength(51);
+    expect(upstream.every((entry) => entry.status === 200)).toBe(true);
+  });
+
+  it("an operator sets a number's throughput (management API) and a number reads its limits as Meta answers them", async () => {
+    const tenant = await createTenant(t);
+    t.sandbox.setLimits(tenant.phoneNumberId, { is_on_biz_app: true, quality_rating: 'YELLOW' });
+    expect(await t.get(NumberLimitsService).learn(tenant.phoneNumberId)).toBe(true);
+    const [row] = await t.dataSource.query<Array<Record<string, unknown>>>(
+      'SELECT throughput_level, is_on_biz_app, messaging_limit_tier, quality_rating FROM phone_numbers WHERE phone_number_id = $1',
+      [tenant.phoneNumberId],
+    );
+    expect(row).toEqual({
+      throughput_level: 'STANDARD',
+      is_on_biz_app: true,
+      messaging_limit_tier: 'TIER_1K',
+      quality_rating: 'YELLOW',
+    });
+    // An operator's throughput, through the management API's onboarding record.
+    await t.dataSource.query('UPDATE phone_numbers SET throughput_override_mps = 5 WHERE phone_number_id = $1', [
+      tenant.phoneNumberId,
+    ]);
+  });
+});
