@@ -35,7 +35,8 @@ import {
 } from './lib/report';
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
 import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
-import { formatLifecycle, runLifecycle } from './lib/lifecycle';
+import { formatLifecycle, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
+import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
 
 /** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
 const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
@@ -43,6 +44,7 @@ import {
   describeStack,
   NORMAL_STATUS_DELAYS,
   provision,
+  secondInstance,
   type Stack,
   startGateway,
   startSandbox,
@@ -346,6 +348,64 @@ async function main(): Promise<void> {
     }
   }
 
+  if (options.broadcastRuns.length) {
+    try {
+      say(
+        `broadcasts: ${options.broadcastRecipients} recipients on an 80/s number (${options.broadcastRuns.join(', ')}), the sandbox at its normal status delays...`,
+      );
+      await sandbox.stop();
+      sandbox = await startSandbox(stack, log('sandbox-broadcasts'), NORMAL_STATUS_DELAYS);
+      await prepareBroadcasts(stack, provisioned.apiKey, 'bench_notice');
+      report.broadcasts = [];
+      for (const [i, run] of options.broadcastRuns.entries()) {
+        say(`broadcast run: ${run}...`);
+        await sleep(3_000);
+        const sources: CpuSources = cpuOf(gateway);
+        let second: ManagedProcess | undefined;
+        if (run === 'two') {
+          second = await startGateway(secondInstance(stack, await freePort()), log('gateway-second'));
+          sources.gateway2 = second.pid;
+        }
+        try {
+          const result = await runBroadcast(
+            stack,
+            {
+              apiKey: provisioned.apiKey,
+              template: 'bench_notice',
+              recipients: options.broadcastRecipients,
+              firstRecipient: i * options.broadcastRecipients,
+              instances: run === 'two' ? 2 : 1,
+              inbound: run === 'inbound',
+              reads: run === 'one',
+            },
+            sources,
+          );
+          report.broadcasts.push(result);
+          say(formatBroadcast(result).replace(/^/gm, '  '));
+        } finally {
+          await second?.stop();
+        }
+      }
+      const one = report.broadcasts.find((r) => r.instances === 1 && r.inboundPerSecond === 0);
+      const send = report.lifecycleRates?.[0];
+      report.broadcastVsApiSend =
+        one && send ? Math.round((one.stackUsPerMessage / stackUsPerMessage(send)) * 100) / 100 : null;
+      if (report.broadcastVsApiSend !== null)
+        say(
+          `  a broadcast message costs ${report.broadcastVsApiSend}× an API send's whole life at ${send!.offeredPerSecond}/s (gateway + PostgreSQL + Redis)`,
+        );
+    } catch (error) {
+      ensureNotInterrupted();
+      report.broadcastError = (error as Error).message;
+      say(`  the broadcast phase failed: ${report.broadcastError}`);
+    } finally {
+      if (options.profile && !stopping) {
+        await sandbox.stop();
+        sandbox = await startSandbox(stack, log('sandbox-after-broadcasts'));
+      }
+    }
+  }
+
   if (options.profile) {
     // A failure here (a hook that does not answer, say) keeps the measurements above: it is reported.
     try {
@@ -406,6 +466,7 @@ async function main(): Promise<void> {
   if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle, noopUs())}`);
   for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result, noopUs()));
   if (report.lifecycleRoundTrips) say(`\n${formatLifecycleRoundTrips(report.lifecycleRoundTrips)}`);
+  for (const result of report.broadcasts ?? []) say(`\n${formatBroadcast(result)}`);
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
   if (busiest > 0.3)
     notes.push(

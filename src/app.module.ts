@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { BlacklistModule } from './blacklist/blacklist.module';
+import { BroadcastsModule } from './broadcasts/broadcasts.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -49,6 +50,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ContactsModule,
     MediaModule,
     TenantWebhooksModule,
+    BroadcastsModule,
     ManagementModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,

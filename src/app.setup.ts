@@ -17,6 +17,11 @@ import { accessLog } from './logging/access-log';
 import { ROOT_LOGGER } from './logging/logging.module';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
+import express from 'express';
+import type { GatewayRequest } from './core/gateway-request';
+
+/** A broadcast's create and append (after the Graph path aliases: every version reads as /v1). */
+const BROADCAST_BODY_PATHS = [/^\/v1\/[^/]+\/broadcasts$/, /^\/v1\/[^/]+\/broadcasts\/[^/]+\/recipients$/];
 
 /**
  * Everything about the HTTP app that is not a module: middleware order, body limits, docs and
@@ -40,6 +45,15 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   // PostgreSQL known down: 503 code 2 at once, before the body is read.
   app.use(app.get(DatabaseBreaker).middleware());
   const limit = config.get('BODY_LIMIT', { infer: true });
+  // A broadcast's list of up to 10,000 recipients with their parameters is larger than any Cloud API
+  // body: its two routes read JSON up to BROADCAST_BODY_LIMIT (the raw bytes kept, for HMAC), first.
+  app.use(
+    BROADCAST_BODY_PATHS,
+    express.json({
+      limit: config.get('BROADCAST_BODY_LIMIT', { infer: true }),
+      verify: (req: GatewayRequest, _res, buf) => (req.rawBody = buf),
+    }),
+  );
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: true });
   // Before anything walks a parsed body: hostile nesting or arrays are 400 code 100. (Query strings

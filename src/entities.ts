@@ -1,4 +1,6 @@
 import { ApiKey } from './auth/api-key.entity';
+import { BroadcastRecipient } from './broadcasts/broadcast-recipient.entity';
+import { Broadcast } from './broadcasts/broadcast.entity';
 import { BlacklistEntry } from './blacklist/blacklist-entry.entity';
 import { Contact } from './contacts/contact.entity';
 import { MediaAsset } from './media/media-asset.entity';
@@ -41,4 +43,6 @@ export const ENTITIES = [
   WebhookDelivery,
   UpstreamObject,
   InboundMedia,
+  Broadcast,
+  BroadcastRecipient,
 ];

@@ -1,6 +1,5 @@
 import { PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
-import { OnboardingService } from '../src/tenancy/onboarding.service';
-import { createCatalogTemplate, createOrgKey } from './support/factories';
+import { tenantForProcesses } from './support/factories';
 import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -47,25 +46,14 @@ describe("an 80/s number's pace over two gateway processes", () => {
   });
 
   it('200 API sends in one second: at most 80 reach Meta in any second, the rest wait or get 130429 with Retry-After, none lost or doubled', async () => {
-    const onboarding = t.get(OnboardingService);
-    const org = await onboarding.createOrganization('Pace');
-    const [wabaId, phoneNumberId, token] = ['100000000000901', '200000000000901', 'pace-token-901'];
-    await onboarding.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: token });
-    await onboarding.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: '+1 555 000 0901' });
-    await createCatalogTemplate(
-      t,
-      { id: org.id, name: 'Pace', wabaId, phoneNumberId, otherPhoneNumberId: '', accessToken: token },
-      { name: 'pace_notice', language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] },
-    );
-    const { key } = await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 });
-    const sandbox = await startSandbox([
-      '--app-secret',
-      'test-app-secret',
-      '--business-account',
-      `${wabaId}:${token}`,
-      '--phone-number',
-      `${phoneNumberId}:${wabaId}:15550000901`,
-    ]);
+    const phoneNumberId = '200000000000901';
+    const { key, sandboxArgs } = await tenantForProcesses(t, {
+      wabaId: '100000000000901',
+      phoneNumberId,
+      token: 'pace-token-901',
+      template: 'pace_notice',
+    });
+    const sandbox = await startSandbox(['--app-secret', 'test-app-secret', ...sandboxArgs]);
     const env = { UPSTREAM_BASE_URL: sandbox.url, PACE_MAX_WAIT_MS: '1000', PACE_REFRESH_INTERVAL_SECONDS: '0' };
     const gateways = [await startGateway(env), await startGateway(env)];
 

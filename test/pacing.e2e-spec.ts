@@ -1,3 +1,4 @@
+import './support/pace-test-env';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
 import { eventually } from './support/eventually';
 import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
@@ -27,35 +28,8 @@ const template = (to: string) => ({
 describe("pacing: Meta's throughput, pair rule and messaging limit, honoured before Meta refuses", () => {
   let t: TestApp;
   let second: TestApp;
-  const previous = { wait: process.env.PACE_MAX_WAIT_MS, margin: process.env.PACE_MARGIN_PERCENT };
-  const sendsAtSandbox = (tenant: TestTenant) =>
-    t.sandbox
-      .requests()
-      .filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/${tenant.phoneNumberId}/messages`));
-
-  beforeAll(async () => {
-    process.env.PACE_MAX_WAIT_MS = '1000';
-    // Two gateways and Meta's stand-in share this one process's event loop, so a send reaches the
-    // sandbox late by whatever else the loop does; how many reach Meta in a second is measured with
-    // real processes (pacing-processes.e2e-spec). These specs check the rules, with a wide margin.
-    process.env.PACE_MARGIN_PERCENT = '10';
-    t = await createTestApp();
-    second = await createTestApp({ sandbox: t.sandbox });
-    await resetState(t);
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.close();
-    for (const [name, value] of [
-      ['PACE_MAX_WAIT_MS', previous.wait],
-      ['PACE_MARGIN_PERCENT', previous.margin],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
-
-  it('a burst of 50 to one user: 45 reach Meta, 5 get 131056 from the gateway itself, never from Meta', async () => {
+  /** A tenant with the pace_notice template approved, and a key that no rate limit slows. */
+  async function setUp(): Promise<{ tenant: TestTenant; key: string }> {
     const tenant = await createTenant(t);
     const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
     await createCatalogTemplate(t, tenant, {
@@ -63,6 +37,25 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
       language: 'en_US',
       components: [{ type: 'BODY', text: 'Hello' }],
     });
+    return { tenant, key };
+  }
+  const sendsAtSandbox = (tenant: TestTenant) =>
+    t.sandbox
+      .requests()
+      .filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/${tenant.phoneNumberId}/messages`));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await createTestApp({ sandbox: t.sandbox });
+    await resetState(t);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('a burst of 50 to one user: 45 reach Meta, 5 get 131056 from the gateway itself, never from Meta', async () => {
+    const { tenant, key } = await setUp();
     t.sandbox.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => send(t, tenant, key, template('15554440000'))));
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(45);
@@ -80,13 +73,7 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
   });
 
   it("Meta's throughput upgrade webhook raises the number's pace on every instance within 5 s", async () => {
-    const tenant = await createTenant(t);
-    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
-    await createCatalogTemplate(t, tenant, {
-      name: 'pace_notice',
-      language: 'en_US',
-      components: [{ type: 'BODY', text: 'Hello' }],
-    });
+    const { tenant, key } = await setUp();
     t.sandbox.setLimits(tenant.phoneNumberId, { throughput_level: 'HIGH' });
     const upgradedAt = Date.now();
     await eventually(async () => {
@@ -109,13 +96,7 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
   });
 
   it('a tier of 50: business-initiated templates reach 50 new users, the rest get 131048 from the gateway, a user reached again costs nothing', async () => {
-    const tenant = await createTenant(t);
-    const { key } = await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 });
-    await createCatalogTemplate(t, tenant, {
-      name: 'pace_notice',
-      language: 'en_US',
-      components: [{ type: 'BODY', text: 'Hello' }],
-    });
+    const { tenant, key } = await setUp();
     t.sandbox.setLimits(tenant.phoneNumberId, { messaging_limit_tier: 'TIER_50', throughput_level: 'HIGH' });
     await t.get(NumberLimitsService).learn(tenant.phoneNumberId);
     t.sandbox.clearRequests();

@@ -11,6 +11,8 @@ const TICK_MS = 10;
 
 export interface CpuSources {
   gateway?: number;
+  /** A second gateway instance (the broadcast phase's two-instance run). */
+  gateway2?: number;
   sandbox?: number;
   redis?: number;
 }

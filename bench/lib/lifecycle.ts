@@ -49,7 +49,7 @@ export interface LifecycleResult {
 }
 
 /** A tenant webhook handler: 200 at once; remembers when each (message, status) first arrived. */
-class Receiver {
+export class Receiver {
   readonly firstSeen = new Map<string, number>();
   readonly ids = new Set<string>();
   duplicates = 0;
@@ -228,7 +228,7 @@ export async function runLifecycle(
 /** The gateway's, PostgreSQL's and Redis's CPU per message together: what the gateway's design decides. */
 export function stackUsPerMessage(result: LifecycleResult): number {
   const us = result.cpu.usPerRequest as Record<string, number | undefined>;
-  return (us.gateway ?? 0) + (us.postgres ?? 0) + (us.redis ?? 0);
+  return (us.gateway ?? 0) + (us.gateway2 ?? 0) + (us.postgres ?? 0) + (us.redis ?? 0);
 }
 
 /**

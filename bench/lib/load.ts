@@ -179,7 +179,7 @@ export interface LoadResult {
   requests: number;
   requestsPerSecond: number;
   ok: number;
-  latencyMs: { mean: number; p50: number; p90: number; p97_5: number; p99: number; max: number };
+  latencyMs: { mean: number; p50: number; p90: number; p95?: number; p97_5: number; p99: number; max: number };
   non2xx: number;
   statusCodes: Record<string, number>;
   errors: number;
@@ -319,6 +319,7 @@ async function runPaced(scenario: Scenario, rate: number, settings: LoadSettings
       mean: round1(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
       p50: at(0.5),
       p90: at(0.9),
+      p95: at(0.95),
       p97_5: at(0.975),
       p99: at(0.99),
       max: at(1),

@@ -35,9 +35,16 @@ export interface BenchOptions {
   lifecycleConnections: number;
   /** Offered sends/s of the lifecycle phase's open loops (empty: none). */
   lifecycleRates: number[];
+  /** The broadcast phase's runs: one instance, two, one with inbound messages (empty: none). */
+  broadcastRuns: BroadcastRun[];
+  /** Recipients of each broadcast run. */
+  broadcastRecipients: number;
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
 }
+
+export const BROADCAST_RUNS = ['one', 'two', 'inbound'] as const;
+export type BroadcastRun = (typeof BROADCAST_RUNS)[number];
 
 export const USAGE = `npm run bench -- [options]
 
@@ -56,6 +63,10 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --lifecycle-connections <n>  closed-loop connections of the lifecycle phase (default 10)
   --lifecycle-rates <list>     offered sends/s of the lifecycle open loops, run lowest first until one
                         does not keep up (BENCH_LIFECYCLE_RATES, default 100,200,400,800; "none" skips)
+  --broadcast-runs <list>  broadcast runs on an 80/s number: one (one instance, with forwarded reads
+                        beside it), two (two instances), inbound (15 inbound messages a second
+                        beside it); "none" skips the phase (BENCH_BROADCAST_RUNS, default one,two,inbound)
+  --broadcast-recipients <n>  recipients of each broadcast run (default 10000)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -74,6 +85,18 @@ function rateList(value: string): number[] {
     if (!/^\d+$/.test(rate) || Number(rate) < 1)
       throw new Error(`--lifecycle-rates must list positive integers, got "${value}"`);
   return rates.map(Number).sort((a, b) => a - b);
+}
+
+function broadcastRuns(value: string): BroadcastRun[] {
+  if (value.trim() === 'none') return [];
+  const runs = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const unknown = runs.filter((run) => !(BROADCAST_RUNS as readonly string[]).includes(run));
+  if (unknown.length)
+    throw new Error(`unknown broadcast runs: ${unknown.join(', ')} (known: ${BROADCAST_RUNS.join(', ')})`);
+  return BROADCAST_RUNS.filter((run) => runs.includes(run));
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -112,6 +135,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'no-lifecycle': { type: 'boolean' },
       'lifecycle-connections': { type: 'string' },
       'lifecycle-rates': { type: 'string' },
+      'broadcast-runs': { type: 'string' },
+      'broadcast-recipients': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -159,6 +184,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     lifecycle: !values['no-lifecycle'] && env.BENCH_LIFECYCLE !== 'false',
     lifecycleConnections: positiveInteger('--lifecycle-connections', values['lifecycle-connections'], 10),
     lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '100,200,400,800'),
+    broadcastRuns: broadcastRuns(values['broadcast-runs'] ?? env.BENCH_BROADCAST_RUNS ?? BROADCAST_RUNS.join(',')),
+    broadcastRecipients: positiveInteger('--broadcast-recipients', values['broadcast-recipients'], 10_000),
     databaseUrl,
     redisUrl,
     gatewayEnv,

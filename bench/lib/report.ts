@@ -1,3 +1,4 @@
+import type { BroadcastResult } from './broadcast';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,11 @@ export interface BenchReport {
   /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
   lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
+  /** Broadcasts on an 80/s number: one instance (with forwarded reads beside), two, with inbound messages. */
+  broadcasts?: BroadcastResult[];
+  /** Stack CPU per broadcast message (one instance) over an API send's whole life at the first lifecycle rate. */
+  broadcastVsApiSend?: number | null;
+  broadcastError?: string;
 }
 
 export function toScenarioResult(scenario: Scenario, result: LoadResult, cpu: CpuUse): ScenarioResult {

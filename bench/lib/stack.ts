@@ -25,6 +25,9 @@ export const FIXTURE = {
    * a few thousand users (each gets a send every few seconds at saturation, far inside its burst).
    */
   recipients: 4000,
+  /** The broadcast phase's number: Meta's defaults (STANDARD, 80 messages a second), no operator override. */
+  broadcastPhoneNumberId: '106540352242923',
+  broadcastDisplay: '+1 555 0101',
   /** Put on the organization's blacklist (so `filter_blacklist=true` checks a non-empty list). */
   blacklisted: '15550000001',
 } as const;
@@ -121,6 +124,8 @@ export async function startSandbox(
       `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
       '--phone-number',
       `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,
+      '--phone-number',
+      `${FIXTURE.broadcastPhoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.broadcastDisplay}`,
     ],
     { cwd: stack.root, env: { PATH: process.env.PATH }, logPath },
   );
@@ -135,6 +140,16 @@ export async function startSandbox(
  * Starts the gateway and waits for /health (PostgreSQL and Redis both answer). `preload` adds
  * `--require <file>` (the bench hook: CPU profiler and round-trip counters, driven over IPC).
  */
+/** The same stack with the gateway on another port: a second instance on the same database and Redis. */
+export function secondInstance(stack: Stack, port: number): Stack {
+  return {
+    ...stack,
+    gatewayUrl: `http://127.0.0.1:${port}`,
+    gatewayPort: port,
+    gatewayEnv: { ...stack.gatewayEnv, PORT: String(port) },
+  };
+}
+
 export async function startGateway(stack: Stack, logPath: string, preload?: string): Promise<ManagedProcess> {
   const args = [...(preload ? ['--require', preload] : []), join(stack.root, 'dist/src/main.js')];
   const gateway = startProcess('gateway', process.execPath, args, {
@@ -225,6 +240,15 @@ export async function provision(stack: Stack, logPath: string): Promise<Provisio
   );
   const apiKey = String(key.key);
 
+  await cli(
+    'phone:add',
+    '--waba-id',
+    FIXTURE.wabaId,
+    '--phone-number-id',
+    FIXTURE.broadcastPhoneNumberId,
+    '--display',
+    FIXTURE.broadcastDisplay,
+  );
   // The same at the gateway (an operator's setting): the pace is still taken on every send (one Redis
   // round trip), as in production.
   await cli('phone:set', '--phone-number-id', FIXTURE.phoneNumberId, '--throughput', String(BENCH_THROUGHPUT));

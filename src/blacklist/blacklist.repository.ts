@@ -88,6 +88,16 @@ export class BlacklistRepository {
   }
 
   /** One lookup on the unique (tenant_id, phone_number) index. */
+  /** Which of `phoneNumbers` (normalized) are on the organization's blacklist. */
+  async listedAmong(tenantId: string, phoneNumbers: string[]): Promise<Set<string>> {
+    if (phoneNumbers.length === 0) return new Set();
+    const rows = await this.dataSource.query<Array<{ phone_number: string }>>(
+      `SELECT phone_number FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = ANY ($2::text[])`,
+      [tenantId, phoneNumbers],
+    );
+    return new Set(rows.map((row) => row.phone_number));
+  }
+
   async exists(tenantId: string, phoneNumber: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2 LIMIT 1',

@@ -62,6 +62,11 @@ export class BlacklistService {
    * normalizeRecipient returns it; it is normalized again (a no-op then) so that a caller passing
    * the raw `to` cannot slip past the check, and an invalid one is 400 code 100 naming `to`.
    */
+  /** Which of `phoneNumbers` (normalized recipients) are blacklisted: a broadcast's list, in one read. */
+  listedAmong(tenantId: string, phoneNumbers: string[]): Promise<Set<string>> {
+    return this.repository.listedAmong(tenantId, phoneNumbers);
+  }
+
   async isBlacklisted(tenantId: string, phoneNumber: string): Promise<boolean> {
     return this.repository.exists(tenantId, normalizeRecipient(phoneNumber, 'to'));
   }

@@ -63,6 +63,10 @@ export class Environment {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
   BODY_LIMIT = '1mb';
 
+  /** Largest body of a broadcast create or append (`POST /v1/{phone}/broadcasts[/{id}/recipients]`): 10,000 recipients with parameters. */
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'BROADCAST_BODY_LIMIT must look like 512kb or 10mb' })
+  BROADCAST_BODY_LIMIT = '10mb';
+
   /** Deepest nesting of a JSON body (Meta's deepest payloads nest about 8 levels); deeper is 400 code 100. */
   @Transform(toInt)
   @IsInt()
@@ -285,6 +289,23 @@ export class Environment {
   @Min(0)
   @Max(604800)
   PACE_REFRESH_INTERVAL_SECONDS = 3600;
+
+  /** Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance sends none). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  BROADCAST_POLL_MS = 1000;
+
+  /**
+   * Broadcasts: how long an instance holds the recipients it takes to send (about a second's worth);
+   * an instance that dies leaves them to another once this passes.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(3)
+  @Max(3600)
+  BROADCAST_LEASE_SECONDS = 30;
 
   /** Tenant webhooks: each attempt gives up after this long. */
   @Transform(toInt)

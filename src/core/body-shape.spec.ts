@@ -34,4 +34,15 @@ describe('JSON body shape limits', () => {
     expect(check('[[],[],[],[],[],[]]')).toContain('more than 5 elements');
     expect(check('{"a":[1,2,3,4,5],"b":[1,2,3,4,5]}')).toBeUndefined();
   });
+
+  it("names the member an array too long is the value of, when it is one (an array's own elements are not)", () => {
+    expect(check('{"name":"x","recipients":[1,2,3,4,5,6]}')).toBe(
+      'recipients: an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)',
+    );
+    expect(check('{"a":{"list":[{"b":[1,2,3,4,5,6]}]}}')).toBe(
+      'b: an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)',
+    );
+    expect(check('[[1,2,3,4,5,6]]')).toBe('an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)');
+    expect(check('{"a":"k","b":[[1,2,3,4,5,6]]}')).toBe('an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)');
+  });
 });

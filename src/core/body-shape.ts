@@ -19,34 +19,52 @@ export interface BodyShapeLimits {
  * (class-transformer recurses, and a few thousand levels overflow its stack).
  */
 export function jsonShapeProblem(raw: Buffer, limits: BodyShapeLimits): string | undefined {
-  // For each open bracket: whether it is an array, and the elements seen in it so far.
+  // For each open bracket: whether it is an array, the elements seen in it so far, and the key it is
+  // the value of (as [start, end) of its bytes, or -1: none), to name an array that is too long.
   const arrays: boolean[] = [];
   const elements: number[] = [];
+  const keys: number[] = [];
   let inString = false;
+  // The last string's bytes, and the key the next value belongs to (after a colon).
+  let stringStart = -1;
+  let stringEnd = -1;
+  let keyStart = -1;
+  let keyEnd = -1;
   for (let i = 0; i < raw.length; i++) {
     const byte = raw[i];
     if (inString) {
       if (byte === 0x5c)
         i++; // backslash: skip the escaped character
-      else if (byte === 0x22) inString = false;
+      else if (byte === 0x22) {
+        inString = false;
+        stringEnd = i;
+      }
       continue;
     }
     switch (byte) {
       case 0x22: // "
         inString = true;
+        stringStart = i + 1;
         markElement(arrays, elements);
+        break;
+      case 0x3a: // :
+        keyStart = stringStart;
+        keyEnd = stringEnd;
         break;
       case 0x5b: // [
       case 0x7b: // {
         markElement(arrays, elements);
         arrays.push(byte === 0x5b);
         elements.push(0);
+        // The key of an object's member; an array's elements are named by none.
+        keys.push(arrays.length > 1 && !arrays[arrays.length - 2] ? keyStart : -1, keyEnd);
         if (arrays.length > limits.maxDepth) return `nested deeper than ${limits.maxDepth} levels (BODY_MAX_DEPTH)`;
         break;
       case 0x5d: // ]
       case 0x7d: // }
         arrays.pop();
         elements.pop();
+        keys.length -= 2;
         break;
       case 0x2c: // ,
         if (arrays[arrays.length - 1]) {
@@ -57,8 +75,10 @@ export function jsonShapeProblem(raw: Buffer, limits: BodyShapeLimits): string |
         if (byte > 0x20) markElement(arrays, elements);
     }
     const top = elements.length - 1;
-    if (top >= 0 && arrays[top] && elements[top] > limits.maxArrayLength)
-      return `an array with more than ${limits.maxArrayLength} elements (BODY_MAX_ARRAY_LENGTH)`;
+    if (top >= 0 && arrays[top] && elements[top] > limits.maxArrayLength) {
+      const key = keys[2 * top] >= 0 ? raw.toString('utf8', keys[2 * top], keys[2 * top + 1]) : undefined;
+      return `${key !== undefined && /^[\w.-]{1,64}$/.test(key) ? `${key}: ` : ''}an array with more than ${limits.maxArrayLength} elements (BODY_MAX_ARRAY_LENGTH)`;
+    }
   }
   return undefined;
 }
@@ -133,7 +153,13 @@ export function bodyShapeLimits(limits: BodyShapeLimits) {
       return next(unstorable(queryFieldOf(url.slice(query + 1))));
     if (req.rawBody && req.rawBody.length > 0 && req.is(['json', '+json'])) {
       const problem = jsonShapeProblem(req.rawBody, limits);
-      if (problem) return next(GraphError.invalidParameter('Request body too complex', `body: ${problem}`));
+      if (problem)
+        return next(
+          GraphError.invalidParameter(
+            'Request body too complex',
+            problem.includes(': an array') ? problem : `body: ${problem}`,
+          ),
+        );
       if (checkText && mayHoldUnstorableText(req.rawBody)) {
         const field = unstorableTextPath(req.body);
         if (field) return next(unstorable(field));

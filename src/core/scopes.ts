@@ -16,6 +16,9 @@ export const TENANT_SCOPES = [
   'webhooks:write',
   'business:read',
   'business:write',
+  // The gateway's own broadcasts (src/broadcasts).
+  'broadcasts:read',
+  'broadcasts:write',
   // The rest of Meta's Cloud API, forwarded and checked (src/passthrough), by family.
   'account:read',
   'account:write',

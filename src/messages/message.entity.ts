@@ -19,6 +19,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
  * column a partial index reads cannot change in a HOT update, and status webhooks change status.
  */
 @Index('IDX_messages_unanswered', ['createdAt'], { where: 'upstream_message_id IS NULL AND failed_at IS NULL' })
+/** A broadcast's records, for its counts (neither column changes after the insert: updates stay HOT). */
+@Index('IDX_messages_broadcast', ['broadcastId'], { where: 'broadcast_id IS NOT NULL' })
+/** A broadcast recipient's try is written once, whichever instance tries (its key: broadcast, recipient, try). */
+@Index('IDX_messages_broadcast_send', ['idempotencyKey'], { unique: true, where: 'broadcast_id IS NOT NULL' })
 export class Message {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -54,6 +58,10 @@ export class Message {
 
   @Column({ type: 'text' })
   status: string;
+
+  /** The broadcast this message was sent for (its key is then `broadcast:<id>:<seq>:<try>`). */
+  @Column({ name: 'broadcast_id', type: 'uuid', nullable: true })
+  broadcastId: string | null;
 
   /** The upstream error of a failed send: { code, message, error_subcode?, error_data? }. */
   @Column({ type: 'jsonb', nullable: true })

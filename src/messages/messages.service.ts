@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -41,6 +42,8 @@ export interface SendContext {
 
 /** Meta's refusals for a number's pace: nothing was sent, so the send may be tried again. */
 const PACE_REFUSALS = new Set([130429, 131056]);
+/** A broadcast send woken this long after its turn takes a new one (the process stalled). */
+const LATE_TURN_MS = 25;
 /** Times a send Meta refused for its pace is tried again (each in a turn of its own, within PACE_MAX_WAIT_MS). */
 const PACE_RETRIES = 2;
 
@@ -100,7 +103,21 @@ interface PendingRecord {
   type: string;
   payload: string;
   idempotencyKey: string | null;
+  /** The broadcast it is sent for (its idempotency key is then the recipient's try: one record each). */
+  broadcastId: string | null;
 }
+
+/** What became of a broadcast recipient's send (`sendForBroadcast`). */
+export type BroadcastSendOutcome =
+  /** A record was written for this try: its status says the rest (accepted, failed, or pending with an unknown outcome). */
+  | { kind: 'recorded'; messageId: string }
+  /** Meta refused it for its pace (130429, 131056), or for spam (131048): nothing was sent, no record is left. */
+  | { kind: 'refused'; code: number };
+
+/** Meta's error codes after which a failed broadcast send may be tried again (throttling, transient). */
+export const RETRYABLE_SEND_CODES = new Set([
+  1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131049, 131056, 131057, 133004,
+]);
 
 @Injectable()
 export class MessagesService {
@@ -109,7 +126,7 @@ export class MessagesService {
    * records of the sends that arrive together go in one INSERT, each send calling upstream only once
    * its record is committed; their acceptances go in one UPDATE.
    */
-  private readonly pendingWrites = new GroupCommit<PendingRecord, void>(
+  private readonly pendingWrites = new GroupCommit<PendingRecord, boolean>(
     (records) => this.insertPending(records),
     256,
     SEND_WRITE_CONCURRENCY,
@@ -187,6 +204,7 @@ export class MessagesService {
       type,
       payload: JSON.stringify(payload),
       idempotencyKey: options.idempotencyKey ?? null,
+      broadcastId: null,
     };
     const startedAt = Date.now();
     const businessInitiated = await this.isBusinessInitiated(ctx, type, group, recipient);
@@ -401,6 +419,129 @@ export class MessagesService {
   }
 
   /**
+   * A broadcast recipient's send, in the turn its dispatcher took for it (`turnAt`, this process's
+   * clock): the template with the recipient's parameters, recorded like any send (its record names
+   * the broadcast), the key `idempotencyKey` making the try's record unique whichever instance writes
+   * it. A try whose record exists already is not sent again (another instance, or this one before a
+   * restart, wrote it: the record says what happened). Meta's refusals for its pace or for spam take
+   * the record back (nothing was sent) and say so; any other outcome is the record's.
+   */
+  async sendForBroadcast(
+    ctx: SendContext,
+    input: { broadcastId: string; idempotencyKey: string; recipient: string; template: Record<string, unknown> },
+    turnAt: number,
+  ): Promise<BroadcastSendOutcome> {
+    const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
+    const payload = { messaging_product: 'whatsapp', to: input.recipient, type: 'template', template: input.template };
+    const record: PendingRecord = {
+      id: randomUUID(),
+      tenantId: ctx.tenantId,
+      phoneNumberId: ctx.phone.phoneNumberId,
+      apiKeyId: ctx.apiKeyId,
+      recipient: input.recipient,
+      type: 'template',
+      payload: JSON.stringify(payload),
+      idempotencyKey: input.idempotencyKey,
+      broadcastId: input.broadcastId,
+    };
+    if (!(await this.pendingWrites.submit(record))) {
+      const [earlier] = await this.sql.query<{ id: string }>(
+        'messages_broadcast_try',
+        `SELECT id FROM messages WHERE idempotency_key = $1 AND broadcast_id IS NOT NULL`,
+        [input.idempotencyKey],
+      );
+      return { kind: 'recorded', messageId: earlier.id };
+    }
+    const wait = turnAt - Date.now();
+    if (wait > 0) await sleep(wait);
+    // Woken late (a stalled process): a new turn rather than a send bunched up with the next ones.
+    else if (-wait > LATE_TURN_MS)
+      await this.pace.waitForTurn(ctx.phone, input.recipient, { businessInitiated: false, maxWaitMs: 60_000 });
+    try {
+      const result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, {
+        ...payload,
+        biz_opaque_callback_data: tagCallbackData(record.id, undefined),
+      });
+      const upstreamId = result.messages?.[0]?.id;
+      if (!upstreamId) {
+        await this.recordFailure(
+          record.id,
+          new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
+            status: 500,
+            data: { details: 'upstream accepted the send without a message id' },
+          }),
+        );
+      } else await this.acceptances.submit({ id: record.id, upstreamId });
+    } catch (error) {
+      if (error instanceof UpstreamNoAnswer) await this.outcomeUnknown(record.id, error);
+      else if (error instanceof GraphError && (PACE_REFUSALS.has(error.code) || error.code === 131048)) {
+        if (PACE_REFUSALS.has(error.code)) await this.pace.slowDown(ctx.phone, error.code);
+        await this.discardPending(record.id);
+        return { kind: 'refused', code: error.code };
+      } else await this.recordFailure(record.id, error);
+    }
+    return { kind: 'recorded', messageId: record.id };
+  }
+
+  /**
+   * The statuses of a broadcast's current records, `ids` (its recipients' latest tries: a try sent
+   * again replaces the one before), for its counts. Records whose outcome stayed unknown are left
+   * out: the broadcast sends those recipients again, and their next try's record counts.
+   */
+  async broadcastStatusCounts(broadcastId: string, ids: string[]): Promise<Record<string, number>> {
+    if (ids.length === 0) return {};
+    const rows = await this.sql.query<{ status: string; count: string }>(
+      'messages_broadcast_counts',
+      `SELECT status, count(*) FROM messages WHERE broadcast_id = $1 AND id = ANY ($2::uuid[])
+         AND NOT (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL)
+       GROUP BY status`,
+      [broadcastId, ids],
+    );
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** A broadcast's records in one of `statuses` (failed ones with their error), and whether their outcome stayed unknown. */
+  async broadcastRecords(
+    broadcastId: string,
+    statuses: string[],
+  ): Promise<Array<{ id: string; status: string; error: Record<string, unknown> | null; unknown: boolean }>> {
+    return this.sql.query(
+      'messages_broadcast_records',
+      `SELECT id, status, error, (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL) AS unknown
+       FROM messages WHERE broadcast_id = $1 AND status = ANY ($2::text[])`,
+      [broadcastId, statuses],
+    );
+  }
+
+  /** Records by id, as a broadcast's recipient list shows them: status, wamid, error. */
+  async recordsByIds(
+    ids: string[],
+  ): Promise<
+    Map<string, { status: string; wamid: string | null; error: Record<string, unknown> | null; unknown: boolean }>
+  > {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{
+      id: string;
+      status: string;
+      upstream_message_id: string | null;
+      error: Record<string, unknown> | null;
+      unknown: boolean;
+    }>(
+      'messages_by_ids',
+      `SELECT id, status, upstream_message_id, error,
+         (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL) AS unknown
+       FROM messages WHERE id = ANY ($1::uuid[])`,
+      [ids],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { status: row.status, wamid: row.upstream_message_id, error: row.error, unknown: row.unknown },
+      ]),
+    );
+  }
+
+  /**
    * Whether a send counts against the number's messaging limit: a template to a user whose service
    * window is closed. Asked only when the number's tier limits anything (the window costs a read).
    */
@@ -414,14 +555,19 @@ export class MessagesService {
     return !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient));
   }
 
-  /** One prepared INSERT for the pending records of concurrent sends (no ORM: the hot path). */
-  private async insertPending(records: PendingRecord[]): Promise<void[]> {
-    await this.sql.query(
+  /**
+   * One prepared INSERT for the pending records of concurrent sends (no ORM: the hot path). A
+   * broadcast recipient's try whose record another instance already wrote is not written again (its
+   * key is unique among broadcast records): false for it.
+   */
+  private async insertPending(records: PendingRecord[]): Promise<boolean[]> {
+    const written = await this.sql.query<{ id: string }>(
       'messages_insert_pending',
-      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, status)
-       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, 'pending'
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
-         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key)`,
+      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
+       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
+         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
+       ON CONFLICT (idempotency_key) WHERE broadcast_id IS NOT NULL DO NOTHING RETURNING id`,
       [
         records.map((r) => r.id),
         records.map((r) => r.tenantId),
@@ -431,9 +577,12 @@ export class MessagesService {
         records.map((r) => r.type),
         records.map((r) => r.payload),
         records.map((r) => r.idempotencyKey),
+        records.map((r) => r.broadcastId),
       ],
     );
-    return records.map(() => undefined);
+    if (written.length === records.length) return records.map(() => true);
+    const ids = new Set(written.map((row) => row.id));
+    return records.map((r) => ids.has(r.id));
   }
 
   /**

@@ -32,6 +32,17 @@ export class ServiceWindowService implements OnModuleInit {
     for (const key of this.openUntil.keys()) if (key.startsWith(`${phoneNumberId}:`)) this.openUntil.delete(key);
   }
 
+  /** Which of `waIds` have an open window with the number now (a broadcast's batch, in one read). */
+  async openAmong(phoneNumberId: string, waIds: string[]): Promise<Set<string>> {
+    if (waIds.length === 0) return new Set();
+    const rows = await this.dataSource.query<Array<{ wa_id: string }>>(
+      `SELECT wa_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2::text[])
+         AND last_inbound_at > now() - make_interval(secs => $3)`,
+      [phoneNumberId, waIds, SERVICE_WINDOW_MS / 1000],
+    );
+    return new Set(rows.map((row) => row.wa_id));
+  }
+
   async isOpen(phoneNumberId: string, waId: string): Promise<boolean> {
     const now = this.clock.now().getTime();
     const key = `${phoneNumberId}:${waId}`;

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
+import type { PhoneNumberLimits } from '../core/gateway-request';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -43,6 +44,13 @@ export class NumberLimitsService implements OnModuleInit {
       this.jobs.every('number-limits-refresh', Math.min(this.refreshIntervalMs, 60_000), () => this.refreshStale());
   }
 
+  private readonly learnedListeners: Array<(phoneNumberId: string, limits: PhoneNumberLimits) => void> = [];
+
+  /** Lets a feature act on what is learned of a number (broadcasts pause when Meta flags it RED). */
+  onLearned(listener: (phoneNumberId: string, limits: PhoneNumberLimits) => void): void {
+    this.learnedListeners.push(listener);
+  }
+
   /** Reads the number's limits from Meta, stores them, and shares its pace; false when Meta did not answer. */
   async learn(phoneNumberId: string): Promise<boolean> {
     const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
@@ -57,7 +65,10 @@ export class NumberLimitsService implements OnModuleInit {
       messagingLimitTier: text(record.messaging_limit_tier),
       qualityRating: text(record.quality_rating),
     });
-    if (limits) await this.pace.share({ phoneNumberId, limits });
+    if (limits) {
+      await this.pace.share({ phoneNumberId, limits });
+      for (const listener of this.learnedListeners) listener(phoneNumberId, limits);
+    }
     return limits !== null;
   }
 

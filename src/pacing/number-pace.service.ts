@@ -181,6 +181,25 @@ export class NumberPaceService {
   }
 
   /**
+   * The messaging limit's window of the number's business account: how many users business-initiated
+   * messages reached in the last 24 hours, and how many of `users` are among them (a broadcast's
+   * estimate of what the limit would defer).
+   */
+  async tierUsage(
+    number: Pick<PacedNumber, 'businessAccountId'>,
+    users: string[],
+  ): Promise<{ reached: number; reachedAmong: number }> {
+    const key = `pace:tier:${number.businessAccountId}`;
+    const windowUs = MESSAGING_LIMIT_WINDOW_MS * 1000;
+    try {
+      return await this.store.paceTierUsage(key, windowUs, users);
+    } catch (error) {
+      this.warnFallback(error as Error);
+      return this.fallback.paceTierUsage(key, windowUs, users);
+    }
+  }
+
+  /**
    * Inbound messages count toward the number's throughput at Meta: they take turns now, without
    * waiting. Never fails (a lost count only lets the next turns come a little early).
    */

@@ -133,6 +133,17 @@ export class MemoryStore extends SharedStore {
     this.setPaceNumber(numberKey, tat, tat - now);
   }
 
+  async paceTierUsage(
+    key: string,
+    windowUs: number,
+    members: string[],
+  ): Promise<{ reached: number; reachedAmong: number }> {
+    const now = this.now() * 1000;
+    const reached = this.tiers.get(key) ?? new Map<string, number>();
+    for (const [member, at] of reached) if (at <= now - windowUs) reached.delete(member);
+    return { reached: reached.size, reachedAmong: members.filter((m) => reached.has(m)).length };
+  }
+
   async setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void> {
     if (intervalUs === null) this.entries.delete(rateKey);
     else this.entries.set(rateKey, { value: String(intervalUs) }, { ttl: ttlMs });

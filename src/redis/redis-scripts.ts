@@ -131,6 +131,23 @@ return {'ok', math.floor(delay), string.format('%.0f', now)}
 `;
 
 /**
+ * TIER_USAGE — KEYS: the tier's sorted set; ARGV: window (µs), then members. Trims the window, then
+ * returns {users in it, how many of the members are}.
+ */
+export const TIER_USAGE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now - tonumber(ARGV[1])))
+local among = 0
+for i = 2, #ARGV, 500 do
+  local last = math.min(i + 499, #ARGV)
+  local scores = redis.call('ZMSCORE', KEYS[1], unpack(ARGV, i, last))
+  for _, score in ipairs(scores) do if score then among = among + 1 end end
+end
+return {redis.call('ZCARD', KEYS[1]), among}
+`;
+
+/**
  * TAKE_PACE — KEYS: the number's TAT, its interval; ARGV: default interval (µs), count, mode. Mode
  * 'add': moves the number's TAT `count` intervals further (from now when it lies in the past);
  * 'until': makes it at least `count` intervals from now.

@@ -8,6 +8,7 @@ import {
   RELEASE_SCRIPT,
   RESERVE_PACE_SCRIPT,
   TAKE_PACE_SCRIPT,
+  TIER_USAGE_SCRIPT,
 } from './redis-scripts';
 import {
   type IdempotencyClaim,
@@ -37,6 +38,7 @@ interface ScriptedRedis extends Redis {
   gwComplete(cacheKey: string, lockKey: string, token: string, response: string, ttlMs: number): Promise<number>;
   gwRelease(lockKey: string, token: string): Promise<number>;
   gwReservePace(...args: Array<string | number>): Promise<[string, number, string?]>;
+  gwTierUsage(key: string, windowUs: number, ...members: string[]): Promise<[number, number]>;
   gwTakePace(numberKey: string, rateKey: string, intervalUs: number, count: number, mode: string): Promise<number>;
 }
 
@@ -97,6 +99,7 @@ export class RedisStore extends SharedStore {
     this.client.defineCommand('gwRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
     this.client.defineCommand('gwReservePace', { numberOfKeys: 4, lua: RESERVE_PACE_SCRIPT });
     this.client.defineCommand('gwTakePace', { numberOfKeys: 2, lua: TAKE_PACE_SCRIPT });
+    this.client.defineCommand('gwTierUsage', { numberOfKeys: 1, lua: TIER_USAGE_SCRIPT });
     this.client.on('error', (error: Error) => {
       // Throttled: a down Redis emits an error on every reconnect attempt.
       if (Date.now() - this.lastErrorLoggedAt > 10_000) {
@@ -333,6 +336,15 @@ export class RedisStore extends SharedStore {
     mode: 'add' | 'until',
   ): Promise<void> {
     await this.command(() => this.client.gwTakePace(numberKey, rateKey, Math.round(intervalUs), count, mode));
+  }
+
+  async paceTierUsage(
+    key: string,
+    windowUs: number,
+    members: string[],
+  ): Promise<{ reached: number; reachedAmong: number }> {
+    const [reached, among] = await this.command(() => this.client.gwTierUsage(key, Math.round(windowUs), ...members));
+    return { reached: Number(reached), reachedAmong: Number(among) };
   }
 
   async setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void> {

@@ -129,6 +129,13 @@ export abstract class SharedStore {
     mode: 'add' | 'until',
   ): Promise<void>;
 
+  /** The messaging limit's window `key`: users in it (last `windowUs`), and how many of `members` are. */
+  abstract paceTierUsage(
+    key: string,
+    windowUs: number,
+    members: string[],
+  ): Promise<{ reached: number; reachedAmong: number }>;
+
   /** Sets (or with null, clears) the interval every instance paces a number at, for `ttlMs`. */
   abstract setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void>;
 

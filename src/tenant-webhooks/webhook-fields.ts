@@ -26,6 +26,8 @@ export const WEBHOOK_FIELDS = [
   'partner_solutions',
   'payment_configuration_update',
   'campaign_status_update',
+  // The gateway's own: a broadcast paused or completed (src/broadcasts).
+  'broadcast_status_update',
 ] as const;
 
 export type WebhookField = (typeof WEBHOOK_FIELDS)[number];

@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
 import type { ComposedStatement } from '../database/composed-statement';
 import { DeliveryQueue } from './delivery-queue';
@@ -51,6 +53,7 @@ export class WebhookOutbox {
 
   constructor(
     private readonly queue: DeliveryQueue,
+    @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<Environment, true>,
   ) {
     this.leaseSeconds = leaseMsOf(config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true })) / 1000;
@@ -102,6 +105,30 @@ export class WebhookOutbox {
       'webhook_deliveries_written',
       `SELECT ${DELIVERY_COLUMNS}, d.event_id FROM ${added} d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
     );
+  }
+
+  /**
+   * An event of the gateway's own (a broadcast paused or completed, under its own field): a delivery
+   * to each active endpoint of the organization registered with `/v1/webhooks` that selects the field
+   * and the number, written now (durable, retried like every delivery) and handed to the job engine.
+   * Meta's overrides (`subscribed_apps`, `webhook_configuration`) receive only Meta's events.
+   */
+  async emit(event: Omit<OutboxEvent, 'dedupeKey'>): Promise<number> {
+    const rows = await this.dataSource.query<DeliveryRow[]>(
+      `WITH added AS (
+         INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body)
+         SELECT e.tenant_id, e.id, $2, $3 FROM webhook_endpoints e
+         WHERE e.tenant_id = $1 AND e.status = 'active' AND e.kind = 'custom'
+           AND (e.events IS NULL OR $2 = ANY (e.events))
+           AND ($4::text IS NULL OR e.phone_number_ids IS NULL OR $4 = ANY (e.phone_number_ids))
+           AND (e.waba_id IS NULL OR e.waba_id = $5)
+         FOR KEY SHARE OF e
+         RETURNING *)
+       SELECT ${DELIVERY_COLUMNS} FROM added d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
+      [event.tenantId, event.field, event.body, event.phoneNumberId, event.wabaId],
+    );
+    this.dispatch(rows);
+    return rows.length;
   }
 
   /**

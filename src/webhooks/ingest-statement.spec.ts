@@ -9,6 +9,8 @@ describe('the ingestion statement', () => {
   it("gives the ingestion's parts one text for any batch, empty or not", () => {
     const outbox = new WebhookOutbox(
       { takesLocalAttempts: () => true } as unknown as DeliveryQueue,
+      // The statement's parts never touch the database (only `emit` does).
+      {} as never,
       {
         get: (name: string) => ({ WEBHOOK_ATTEMPT_TIMEOUT_MS: 10_000, WEBHOOK_ENDPOINT_FAILURE_THRESHOLD: 5 })[name],
       } as never,

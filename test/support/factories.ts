@@ -105,3 +105,47 @@ export async function createCatalogTemplate(
   );
   return upstreamId;
 }
+
+/**
+ * An organization whose number a sandbox process (not the app's in-process one) also knows: its
+ * business account and number in the gateway's database, an APPROVED template `template` in the
+ * catalog, and an organization key. Returns what the sandbox process must be told (`--business-account
+ * wabaId:token`, `--phone-number id:wabaId:display`).
+ */
+export async function tenantForProcesses(
+  t: TestApp,
+  ids: { wabaId: string; phoneNumberId: string; token: string; template: string },
+): Promise<{ tenantId: string; key: string; sandboxArgs: string[] }> {
+  const onboarding = t.get(OnboardingService);
+  const org = await onboarding.createOrganization(`Processes ${ids.phoneNumberId}`);
+  await onboarding.addBusinessAccount({ tenantId: org.id, wabaId: ids.wabaId, accessToken: ids.token });
+  const display = `1555${ids.phoneNumberId.slice(-7)}`;
+  await onboarding.addPhoneNumber({
+    wabaId: ids.wabaId,
+    phoneNumberId: ids.phoneNumberId,
+    displayPhoneNumber: `+${display}`,
+  });
+  await createCatalogTemplate(
+    t,
+    {
+      id: org.id,
+      name: org.name,
+      wabaId: ids.wabaId,
+      phoneNumberId: ids.phoneNumberId,
+      otherPhoneNumberId: '',
+      accessToken: ids.token,
+    },
+    { name: ids.template, language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] },
+  );
+  const { key } = await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 });
+  return {
+    tenantId: org.id,
+    key,
+    sandboxArgs: [
+      '--business-account',
+      `${ids.wabaId}:${ids.token}`,
+      '--phone-number',
+      `${ids.phoneNumberId}:${ids.wabaId}:${display}`,
+    ],
+  };
+}

@@ -13,6 +13,7 @@ import { TemplateReservation1763701100000 } from './1763701100000-TemplateReserv
 import { UpstreamObjects1763701200000 } from './1763701200000-UpstreamObjects';
 import { MessageRecordsRoomForUpdates1763701300000 } from './1763701300000-MessageRecordsRoomForUpdates';
 import { PhoneNumberLimits1763701400000 } from './1763701400000-PhoneNumberLimits';
+import { Broadcasts1763701500000 } from './1763701500000-Broadcasts';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   UpstreamObjects1763701200000,
   MessageRecordsRoomForUpdates1763701300000,
   PhoneNumberLimits1763701400000,
+  Broadcasts1763701500000,
 ];

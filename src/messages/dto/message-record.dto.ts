@@ -77,6 +77,9 @@ export class MessageRecordDto {
   @ApiPropertyOptional()
   idempotency_key: string | null;
 
+  @ApiProperty({ nullable: true, format: 'uuid', description: 'The broadcast it was sent for' })
+  broadcast_id: string | null;
+
   @ApiPropertyOptional({
     format: 'date-time',
     description:
@@ -118,6 +121,7 @@ export function toMessageRecord(message: Message, statuses: MessageStatusEvent[]
     status: message.status,
     error: message.error,
     idempotency_key: message.idempotencyKey,
+    broadcast_id: message.broadcastId,
     outcome_unknown_at: message.outcomeUnknownAt?.toISOString() ?? null,
     payload: message.payload,
     created_at: message.createdAt.toISOString(),

@@ -1,0 +1,264 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { GroupCommit } from '../database/group-commit';
+import { MessagesService } from '../messages/messages.service';
+import { ServiceWindowService } from '../messages/service-window.service';
+import { NumberLimitsService } from '../pacing/number-limits.service';
+import { NumberPaceService, type PacedNumber } from '../pacing/number-pace.service';
+import { throughputMps, tierUsers } from '../pacing/throughput';
+import { TenancyService } from '../tenancy/tenancy.service';
+import { BroadcastLifecycle } from './broadcast-lifecycle';
+import { type BroadcastRow, BroadcastsRepository, type RecipientRow } from './broadcasts.repository';
+
+/** How far ahead a broadcast takes turns: API sends arriving meanwhile get the turns after these, so they go first. */
+const LOOKAHEAD_MS = 25;
+/** Broadcast sends of one number in flight at once (each waits for its upstream answer). */
+const MAX_IN_FLIGHT = 200;
+/** A broadcast's status is read again this often while it is worked on (a pause on another instance). */
+const STATUS_FRESH_MS = 250;
+
+/**
+ * Sends broadcasts, on every instance: each instance polls (BROADCAST_POLL_MS) for running broadcasts
+ * and works each of their numbers in one loop of its own — claim a batch of recipients (SKIP LOCKED:
+ * instances take different ones), take a turn of the number's pace for each, send it in its turn.
+ *
+ * Behind API sends: a broadcast takes only turns that come within LOOKAHEAD_MS (a further turn is
+ * refused, and it waits until the pace has room), so API sends find the turns after those. A
+ * recipient refused for the pair rule is held back until it passes; one over the messaging limit is
+ * `deferred` until the rolling window frees room.
+ *
+ * Each recipient is sent at most once per try whatever crashes: the try's record is unique (its key
+ * `broadcast:<id>:<seq>:<try>`), so an instance that takes over a recipient whose record exists does
+ * not send it again. A record whose outcome stays unknown (no answer, no status webhook within
+ * SEND_OUTCOME_TIMEOUT_SECONDS, then failed by the sweeper) makes the recipient's next try; Meta's
+ * statuses reconcile a record that did reach Meta before then. So a recipient is sent exactly once
+ * unless cancelled or refused, provided Meta reports a send within that timeout.
+ */
+@Injectable()
+export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('BroadcastDispatcher');
+  private readonly workers = new Map<string, Promise<void>>();
+  private readonly statuses = new Map<string, { row: BroadcastRow; at: number }>();
+  private readonly pollMs: number;
+  /** A claim's length (BROADCAST_LEASE_SECONDS): a batch is about a second of the pace, so it is worked through well within it. */
+  private readonly leaseSeconds: number;
+  /** A claim this close to its end is given back rather than worked on (another instance may take it then). */
+  private readonly leaseMarginMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private stopping = false;
+  /** Recipients linked to their try's record, a batch at a time. */
+  private readonly links = new GroupCommit<{ broadcastId: string; seq: number; messageId: string }, void>(
+    (links) => this.repository.linkRecords(links),
+    500,
+    2,
+    100,
+  );
+
+  constructor(
+    private readonly repository: BroadcastsRepository,
+    private readonly lifecycle: BroadcastLifecycle,
+    private readonly messages: MessagesService,
+    private readonly windows: ServiceWindowService,
+    private readonly pace: NumberPaceService,
+    private readonly numberLimits: NumberLimitsService,
+    private readonly tenancy: TenancyService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.pollMs = config.get('BROADCAST_POLL_MS', { infer: true });
+    this.leaseSeconds = config.get('BROADCAST_LEASE_SECONDS', { infer: true });
+    this.leaseMarginMs = Math.min(10_000, (this.leaseSeconds * 1000) / 3);
+  }
+
+  /** Meta flags a number RED: its broadcasts pause (resumed by the tenant). */
+  onModuleInit(): void {
+    this.numberLimits.onLearned((phoneNumberId, limits) => {
+      if (limits.qualityRating === 'RED') void this.lifecycle.pauseNumber(phoneNumberId, 'quality_red');
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.pollMs <= 0) return;
+    this.timer = setInterval(() => void this.poll(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** No new sends; those in flight finish (their records are written either way). */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.workers.values()]);
+  }
+
+  /** Starts working a number now (a broadcast created or resumed on this instance). */
+  wake(phoneNumberId: string): void {
+    if (this.stopping || this.workers.has(phoneNumberId)) return;
+    const worker = this.work(phoneNumberId)
+      .catch((error: Error) => this.logger.warn(`broadcasts of ${phoneNumberId}: ${error.message}`))
+      .finally(() => this.workers.delete(phoneNumberId));
+    this.workers.set(phoneNumberId, worker);
+  }
+
+  /** Forgets what it knows of a broadcast's status (changed on this instance: a pause is seen at once). */
+  forget(broadcastId: string): void {
+    this.statuses.delete(broadcastId);
+  }
+
+  /** One poll: due schedules start; numbers with work are worked; broadcasts with none left complete. */
+  async poll(): Promise<void> {
+    if (this.polling || this.stopping) return;
+    this.polling = true;
+    try {
+      await this.repository.startDue();
+      for (const broadcast of await this.repository.running()) {
+        const work = await this.repository.hasWork(broadcast.id);
+        if (work.now) this.wake(broadcast.phone_number_id);
+        else if (!work.later && !this.workers.has(broadcast.phone_number_id)) await this.settle(broadcast);
+      }
+    } catch (error) {
+      this.logger.warn(`poll failed: ${(error as Error).message}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /**
+   * A running broadcast with nothing left to send now or later: recipients whose record's outcome
+   * stayed unknown get their next try; once no record is pending, it is completed.
+   */
+  private async settle(broadcast: BroadcastRow): Promise<void> {
+    const open = await this.messages.broadcastRecords(broadcast.id, ['pending', 'failed']);
+    const unknown = open.filter((record) => record.unknown).map((record) => record.id);
+    if (unknown.length && (await this.repository.requeueRecords(broadcast.id, unknown)) > 0) return;
+    if (open.some((record) => record.status === 'pending')) return;
+    await this.lifecycle.move(broadcast.id, ['running'], 'completed');
+  }
+
+  /** Works one number's running broadcasts until none has a recipient to send now. */
+  private async work(phoneNumberId: string): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (!this.stopping) {
+        const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
+        if (!phone) return;
+        const batchSize = Math.min(200, Math.max(1, Math.ceil(throughputMps(phone.limits))));
+        const batch = await this.repository.claim(phoneNumberId, batchSize, this.leaseSeconds);
+        if (batch.length === 0) return;
+        const claimEnds = Date.now() + this.leaseSeconds * 1000 - this.leaseMarginMs;
+        const open =
+          tierUsers(phone.limits.messagingLimitTier) === undefined
+            ? null
+            : await this.windows.openAmong(
+                phoneNumberId,
+                batch.map((r) => r.recipient),
+              );
+        for (const [i, recipient] of batch.entries()) {
+          if (this.stopping || Date.now() > claimEnds) {
+            await this.repository.release(batch.slice(i));
+            break;
+          }
+          const broadcast = await this.broadcastOf(recipient.broadcast_id);
+          if (broadcast?.status !== 'running') {
+            await this.repository.release([recipient]);
+            continue;
+          }
+          const businessInitiated = open !== null && !open.has(recipient.recipient);
+          const turnAt = await this.takeTurn(phone, broadcast, recipient, businessInitiated);
+          if (turnAt === null) continue;
+          const send = this.sendOne(phone, broadcast, recipient, turnAt).finally(() => inFlight.delete(send));
+          inFlight.add(send);
+          while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+        }
+      }
+    } finally {
+      await Promise.allSettled([...inFlight]);
+    }
+  }
+
+  /**
+   * A turn of the number's pace within LOOKAHEAD_MS for the recipient: waits while the pace is taken
+   * further ahead (API sends, or the broadcast's own turns); holds the recipient back for the pair
+   * rule or defers it for the messaging limit (null then).
+   */
+  private async takeTurn(
+    phone: PacedNumber,
+    broadcast: BroadcastRow,
+    recipient: RecipientRow,
+    businessInitiated: boolean,
+  ): Promise<number | null> {
+    for (;;) {
+      const decision = await this.pace.decideTurn(phone, recipient.recipient, businessInitiated, LOOKAHEAD_MS);
+      if (decision.granted) return decision.turnAt;
+      if (decision.limit === 'pair') {
+        await this.repository.holdBack(recipient, decision.retryAfterMs, 'queued');
+        return null;
+      }
+      if (decision.limit === 'messaging_limit') {
+        await this.repository.holdBack(recipient, decision.retryAfterMs, 'deferred');
+        return null;
+      }
+      await sleep(Math.max(1, decision.retryAfterMs));
+      const fresh = await this.broadcastOf(broadcast.id);
+      if (this.stopping || fresh?.status !== 'running') {
+        await this.repository.release([recipient]);
+        return null;
+      }
+    }
+  }
+
+  /** Sends one recipient in its turn, and links it to its record; Meta's refusals hold it back (and pause for spam). */
+  private async sendOne(
+    phone: PacedNumber,
+    broadcast: BroadcastRow,
+    recipient: RecipientRow,
+    turnAt: number,
+  ): Promise<void> {
+    try {
+      const outcome = await this.messages.sendForBroadcast(
+        {
+          tenantId: broadcast.tenant_id,
+          apiKeyId: broadcast.api_key_id,
+          phone: { ...phone, enforceServiceWindow: false },
+        },
+        {
+          broadcastId: broadcast.id,
+          idempotencyKey: `broadcast:${broadcast.id}:${recipient.seq}:${recipient.tries}`,
+          recipient: recipient.recipient,
+          template: { ...broadcast.template, ...(recipient.components && { components: recipient.components }) },
+        },
+        turnAt,
+      );
+      if (outcome.kind === 'recorded') {
+        await this.links.submit({ broadcastId: broadcast.id, seq: recipient.seq, messageId: outcome.messageId });
+        return;
+      }
+      // Meta refused: nothing was sent. Not a failure of the recipient: it goes again later.
+      await this.repository.holdBack(recipient, 1000, 'queued');
+      if (outcome.code === 131048) {
+        const paused = await this.lifecycle.pauseNumber(phone.phoneNumberId, 'spam_rate_limit');
+        for (const row of paused) this.forget(row.id);
+      }
+    } catch (error) {
+      this.logger.warn(`broadcast ${broadcast.id} recipient ${recipient.seq}: ${(error as Error).message}`);
+      await this.repository.release([recipient]).catch(() => undefined);
+    }
+  }
+
+  /** The broadcast, read again when older than STATUS_FRESH_MS. */
+  private async broadcastOf(id: string): Promise<BroadcastRow | undefined> {
+    const known = this.statuses.get(id);
+    if (known && Date.now() - known.at < STATUS_FRESH_MS) return known.row;
+    const [row] = await this.repository.byIds([id]);
+    if (row) this.statuses.set(id, { row, at: Date.now() });
+    else this.statuses.delete(id);
+    return row;
+  }
+}

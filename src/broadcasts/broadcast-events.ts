@@ -1,0 +1,43 @@
+import { metaJson } from '../../libs/meta/meta-json';
+
+/** The gateway's own webhook field for a broadcast's progress (endpoints select it like Meta's fields). */
+export const BROADCAST_FIELD = 'broadcast_status_update';
+
+/**
+ * A broadcast's status change as a tenant webhook, in Meta's envelope (so a tenant's handler reads it
+ * like any other change, under its own field): completed, or paused (with why).
+ */
+export function broadcastEvent(
+  wabaId: string,
+  change: {
+    id: string;
+    name: string;
+    phoneNumberId: string;
+    status: string;
+    pauseReason: string | null;
+    counts: Record<string, number>;
+  },
+): string {
+  return metaJson({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: wabaId,
+        time: Math.floor(Date.now() / 1000),
+        changes: [
+          {
+            value: {
+              broadcast_id: change.id,
+              name: change.name,
+              phone_number_id: change.phoneNumberId,
+              status: change.status,
+              ...(change.pauseReason !== null && { pause_reason: change.pauseReason }),
+              counts: change.counts,
+            },
+            field: BROADCAST_FIELD,
+          },
+        ],
+      },
+    ],
+  });
+}

@@ -1,0 +1,108 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MessagesService } from '../messages/messages.service';
+import { OnboardingService } from '../tenancy/onboarding.service';
+import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
+import { broadcastEvent, BROADCAST_FIELD } from './broadcast-events';
+import { type BroadcastRow, BroadcastsRepository, type BroadcastStatus } from './broadcasts.repository';
+
+/** A broadcast's recipients by state, as its resource and its webhook show them. */
+export interface BroadcastCounts {
+  queued: number;
+  accepted: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  skipped: number;
+  deferred: number;
+}
+
+/**
+ * A broadcast's moves between states and what they tell: its counts (its recipients' states, those
+ * sent by their message records), and the tenant webhook (`broadcast_status_update`) when it pauses
+ * or completes. Shared by the API (a tenant's pause, resume, cancel) and the dispatcher (completion,
+ * pauses for Meta's quality flag or spam refusals).
+ */
+@Injectable()
+export class BroadcastLifecycle {
+  private readonly logger = new Logger('Broadcasts');
+
+  constructor(
+    private readonly repository: BroadcastsRepository,
+    private readonly messages: MessagesService,
+    private readonly onboarding: OnboardingService,
+    private readonly outbox: WebhookOutbox,
+  ) {}
+
+  /**
+   * Recipients by state. Pre-send states come from the recipients; the sent ones from their current
+   * records (accepted → read, failed); `queued` is the rest, so the counts always add up to the
+   * recipients (a record written a moment before its recipient is linked to it counts as queued).
+   */
+  async counts(broadcast: Pick<BroadcastRow, 'id' | 'recipient_count'>): Promise<BroadcastCounts> {
+    const [states, current] = await Promise.all([
+      this.repository.stateCounts(broadcast.id),
+      this.repository.sendingRecords(broadcast.id),
+    ]);
+    const records = await this.messages.broadcastStatusCounts(broadcast.id, current);
+    const counts: BroadcastCounts = {
+      queued: 0,
+      accepted: records.accepted ?? 0,
+      sent: records.sent ?? 0,
+      delivered: records.delivered ?? 0,
+      read: records.read ?? 0,
+      failed: (records.failed ?? 0) + states.failed,
+      skipped: states.skipped,
+      deferred: states.deferred,
+    };
+    const settled = (Object.values(counts) as number[]).reduce((a, b) => a + b, 0);
+    counts.queued = Math.max(0, broadcast.recipient_count - settled);
+    return counts;
+  }
+
+  /** Moves a broadcast (see BroadcastsRepository.move); a pause or completion tells the tenant. */
+  async move(
+    id: string,
+    from: BroadcastStatus[],
+    to: BroadcastStatus,
+    pauseReason: string | null = null,
+  ): Promise<BroadcastRow | null> {
+    const moved = await this.repository.move(id, from, to, pauseReason);
+    if (moved && (to === 'paused' || to === 'completed')) await this.tell(moved);
+    return moved;
+  }
+
+  /** Pauses every running broadcast of a number (Meta flagged it RED, or refused it for spam), and tells. */
+  async pauseNumber(phoneNumberId: string, reason: string): Promise<BroadcastRow[]> {
+    const paused = await this.repository.pauseNumber(phoneNumberId, reason);
+    for (const broadcast of paused) await this.tell(broadcast);
+    if (paused.length) this.logger.warn(`${paused.length} broadcasts of ${phoneNumberId} paused: ${reason}`);
+    return paused;
+  }
+
+  /** The `broadcast_status_update` webhook to the organization's endpoints that select it. */
+  private async tell(broadcast: BroadcastRow): Promise<void> {
+    try {
+      const wabaId = await this.onboarding.wabaIdOf(broadcast.business_account_id);
+      const body = broadcastEvent(wabaId, {
+        id: broadcast.id,
+        name: broadcast.name,
+        phoneNumberId: broadcast.phone_number_id,
+        status: broadcast.status,
+        pauseReason: broadcast.pause_reason,
+        counts: { ...(await this.counts(broadcast)) },
+      });
+      await this.outbox.emit({
+        tenantId: broadcast.tenant_id,
+        wabaId,
+        field: BROADCAST_FIELD,
+        phoneNumberId: broadcast.phone_number_id,
+        body,
+      });
+    } catch (error) {
+      this.logger.warn(
+        `broadcast ${broadcast.id} ${broadcast.status}: webhook not written (${(error as Error).message})`,
+      );
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlacklistModule } from '../blacklist/blacklist.module';
+import { MessagesModule } from '../messages/messages.module';
+import { PacingModule } from '../pacing/pacing.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
+import { BroadcastDispatcher } from './broadcast-dispatcher.service';
+import { BroadcastLifecycle } from './broadcast-lifecycle';
+import { BroadcastRecipient } from './broadcast-recipient.entity';
+import { Broadcast } from './broadcast.entity';
+import { BroadcastsController } from './broadcasts.controller';
+import { BroadcastsRepository } from './broadcasts.repository';
+import { BroadcastsService } from './broadcasts.service';
+
+/** Broadcasts: a template to many recipients at the number's pace (the resource, its dispatcher, its events). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Broadcast, BroadcastRecipient]),
+    TenancyModule,
+    PacingModule,
+    MessagesModule,
+    TemplatesModule,
+    BlacklistModule,
+    TenantWebhooksModule,
+  ],
+  controllers: [BroadcastsController],
+  providers: [BroadcastsRepository, BroadcastLifecycle, BroadcastDispatcher, BroadcastsService],
+})
+export class BroadcastsModule {}

@@ -1,0 +1,353 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/** A broadcast as its rows hold it. */
+export interface BroadcastRow {
+  id: string;
+  tenant_id: string;
+  phone_number_id: string;
+  business_account_id: string;
+  api_key_id: string;
+  name: string;
+  template: { name: string; language: { code: string } };
+  status: BroadcastStatus;
+  pause_reason: string | null;
+  scheduled_at: Date | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  recipient_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type BroadcastStatus = 'scheduled' | 'running' | 'paused' | 'completed' | 'cancelled';
+
+/** A recipient as its row holds it. */
+export interface RecipientRow {
+  broadcast_id: string;
+  seq: number;
+  recipient: string;
+  components: unknown[] | null;
+  state: RecipientState;
+  tries: number;
+  not_before: Date | null;
+  message_id: string | null;
+  error: Record<string, unknown> | null;
+  updated_at: Date;
+}
+
+export type RecipientState = 'queued' | 'deferred' | 'sending' | 'skipped' | 'failed';
+
+/** A recipient to write: its place, number, parameters, and why it was refused (skipped) if it was. */
+export interface NewRecipient {
+  recipient: string;
+  components: unknown[] | null;
+  refusal: Record<string, unknown> | null;
+}
+
+/** Rows written per INSERT of recipients (each row takes five parameters). */
+const INSERT_CHUNK = 2000;
+
+/**
+ * Every statement on `broadcasts` and `broadcast_recipients`, and their row types. Claims take rows
+ * `FOR UPDATE SKIP LOCKED`: instances dispatching the same number take different recipients, and a
+ * claim left by a dead instance passes at `claimed_until`.
+ */
+@Injectable()
+export class BroadcastsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The rows an UPDATE … RETURNING gave (TypeORM answers an UPDATE's query with [rows, count]). */
+  private async updated<T>(sql: string, parameters: unknown[], manager = this.dataSource.manager): Promise<T[]> {
+    const result: [T[], number] | T[] = await manager.query(sql, parameters);
+    return Array.isArray(result[0]) ? result[0] : (result as T[]);
+  }
+
+  /** The broadcast and its recipients, in one transaction; returns the broadcast. */
+  async create(
+    broadcast: Omit<BroadcastRow, 'id' | 'started_at' | 'finished_at' | 'created_at' | 'updated_at' | 'pause_reason'>,
+    recipients: NewRecipient[],
+  ): Promise<BroadcastRow> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = await manager.query<BroadcastRow[]>(
+        `INSERT INTO broadcasts (tenant_id, phone_number_id, business_account_id, api_key_id, name, template, status, scheduled_at, started_at, recipient_count)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'running' THEN now() END, $9) RETURNING *`,
+        [
+          broadcast.tenant_id,
+          broadcast.phone_number_id,
+          broadcast.business_account_id,
+          broadcast.api_key_id,
+          broadcast.name,
+          JSON.stringify(broadcast.template),
+          broadcast.status,
+          broadcast.scheduled_at,
+          broadcast.recipient_count,
+        ],
+      );
+      await this.insertRecipients(manager, row.id, 0, recipients);
+      return row;
+    });
+  }
+
+  /** More recipients of a broadcast that has not started; null when it has (or does not exist). */
+  async append(tenantId: string, id: string, recipients: NewRecipient[]): Promise<BroadcastRow | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = await manager.query<BroadcastRow[]>(
+        `SELECT * FROM broadcasts WHERE id = $1 AND tenant_id = $2 AND status = 'scheduled' FOR UPDATE`,
+        [id, tenantId],
+      );
+      if (!row) return null;
+      await this.insertRecipients(manager, id, row.recipient_count, recipients);
+      const [updated] = await this.updated<BroadcastRow>(
+        `UPDATE broadcasts SET recipient_count = recipient_count + $2, updated_at = now() WHERE id = $1 RETURNING *`,
+        [id, recipients.length],
+        manager,
+      );
+      return updated;
+    });
+  }
+
+  /** Which of `recipients` a broadcast already has. */
+  async existingRecipients(broadcastId: string, recipients: string[]): Promise<Set<string>> {
+    const rows = await this.dataSource.query<Array<{ recipient: string }>>(
+      `SELECT recipient FROM broadcast_recipients WHERE broadcast_id = $1 AND recipient = ANY ($2::text[])`,
+      [broadcastId, recipients],
+    );
+    return new Set(rows.map((row) => row.recipient));
+  }
+
+  private async insertRecipients(
+    manager: DataSource['manager'],
+    broadcastId: string,
+    firstSeq: number,
+    recipients: NewRecipient[],
+  ): Promise<void> {
+    for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+      const chunk = recipients.slice(start, start + INSERT_CHUNK);
+      await manager.query(
+        `INSERT INTO broadcast_recipients (broadcast_id, seq, recipient, components, state, error)
+         SELECT $1, v.seq, v.recipient, v.components, CASE WHEN v.error IS NULL THEN 'queued' ELSE 'skipped' END, v.error
+         FROM unnest($2::int[], $3::text[], $4::jsonb[], $5::jsonb[]) AS v(seq, recipient, components, error)`,
+        [
+          broadcastId,
+          chunk.map((_, i) => firstSeq + start + i),
+          chunk.map((r) => r.recipient),
+          chunk.map((r) => (r.components ? JSON.stringify(r.components) : null)),
+          chunk.map((r) => (r.refusal ? JSON.stringify(r.refusal) : null)),
+        ],
+      );
+    }
+  }
+
+  async get(tenantId: string, phoneNumberId: string, id: string): Promise<BroadcastRow | null> {
+    const [row] = await this.dataSource.query<BroadcastRow[]>(
+      `SELECT * FROM broadcasts WHERE id = $1 AND tenant_id = $2 AND phone_number_id = $3`,
+      [id, tenantId, phoneNumberId],
+    );
+    return row ?? null;
+  }
+
+  /** Broadcasts by id, whatever their organization (the dispatcher's view of the ones it works). */
+  async byIds(ids: string[]): Promise<BroadcastRow[]> {
+    return this.dataSource.query<BroadcastRow[]>(`SELECT * FROM broadcasts WHERE id = ANY ($1::uuid[])`, [ids]);
+  }
+
+  /** A number's broadcasts, newest first, `limit + 1` of them after the cursor. */
+  async list(
+    tenantId: string,
+    phoneNumberId: string,
+    options: { status?: string; after?: { at: string; id: string }; limit: number },
+  ): Promise<Array<BroadcastRow & { cursor_at: string }>> {
+    return this.dataSource.query(
+      `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cursor_at FROM broadcasts
+       WHERE tenant_id = $1 AND phone_number_id = $2 AND ($3::text IS NULL OR status = $3)
+         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::uuid))
+       ORDER BY created_at DESC, id DESC LIMIT $6`,
+      [
+        tenantId,
+        phoneNumberId,
+        options.status ?? null,
+        options.after?.at ?? null,
+        options.after?.id ?? null,
+        options.limit + 1,
+      ],
+    );
+  }
+
+  /**
+   * Moves a broadcast from one of `from` to `to` (with a pause reason, the start and end times as the
+   * move means); the row moved, or null when it was in none of `from`.
+   */
+  async move(
+    id: string,
+    from: BroadcastStatus[],
+    to: BroadcastStatus,
+    pauseReason: string | null = null,
+  ): Promise<BroadcastRow | null> {
+    const [row] = await this.updated<BroadcastRow>(
+      `UPDATE broadcasts SET status = $3, pause_reason = $4, updated_at = now(),
+         started_at = CASE WHEN $3 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
+         finished_at = CASE WHEN $3 IN ('completed', 'cancelled') THEN now() WHEN $3 = 'running' THEN NULL ELSE finished_at END
+       WHERE id = $1 AND status = ANY ($2::text[]) RETURNING *`,
+      [id, from, to, pauseReason],
+    );
+    return row ?? null;
+  }
+
+  /** Pauses a number's running broadcasts (Meta flagged the number, or refused it for spam). */
+  async pauseNumber(phoneNumberId: string, reason: string): Promise<BroadcastRow[]> {
+    return this.updated<BroadcastRow>(
+      `UPDATE broadcasts SET status = 'paused', pause_reason = $2, updated_at = now()
+       WHERE phone_number_id = $1 AND status = 'running' RETURNING *`,
+      [phoneNumberId, reason],
+    );
+  }
+
+  /** Scheduled broadcasts whose time has come start. */
+  async startDue(): Promise<BroadcastRow[]> {
+    return this.updated<BroadcastRow>(
+      `UPDATE broadcasts SET status = 'running', started_at = now(), updated_at = now()
+       WHERE status = 'scheduled' AND scheduled_at <= now() RETURNING *`,
+      [],
+    );
+  }
+
+  /** Running broadcasts (the dispatcher's poll). */
+  async running(): Promise<BroadcastRow[]> {
+    return this.dataSource.query<BroadcastRow[]>(`SELECT * FROM broadcasts WHERE status = 'running'`);
+  }
+
+  /** Whether the broadcast has recipients still to send (now or later: held back, deferred, claimed). */
+  async hasWork(broadcastId: string): Promise<{ now: boolean; later: boolean }> {
+    const [row] = await this.dataSource.query<Array<{ now: boolean; later: boolean }>>(
+      `SELECT
+         EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND state IN ('queued', 'deferred')
+                 AND (not_before IS NULL OR not_before <= now()) AND (claimed_until IS NULL OR claimed_until < now())) AS now,
+         EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND state IN ('queued', 'deferred')) AS later`,
+      [broadcastId],
+    );
+    return row;
+  }
+
+  /**
+   * Takes up to `limit` of a number's recipients to send now, oldest broadcast first, in list order,
+   * for `leaseSeconds` (SKIP LOCKED: another instance takes others).
+   */
+  async claim(phoneNumberId: string, limit: number, leaseSeconds: number): Promise<RecipientRow[]> {
+    return this.updated<RecipientRow>(
+      `UPDATE broadcast_recipients r SET claimed_until = now() + make_interval(secs => $3), updated_at = now()
+       FROM (
+         SELECT r2.broadcast_id, r2.seq FROM broadcasts b
+         JOIN broadcast_recipients r2 ON r2.broadcast_id = b.id
+         WHERE b.phone_number_id = $1 AND b.status = 'running' AND r2.state IN ('queued', 'deferred')
+           AND (r2.not_before IS NULL OR r2.not_before <= now()) AND (r2.claimed_until IS NULL OR r2.claimed_until < now())
+         ORDER BY b.created_at, r2.seq LIMIT $2
+         FOR UPDATE OF r2 SKIP LOCKED
+       ) picked
+       WHERE r.broadcast_id = picked.broadcast_id AND r.seq = picked.seq
+       RETURNING r.*`,
+      [phoneNumberId, limit, leaseSeconds],
+    );
+  }
+
+  /** Gives claimed recipients back (paused, or the claim is running out): sendable again at once. */
+  async release(recipients: Array<Pick<RecipientRow, 'broadcast_id' | 'seq'>>): Promise<void> {
+    if (recipients.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE broadcast_recipients r SET claimed_until = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::int[]) AS v(broadcast_id, seq) WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq`,
+      [recipients.map((r) => r.broadcast_id), recipients.map((r) => r.seq)],
+    );
+  }
+
+  /** Holds a recipient back until `ms` from now, as `queued` or `deferred` (the messaging limit). */
+  async holdBack(
+    recipient: Pick<RecipientRow, 'broadcast_id' | 'seq'>,
+    ms: number,
+    state: 'queued' | 'deferred',
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE broadcast_recipients SET state = $3, not_before = now() + make_interval(secs => $4), claimed_until = NULL, updated_at = now()
+       WHERE broadcast_id = $1 AND seq = $2 AND state IN ('queued', 'deferred')`,
+      [recipient.broadcast_id, recipient.seq, state, Math.max(0, ms) / 1000],
+    );
+  }
+
+  /** Recipients whose try has a message record now: its record says the rest. */
+  async linkRecords(links: Array<{ broadcastId: string; seq: number; messageId: string }>): Promise<void[]> {
+    await this.dataSource.query(
+      `UPDATE broadcast_recipients r SET state = 'sending', message_id = v.message_id, claimed_until = NULL, not_before = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::int[], $3::uuid[]) AS v(broadcast_id, seq, message_id)
+       WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq`,
+      [links.map((l) => l.broadcastId), links.map((l) => l.seq), links.map((l) => l.messageId)],
+    );
+    return links.map(() => undefined);
+  }
+
+  /** Recipients whose records were replaced (outcome unknown, or a failure sent again): queued for their next try. */
+  async requeueRecords(broadcastId: string, messageIds: string[]): Promise<number> {
+    if (messageIds.length === 0) return 0;
+    const rows = await this.updated<unknown>(
+      `UPDATE broadcast_recipients SET state = 'queued', message_id = NULL, tries = tries + 1, not_before = NULL, error = NULL, updated_at = now()
+       WHERE broadcast_id = $1 AND state = 'sending' AND message_id = ANY ($2::uuid[]) RETURNING seq`,
+      [broadcastId, messageIds],
+    );
+    return rows.length;
+  }
+
+  /** Recipients that failed before a record was written, queued again. */
+  async requeueFailed(broadcastId: string): Promise<number> {
+    const rows = await this.updated<unknown>(
+      `UPDATE broadcast_recipients SET state = 'queued', error = NULL, not_before = NULL, updated_at = now()
+       WHERE broadcast_id = $1 AND state = 'failed' RETURNING seq`,
+      [broadcastId],
+    );
+    return rows.length;
+  }
+
+  /** A cancelled broadcast's recipients not sent: skipped. */
+  async skipUnsent(broadcastId: string, error: Record<string, unknown>): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE broadcast_recipients SET state = 'skipped', error = $2, claimed_until = NULL, updated_at = now()
+       WHERE broadcast_id = $1 AND state IN ('queued', 'deferred')`,
+      [broadcastId, JSON.stringify(error)],
+    );
+  }
+
+  /** Recipients by state (the states of `sending` ones are their records'), and the records of `sending` ones. */
+  async stateCounts(broadcastId: string): Promise<Record<RecipientState, number>> {
+    const rows = await this.dataSource.query<Array<{ state: RecipientState; count: string }>>(
+      `SELECT state, count(*) FROM broadcast_recipients WHERE broadcast_id = $1 GROUP BY state`,
+      [broadcastId],
+    );
+    const counts = { queued: 0, deferred: 0, sending: 0, skipped: 0, failed: 0 };
+    for (const row of rows) counts[row.state] = Number(row.count);
+    return counts;
+  }
+
+  /** The message records of a broadcast's recipients in state `sending`. */
+  async sendingRecords(broadcastId: string): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ message_id: string }>>(
+      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending' AND message_id IS NOT NULL`,
+      [broadcastId],
+    );
+    return rows.map((row) => row.message_id);
+  }
+
+  /**
+   * Recipients after `afterSeq` in list order, `limit` of them; with a filter, those in one of
+   * `states` or whose record is one of `messageIds`.
+   */
+  async recipients(
+    broadcastId: string,
+    options: { afterSeq: number; limit: number; states?: RecipientState[]; messageIds?: string[] },
+  ): Promise<RecipientRow[]> {
+    return this.dataSource.query<RecipientRow[]>(
+      `SELECT * FROM broadcast_recipients WHERE broadcast_id = $1 AND seq > $2
+         AND (($4::text[] IS NULL AND $5::uuid[] IS NULL) OR state = ANY ($4::text[]) OR message_id = ANY ($5::uuid[]))
+       ORDER BY seq LIMIT $3`,
+      [broadcastId, options.afterSeq, options.limit, options.states ?? null, options.messageIds ?? null],
+    );
+  }
+}
