@@ -1,7 +1,15 @@
 import './support/pace-test-env';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
 import { eventually } from './support/eventually';
-import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createCatalogTemplate,
+  createOrgKey,
+  createPlatformKey,
+  createTenant,
+  type TestTenant,
+} from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 interface Outcome {
@@ -70,6 +78,11 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
     const upstream = sendsAtSandbox(tenant);
     expect(upstream).toHaveLength(45);
     expect(upstream.every((entry) => entry.status === 200)).toBe(true);
+    // Seen from outside: the refusals by limit and by whom, the number's pace, the waits.
+    const metrics = await t.get(MetricsService).registry.metrics();
+    expect(metrics).toMatch(/gateway_pace_refusals_total\{limit="pair",by="gateway"\} [1-9]/);
+    expect(metrics).toContain('gateway_pace_wait_seconds_count');
+    expect(metrics).toContain('gateway_pace_waiting 0');
   });
 
   it("Meta's throughput upgrade webhook raises the number's pace on every instance within 5 s", async () => {
@@ -129,9 +142,44 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
       messaging_limit_tier: 'TIER_1K',
       quality_rating: 'YELLOW',
     });
-    // An operator's throughput, through the management API's onboarding record.
-    await t.dataSource.query('UPDATE phone_numbers SET throughput_override_mps = 5 WHERE phone_number_id = $1', [
-      tenant.phoneNumberId,
-    ]);
+    expect(await t.get(MetricsService).registry.metrics()).toContain(
+      `gateway_pace_throughput_mps{phone_number_id="${tenant.phoneNumberId}"} 20`,
+    );
+  });
+
+  it("an operator's throughput for a number (management API) paces it at once, and `null` gives it back to Meta's level", async () => {
+    const { tenant, key } = await setUp();
+    const platform = await createPlatformKey(t);
+    const path = `/v1/organizations/${tenant.id}/phone_numbers/${tenant.phoneNumberId}`;
+    const patch = (body: unknown) =>
+      fetch(`${t.url}${path}`, {
+        method: 'PATCH',
+        headers: { ...bearer(platform), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const set = await patch({ throughput_override_mps: 5 });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ phone_number_id: tenant.phoneNumberId, throughput_override_mps: 5 });
+    expect((await patch({ throughput_override_mps: 0 })).status).toBe(400);
+    await eventually(async () =>
+      (await t.get(MetricsService).registry.metrics()).includes(
+        `gateway_pace_throughput_mps{phone_number_id="${tenant.phoneNumberId}"} 5`,
+      )
+        ? true
+        : undefined,
+    );
+    // 12 at once at 5/s (4.5 with this spec's margin) and a second's wait: about five go, the rest are refused.
+    t.sandbox.clearRequests();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => send(t, tenant, key, template(`1555900${String(i).padStart(4, '0')}`))),
+    );
+    const accepted = outcomes.filter((o) => o.status === 200).length;
+    expect(accepted).toBeGreaterThanOrEqual(4);
+    expect(accepted).toBeLessThanOrEqual(7);
+    expect(outcomes.filter((o) => o.status === 429).every((o) => o.body.error.code === 130429)).toBe(true);
+    const times = sendsAtSandbox(tenant).map((entry) => Date.parse(entry.at));
+    expect(times[times.length - 1] - times[0]).toBeGreaterThanOrEqual((accepted - 1) * 200);
+    const back = await patch({ throughput_override_mps: null });
+    expect(await back.json()).toMatchObject({ throughput_override_mps: null });
   });
 });

@@ -10,6 +10,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { GroupCommit } from '../database/group-commit';
 import { MessagesService } from '../messages/messages.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { ServiceWindowService } from '../messages/service-window.service';
 import { NumberLimitsService } from '../pacing/number-limits.service';
 import { NumberPaceService, type PacedNumber } from '../pacing/number-pace.service';
@@ -24,6 +25,8 @@ const LOOKAHEAD_MS = 25;
 const MAX_IN_FLIGHT = 200;
 /** A broadcast's status is read again this often while it is worked on (a pause on another instance). */
 const STATUS_FRESH_MS = 250;
+/** The queue's depth (a count over the running broadcasts' recipients) is taken every this many polls. */
+const WAITING_EVERY = 5;
 
 /**
  * Sends broadcasts, on every instance: each instance polls (BROADCAST_POLL_MS) for running broadcasts
@@ -31,7 +34,9 @@ const STATUS_FRESH_MS = 250;
  * instances take different ones), take a turn of the number's pace for each, send it in its turn.
  *
  * Behind API sends: a broadcast takes only turns that come within LOOKAHEAD_MS (a further turn is
- * refused, and it waits until the pace has room), so API sends find the turns after those. A
+ * refused, and it waits until the pace has room), so API sends find the turns after those. It asks
+ * for the next turn only when that can be within LOOKAHEAD_MS of its last (one round trip a send
+ * while the number has no other traffic). A
  * recipient refused for the pair rule is held back until it passes; one over the messaging limit is
  * `deferred` until the rolling window frees room.
  *
@@ -60,8 +65,10 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     (links) => this.repository.linkRecords(links),
     500,
     2,
-    100,
+    500,
   );
+  /** Polls since the queue's depth was last counted for the metrics (every WAITING_EVERY polls). */
+  private pollsSinceCount = WAITING_EVERY;
 
   constructor(
     private readonly repository: BroadcastsRepository,
@@ -71,6 +78,7 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     private readonly pace: NumberPaceService,
     private readonly numberLimits: NumberLimitsService,
     private readonly tenancy: TenancyService,
+    private readonly metrics: MetricsService,
     config: ConfigService<Environment, true>,
   ) {
     this.pollMs = config.get('BROADCAST_POLL_MS', { infer: true });
@@ -118,7 +126,14 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     this.polling = true;
     try {
       await this.repository.startDue();
-      for (const broadcast of await this.repository.running()) {
+      const running = await this.repository.running();
+      if (++this.pollsSinceCount >= WAITING_EVERY) {
+        this.pollsSinceCount = 0;
+        const waiting = running.length ? await this.repository.waiting() : { queued: 0, deferred: 0 };
+        for (const [state, count] of Object.entries(waiting))
+          this.metrics.broadcastRecipientsWaiting.set({ state }, count);
+      }
+      for (const broadcast of running) {
         const work = await this.repository.hasWork(broadcast.id);
         if (work.now) this.wake(broadcast.phone_number_id);
         else if (!work.later && !this.workers.has(broadcast.phone_number_id)) await this.settle(broadcast);
@@ -145,6 +160,8 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
   /** Works one number's running broadcasts until none has a recipient to send now. */
   private async work(phoneNumberId: string): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    // When the next turn can be within LOOKAHEAD_MS: asking sooner would only be refused (a round trip).
+    const asking = { at: 0 };
     try {
       while (!this.stopping) {
         const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
@@ -171,8 +188,9 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
             continue;
           }
           const businessInitiated = open !== null && !open.has(recipient.recipient);
-          const turnAt = await this.takeTurn(phone, broadcast, recipient, businessInitiated);
+          const turnAt = await this.takeTurn(phone, broadcast, recipient, businessInitiated, asking);
           if (turnAt === null) continue;
+          asking.at = turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS;
           const send = this.sendOne(phone, broadcast, recipient, turnAt).finally(() => inFlight.delete(send));
           inFlight.add(send);
           while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
@@ -193,7 +211,10 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     broadcast: BroadcastRow,
     recipient: RecipientRow,
     businessInitiated: boolean,
+    asking: { at: number },
   ): Promise<number | null> {
+    const early = asking.at - Date.now();
+    if (early > 0) await sleep(early);
     for (;;) {
       const decision = await this.pace.decideTurn(phone, recipient.recipient, businessInitiated, LOOKAHEAD_MS);
       if (decision.granted) return decision.turnAt;

@@ -218,6 +218,17 @@ export class BroadcastsRepository {
     return this.dataSource.query<BroadcastRow[]>(`SELECT * FROM broadcasts WHERE status = 'running'`);
   }
 
+  /** Recipients of running broadcasts not sent yet, by state (the queue's depth, for the metrics). */
+  async waiting(): Promise<{ queued: number; deferred: number }> {
+    const rows = await this.dataSource.query<Array<{ state: 'queued' | 'deferred'; count: string }>>(
+      `SELECT r.state, count(*) FROM broadcasts b JOIN broadcast_recipients r ON r.broadcast_id = b.id
+       WHERE b.status = 'running' AND r.state IN ('queued', 'deferred') GROUP BY r.state`,
+    );
+    const waiting = { queued: 0, deferred: 0 };
+    for (const row of rows) waiting[row.state] = Number(row.count);
+    return waiting;
+  }
+
   /** Whether the broadcast has recipients still to send (now or later: held back, deferred, claimed). */
   async hasWork(broadcastId: string): Promise<{ now: boolean; later: boolean }> {
     const [row] = await this.dataSource.query<Array<{ now: boolean; later: boolean }>>(

@@ -137,6 +137,18 @@ export class MessagesService {
     SEND_WRITE_CONCURRENCY,
   );
 
+  /**
+   * A broadcast send's acceptance: nobody waits on it (the dispatcher goes on to the next turn), so
+   * acceptances linger up to 200 ms (or until 64 wait) and go as one UPDATE; at a number's 80/s, one
+   * statement for about sixteen sends instead of one each.
+   */
+  private readonly broadcastAcceptances = new GroupCommit<{ id: string; upstreamId: string }, void>(
+    (accepted) => this.accept(accepted),
+    256,
+    2,
+    200,
+    64,
+  );
   private readonly outcomeTimeoutMs: number;
   private readonly maxWaitMs: number;
   private readonly idempotencyWindowSeconds: number;
@@ -471,7 +483,7 @@ export class MessagesService {
             data: { details: 'upstream accepted the send without a message id' },
           }),
         );
-      } else await this.acceptances.submit({ id: record.id, upstreamId });
+      } else await this.broadcastAcceptances.submit({ id: record.id, upstreamId });
     } catch (error) {
       if (error instanceof UpstreamNoAnswer) await this.outcomeUnknown(record.id, error);
       else if (error instanceof GraphError && (PACE_REFUSALS.has(error.code) || error.code === 131048)) {

@@ -74,6 +74,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly broadcastRecipientsWaiting = new Gauge({
+    name: 'gateway_broadcast_recipients_waiting',
+    help: "Recipients of running broadcasts not sent yet, by state (queued, deferred): the broadcasts' queue, as this instance last counted it",
+    labelNames: ['state'],
+    registers: [this.registry],
+  });
+
   readonly webhookEvents = new Counter({
     name: 'gateway_webhook_events_ingested_total',
     help: 'Changes of upstream webhooks ingested, by field and result (stored, duplicate)',
