@@ -41,8 +41,9 @@ const WAITING_EVERY = 5;
  * `deferred` until the rolling window frees room.
  *
  * Each recipient is sent at most once per try whatever crashes: the try's record is unique (its key
- * `broadcast:<id>:<seq>:<try>`), so an instance that takes over a recipient whose record exists does
- * not send it again. A record whose outcome stays unknown (no answer, no status webhook within
+ * `broadcast:<id>:<seq>:<try>`), written for a whole claimed batch in one statement before the turns,
+ * so an instance that takes over a recipient whose record exists does not send it again (a written
+ * try whose turn does not come — a pause, the pair rule, the messaging limit — is taken back). A record whose outcome stays unknown (no answer, no status webhook within
  * SEND_OUTCOME_TIMEOUT_SECONDS, then failed by the sweeper) makes the recipient's next try; Meta's
  * statuses reconcile a record that did reach Meta before then. So a recipient is sent exactly once
  * unless cancelled or refused, provided Meta reports a send within that timeout.
@@ -177,21 +178,55 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
                 phoneNumberId,
                 batch.map((r) => r.recipient),
               );
-        for (const [i, recipient] of batch.entries()) {
-          if (this.stopping || Date.now() > claimEnds) {
-            await this.repository.release(batch.slice(i));
-            break;
+        // The batch's tries, written in one statement before their turns. A try whose record another
+        // instance (or this one, before a restart) wrote is not sent again: its record says the rest.
+        const running: RecipientRow[] = [];
+        const stopped: RecipientRow[] = [];
+        const broadcasts = new Map<string, BroadcastRow>();
+        for (const recipient of batch) {
+          const broadcast = await this.broadcastOf(recipient.broadcast_id);
+          if (broadcast?.status === 'running') {
+            broadcasts.set(broadcast.id, broadcast);
+            running.push(recipient);
+          } else stopped.push(recipient);
+        }
+        await this.repository.release(stopped);
+        const tries = await this.messages.writeBroadcastTries(
+          phoneNumberId,
+          running.map((recipient) => {
+            const broadcast = broadcasts.get(recipient.broadcast_id)!;
+            return {
+              tenantId: broadcast.tenant_id,
+              apiKeyId: broadcast.api_key_id,
+              broadcastId: broadcast.id,
+              idempotencyKey: `broadcast:${broadcast.id}:${recipient.seq}:${recipient.tries}`,
+              recipient: recipient.recipient,
+              template: { ...broadcast.template, ...(recipient.components && { components: recipient.components }) },
+            };
+          }),
+        );
+        for (const [i, recipient] of running.entries()) {
+          const attempt = tries[i];
+          if (!attempt.written) {
+            // Not waited for: the link lingers with others (its record is what counts).
+            this.links
+              .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId: attempt.messageId })
+              .catch((error: Error) => this.logger.warn(`recipient ${recipient.seq} not linked: ${error.message}`));
+            continue;
           }
           const broadcast = await this.broadcastOf(recipient.broadcast_id);
-          if (broadcast?.status !== 'running') {
-            await this.repository.release([recipient]);
+          if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running') {
+            await this.giveBack(recipient, attempt.messageId);
             continue;
           }
           const businessInitiated = open !== null && !open.has(recipient.recipient);
           const turnAt = await this.takeTurn(phone, broadcast, recipient, businessInitiated, asking);
-          if (turnAt === null) continue;
+          if (turnAt === null) {
+            await this.messages.discardBroadcastTries([attempt.messageId]);
+            continue;
+          }
           asking.at = turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS;
-          const send = this.sendOne(phone, broadcast, recipient, turnAt).finally(() => inFlight.delete(send));
+          const send = this.sendOne(phone, broadcast, recipient, attempt, turnAt).finally(() => inFlight.delete(send));
           inFlight.add(send);
           while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
         }
@@ -235,26 +270,28 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     }
   }
 
-  /** Sends one recipient in its turn, and links it to its record; Meta's refusals hold it back (and pause for spam). */
+  /** A written try not sent (paused, or the claim running out): its record taken back, the recipient released. */
+  private async giveBack(recipient: RecipientRow, messageId: string): Promise<void> {
+    await this.messages.discardBroadcastTries([messageId]);
+    await this.repository.release([recipient]);
+  }
+
+  /** Sends one recipient's written try in its turn, and links it to its record; Meta's refusals hold it back (and pause for spam). */
   private async sendOne(
     phone: PacedNumber,
     broadcast: BroadcastRow,
     recipient: RecipientRow,
+    attempt: { messageId: string; payload: Record<string, unknown> },
     turnAt: number,
   ): Promise<void> {
     try {
-      const outcome = await this.messages.sendForBroadcast(
+      const outcome = await this.messages.sendBroadcastTry(
         {
           tenantId: broadcast.tenant_id,
           apiKeyId: broadcast.api_key_id,
           phone: { ...phone, enforceServiceWindow: false },
         },
-        {
-          broadcastId: broadcast.id,
-          idempotencyKey: `broadcast:${broadcast.id}:${recipient.seq}:${recipient.tries}`,
-          recipient: recipient.recipient,
-          template: { ...broadcast.template, ...(recipient.components && { components: recipient.components }) },
-        },
+        { messageId: attempt.messageId, recipient: recipient.recipient, payload: attempt.payload },
         turnAt,
       );
       if (outcome.kind === 'recorded') {

@@ -107,7 +107,7 @@ interface PendingRecord {
   broadcastId: string | null;
 }
 
-/** What became of a broadcast recipient's send (`sendForBroadcast`). */
+/** What became of a broadcast recipient's send (`sendBroadcastTry`). */
 export type BroadcastSendOutcome =
   /** A record was written for this try: its status says the rest (accepted, failed, or pending with an unknown outcome). */
   | { kind: 'recorded'; messageId: string }
@@ -431,68 +431,117 @@ export class MessagesService {
   }
 
   /**
-   * A broadcast recipient's send, in the turn its dispatcher took for it (`turnAt`, this process's
-   * clock): the template with the recipient's parameters, recorded like any send (its record names
-   * the broadcast), the key `idempotencyKey` making the try's record unique whichever instance writes
-   * it. A try whose record exists already is not sent again (another instance, or this one before a
-   * restart, wrote it: the record says what happened). Meta's refusals for its pace or for spam take
-   * the record back (nothing was sent) and say so; any other outcome is the record's.
+   * The records of a batch of broadcast recipients' tries, written in one statement before their
+   * turns (at a number's 80/s a record each would be a commit each: nothing else arrives to share
+   * it). Each try's key (`broadcast:<id>:<seq>:<try>`) is unique among broadcast records: a try
+   * whose record exists already (another instance's, or this one's before a restart) is not written
+   * again, and answers `written: false` with that record's id — it must not be sent. A written record
+   * is pending until its send (`sendBroadcastTry`), or taken back (`discardBroadcastTry`) if its
+   * turn never comes; one left pending by a crash has an unknown outcome like any send's.
    */
-  async sendForBroadcast(
+  async writeBroadcastTries(
+    phoneNumberId: string,
+    tries: Array<{
+      tenantId: string;
+      apiKeyId: string;
+      broadcastId: string;
+      idempotencyKey: string;
+      recipient: string;
+      template: Record<string, unknown>;
+    }>,
+  ): Promise<Array<{ messageId: string; written: boolean; payload: Record<string, unknown> }>> {
+    if (tries.length === 0) return [];
+    const prepared = tries.map((attempt) => {
+      const payload = {
+        messaging_product: 'whatsapp',
+        to: attempt.recipient,
+        type: 'template',
+        template: attempt.template,
+      };
+      const record: PendingRecord = {
+        id: randomUUID(),
+        tenantId: attempt.tenantId,
+        phoneNumberId,
+        apiKeyId: attempt.apiKeyId,
+        recipient: attempt.recipient,
+        type: 'template',
+        payload: JSON.stringify(payload),
+        idempotencyKey: attempt.idempotencyKey,
+        broadcastId: attempt.broadcastId,
+      };
+      return { record, payload };
+    });
+    const written = await this.insertPending(prepared.map((p) => p.record));
+    const existing = prepared.filter((_, i) => !written[i]).map((p) => p.record.idempotencyKey!);
+    const earlier = existing.length
+      ? new Map(
+          (
+            await this.sql.query<{ id: string; idempotency_key: string }>(
+              'messages_broadcast_tries',
+              `SELECT id, idempotency_key FROM messages WHERE idempotency_key = ANY ($1::text[]) AND broadcast_id IS NOT NULL`,
+              [existing],
+            )
+          ).map((row) => [row.idempotency_key, row.id]),
+        )
+      : new Map<string, string>();
+    return prepared.map((p, i) => ({
+      messageId: written[i] ? p.record.id : earlier.get(p.record.idempotencyKey!)!,
+      written: written[i],
+      payload: p.payload,
+    }));
+  }
+
+  /** A written try whose turn did not come (the broadcast paused, the pair rule, the messaging limit): gone again. */
+  async discardBroadcastTries(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.sql.query(
+      'messages_discard_tries',
+      `DELETE FROM messages WHERE id = ANY ($1::uuid[]) AND status = 'pending' AND broadcast_id IS NOT NULL`,
+      [ids],
+    );
+  }
+
+  /**
+   * A written broadcast try's send, in the turn its dispatcher took for it (`turnAt`, this process's
+   * clock). Meta's refusals for its pace or for spam take the record back (nothing was sent) and say
+   * so; any other outcome is the record's (accepted, failed, or pending with its outcome unknown).
+   */
+  async sendBroadcastTry(
     ctx: SendContext,
-    input: { broadcastId: string; idempotencyKey: string; recipient: string; template: Record<string, unknown> },
+    attempt: { messageId: string; recipient: string; payload: Record<string, unknown> },
     turnAt: number,
   ): Promise<BroadcastSendOutcome> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    const payload = { messaging_product: 'whatsapp', to: input.recipient, type: 'template', template: input.template };
-    const record: PendingRecord = {
-      id: randomUUID(),
-      tenantId: ctx.tenantId,
-      phoneNumberId: ctx.phone.phoneNumberId,
-      apiKeyId: ctx.apiKeyId,
-      recipient: input.recipient,
-      type: 'template',
-      payload: JSON.stringify(payload),
-      idempotencyKey: input.idempotencyKey,
-      broadcastId: input.broadcastId,
-    };
-    if (!(await this.pendingWrites.submit(record))) {
-      const [earlier] = await this.sql.query<{ id: string }>(
-        'messages_broadcast_try',
-        `SELECT id FROM messages WHERE idempotency_key = $1 AND broadcast_id IS NOT NULL`,
-        [input.idempotencyKey],
-      );
-      return { kind: 'recorded', messageId: earlier.id };
-    }
     const wait = turnAt - Date.now();
     if (wait > 0) await sleep(wait);
     // Woken late (a stalled process): a new turn rather than a send bunched up with the next ones.
     else if (-wait > LATE_TURN_MS)
-      await this.pace.waitForTurn(ctx.phone, input.recipient, { businessInitiated: false, maxWaitMs: 60_000 });
+      await this.pace.waitForTurn(ctx.phone, attempt.recipient, { businessInitiated: false, maxWaitMs: 60_000 });
+    const id = attempt.messageId;
     try {
       const result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, {
-        ...payload,
-        biz_opaque_callback_data: tagCallbackData(record.id, undefined),
+        ...attempt.payload,
+        biz_opaque_callback_data: tagCallbackData(id, undefined),
       });
       const upstreamId = result.messages?.[0]?.id;
       if (!upstreamId) {
         await this.recordFailure(
-          record.id,
+          id,
           new GraphError(ErrorCode.SendFailure, 'Upstream request failed', {
             status: 500,
             data: { details: 'upstream accepted the send without a message id' },
           }),
         );
-      } else await this.broadcastAcceptances.submit({ id: record.id, upstreamId });
+      } else await this.broadcastAcceptances.submit({ id, upstreamId });
     } catch (error) {
-      if (error instanceof UpstreamNoAnswer) await this.outcomeUnknown(record.id, error);
+      if (error instanceof UpstreamNoAnswer) await this.outcomeUnknown(id, error);
       else if (error instanceof GraphError && (PACE_REFUSALS.has(error.code) || error.code === 131048)) {
         if (PACE_REFUSALS.has(error.code)) await this.pace.slowDown(ctx.phone, error.code);
-        await this.discardPending(record.id);
+        await this.discardPending(id);
         return { kind: 'refused', code: error.code };
-      } else await this.recordFailure(record.id, error);
+      } else await this.recordFailure(id, error);
     }
-    return { kind: 'recorded', messageId: record.id };
+    return { kind: 'recorded', messageId: id };
   }
 
   /**
