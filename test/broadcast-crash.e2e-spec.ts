@@ -1,10 +1,9 @@
 import './support/no-broadcast-dispatch';
-import { PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
 import { eventually } from './support/eventually';
 import { tenantForProcesses } from './support/factories';
-import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
+import { killAll, quickWebhookArgs, startDataApp, startGateway, startSandbox } from './support/gateway-process';
 import { freePort } from './support/redis-helpers';
-import { createTestApp, resetState, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 interface LogEntry {
   at: string;
@@ -21,11 +20,7 @@ describe('a gateway killed in the middle of a broadcast', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    buildOnce();
-    t = await createTestApp();
-    await resetState(t);
-    // The test instance only sets up data: the processes below run the periodic work.
-    await t.get(PeriodicJobsProcessor).worker.close();
+    t = await startDataApp();
   }, 120_000);
 
   afterAll(async () => {
@@ -42,23 +37,7 @@ describe('a gateway killed in the middle of a broadcast', () => {
       template: 'flash_sale',
     });
     const portB = await freePort();
-    const sandbox = await startSandbox([
-      '--webhook-url',
-      `http://127.0.0.1:${portB}/webhooks/whatsapp`,
-      '--app-secret',
-      'test-app-secret',
-      '--sent-delay',
-      '50',
-      '--delivered-delay',
-      '100',
-      '--read-delay',
-      '150',
-      '--webhook-retry-base',
-      '200',
-      '--webhook-retry-max',
-      '1000',
-      ...sandboxArgs,
-    ]);
+    const sandbox = await startSandbox([...quickWebhookArgs(portB), ...sandboxArgs]);
     const env = {
       UPSTREAM_BASE_URL: sandbox.url,
       BROADCAST_LEASE_SECONDS: '3',

@@ -1,7 +1,6 @@
-import { PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
 import { tenantForProcesses } from './support/factories';
-import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
-import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { killAll, startDataApp, startGateway, startSandbox } from './support/gateway-process';
+import type { TestApp } from './support/test-app';
 
 interface LogEntry {
   at: string;
@@ -33,11 +32,7 @@ describe("an 80/s number's pace over two gateway processes", () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    buildOnce();
-    t = await createTestApp();
-    await resetState(t);
-    // The test instance only sets up data: the processes below run the periodic work.
-    await t.get(PeriodicJobsProcessor).worker.close();
+    t = await startDataApp();
   }, 120_000);
 
   afterAll(async () => {

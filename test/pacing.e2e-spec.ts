@@ -85,6 +85,29 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
     expect(metrics).toContain('gateway_pace_waiting 0');
   });
 
+  it("Meta's own 130429 quiets the number for a second: with a second's wait left, the send is answered 130429 by the gateway, not sent twice", async () => {
+    const { tenant, key } = await setUp();
+    t.sandbox.clearRequests();
+    t.sandbox.injectFault({ kind: 'graph_error', code: 130429, count: 1, path: `/${tenant.phoneNumberId}/messages` });
+    const refused = await send(t, tenant, key, template('15554550000'));
+    // This spec waits at most 1 s for a turn; after Meta's refusal the next turn is a second away.
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 130429, type: 'OAuthException' });
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(sendsAtSandbox(tenant).map((entry) => entry.status)).toEqual([429]);
+    const [record] = await t.dataSource.query<Array<{ status: string; error: { code: number } }>>(
+      'SELECT status, error FROM messages WHERE phone_number_id = $1',
+      [tenant.phoneNumberId],
+    );
+    expect(record).toMatchObject({ status: 'failed', error: { code: 130429 } });
+    expect(await t.get(MetricsService).registry.metrics()).toMatch(
+      /gateway_pace_refusals_total\{limit="throughput",by="upstream"\} [1-9]/,
+    );
+    // A second later the number sends again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await send(t, tenant, key, template('15554550001'))).status).toBe(200);
+  });
+
   it("Meta's throughput upgrade webhook raises the number's pace on every instance within 5 s", async () => {
     const { tenant, key } = await setUp();
     t.sandbox.setLimits(tenant.phoneNumberId, { throughput_level: 'HIGH' });

@@ -1,11 +1,10 @@
 import request from 'supertest';
-import { PeriodicJobsProcessor } from '../src/jobs/periodic-jobs';
 import { OnboardingService } from '../src/tenancy/onboarding.service';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey } from './support/factories';
-import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
+import { killAll, quickWebhookArgs, startDataApp, startGateway, startSandbox } from './support/gateway-process';
 import { freePort } from './support/redis-helpers';
-import { createTestApp, resetState, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 const RECIPIENT = '15551234567';
 const TEXT = {
@@ -98,11 +97,7 @@ describe('a gateway killed between the upstream call and its answer', () => {
   }
 
   beforeAll(async () => {
-    buildOnce();
-    t = await createTestApp();
-    await resetState(t);
-    // The test instance only sets up data: the processes below run the sweeper.
-    await t.get(PeriodicJobsProcessor).worker.close();
+    t = await startDataApp();
   }, 120_000);
 
   afterAll(async () => {
@@ -114,20 +109,7 @@ describe('a gateway killed between the upstream call and its answer', () => {
     const org = await tenantOn();
     const portA = await freePort();
     const sandbox = await startSandbox([
-      '--webhook-url',
-      `http://127.0.0.1:${portA}/webhooks/whatsapp`,
-      '--app-secret',
-      'test-app-secret',
-      '--sent-delay',
-      '50',
-      '--delivered-delay',
-      '100',
-      '--read-delay',
-      '150',
-      '--webhook-retry-base',
-      '200',
-      '--webhook-retry-max',
-      '1000',
+      ...quickWebhookArgs(portA),
       '--business-account',
       `${org.wabaId}:${org.token}`,
       '--phone-number',

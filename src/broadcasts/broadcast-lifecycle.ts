@@ -51,7 +51,7 @@ export class BroadcastLifecycle {
       sent: records.sent ?? 0,
       delivered: records.delivered ?? 0,
       read: records.read ?? 0,
-      failed: (records.failed ?? 0) + states.failed,
+      failed: records.failed ?? 0,
       skipped: states.skipped,
       deferred: states.deferred,
     };

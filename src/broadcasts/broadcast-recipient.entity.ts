@@ -5,8 +5,8 @@ import { Broadcast } from './broadcast.entity';
  * One recipient of a broadcast. `state`: `queued` (to send; `not_before` may hold it back),
  * `deferred` (over the messaging limit until `not_before`), `sending` (its message record, named by
  * `message_id`, says the rest: accepted, sent, delivered, read or failed), `skipped` (refused at
- * create time, or left when the broadcast was cancelled), `failed` (refused before a record was
- * written). `tries` counts the records written for it: a record whose outcome stayed unknown is
+ * create time, or left when the broadcast was cancelled). A recipient is never failed before its
+ * record: Meta's refusals hold it back. `tries` counts the records written for it: a record whose outcome stayed unknown is
  * replaced by the next try (each try's record is unique: messages' broadcast send key).
  */
 @Entity({ name: 'broadcast_recipients' })

@@ -37,7 +37,7 @@ export interface RecipientRow {
   updated_at: Date;
 }
 
-export type RecipientState = 'queued' | 'deferred' | 'sending' | 'skipped' | 'failed';
+export type RecipientState = 'queued' | 'deferred' | 'sending' | 'skipped';
 
 /** A recipient to write: its place, number, parameters, and why it was refused (skipped) if it was. */
 export interface NewRecipient {
@@ -307,16 +307,6 @@ export class BroadcastsRepository {
     return rows.length;
   }
 
-  /** Recipients that failed before a record was written, queued again. */
-  async requeueFailed(broadcastId: string): Promise<number> {
-    const rows = await this.updated<unknown>(
-      `UPDATE broadcast_recipients SET state = 'queued', error = NULL, not_before = NULL, updated_at = now()
-       WHERE broadcast_id = $1 AND state = 'failed' RETURNING seq`,
-      [broadcastId],
-    );
-    return rows.length;
-  }
-
   /** A cancelled broadcast's recipients not sent: skipped. */
   async skipUnsent(broadcastId: string, error: Record<string, unknown>): Promise<void> {
     await this.dataSource.query(
@@ -332,7 +322,7 @@ export class BroadcastsRepository {
       `SELECT state, count(*) FROM broadcast_recipients WHERE broadcast_id = $1 GROUP BY state`,
       [broadcastId],
     );
-    const counts = { queued: 0, deferred: 0, sending: 0, skipped: 0, failed: 0 };
+    const counts = { queued: 0, deferred: 0, sending: 0, skipped: 0 };
     for (const row of rows) counts[row.state] = Number(row.count);
     return counts;
   }

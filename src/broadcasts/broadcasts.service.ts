@@ -179,7 +179,7 @@ export class BroadcastsService {
     // A status sent recipients reach is found through their records: those records' recipients only.
     const byRecord = options.status && !['skipped', 'deferred'].includes(options.status);
     const states: RecipientRow['state'][] | undefined = options.status
-      ? (({ queued: ['queued'], failed: ['failed'], skipped: ['skipped'], deferred: ['deferred'] } as const)[
+      ? (({ queued: ['queued'], skipped: ['skipped'], deferred: ['deferred'] } as const)[
           options.status as 'queued'
         ]?.slice() ?? [])
       : undefined;
@@ -245,8 +245,7 @@ export class BroadcastsService {
 
   /**
    * Sends again the recipients that failed where Meta's error allows it (throttling and transient
-   * errors: RETRYABLE_SEND_CODES) and those that failed before a record was written; each as a new
-   * try. A finished broadcast runs again for them.
+   * errors: RETRYABLE_SEND_CODES), each as a new try. A finished broadcast runs again for them.
    */
   async retry(
     tenantId: string,
@@ -259,7 +258,7 @@ export class BroadcastsService {
     const retryable = failed
       .filter((record) => !record.unknown && RETRYABLE_SEND_CODES.has(Number(record.error?.code)))
       .map((record) => record.id);
-    const retried = (await this.repository.requeueRecords(id, retryable)) + (await this.repository.requeueFailed(id));
+    const retried = await this.repository.requeueRecords(id, retryable);
     let current = broadcast;
     if (retried > 0 && broadcast.status === 'completed')
       current = (await this.lifecycle.move(id, ['completed'], 'running')) ?? broadcast;

@@ -102,7 +102,7 @@ export class NumberPaceService {
     const deadline = Date.now() + (options.maxWaitMs ?? this.maxWaitMs);
     const lateLimitMs = Math.max(LATE_LIMIT_MS, this.intervalUs(number.limits) / 1000);
     for (let late = false; ;) {
-      const turnAt = await this.reserve(number, recipient, options.businessInitiated, deadline - Date.now(), late);
+      const turnAt = await this.reserve(number, recipient, options.businessInitiated, deadline - Date.now());
       const wait = turnAt - Date.now();
       if (wait > 0) {
         this.metrics.paceWaiting.inc();
@@ -113,28 +113,25 @@ export class NumberPaceService {
         }
       }
       if (Date.now() - turnAt <= lateLimitMs) return;
-      late = true;
     }
   }
 
   /**
    * Takes the turn; resolves with when it comes, in this process's `Date.now()` time (the store's
-   * decision mapped with the store's clock offset, `SkewEstimate`). `again`: a late send's new turn,
-   * whose refusal still says how long to wait.
+   * decision mapped with the store's clock offset, `SkewEstimate`).
    */
   async reserve(
     number: PacedNumber,
     recipient: string,
     businessInitiated: boolean,
     maxWaitMs = this.maxWaitMs,
-    again = false,
   ): Promise<number> {
     const decision = await this.decideTurn(number, recipient, businessInitiated, maxWaitMs);
     if (decision.granted) {
       this.metrics.paceWait.observe(decision.delayMs / 1000);
       return decision.turnAt;
     }
-    this.metrics.paceRefusals.inc({ limit: decision.limit, by: again ? 'gateway_late' : 'gateway' });
+    this.metrics.paceRefusals.inc({ limit: decision.limit, by: 'gateway' });
     const seconds = decision.retryAfterMs / 1000;
     if (decision.limit === 'pair') throw pairRateLimitHit(seconds);
     if (decision.limit === 'messaging_limit')

@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { PeriodicJobsProcessor } from '../../src/jobs/periodic-jobs';
 import { eventually } from './eventually';
 import { freePort } from './redis-helpers';
+import { createTestApp, resetState, type TestApp } from './test-app';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -78,4 +80,40 @@ export async function startSandbox(args: string[]): Promise<ChildHandle & { url:
   children.push(handle);
   const url = await eventually(async () => /sandbox listening on (http:\/\/\S+)/.exec(handle.output)?.[1], 30_000);
   return Object.assign(handle, { url });
+}
+
+/**
+ * For specs whose gateways are processes: the build they run, and an in-process app on the same
+ * database and Redis that only sets up data (its periodic worker closed: the processes run the
+ * periodic work).
+ */
+export async function startDataApp(): Promise<TestApp> {
+  buildOnce();
+  const t = await createTestApp();
+  await resetState(t);
+  await t.get(PeriodicJobsProcessor).worker.close();
+  return t;
+}
+
+/**
+ * The sandbox process's webhooks to `gatewayPort`, signed with the test app secret, at a test's pace:
+ * statuses 50/100/150 ms after a send, retries from 200 ms, at most 1 s apart.
+ */
+export function quickWebhookArgs(gatewayPort: number): string[] {
+  return [
+    '--webhook-url',
+    `http://127.0.0.1:${gatewayPort}/webhooks/whatsapp`,
+    '--app-secret',
+    'test-app-secret',
+    '--sent-delay',
+    '50',
+    '--delivered-delay',
+    '100',
+    '--read-delay',
+    '150',
+    '--webhook-retry-base',
+    '200',
+    '--webhook-retry-max',
+    '1000',
+  ];
 }
