@@ -101,7 +101,7 @@ export class NumberPaceService {
   ): Promise<void> {
     const deadline = Date.now() + (options.maxWaitMs ?? this.maxWaitMs);
     const lateLimitMs = Math.max(LATE_LIMIT_MS, this.intervalUs(number.limits) / 1000);
-    for (let late = false; ;) {
+    for (;;) {
       const turnAt = await this.reserve(number, recipient, options.businessInitiated, deadline - Date.now());
       const wait = turnAt - Date.now();
       if (wait > 0) {
