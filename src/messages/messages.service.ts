@@ -250,7 +250,12 @@ export class MessagesService {
           const left = this.maxWaitMs - (Date.now() - startedAt);
           if (attempt < PACE_RETRIES && left > 0) {
             try {
-              await this.pace.waitForTurn(ctx.phone, recipient, { businessInitiated: false, maxWaitMs: left });
+              // Its pair and messaging limit were counted at its first turn: only the number's pace now.
+              await this.pace.waitForTurn(ctx.phone, recipient, {
+                businessInitiated: false,
+                maxWaitMs: left,
+                counted: true,
+              });
               continue;
             } catch (refusal) {
               await this.recordFailure(record.id, refusal);
@@ -516,7 +521,11 @@ export class MessagesService {
     if (wait > 0) await sleep(wait);
     // Woken late (a stalled process): a new turn rather than a send bunched up with the next ones.
     else if (-wait > LATE_TURN_MS)
-      await this.pace.waitForTurn(ctx.phone, attempt.recipient, { businessInitiated: false, maxWaitMs: 60_000 });
+      await this.pace.waitForTurn(ctx.phone, attempt.recipient, {
+        businessInitiated: false,
+        maxWaitMs: 60_000,
+        counted: true,
+      });
     const id = attempt.messageId;
     try {
       const result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, {

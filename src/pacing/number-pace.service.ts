@@ -92,17 +92,24 @@ export class NumberPaceService {
    *
    * A send that wakes up later than its turn by more than an interval (at least LATE_LIMIT_MS: the
    * process stalled — a long GC, a busy loop) does not go late: those sends would go together, bunched
-   * up at Meta. It takes a new turn instead (within what is left of its wait).
+   * up at Meta. It takes a new turn instead (within what is left of its wait), of the number's pace
+   * only: the pair rule and the messaging limit counted the message at its first turn.
    */
   async waitForTurn(
     number: PacedNumber,
     recipient: string,
-    options: { businessInitiated: boolean; maxWaitMs?: number },
+    options: { businessInitiated: boolean; maxWaitMs?: number; counted?: boolean },
   ): Promise<void> {
     const deadline = Date.now() + (options.maxWaitMs ?? this.maxWaitMs);
     const lateLimitMs = Math.max(LATE_LIMIT_MS, this.intervalUs(number.limits) / 1000);
-    for (;;) {
-      const turnAt = await this.reserve(number, recipient, options.businessInitiated, deadline - Date.now());
+    for (let counted = options.counted ?? false; ; counted = true) {
+      const turnAt = await this.reserve(
+        number,
+        recipient,
+        options.businessInitiated && !counted,
+        deadline - Date.now(),
+        counted,
+      );
       const wait = turnAt - Date.now();
       if (wait > 0) {
         this.metrics.paceWaiting.inc();
@@ -125,8 +132,9 @@ export class NumberPaceService {
     recipient: string,
     businessInitiated: boolean,
     maxWaitMs = this.maxWaitMs,
+    counted = false,
   ): Promise<number> {
-    const decision = await this.decideTurn(number, recipient, businessInitiated, maxWaitMs);
+    const decision = await this.decideTurn(number, recipient, businessInitiated, maxWaitMs, counted);
     if (decision.granted) {
       this.metrics.paceWait.observe(decision.delayMs / 1000);
       return decision.turnAt;
@@ -149,6 +157,8 @@ export class NumberPaceService {
     recipient: string,
     businessInitiated: boolean,
     maxWaitMs: number,
+    /** The pair rule and the messaging limit counted this message already: only the number's turn. */
+    counted = false,
   ): Promise<TurnDecision> {
     const users = businessInitiated ? tierUsers(number.limits.messagingLimitTier) : undefined;
     const reservation: PaceReservation = {
@@ -156,7 +166,7 @@ export class NumberPaceService {
       intervalUs: this.intervalUs(number.limits),
       pair: {
         key: `pace:{${number.phoneNumberId}}:p:${recipient}`,
-        intervalUs: PAIR_INTERVAL_MS * 1000,
+        intervalUs: counted ? 0 : PAIR_INTERVAL_MS * 1000,
         toleranceUs: (PAIR_BURST - 1) * PAIR_INTERVAL_MS * 1000,
       },
       ...(users !== undefined && {

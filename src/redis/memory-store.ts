@@ -94,7 +94,7 @@ export class MemoryStore extends SharedStore {
     const interval = this.paceNumber(r.rateKey) ?? r.intervalUs;
     const pairTat = Math.max(this.paceNumber(r.pair.key) ?? 0, now);
     let earliest = now;
-    if (pairTat - now > r.pair.toleranceUs) {
+    if (r.pair.intervalUs > 0 && pairTat - now > r.pair.toleranceUs) {
       earliest = pairTat - r.pair.toleranceUs;
       if (earliest - now > r.maxWaitUs)
         return { granted: false, limit: 'pair', retryAfterUs: earliest - now - r.maxWaitUs };
@@ -113,8 +113,10 @@ export class MemoryStore extends SharedStore {
     const delay = slot - now;
     if (delay > r.maxWaitUs) return { granted: false, limit: 'throughput', retryAfterUs: delay - r.maxWaitUs };
     this.setPaceNumber(r.numberKey, slot + interval, delay + interval);
-    const nextPair = Math.max(pairTat, slot) + r.pair.intervalUs;
-    this.setPaceNumber(r.pair.key, nextPair, nextPair - now);
+    if (r.pair.intervalUs > 0) {
+      const nextPair = Math.max(pairTat, slot) + r.pair.intervalUs;
+      this.setPaceNumber(r.pair.key, nextPair, nextPair - now);
+    }
     reached?.set(r.tier!.member, now);
     return { granted: true, delayUs: delay, nowUs: now };
   }

@@ -70,6 +70,15 @@ describe.each([
     if (!refused.granted) expect(refused.retryAfterUs / MS).toBeGreaterThan(4000);
   });
 
+  it("takes a late send's new turn without counting its pair again", async () => {
+    const id = randomUUID();
+    const fast = (r: PaceReservation) => ({ ...r, intervalUs: 1, maxWaitUs: 1000 * MS });
+    for (let i = 0; i < 45; i++) expect((await store.reservePace(fast(reservation(id)))).granted).toBe(true);
+    const again = fast(reservation(id));
+    expect((await store.reservePace({ ...again, pair: { ...again.pair, intervalUs: 0 } })).granted).toBe(true);
+    expect(await store.reservePace(fast(reservation(id)))).toMatchObject({ granted: false, limit: 'pair' });
+  });
+
   it('counts the users of business-initiated sends against the tier, a user reached again for free', async () => {
     const id = randomUUID();
     const tier = (member: string) =>

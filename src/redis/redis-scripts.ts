@@ -91,7 +91,8 @@ return 0
  * RESERVE_PACE — a phone number's next turn (pacing/number-pace.service.ts). Times are µs on Redis's
  * clock. KEYS: the number's TAT, its interval, the pair's TAT, the tier's sorted set (users by the
  * time they were last reached). ARGV: default interval, max wait, pair interval, pair tolerance,
- * tier limit (-1: not business-initiated), tier member, tier window.
+ * tier limit (-1: not business-initiated), tier member, tier window. A pair interval of 0: the pair rule
+ * was applied to this message already (a late send's new turn), so it is neither checked nor counted.
  * Returns {'ok', delay, now} or {limit, retry after} with limit 'pair', 'messaging_limit' or 'throughput'.
  * Nothing is written unless the turn is granted.
  */
@@ -104,7 +105,7 @@ local pairInterval = tonumber(ARGV[3])
 local pairTolerance = tonumber(ARGV[4])
 local pairTat = math.max(tonumber(redis.call('GET', KEYS[3]) or 0), now)
 local earliest = now
-if pairTat - now > pairTolerance then
+if pairInterval > 0 and pairTat - now > pairTolerance then
   earliest = pairTat - pairTolerance
   if earliest - now > maxWait then return {'pair', math.floor(earliest - now - maxWait)} end
 end
@@ -121,8 +122,10 @@ local slot = math.max(tonumber(redis.call('GET', KEYS[1]) or 0), earliest)
 local delay = slot - now
 if delay > maxWait then return {'throughput', math.floor(delay - maxWait)} end
 redis.call('SET', KEYS[1], string.format('%.0f', slot + interval), 'PX', math.ceil((delay + interval) / 1000) + 1000)
-local nextPair = math.max(pairTat, slot) + pairInterval
-redis.call('SET', KEYS[3], string.format('%.0f', nextPair), 'PX', math.ceil((nextPair - now) / 1000) + 1000)
+if pairInterval > 0 then
+  local nextPair = math.max(pairTat, slot) + pairInterval
+  redis.call('SET', KEYS[3], string.format('%.0f', nextPair), 'PX', math.ceil((nextPair - now) / 1000) + 1000)
+end
 if tierLimit >= 0 then
   redis.call('ZADD', KEYS[4], string.format('%.0f', now), ARGV[6])
   redis.call('PEXPIRE', KEYS[4], math.ceil(window / 1000))

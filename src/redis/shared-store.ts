@@ -35,7 +35,10 @@ export interface PaceReservation {
   /** Holds the number's interval (µs) when one was set for every instance; else `intervalUs` is used. */
   rateKey: string;
   intervalUs: number;
-  /** The pair of (number, recipient): a GCRA of `intervalUs` that tolerates being `toleranceUs` ahead. */
+  /**
+   * The pair of (number, recipient): a GCRA of `intervalUs` that tolerates being `toleranceUs` ahead;
+   * an interval of 0 when this message was counted in it already (a late send's new turn).
+   */
   pair: { key: string; intervalUs: number; toleranceUs: number };
   /** Business-initiated sends only: the users reached in the rolling window, at most `limit`. */
   tier?: { key: string; member: string; limit: number; windowUs: number };
