@@ -36,16 +36,21 @@ describe('a gateway killed in the middle of a broadcast', () => {
       token: 'crash-broadcast-911',
       template: 'flash_sale',
     });
+    // Each port is taken by its process right after it is chosen (B, which gets the sandbox's
+    // webhooks, first; then the sandbox on a port of its own): a port chosen early and taken late was
+    // once handed to another process meanwhile.
     const portB = await freePort();
-    const sandbox = await startSandbox([...quickWebhookArgs(portB), ...sandboxArgs]);
+    let sandboxPort = await freePort();
+    while (sandboxPort === portB) sandboxPort = await freePort();
     const env = {
-      UPSTREAM_BASE_URL: sandbox.url,
+      UPSTREAM_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
       BROADCAST_LEASE_SECONDS: '3',
       SEND_OUTCOME_TIMEOUT_SECONDS: '3',
       SEND_SWEEP_INTERVAL_MS: '500',
     };
-    const a = await startGateway(env);
     const b = await startGateway(env, portB);
+    const sandbox = await startSandbox([...quickWebhookArgs(portB), ...sandboxArgs, '--port', String(sandboxPort)]);
+    const a = await startGateway(env);
 
     const count = 400;
     const created = await fetch(`${a.url}/v1/${phoneNumberId}/broadcasts`, {
