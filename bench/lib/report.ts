@@ -55,8 +55,12 @@ export interface BenchReport {
   lifecycleError?: string;
   /** Broadcasts on an 80/s number: one instance (with forwarded reads beside), two, with inbound messages. */
   broadcasts?: BroadcastResult[];
-  /** Stack CPU per broadcast message (one instance) over an API send's whole life at the first lifecycle rate. */
+  /** An API send's whole life at the broadcast's rate (80/s, 30 s), measured in the broadcast phase. */
+  lifecycleAtBroadcastRate?: LifecycleResult;
+  /** Stack CPU per broadcast message (one instance) over an API send's whole life at the broadcast's rate. */
   broadcastVsApiSend?: number | null;
+  /** The same over the life at the lifecycle phase's first rate (100/s, 10 s). */
+  broadcastVsApiSendAtFirstRate?: number | null;
   broadcastError?: string;
 }
 
