@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       'sandbox',
       join(DIST, 'apps/sandbox/src/main.js'),
       [
-        ...['--port', env.SANDBOX_PORT ?? '3001', '--app-secret', appSecret],
+        ...['--port', env.SANDBOX_PORT ?? '3001'],
         ...['--webhook-url', `http://${hostForUrl}:${gatewayPort}/webhooks/whatsapp`],
         ...['--business-account', `${DEMO_ACCOUNT.wabaId}:${DEMO_ACCOUNT.accessToken}`],
         ...[
@@ -83,7 +83,8 @@ async function main(): Promise<void> {
         ...pace('SANDBOX_READ_DELAY_MS', '--read-delay'),
         ...pace('SANDBOX_REVIEW_DELAY_MS', '--review-delay'),
       ],
-      { PATH: env.PATH, HOME: env.HOME },
+      // The secret in its environment: a command-line argument is readable by every local user in `ps`.
+      { PATH: env.PATH, HOME: env.HOME, SANDBOX_APP_SECRET: appSecret },
       /sandbox listening on (http:\/\/\S+)/,
     );
     upstream = url;

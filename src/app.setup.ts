@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Environment } from './config/environment';
 import { graphErrorMiddleware, writeClientError } from './pipeline/graph-exception.filter';
 import { bodyShapeLimits } from './core/body-shape';
-import { graphPathAliases } from './core/graph-paths';
+import { graphPathAliases, storablePathIds } from './core/graph-paths';
 import { addForwardedOperations } from './passthrough/forwarded-operations.document';
 import { finishExplorerDocument } from './core/explorer-document';
 import { KEY_PREFIX } from './auth/api-key-format';
@@ -42,6 +42,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.use(httpMetrics(app.get(MetricsService)));
   // `/v23.0/...` and unversioned Graph paths are routed as `/v1/...`.
   app.use(graphPathAliases);
+  // A path id holding NUL or bytes that are not UTF-8 reads as U+FFFD: an id that does not exist.
+  app.use(storablePathIds);
   // PostgreSQL known down: 503 code 2 at once, before the body is read.
   app.use(app.get(DatabaseBreaker).middleware());
   const limit = config.get('BODY_LIMIT', { infer: true });

@@ -126,7 +126,9 @@ describe('compose.yaml', () => {
     expect(services.proxy.ports).toEqual([`${listen}:${listen}`]);
     const args = services.sandbox.command!;
     expect(args).toContain(`--webhook-url=http://proxy:${listen}/webhooks/whatsapp`);
-    expect(args).toContain(`--app-secret=${services['gateway-1'].environment!.META_APP_SECRET}`);
+    // The secret from the environment, not the command line (visible to every local user in `ps`).
+    expect(args.some((arg) => arg.includes('secret'))).toBe(false);
+    expect(services.sandbox.environment!.SANDBOX_APP_SECRET).toBe(services['gateway-1'].environment!.META_APP_SECRET);
     expect(args).toContain('--port=3001');
   });
 

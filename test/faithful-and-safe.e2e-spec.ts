@@ -589,5 +589,52 @@ describe('faithful where tenants meet it, and the holes a security review found'
       expect((await unprocessable()).join()).toMatch(/field="messages",result="unprocessable"\} [1-9]/);
       expect(await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE message_id = 'wamid.nul'`)).toEqual([]);
     });
+
+    it.each([
+      [
+        'a member Meta does not send',
+        { hasOwnProperty: { '\u2026': [null, '\u0000\u2026'] } },
+        'hasOwnProperty.\u2026[1]',
+      ],
+      // The reason names the key with its NUL written as an escape (the reason itself is stored as text).
+      ['a key holding NUL', { 'x\u0000': 1 }, 'x\\u0000'],
+    ])(
+      'text that cannot be stored in %s beside the entries: 200, the delivery kept whole as bytes, nothing applied',
+      async (_what, extra, where) => {
+        const before = await count();
+        const events = Number((await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_events'))[0].n);
+        const raw = JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              id: a.wabaId,
+              changes: [
+                {
+                  field: 'messages',
+                  value: {
+                    messaging_product: 'whatsapp',
+                    metadata: { phone_number_id: a.phoneNumberId },
+                    messages: [{ from: '15550004848', id: 'wamid.beside-nul', type: 'text', text: { body: 'x' } }],
+                  },
+                },
+              ],
+            },
+          ],
+          ...extra,
+        });
+        const res = await postFromUpstream(t.url, raw).expect(200);
+        expect(res.body).toEqual({ success: true, stored: 0, duplicates: 0, unprocessable: 1 });
+        const [kept] = await t.dataSource.query(
+          'SELECT reason, body FROM unprocessable_webhooks ORDER BY received_at DESC LIMIT 1',
+        );
+        expect(kept.reason).toBe(`${where}: text that cannot be stored`);
+        expect((kept.body as Buffer).toString('utf8')).toBe(raw);
+        expect(await count()).toBe(before + 1);
+        expect(Number((await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_events'))[0].n)).toBe(events);
+        expect(
+          await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE message_id = 'wamid.beside-nul'`),
+        ).toEqual([]);
+      },
+    );
   });
 });

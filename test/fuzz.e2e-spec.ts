@@ -117,6 +117,7 @@ describe('fuzzing every GET and POST route', () => {
   let templateId: string;
   let mediaId: string;
   let routes: Array<{ method: 'get' | 'post'; path: string }>;
+  let paths: Record<string, Record<string, unknown>>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -137,6 +138,7 @@ describe('fuzzing every GET and POST route', () => {
     const doc = (await request(t.url).get('/docs-json').expect(200)).body as {
       paths: Record<string, Record<string, unknown>>;
     };
+    paths = doc.paths;
     routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
       (['get', 'post'] as const)
         .filter((method) => operations[method] && !path.startsWith('/health'))
@@ -306,6 +308,48 @@ describe('fuzzing every GET and POST route', () => {
       }
     }
   });
+
+  it('answers a path id holding NUL or an unpaired surrogate as it answers an id that does not exist, on every route', async () => {
+    // Each path parameter in turn holds the probe; the others hold the tenant's own ids.
+    const own: Record<string, string> = {
+      phoneNumberId: a.phoneNumberId,
+      wabaId: a.wabaId,
+      nodeId: a.phoneNumberId,
+      mediaId,
+      phoneNumber: '15551234567',
+    };
+    const probes = ['%00', 'wamid.%00', 'x%00y', '%ED%A0%80', 'a%ED%B0%80b'];
+    const mismatches: string[] = [];
+    let tried = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const method of (['get', 'post', 'delete', 'put', 'patch'] as const).filter((m) => operations[m])) {
+        for (const [, param] of path.matchAll(/\{(\w+)\}/g)) {
+          const at = (value: string) =>
+            path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+              name === param ? value : (own[name] ?? randomUUID()),
+            );
+          const answer = async (value: string) => {
+            const res = await request(t.url)[method](at(value)).set(bearer(orgKey)).send({});
+            return { status: res.status, code: (res.body as { error?: { code?: number } })?.error?.code };
+          };
+          const missing = await answer('missing');
+          for (const probe of probes) {
+            tried++;
+            const got = await answer(probe);
+            if (got.status >= 500 || got.status !== missing.status || got.code !== missing.code)
+              mismatches.push(
+                `${method.toUpperCase()} ${at(probe)}: ${JSON.stringify(got)}, missing id ${JSON.stringify(missing)}`,
+              );
+          }
+        }
+      }
+    }
+    console.log(
+      `path ids holding NUL or an unpaired surrogate: ${tried} probes, ${mismatches.length} unlike a missing id`,
+    );
+    expect(tried).toBeGreaterThan(100);
+    expect(mismatches).toEqual([]);
+  }, 120_000);
 
   it('never answers 5xx, and every error is Graph-shaped, over 3,000 seeded requests', async () => {
     const rnd = prng(20261122);

@@ -48,7 +48,7 @@ describe("an 80/s number's pace over two gateway processes", () => {
       token: 'pace-token-901',
       template: 'pace_notice',
     });
-    const sandbox = await startSandbox(['--app-secret', 'test-app-secret', ...sandboxArgs]);
+    const sandbox = await startSandbox(sandboxArgs);
     const env = { UPSTREAM_BASE_URL: sandbox.url, PACE_MAX_WAIT_MS: '1000', PACE_REFRESH_INTERVAL_SECONDS: '0' };
     const gateways = [await startGateway(env), await startGateway(env)];
 

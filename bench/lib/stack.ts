@@ -108,8 +108,6 @@ export async function startSandbox(
       new URL(stack.sandboxUrl).port,
       '--webhook-url',
       `${stack.gatewayUrl}/webhooks/whatsapp`,
-      '--app-secret',
-      stack.secrets.appSecret,
       '--sent-delay',
       statusDelays ? String(statusDelays.sent) : delay,
       '--delivered-delay',
@@ -127,7 +125,7 @@ export async function startSandbox(
       '--phone-number',
       `${FIXTURE.broadcastPhoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.broadcastDisplay}`,
     ],
-    { cwd: stack.root, env: { PATH: process.env.PATH }, logPath },
+    { cwd: stack.root, env: { PATH: process.env.PATH, SANDBOX_APP_SECRET: stack.secrets.appSecret }, logPath },
   );
   await waitForHttp(`${stack.sandboxUrl}/_sandbox/health`, sandbox);
   // The bench measures the gateway's cost, not Meta's pace: the sandbox paces the number far above

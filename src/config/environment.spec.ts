@@ -312,6 +312,14 @@ describe('validateEnvironment', () => {
       });
     });
 
+    it('private webhook targets follow the mode, not NODE_ENV (as .env.example says)', () => {
+      for (const NODE_ENV of ['development', 'test', 'production'])
+        expect(validateEnvironment({ ...complete, NODE_ENV }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+      expect(validateEnvironment({ ...complete, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(
+        true,
+      );
+    });
+
     it('the CLI needs only the database and the encryption key', () => {
       expect(() =>
         validateEnvironment({ DATABASE_URL: complete.DATABASE_URL, ENCRYPTION_KEY: HEX_KEY }, 'cli'),

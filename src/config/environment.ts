@@ -365,7 +365,7 @@ export class Environment {
 
   /**
    * Tenant webhooks: allow http and loopback or private-network URLs (development). Unset: allowed
-   * unless NODE_ENV=production. Link-local and metadata addresses and the gateway itself are never allowed.
+   * in the demo (GATEWAY_MODE=demo) only, whatever NODE_ENV says. Link-local and metadata addresses and the gateway itself are never allowed.
    */
   @Transform(toBoolean)
   @IsOptional()

@@ -1,4 +1,4 @@
-import { jsonShapeProblem } from './body-shape';
+import { jsonShapeProblem, storableText, storableVersion } from './body-shape';
 
 const limits = { maxDepth: 8, maxArrayLength: 5 };
 const check = (json: string) => jsonShapeProblem(Buffer.from(json), limits);
@@ -44,5 +44,14 @@ describe('JSON body shape limits', () => {
     );
     expect(check('[[1,2,3,4,5,6]]')).toBe('an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)');
     expect(check('{"a":"k","b":[[1,2,3,4,5,6]]}')).toBe('an array with more than 5 elements (BODY_MAX_ARRAY_LENGTH)');
+  });
+});
+
+describe('storableVersion', () => {
+  it('writes NUL as its escape and an unpaired surrogate as U+FFFD, leaving the rest', () => {
+    expect(storableVersion('x\u0000: text')).toBe('x\\u0000: text');
+    expect(storableVersion('a\ud800b')).toBe('a\ufffdb');
+    expect(storableVersion('Olá 👋')).toBe('Olá 👋');
+    expect(storableText(storableVersion('\u0000\udc00'))).toBe(true);
   });
 });

@@ -101,6 +101,11 @@ export function storableText(text: string): boolean {
   return !text.includes('\u0000') && text.isWellFormed();
 }
 
+/** `text` as PostgreSQL can store it: NUL written as the escape `\u0000`, an unpaired surrogate as U+FFFD. */
+export function storableVersion(text: string): string {
+  return text.replaceAll('\u0000', '\\u0000').toWellFormed();
+}
+
 /**
  * The path of the first string (or object key) in `value` that PostgreSQL cannot store, written the
  * way validation errors name fields (`template.components[0].parameters[1].text`), or undefined.

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { graphPathAliases } from './graph-paths';
+import { graphPathAliases, storablePathIds, storableSegment } from './graph-paths';
 
 const routed = (url: string) => {
   const req = { url } as Request;
@@ -39,5 +39,36 @@ describe('Graph path aliases', () => {
     '/tenantsx',
   ])('leaves %s alone', (url) => {
     expect(routed(url)).toBe(url);
+  });
+});
+
+describe('storable path ids', () => {
+  it.each([
+    ['%00', '%EF%BF%BD'],
+    ['wamid.%00', 'wamid.%EF%BF%BD'],
+    ['a%00b%00', 'a%EF%BF%BDb%EF%BF%BD'],
+    // An unpaired surrogate as WTF-8 bytes, and bytes that are not UTF-8 at all.
+    ['%ED%A0%80', '%EF%BF%BD%EF%BF%BD%EF%BF%BD'],
+    ['x%FFy', 'x%EF%BF%BDy'],
+    ['%E0%A4%A', '%EF%BF%BD%25A'],
+  ])('%s reads as %s', (segment, expected) => {
+    expect(storableSegment(segment)).toBe(expected);
+    expect(decodeURIComponent(storableSegment(segment))).not.toContain('\0');
+  });
+
+  it.each(['106540352242922', 'wamid.HBgL%3D%3D', '%F0%9F%91%8B', 'a%2Fb', '%25', 'plain'])(
+    'leaves %s alone',
+    (segment) => {
+      expect(storableSegment(segment)).toBe(segment);
+    },
+  );
+
+  it('rewrites only the path, never the query string', () => {
+    const req = { url: '/v1/%00/settings?after=%00' } as Request;
+    storablePathIds(req, {} as never, () => undefined);
+    expect(req.url).toBe('/v1/%EF%BF%BD/settings?after=%00');
+    const plain = { url: '/v1/123/messages?x=%00' } as Request;
+    storablePathIds(plain, {} as never, () => undefined);
+    expect(plain.url).toBe('/v1/123/messages?x=%00');
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { mayHoldUnstorableText, unstorableTextPath } from '../core/body-shape';
+import { mayHoldUnstorableText, storableVersion, unstorableTextPath } from '../core/body-shape';
 import { changeEnvelopes, serializedEnvelope } from './meta-envelopes';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -146,10 +146,17 @@ export class WebhookIngestService {
       await this.keepUnprocessable(raw, payload, ['entry: must be an array'], requestId);
       return { stored: 0, duplicates: 0, unprocessable: 1 };
     }
-    // Each change goes to tenants in its own envelope, in Meta's bytes (meta-envelopes.ts).
-    const rawText = raw?.toString('utf8');
     // Walking every change for text PostgreSQL cannot store only when the bytes may hold some.
     const checkText = !raw || mayHoldUnstorableText(raw);
+    // Members beside the entries go into every change's envelope: one that cannot be stored keeps
+    // the whole delivery as bytes, unapplied.
+    const beside = checkText ? unstorableTextPath({ ...payload, entry: undefined }) : undefined;
+    if (beside) {
+      await this.keepUnprocessable(raw, payload, [`${beside}: text that cannot be stored`], requestId);
+      return { stored: 0, duplicates: 0, unprocessable: 1 };
+    }
+    // Each change goes to tenants in its own envelope, in Meta's bytes (meta-envelopes.ts).
+    const rawText = raw?.toString('utf8');
     const envelopes = new Map(
       rawText
         ? changeEnvelopes(rawText, untagCallbackData).map((e) => [`${e.entryIndex}:${e.changeIndex}`, e.body])
@@ -220,8 +227,10 @@ export class WebhookIngestService {
     problems: string[],
     requestId: string | undefined,
   ): Promise<void> {
-    const reason =
-      problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : '');
+    // A path in the reason may name a key holding the very text that cannot be stored.
+    const reason = storableVersion(
+      problems.slice(0, 20).join('; ') + (problems.length > 20 ? `; and ${problems.length - 20} more` : ''),
+    );
     if (!isObject(payload) || !Array.isArray(payload.entry))
       this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
     const [row] = await this.dataSource.query<Array<{ id: string }>>(

@@ -75,7 +75,11 @@ export async function startGateway(
 /** The standalone sandbox (dist/apps/sandbox/src/main.js) as its own process; resolves with its URL once it listens. */
 export async function startSandbox(args: string[]): Promise<ChildHandle & { url: string }> {
   const handle = new ChildHandle(
-    spawn(process.execPath, [join(ROOT, 'dist/apps/sandbox/src/main.js'), '--port', '0', ...args], { cwd: ROOT }),
+    // The test app secret from the environment, as compose and the demo pass it (`--app-secret` wins).
+    spawn(process.execPath, [join(ROOT, 'dist/apps/sandbox/src/main.js'), '--port', '0', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_APP_SECRET: 'test-app-secret' },
+    }),
   );
   children.push(handle);
   const url = await eventually(async () => /sandbox listening on (http:\/\/\S+)/.exec(handle.output)?.[1], 30_000);
@@ -103,8 +107,6 @@ export function quickWebhookArgs(gatewayPort: number): string[] {
   return [
     '--webhook-url',
     `http://127.0.0.1:${gatewayPort}/webhooks/whatsapp`,
-    '--app-secret',
-    'test-app-secret',
     '--sent-delay',
     '50',
     '--delivered-delay',

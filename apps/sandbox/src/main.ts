@@ -8,7 +8,8 @@ Usage: node dist/apps/sandbox/src/main.js [options]
   --port <n>                    port to listen on (default 3001; 0 picks a free one)
   --host <addr>                 address to bind (default 127.0.0.1)
   --webhook-url <url>           where to deliver webhooks (default: none, webhooks are not sent)
-  --app-secret <secret>         signs webhooks (default sandbox-app-secret)
+  --app-secret <secret>         signs webhooks (default: SANDBOX_APP_SECRET from the environment,
+                                else sandbox-app-secret; the environment keeps it out of \`ps\`)
   --app-id <id>                 app id of resumable uploads (default 1000000000000001)
   --sent-delay <ms>             delay of the "sent" status (default 200)
   --delivered-delay <ms>        delay of the "delivered" status (default 500)
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     port: integer('port', values.port, 3001),
     host: values.host,
     appId: values['app-id'] ?? '1000000000000001',
-    appSecret: values['app-secret'] ?? 'sandbox-app-secret',
+    appSecret: values['app-secret'] ?? (process.env.SANDBOX_APP_SECRET || 'sandbox-app-secret'),
     webhookUrl: () => webhookUrl,
     statusDelaysMs: {
       sent: integer('sent-delay', values['sent-delay'], 200),
