@@ -47,16 +47,16 @@ describe('storable path ids', () => {
     ['%00', '%EF%BF%BD'],
     ['wamid.%00', 'wamid.%EF%BF%BD'],
     ['a%00b%00', 'a%EF%BF%BDb%EF%BF%BD'],
-    // An unpaired surrogate as WTF-8 bytes, and bytes that are not UTF-8 at all.
-    ['%ED%A0%80', '%EF%BF%BD%EF%BF%BD%EF%BF%BD'],
-    ['x%FFy', 'x%EF%BF%BDy'],
-    ['%E0%A4%A', '%EF%BF%BD%25A'],
+    // An unpaired surrogate, as WTF-8 bytes.
+    ['%ED%A0%80', '%EF%BF%BD'],
+    ['a%ED%B0%80b%00', 'a%EF%BF%BDb%EF%BF%BD'],
   ])('%s reads as %s', (segment, expected) => {
     expect(storableSegment(segment)).toBe(expected);
     expect(decodeURIComponent(storableSegment(segment))).not.toContain('\0');
   });
 
-  it.each(['106540352242922', 'wamid.HBgL%3D%3D', '%F0%9F%91%8B', 'a%2Fb', '%25', 'plain'])(
+  // The last two are not UTF-8 for another reason: Express refuses them as malformed (400 code 100).
+  it.each(['106540352242922', 'wamid.HBgL%3D%3D', '%F0%9F%91%8B', 'a%2Fb', '%25', 'plain', 'x%FFy', '%E0%A4%A'])(
     'leaves %s alone',
     (segment) => {
       expect(storableSegment(segment)).toBe(segment);

@@ -25,13 +25,14 @@ export function graphPathAliases(req: Request, _res: Response, next: NextFunctio
 }
 
 const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/y;
-const UTF8 = new TextDecoder('utf-8', { fatal: false });
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A path segment as text PostgreSQL can store: NUL (`%00`) and bytes that are not UTF-8 (an unpaired
- * surrogate's `%ED%A0%80`, a stray `%FF`) become U+FFFD, which no id holds; a segment without them
- * is returned as it came. So a path id holding them answers, on every route, as an id that does not
- * exist does (each route's own answer), rather than failing in the database.
+ * A path segment as text PostgreSQL can store: NUL (`%00`) and an unpaired surrogate (written as
+ * WTF-8, `%ED%A0%80`) become U+FFFD, which no id holds; a segment without them is returned as it came.
+ * So a path id holding them answers, on every route, as an id that does not exist does (each route's
+ * own answer), rather than failing in the database. A segment that is not UTF-8 for another reason
+ * (`%E0%A4%A`, `%FF`) is left for Express, which refuses it as malformed (400 code 100).
  */
 export function storableSegment(segment: string): string {
   let decoded: string | undefined;
@@ -54,7 +55,23 @@ export function storableSegment(segment: string): string {
       i += char.length;
     }
   }
-  return encodeURIComponent(UTF8.decode(Uint8Array.from(bytes)).replaceAll('\0', '\uFFFD'));
+  // A surrogate's three bytes (ED A0-BF 80-BF) as U+FFFD's (EF BF BD); anything else not UTF-8 stays.
+  for (let i = 0; i + 2 < bytes.length; i++)
+    if (
+      bytes[i] === 0xed &&
+      bytes[i + 1] >= 0xa0 &&
+      bytes[i + 1] <= 0xbf &&
+      bytes[i + 2] >= 0x80 &&
+      bytes[i + 2] <= 0xbf
+    )
+      bytes.splice(i, 3, 0xef, 0xbf, 0xbd);
+  let text: string;
+  try {
+    text = UTF8.decode(Uint8Array.from(bytes));
+  } catch {
+    return segment;
+  }
+  return encodeURIComponent(text.replaceAll('\0', '\uFFFD'));
 }
 
 /** Every path segment of the request storable (`storableSegment`); the query string is left alone. */
