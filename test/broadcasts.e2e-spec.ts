@@ -1,7 +1,14 @@
 import './support/pace-test-env';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
 import { eventually } from './support/eventually';
-import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createCatalogTemplate,
+  createOrgKey,
+  createPlatformKey,
+  createTenant,
+  type TestTenant,
+} from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -449,5 +456,25 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
       recipients: recipients(1, 9, '1555890'),
     });
     expect(late.status).toBe(409);
+  });
+
+  it('a broadcast still to send holds its number: the delete is refused naming it until it is cancelled, then it goes with the number', async () => {
+    const { tenant, key } = await setUp();
+    const platform = (await createPlatformKey(t)).key;
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const answer = await create(tenant, key, recipients(2, 0, '1555891'), { scheduled_at: at });
+    expect(answer.body.status).toBe('scheduled');
+    const number = `/v1/organizations/${tenant.id}/phone_numbers/${tenant.phoneNumberId}`;
+    const refused = await call('DELETE', number, platform);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe(100);
+    expect(refused.body.error.error_data.details).toBe('Still has: broadcasts not completed or cancelled');
+    expect((await call('POST', `/v1/${tenant.phoneNumberId}/broadcasts/${answer.body.id}/cancel`, key)).status).toBe(
+      200,
+    );
+    const deleted = await call('DELETE', number, platform);
+    expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { success: true } });
+    expect(await t.dataSource.query('SELECT 1 FROM broadcasts WHERE id = $1', [answer.body.id])).toEqual([]);
+    expect(upstreamSends(tenant)).toHaveLength(0);
   });
 });

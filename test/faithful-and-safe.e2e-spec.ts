@@ -9,7 +9,7 @@ import { MetricsService } from '../src/metrics/metrics.service';
 import { type RedisStore } from '../src/redis/redis-store';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
-import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
+import { deleteEndpoints } from '../src/tenant-webhooks/tenant-webhooks.repository';
 import { eventually } from './support/eventually';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { postFromUpstream } from './support/from-upstream';
@@ -74,7 +74,7 @@ describe('faithful where tenants meet it, and the holes a security review found'
     });
     afterAll(async () => {
       receiver.child.kill();
-      await deleteEndpoints(t.dataSource, 'tenant_id = $1', [a.id]);
+      await deleteEndpoints(t.dataSource, { tenantId: a.id });
     });
 
     it('on both registration styles: emoji, accented names, slashes, quotes and newlines, inbound and in statuses', async () => {
@@ -267,7 +267,7 @@ describe('faithful where tenants meet it, and the holes a security review found'
     });
     afterAll(async () => {
       Object.assign(rules(), { allowPrivate: true, resolve: undefined });
-      await deleteEndpoints(t.dataSource, 'tenant_id = $1', [a.id]);
+      await deleteEndpoints(t.dataSource, { tenantId: a.id });
     });
 
     it.each([...SPELLINGS.map((ip) => `[${ip}]`), ...V4])(
@@ -374,7 +374,7 @@ describe('faithful where tenants meet it, and the holes a security review found'
       const replay = await createHook();
       expect(replay.headers['idempotency-replayed']).toBe('true');
       expect(replay.body).toEqual(created.body);
-      await deleteEndpoints(t.dataSource, 'tenant_id = $1', [a.id]);
+      await deleteEndpoints(t.dataSource, { tenantId: a.id });
     });
   });
 

@@ -5,7 +5,7 @@ import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { BullDeliveryQueue } from '../src/tenant-webhooks/bullmq-delivery-queue';
 import type { DeliveryJob, DeliveryQueue } from '../src/tenant-webhooks/delivery-queue';
 import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
-import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
+import { deleteEndpoints } from '../src/tenant-webhooks/tenant-webhooks.repository';
 import { hubSignature } from '../libs/meta/hub-signature';
 import { eventually } from './support/eventually';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
@@ -165,7 +165,7 @@ describe('tenant webhooks', () => {
         403,
         200,
       );
-      await deleteEndpoints(t.dataSource, 'TRUE', []);
+      await deleteEndpoints(t.dataSource, 'all');
     });
   });
 
@@ -175,7 +175,7 @@ describe('tenant webhooks', () => {
     let rB: WebhookReceiver;
 
     beforeAll(async () => {
-      await deleteEndpoints(t.dataSource, 'TRUE', []);
+      await deleteEndpoints(t.dataSource, 'all');
       r = await receiver();
       rB = await receiver();
       secret = (await createEndpoint(keyA, { url: r.url })).body.secret;
@@ -534,7 +534,7 @@ describe('tenant webhooks', () => {
   });
 
   describe("Meta's own registration", () => {
-    beforeEach(() => deleteEndpoints(t.dataSource, 'TRUE', []));
+    beforeEach(() => deleteEndpoints(t.dataSource, 'all'));
 
     it("subscribed_apps with an override performs the hub.challenge handshake, then receives the account's events", async () => {
       const r = await receiver();
@@ -631,7 +631,7 @@ describe('tenant webhooks', () => {
   });
 
   describe('failures, the delivery log and redelivery', () => {
-    beforeEach(() => deleteEndpoints(t.dataSource, 'TRUE', []));
+    beforeEach(() => deleteEndpoints(t.dataSource, 'all'));
 
     it('retries failed attempts with backoff, shows them in the log, and redelivers on request with the same webhook-id', async () => {
       const r = await receiver();
@@ -819,7 +819,7 @@ describe('tenant webhooks', () => {
   describe('several instances', () => {
     let second: TestApp;
     beforeAll(async () => {
-      await deleteEndpoints(t.dataSource, 'TRUE', []);
+      await deleteEndpoints(t.dataSource, 'all');
       second = await createTestApp({ sandbox: t.sandbox });
     });
     afterAll(() => second.close());
@@ -855,7 +855,7 @@ describe('tenant webhooks', () => {
   });
 
   describe('endpoints deleted while in use', () => {
-    beforeAll(() => deleteEndpoints(t.dataSource, 'TRUE', []));
+    beforeAll(() => deleteEndpoints(t.dataSource, 'all'));
 
     // Seen before the fix: an event ingested while an endpoint was being deleted failed its insert
     // (the deleted endpoint's foreign key), answering upstream 500 (this test failed 3 runs of 3

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { deleteEndpoints } from '../src/tenant-webhooks/webhook-endpoints.service';
+import { deleteEndpoints } from '../src/tenant-webhooks/tenant-webhooks.repository';
 import { hubSignature } from '../libs/meta/hub-signature';
 import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
 import { createTenant, type TestTenant } from './support/factories';
@@ -229,7 +229,7 @@ describe('webhooks from upstream', () => {
       [endpoint[0].id],
     );
     expect(deliveries[0].n).toBe(60);
-    await deleteEndpoints(t.dataSource, 'id = $1', [endpoint[0].id]);
+    await deleteEndpoints(t.dataSource, { id: endpoint[0].id, tenantId: tenant.id });
   });
 
   it('keeps a quick-reply payload, stores events of unknown numbers without a tenant, and acknowledges malformed payloads as unprocessable', async () => {

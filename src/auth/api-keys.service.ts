@@ -2,16 +2,16 @@ import { isUUID } from 'class-validator';
 import { BlockList, isIP } from 'node:net';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
-import { Page, pageOldestFirst } from '../common/pagination';
+import type { Page } from '../common/pagination';
 import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { ApiKey } from './api-key.entity';
+import type { ApiKey } from './api-key.entity';
+import { ApiKeysRepository } from './api-keys.repository';
 import type { ApiKeyKind } from '../core/gateway-request';
 import { DEFAULT_RATE_LIMIT, Issuer, manages } from './key-issuing-policy';
 import { isScope, Scope, SCOPES_BY_KIND } from '../core/scopes';
@@ -115,13 +115,15 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly pendingWrites = new Set<Promise<unknown>>();
 
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly keys: ApiKeysRepository,
     private readonly tenancy: TenancyService,
+    onboarding: OnboardingService,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
   ) {
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
     this.cache = new LRUCache({ max: 50_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
+    onboarding.registerDependent('organization', 'API keys that are not revoked', (m, id) => keys.hasLiveKeys(m, id));
   }
 
   /**
@@ -132,7 +134,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   async findByHash(hash: string): Promise<ActiveKey | null> {
     const cached = this.cache.get(hash);
     if (cached !== undefined) return cached || null;
-    const row = await this.keys.findOne({ where: { keyHash: hash } });
+    const row = await this.keys.byHash(hash);
     const active = row ? this.toActive(row) : false;
     this.cache.set(hash, active);
     return active || null;
@@ -144,7 +146,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (now - (this.lastUsedWrites.get(keyId) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
     this.lastUsedWrites.set(keyId, now);
     const write: Promise<unknown> = this.keys
-      .update({ id: keyId }, { lastUsedAt: new Date(now) })
+      .touch(keyId, new Date(now))
       .catch(() => undefined)
       .finally(() => this.pendingWrites.delete(write));
     this.pendingWrites.add(write);
@@ -159,23 +161,19 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const values = await this.validate(input);
     const key = generateKey(input.kind);
     const hmacSecret = input.hmac ? randomBase62(48) : undefined;
-    const row = await this.keys.save(
-      this.keys.create({
-        ...values,
-        keyHash: hashKey(key),
-        keyPrefix: displayPrefix(key),
-        hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
-        issuedByKeyId: input.issuedByKeyId ?? null,
-      }),
-    );
+    const row = await this.keys.create({
+      ...values,
+      keyHash: hashKey(key),
+      keyPrefix: displayPrefix(key),
+      hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
+      issuedByKeyId: input.issuedByKeyId ?? null,
+    });
     return { key, hmacSecret, record: this.toView(row) };
   }
 
   /** Every key, oldest first (the CLI's listing). */
   async list(filter: { tenantId?: string } = {}): Promise<ApiKeyView[]> {
-    const query = this.keys.createQueryBuilder('key').orderBy('key.created_at', 'ASC');
-    if (filter.tenantId) query.where(':tenantId = ANY(key.tenant_ids)', { tenantId: filter.tenantId });
-    return (await query.getMany()).map((row) => this.toView(row));
+    return (await this.keys.all(filter.tenantId)).map((row) => this.toView(row));
   }
 
   /**
@@ -187,19 +185,19 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     query: { tenantId?: string; limit: number; after?: string },
     originalUrl: string,
   ): Promise<Page<ApiKeyView>> {
-    const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform'");
-    if (issuer.kind !== 'platform') rows.andWhere('key.tenant_ids <@ CAST(:own AS uuid[])', { own: issuer.tenantIds });
-    if (query.tenantId) {
-      if (!isUUID(query.tenantId))
-        throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
-      rows.andWhere(':tenantId = ANY(key.tenant_ids)', { tenantId: query.tenantId });
-    }
-    return pageOldestFirst(rows, query, originalUrl, (row) => this.toView(row));
+    if (query.tenantId && !isUUID(query.tenantId))
+      throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
+    return this.keys.page(
+      { within: issuer.kind === 'platform' ? undefined : [...issuer.tenantIds], tenantId: query.tenantId },
+      query,
+      originalUrl,
+      (row) => this.toView(row),
+    );
   }
 
   /** A key `issuer` manages; any other (missing, another organization's, a platform key) is the same 404 code 100. */
   async findManaged(issuer: Issuer, id: string): Promise<ApiKeyView> {
-    const row = isUUID(id) ? await this.keys.findOne({ where: { id } }) : null;
+    const row = isUUID(id) ? await this.keys.byId(id) : null;
     if (!row || !manages(issuer, row)) throw GraphError.notFound(`API key ${id} does not exist`);
     return this.toView(row);
   }
@@ -208,7 +206,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const row = await this.get(id);
     if (!row.revokedAt) {
       row.revokedAt = new Date();
-      await this.keys.save(row);
+      await this.keys.revoke(row.id, row.revokedAt);
     }
     this.cache.delete(row.keyHash);
     return this.toView(row);
@@ -221,35 +219,28 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   async rotate(id: string, issuedByKeyId?: string): Promise<IssuedApiKey> {
     const old = await this.get(id);
     if (old.revokedAt) throw GraphError.conflict('The key is revoked and cannot be rotated');
-    return this.keys.manager.transaction(async (manager) => {
-      const key = generateKey(old.kind);
-      const hmacSecret = old.hmacSecretEncrypted ? randomBase62(48) : undefined;
-      const repo = manager.getRepository(ApiKey);
-      const row = await repo.save(
-        repo.create({
-          name: old.name,
-          kind: old.kind,
-          tenantIds: old.tenantIds,
-          scopes: old.scopes,
-          allowedPhoneNumberIds: old.allowedPhoneNumberIds,
-          allowedIps: old.allowedIps,
-          rateLimitPerSecond: old.rateLimitPerSecond,
-          expiresAt: old.expiresAt,
-          keyHash: hashKey(key),
-          keyPrefix: displayPrefix(key),
-          hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
-          rotatedFromId: old.id,
-          issuedByKeyId: issuedByKeyId ?? old.issuedByKeyId,
-        }),
-      );
-      await repo.update({ id: old.id }, { revokedAt: new Date() });
-      this.cache.delete(old.keyHash);
-      return { key, hmacSecret, record: this.toView(row) };
+    const key = generateKey(old.kind);
+    const hmacSecret = old.hmacSecretEncrypted ? randomBase62(48) : undefined;
+    const row = await this.keys.rotate(old.id, {
+      name: old.name,
+      kind: old.kind,
+      tenantIds: old.tenantIds,
+      scopes: old.scopes,
+      allowedPhoneNumberIds: old.allowedPhoneNumberIds,
+      allowedIps: old.allowedIps,
+      rateLimitPerSecond: old.rateLimitPerSecond,
+      expiresAt: old.expiresAt,
+      keyHash: hashKey(key),
+      keyPrefix: displayPrefix(key),
+      hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
+      issuedByKeyId: issuedByKeyId ?? old.issuedByKeyId,
     });
+    this.cache.delete(old.keyHash);
+    return { key, hmacSecret, record: this.toView(row) };
   }
 
   private async get(id: string): Promise<ApiKey> {
-    const row = isUUID(id) ? await this.keys.findOne({ where: { id } }) : null;
+    const row = isUUID(id) ? await this.keys.byId(id) : null;
     if (!row) throw GraphError.notFound(`API key ${id} does not exist`);
     return row;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { rowExists } from '../database/exists';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
 
@@ -104,5 +105,10 @@ export class BlacklistRepository {
       [tenantId, phoneNumber],
     );
     return rows.length > 0;
+  }
+
+  /** Whether the organization has blacklist entries (its delete is refused while it does). */
+  hasEntries(manager: EntityManager, tenantId: string): Promise<boolean> {
+    return rowExists(manager, 'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1', [tenantId]);
   }
 }

@@ -8,6 +8,7 @@ import type {
   BlacklistEntryDto,
   ListBlacklistQueryDto,
 } from './dto/blacklist.dto';
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { BlacklistRepository, type BlacklistRow } from './blacklist.repository';
 
 function toEntry(row: BlacklistRow): BlacklistEntryDto {
@@ -17,7 +18,12 @@ function toEntry(row: BlacklistRow): BlacklistEntryDto {
 /** The per-organization recipient blacklist (spec 1 and 4.1 `filter_blacklist`). */
 @Injectable()
 export class BlacklistService {
-  constructor(private readonly repository: BlacklistRepository) {}
+  constructor(
+    private readonly repository: BlacklistRepository,
+    onboarding: OnboardingService,
+  ) {
+    onboarding.registerDependent('organization', 'blacklist entries', (m, id) => repository.hasEntries(m, id));
+  }
 
   /** The organization's entries in the order they were added, `limit` at a time. */
   async list(tenantId: string, query: ListBlacklistQueryDto, originalUrl: string): Promise<Page<BlacklistEntryDto>> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { rowExists } from '../database/exists';
 
 /** A broadcast as its rows hold it. */
 export interface BroadcastRow {
@@ -350,5 +351,19 @@ export class BroadcastsRepository {
        ORDER BY seq LIMIT $3`,
       [broadcastId, options.afterSeq, options.limit, options.states ?? null, options.messageIds ?? null],
     );
+  }
+
+  /** Whether broadcasts not yet completed or cancelled send from the number or the organization. */
+  hasOpen(manager: EntityManager, column: 'tenant_id' | 'phone_number_id', id: string): Promise<boolean> {
+    return rowExists(
+      manager,
+      `SELECT 1 FROM broadcasts WHERE ${column} = $1 AND status IN ('scheduled', 'running', 'paused')`,
+      [id],
+    );
+  }
+
+  /** A deleted number's broadcasts (none of them sent anything: its records would have refused the delete). */
+  async removeOfNumber(manager: EntityManager, phoneNumberId: string): Promise<void> {
+    await manager.query(`DELETE FROM broadcasts WHERE phone_number_id = $1`, [phoneNumberId]);
   }
 }

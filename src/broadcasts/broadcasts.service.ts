@@ -1,3 +1,4 @@
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isUUID } from 'class-validator';
@@ -75,8 +76,19 @@ export class BroadcastsService {
     private readonly messages: MessagesService,
     private readonly pace: NumberPaceService,
     private readonly clock: Clock,
+    onboarding: OnboardingService,
     config: ConfigService<Environment, true>,
   ) {
+    // A broadcast still to send holds its number and organization: cancel it first. Those left (none
+    // sent anything: the records would refuse the delete) go with the number.
+    onboarding.onPhoneNumberRemoved((manager, phoneNumberId) => repository.removeOfNumber(manager, phoneNumberId));
+    for (const [of, column] of [
+      ['organization', 'tenant_id'],
+      ['phoneNumber', 'phone_number_id'],
+    ] as const)
+      onboarding.registerDependent(of, 'broadcasts not completed or cancelled', (m, id) =>
+        repository.hasOpen(m, column, id),
+      );
     this.marginFactor = 1 - config.get('PACE_MARGIN_PERCENT', { infer: true }) / 100;
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { Contact } from './contact.entity';
 import { ContactsController } from './contacts.controller';
 import { ContactsRepository } from './contacts.repository';
@@ -7,7 +8,7 @@ import { ContactsService } from './contacts.service';
 
 /** Contact sync: bulk upsert with tags and attributes, list and filter by tag, get, delete. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Contact])],
+  imports: [TypeOrmModule.forFeature([Contact]), TenancyModule],
   controllers: [ContactsController],
   providers: [ContactsRepository, ContactsService],
   exports: [ContactsService],

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
+import { rowExists } from '../database/exists';
 
 /** A contact row as the queries below return it. */
 export interface ContactRow {
@@ -181,5 +182,10 @@ export class ContactsRepository {
       [tenantId, toRecords(contacts)],
     );
     return rows;
+  }
+
+  /** Whether the organization has contacts (its delete is refused while it does). */
+  hasContacts(manager: EntityManager, tenantId: string): Promise<boolean> {
+    return rowExists(manager, 'SELECT 1 FROM contacts WHERE tenant_id = $1', [tenantId]);
   }
 }

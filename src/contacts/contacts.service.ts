@@ -4,6 +4,7 @@ import { decodeCursor, nextPageUrl, type Page, toPage } from '../common/paginati
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { type ContactRow, ContactsRepository, type ContactUpsert } from './contacts.repository';
 import type {
   ContactDto,
@@ -44,7 +45,12 @@ function tagLimitReached(
  */
 @Injectable()
 export class ContactsService {
-  constructor(private readonly repository: ContactsRepository) {}
+  constructor(
+    private readonly repository: ContactsRepository,
+    onboarding: OnboardingService,
+  ) {
+    onboarding.registerDependent('organization', 'contacts', (m, id) => repository.hasContacts(m, id));
+  }
 
   async list(tenantId: string, query: ListContactsQueryDto, originalUrl: string): Promise<Page<ContactDto>> {
     const rows = await this.repository.list(tenantId, {

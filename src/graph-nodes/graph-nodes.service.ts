@@ -7,7 +7,7 @@ import { GraphError } from '../core/graph-error';
 import { describeValidationErrors } from '../core/validation.pipe';
 import { MediaNodesService } from '../media/media-nodes.service';
 import { UpdatePhoneNumberDto } from '../tenant-webhooks/dto/subscribed-apps.dto';
-import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
+import { MetaWebhookOverridesService } from '../tenant-webhooks/meta-webhook-overrides.service';
 import { TemplatesService } from '../templates/templates.service';
 import { resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -38,7 +38,7 @@ export class GraphNodesService {
     private readonly templates: TemplatesService,
     private readonly media: MediaNodesService,
     private readonly phones: PhoneNumbersService,
-    private readonly endpoints: WebhookEndpointsService,
+    private readonly overrides: MetaWebhookOverridesService,
   ) {}
 
   /**
@@ -91,7 +91,7 @@ export class GraphNodesService {
       throw GraphError.invalidParameter(`Invalid parameter: ${details[0]}`, details.join('; '));
     }
     return {
-      ...(await this.endpoints.configurePhoneNumber(
+      ...(await this.overrides.configurePhoneNumber(
         { tenantId: node.tenantId, auth: caller.auth },
         node,
         settings.webhook_configuration,

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { encodeKeyset } from '../common/pagination';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { projectFields } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient } from '../upstream/graph-client';
@@ -15,7 +13,6 @@ import { GraphClient } from '../upstream/graph-client';
 @Injectable()
 export class PhoneNumbersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly graph: GraphClient,
   ) {}
@@ -25,16 +22,13 @@ export class PhoneNumbersService {
     account: { id: string; wabaId: string },
     fields?: string,
   ): Promise<{ data: Array<Record<string, unknown>>; paging: Record<string, unknown> }> {
-    const registered: Array<{ phone_number_id: string; display_phone_number: string }> = await this.dataSource.query(
-      `SELECT phone_number_id, display_phone_number FROM phone_numbers WHERE business_account_id = $1 ORDER BY created_at`,
-      [account.id],
-    );
+    const registered = await this.tenancy.numbersOfAccount(account.id);
     const token = await this.tenancy.accessToken(account.id);
     const upstream = await this.graph.listPhoneNumbers(account.wabaId, token);
     const byId = new Map(upstream.data.map((record) => [String(record.id), record]));
     const data = registered.map((row) =>
       projectFields(
-        { display_phone_number: row.display_phone_number, ...byId.get(row.phone_number_id), id: row.phone_number_id },
+        { display_phone_number: row.displayPhoneNumber, ...byId.get(row.phoneNumberId), id: row.phoneNumberId },
         fields,
       ),
     );

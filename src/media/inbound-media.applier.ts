@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { MediaRepository, type ReceivedMedia } from './media.repository';
 
-/** The media of an inbound message (`image: { id, mime_type, sha256 }` and the like). */
-export interface ReceivedMedia {
-  tenantId: string;
-  phoneNumberId: string;
-  messageId: string;
-  mediaId: string;
-  mimeType: string | null;
-  sha256: string | null;
-}
+export type { ReceivedMedia } from './media.repository';
 
 /**
  * Registers the media of inbound messages (table `inbound_media`, owned here) inside the caller's
@@ -17,11 +10,9 @@ export interface ReceivedMedia {
  */
 @Injectable()
 export class InboundMediaApplier {
-  async apply(manager: EntityManager, media: ReceivedMedia): Promise<void> {
-    await manager.query(
-      `INSERT INTO inbound_media (media_id, tenant_id, phone_number_id, message_id, mime_type, sha256)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (media_id) DO NOTHING`,
-      [media.mediaId, media.tenantId, media.phoneNumberId, media.messageId, media.mimeType, media.sha256],
-    );
+  constructor(private readonly repository: MediaRepository) {}
+
+  apply(manager: EntityManager, media: ReceivedMedia): Promise<void> {
+    return this.repository.addInbound(manager, media);
   }
 }

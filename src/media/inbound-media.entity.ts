@@ -27,6 +27,10 @@ export class InboundMedia {
   @Column({ type: 'text', nullable: true })
   sha256: string | null;
 
+  /** The file name Meta gave an inbound document (offered by the download). */
+  @Column({ name: 'file_name', type: 'text', nullable: true })
+  fileName: string | null;
+
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 

@@ -2,14 +2,14 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
 import { decodeCursor, type Page, toPage } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
 import type { ListMediaAssetsQueryDto, MediaAssetDto } from './dto/media.dto';
-import { MediaAsset } from './media-asset.entity';
+import { OnboardingService } from '../tenancy/onboarding.service';
+import type { MediaAsset } from './media-asset.entity';
 import { checkLibraryMedia, cleanFileName } from './media-limits';
 import { type IncomingFile, MediaLibraryStorage } from './media-library.storage';
+import { MediaRepository } from './media.repository';
 
 /** A file as the library's multer storage engine received it (see MediaLibraryStorage.multerEngine). */
 export type ReceivedLibraryFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'path'> & IncomingFile;
@@ -51,10 +51,12 @@ export class MediaLibraryService {
   private readonly logger = new Logger('MediaLibraryService');
 
   constructor(
-    @InjectRepository(MediaAsset) private readonly assets: Repository<MediaAsset>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: MediaRepository,
     private readonly storage: MediaLibraryStorage,
-  ) {}
+    onboarding: OnboardingService,
+  ) {
+    onboarding.registerDependent('organization', 'media', (m, id) => repository.hasAssets(m, id));
+  }
 
   /**
    * Turns a received file into an asset. The bytes are already in a temporary file (streamed and
@@ -78,8 +80,8 @@ export class MediaLibraryService {
       const storageKey = MediaLibraryStorage.keyOf(tenantId, id);
       let placed = false;
       try {
-        const row = await this.dataSource.transaction(async (manager) => {
-          await manager.insert(MediaAsset, {
+        const row = await this.repository.addAsset(
+          {
             id,
             tenantId,
             fileName: cleanFileName(name ?? file.originalname),
@@ -87,11 +89,12 @@ export class MediaLibraryService {
             sizeBytes: file.size,
             sha256: file.sha256,
             storageKey,
-          });
-          await this.storage.place(file.path, storageKey);
-          placed = true;
-          return manager.findOneByOrFail(MediaAsset, { id });
-        });
+          },
+          async () => {
+            await this.storage.place(file.path, storageKey);
+            placed = true;
+          },
+        );
         return toAsset(row);
       } catch (error) {
         if (placed) await this.storage.remove(storageKey).catch(() => undefined);
@@ -110,15 +113,7 @@ export class MediaLibraryService {
     query: ListMediaAssetsQueryDto,
     nextUrl: (after: string) => string,
   ): Promise<Page<MediaAssetDto>> {
-    const qb = this.assets
-      .createQueryBuilder('a')
-      .where('a.tenant_id = :tenantId', { tenantId })
-      .orderBy('a.created_at', 'DESC')
-      .addOrderBy('a.id', 'DESC')
-      .limit(query.limit + 1);
-    const cursor = decodeCursor(query.after);
-    if (cursor) qb.andWhere('(a.created_at, a.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
-    const rows = await qb.getMany();
+    const rows = await this.repository.assets(tenantId, decodeCursor(query.after), query.limit + 1);
     return toPage(rows, query.limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toAsset, nextUrl);
   }
 
@@ -156,19 +151,16 @@ export class MediaLibraryService {
   /** Deletes the row, then the file (a reader that already found the row gets 404 once it is gone). */
   async remove(tenantId: string, assetId: string): Promise<void> {
     if (!isUUID(assetId)) throw notFound(assetId);
-    const [rows] = await this.dataSource.query<[Array<{ storage_key: string }>, number]>(
-      'DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key',
-      [assetId, tenantId],
-    );
-    if (rows.length === 0) throw notFound(assetId);
+    const storageKey = await this.repository.removeAsset(tenantId, assetId);
+    if (storageKey === undefined) throw notFound(assetId);
     await this.storage
-      .remove(rows[0].storage_key)
+      .remove(storageKey)
       .catch((error: unknown) => this.logger.warn(`could not remove the file of asset ${assetId}: ${String(error)}`));
   }
 
   private async find(tenantId: string, assetId: string): Promise<MediaAsset> {
     if (!isUUID(assetId)) throw notFound(assetId);
-    const row = await this.assets.findOne({ where: { id: assetId, tenantId } });
+    const row = await this.repository.asset(tenantId, assetId);
     if (!row) throw notFound(assetId);
     return row;
   }

@@ -1,20 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
-import { DataSource } from 'typeorm';
 import type { AuthContext } from '../core/gateway-request';
 import { mediaFileName } from '../core/untrusted-content';
 import { GraphError } from '../core/graph-error';
 import { resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient } from '../upstream/graph-client';
+import { type MediaOwner, MediaRepository } from './media.repository';
 
-/** A media id as the gateway knows it: received from a customer, or uploaded for sends. */
-export interface MediaOwner {
-  tenantId: string;
-  phoneNumberId: string;
-  source: 'inbound' | 'upload';
-}
+export type { MediaOwner } from './media.repository';
 
 export interface MediaRequest {
   auth: AuthContext;
@@ -34,7 +28,7 @@ export interface MediaRequest {
 @Injectable()
 export class MediaNodesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: MediaRepository,
     private readonly tenancy: TenancyService,
     private readonly graph: GraphClient,
   ) {}
@@ -65,31 +59,15 @@ export class MediaNodesService {
         data: { details: 'upstream gave no media URL' },
       });
     const file = await this.graph.openDownload(media.url, token);
-    const given = owner.source === 'inbound' ? await this.inboundFileName(request.mediaId) : undefined;
+    const given = owner.source === 'inbound' ? await this.repository.inboundFileName(request.mediaId) : undefined;
     return { ...file, fileName: mediaFileName(request.mediaId, file.contentType, given) };
-  }
-
-  /** The `filename` Meta gave an inbound document, if any. */
-  private async inboundFileName(mediaId: string): Promise<string | undefined> {
-    const [row] = await this.dataSource.query<Array<{ file_name: string | null }>>(
-      `SELECT m.payload -> m.type ->> 'filename' AS file_name
-       FROM inbound_media i JOIN inbound_messages m ON m.message_id = i.message_id WHERE i.media_id = $1`,
-      [mediaId],
-    );
-    return row?.file_name ?? undefined;
   }
 
   async remove(request: MediaRequest): Promise<{ success: boolean }> {
     const { owner, token } = await this.authorize(request);
     const result = await this.graph.deleteMedia(request.mediaId, token);
-    if (owner.source === 'inbound') {
-      await this.dataSource.query(`UPDATE inbound_media SET deleted_at = now() WHERE media_id = $1`, [request.mediaId]);
-    } else {
-      await this.dataSource.query(`DELETE FROM media_uploads WHERE upstream_media_id = $1 AND tenant_id = $2`, [
-        request.mediaId,
-        owner.tenantId,
-      ]);
-    }
+    if (owner.source === 'inbound') await this.repository.markInboundDeleted(request.mediaId);
+    else await this.repository.removeUpload(owner.tenantId, request.mediaId);
     return { success: result.success !== false };
   }
 
@@ -114,15 +92,6 @@ export class MediaNodesService {
   /** Who a media id belongs to (null when the gateway does not know it). */
   async owner(mediaId: string): Promise<MediaOwner | null> {
     if (!/^\d{1,32}$/.test(mediaId)) return null;
-    const [row] = await this.dataSource.query<
-      Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>
-    >(
-      `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
-       UNION ALL
-       SELECT tenant_id, phone_number_id, 'upload' AS source FROM media_uploads WHERE upstream_media_id = $1
-       LIMIT 1`,
-      [mediaId],
-    );
-    return row ? { tenantId: row.tenant_id, phoneNumberId: row.phone_number_id, source: row.source } : null;
+    return (await this.repository.owner(mediaId)) ?? null;
   }
 }

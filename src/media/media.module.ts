@@ -10,6 +10,7 @@ import { MediaLibraryService } from './media-library.service';
 import { MediaLibraryStorage } from './media-library.storage';
 import { MediaUpload } from './media-upload.entity';
 import { MediaController } from './media.controller';
+import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { MediaNodesService } from './media-nodes.service';
 import { TemplateMediaHandle } from './template-media-handle.entity';
@@ -24,7 +25,14 @@ import { TemplateMediaController } from './template-media.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset, InboundMedia]), TenancyModule],
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
-  providers: [MediaService, MediaLibraryService, MediaLibraryStorage, MediaNodesService, InboundMediaApplier],
+  providers: [
+    MediaRepository,
+    MediaService,
+    MediaLibraryService,
+    MediaLibraryStorage,
+    MediaNodesService,
+    InboundMediaApplier,
+  ],
   exports: [MediaService, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {

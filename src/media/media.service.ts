@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient } from '../upstream/graph-client';
 import type { HeaderHandleDto, MediaIdDto } from './dto/media.dto';
 import { checkMessageMedia, checkTemplateHeaderMedia, cleanFileName } from './media-limits';
-import { MediaUpload } from './media-upload.entity';
-import { TemplateMediaHandle } from './template-media-handle.entity';
+import { MediaRepository } from './media.repository';
 
 /** A file as multer holds it in memory. */
 export type ReceivedFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'size' | 'buffer'>;
@@ -32,8 +29,7 @@ export type HeaderHandleClaim = 'unknown' | 'claimed' | 'already_used';
 @Injectable()
 export class MediaService {
   constructor(
-    @InjectRepository(MediaUpload) private readonly uploads: Repository<MediaUpload>,
-    @InjectRepository(TemplateMediaHandle) private readonly handles: Repository<TemplateMediaHandle>,
+    private readonly repository: MediaRepository,
     private readonly graph: GraphClient,
     private readonly tenancy: TenancyService,
   ) {}
@@ -50,7 +46,7 @@ export class MediaService {
       mimeType,
     });
     if (typeof result.id !== 'string' || result.id === '') throw upstreamWithout('a media id');
-    await this.uploads.insert({
+    await this.repository.addUpload({
       tenantId: ctx.tenantId,
       phoneNumberId: ctx.phone.phoneNumberId,
       upstreamMediaId: result.id,
@@ -83,7 +79,7 @@ export class MediaService {
       bytes: received.buffer,
     });
     if (typeof handle !== 'string' || handle === '') throw upstreamWithout('a handle');
-    await this.handles.insert({
+    await this.repository.addHandle({
       tenantId: ctx.tenantId,
       businessAccountId: ctx.businessAccount.id,
       wabaId: ctx.businessAccount.wabaId,
@@ -97,7 +93,7 @@ export class MediaService {
 
   /** Whether `id` is a media id this organization got from `POST /{phoneNumberId}/media` (not a header handle). */
   async isMessagesMediaId(tenantId: string, id: string): Promise<boolean> {
-    return this.uploads.exists({ where: { tenantId, upstreamMediaId: id } });
+    return this.repository.uploadExists(tenantId, id);
   }
 
   /**
@@ -106,21 +102,14 @@ export class MediaService {
    * `already_used`. A handle this organization did not upload for `wabaId` is `unknown`.
    */
   async claimHeaderHandle(tenantId: string, wabaId: string, handle: string): Promise<HeaderHandleClaim> {
-    // UPDATE through the pg driver answers [rows, affected].
-    const [claimed] = await this.handles.query<[unknown[], number]>(
-      `UPDATE template_media_handles SET used_at = now()
-       WHERE handle = $1 AND tenant_id = $2 AND waba_id = $3 AND used_at IS NULL
-       RETURNING id`,
-      [handle, tenantId, wabaId],
-    );
-    if (claimed.length > 0) return 'claimed';
-    const known = await this.handles.exists({ where: { handle, tenantId, wabaId } });
+    if (await this.repository.claimHandle(tenantId, wabaId, handle)) return 'claimed';
+    const known = await this.repository.handleExists(tenantId, wabaId, handle);
     return known ? 'already_used' : 'unknown';
   }
 
   /** Undoes a claim (the template create it was for failed upstream): the handle can be used again. */
   async releaseHeaderHandle(tenantId: string, handle: string): Promise<void> {
-    await this.handles.update({ handle, tenantId }, { usedAt: null });
+    await this.repository.releaseHandle(tenantId, handle);
   }
 }
 

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { MessagesRepository, type ReceivedMessage } from './messages.repository';
 
-/** One inbound message of an upstream webhook, as the ingestion hands it over. */
-export interface ReceivedMessage {
-  tenantId: string;
-  phoneNumberId: string;
-  /** Meta's message object (`id`, `from`, `type`, and the type's own member). */
-  message: { id: string; from: string; type?: string; [member: string]: unknown };
-  buttonPayload: string | null;
-  sentAt: Date;
-}
+export type { ReceivedMessage } from './messages.repository';
 
 /**
  * Applies inbound messages (tables `inbound_messages` and `conversation_windows`, owned here) inside
@@ -18,27 +11,9 @@ export interface ReceivedMessage {
  */
 @Injectable()
 export class InboundApplier {
-  async apply(manager: EntityManager, received: ReceivedMessage): Promise<void> {
-    const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
-    await manager.query(
-      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
-      [
-        tenantId,
-        phoneNumberId,
-        message.id,
-        message.from,
-        message.type ?? 'unknown',
-        buttonPayload,
-        JSON.stringify(message),
-        sentAt,
-      ],
-    );
-    await manager.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (phone_number_id, wa_id) DO UPDATE
-       SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at), tenant_id = EXCLUDED.tenant_id`,
-      [phoneNumberId, message.from, tenantId, sentAt],
-    );
+  constructor(private readonly repository: MessagesRepository) {}
+
+  apply(manager: EntityManager, received: ReceivedMessage): Promise<void> {
+    return this.repository.applyInbound(manager, received);
   }
 }

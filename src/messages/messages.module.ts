@@ -11,6 +11,7 @@ import { InboundMessage } from './inbound-message.entity';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { MessagesController } from './messages.controller';
+import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
@@ -25,7 +26,14 @@ import { ServiceWindowService } from './service-window.service';
     TemplatesModule,
   ],
   controllers: [MessagesController],
-  providers: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
+  providers: [
+    MessagesRepository,
+    MessagesService,
+    ServiceWindowService,
+    SendOutcomeSweeper,
+    MessageStatusApplier,
+    InboundApplier,
+  ],
   exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
 export class MessagesModule {}

@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { GroupCommit } from '../database/group-commit';
-import { inLockOrder } from '../database/lock-order';
-import { HotPathSql } from '../database/hot-path-sql';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { checkTemplateSend } from '../templates/template-send-rules';
@@ -24,9 +20,7 @@ import { tierUsers } from '../pacing/throughput';
 import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
-import { MessageStatusEvent } from './message-status.entity';
-import { furthestFirst, MESSAGE_STATUS_ORDER } from './status-order';
-import { Message } from './message.entity';
+import { MessagesRepository, type PendingRecord } from './messages.repository';
 import { ServiceWindowService } from './service-window.service';
 
 export interface SendContext {
@@ -66,16 +60,6 @@ export interface SendAnswer {
   replayed: boolean;
 }
 
-/** The newest earlier record of an Idempotency-Key (the recovery point of a send). */
-interface RecoveryPoint {
-  id: string;
-  status: string;
-  upstream_message_id: string | null;
-  recipient: string;
-  type: string;
-  age_ms: number;
-}
-
 /** The error of a record failed because its upstream outcome stayed unknown. */
 export const OUTCOME_UNKNOWN_ERROR = {
   code: ErrorCode.SendFailure,
@@ -92,20 +76,6 @@ export const OUTCOME_UNKNOWN_ERROR = {
  * sends wait on each other's commits: p99 129 ms against 54 ms at 120 sends/s); at it, they batch.
  */
 const SEND_WRITE_CONCURRENCY = 4;
-
-/** A pending record, as the batched insert takes it (its id is made here, so no RETURNING order matters). */
-interface PendingRecord {
-  id: string;
-  tenantId: string;
-  phoneNumberId: string;
-  apiKeyId: string;
-  recipient: string;
-  type: string;
-  payload: string;
-  idempotencyKey: string | null;
-  /** The broadcast it is sent for (its idempotency key is then the recipient's try: one record each). */
-  broadcastId: string | null;
-}
 
 /** What became of a broadcast recipient's send (`sendBroadcastTry`). */
 export type BroadcastSendOutcome =
@@ -127,7 +97,7 @@ export class MessagesService {
    * its record is committed; their acceptances go in one UPDATE.
    */
   private readonly pendingWrites = new GroupCommit<PendingRecord, boolean>(
-    (records) => this.insertPending(records),
+    (records) => this.repository.insertPending(records),
     256,
     SEND_WRITE_CONCURRENCY,
   );
@@ -154,14 +124,12 @@ export class MessagesService {
   private readonly idempotencyWindowSeconds: number;
 
   constructor(
-    @InjectRepository(Message) private readonly messages: Repository<Message>,
-    @InjectRepository(MessageStatusEvent) private readonly statuses: Repository<MessageStatusEvent>,
+    private readonly repository: MessagesRepository,
     private readonly graph: GraphClient,
     private readonly tenancy: TenancyService,
     private readonly blacklist: BlacklistService,
     private readonly windows: ServiceWindowService,
     private readonly templates: TemplatesService,
-    private readonly sql: HotPathSql,
     private readonly metrics: MetricsService,
     private readonly pace: NumberPaceService,
     config: ConfigService<Environment, true>,
@@ -300,12 +268,11 @@ export class MessagesService {
     idempotencyKey: string,
     body: Record<string, unknown>,
   ): Promise<SendResult | undefined> {
-    const [earlier] = await this.sql.query<RecoveryPoint>(
-      'messages_recovery_point',
-      `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
-       FROM messages WHERE api_key_id = $1 AND idempotency_key = $2 AND tenant_id = $3 AND created_at > now() - make_interval(secs => $4)
-       ORDER BY created_at DESC LIMIT 1`,
-      [ctx.apiKeyId, idempotencyKey, ctx.tenantId, this.idempotencyWindowSeconds],
+    const earlier = await this.repository.recoveryPoint(
+      ctx.apiKeyId,
+      idempotencyKey,
+      ctx.tenantId,
+      this.idempotencyWindowSeconds,
     );
     if (!earlier) return undefined;
     if (earlier.upstream_message_id) {
@@ -336,14 +303,9 @@ export class MessagesService {
    * (reason `outcome_unknown`); the ids actually failed (a record reconciled meanwhile is left).
    */
   async failUnknown(ids: string[]): Promise<string[]> {
-    const rows = await this.sql.query<{ id: string }>(
-      'messages_fail_unknown',
-      `UPDATE messages SET status = 'failed', failed_at = now(), updated_at = now(), outcome_unknown_at = coalesce(outcome_unknown_at, now()), error = $2::jsonb
-       WHERE id = ANY($1::uuid[]) AND status = 'pending' AND upstream_message_id IS NULL RETURNING id`,
-      [ids, JSON.stringify(OUTCOME_UNKNOWN_ERROR)],
-    );
-    this.metrics.sendRecovery.inc({ outcome: 'failed' }, rows.length);
-    return rows.map((row) => row.id);
+    const failed = await this.repository.failUnknown(ids, OUTCOME_UNKNOWN_ERROR);
+    this.metrics.sendRecovery.inc({ outcome: 'failed' }, failed.length);
+    return failed;
   }
 
   /**
@@ -352,11 +314,7 @@ export class MessagesService {
    */
   private async outcomeUnknown(id: string, error: UpstreamNoAnswer): Promise<GraphError> {
     this.metrics.sendRecovery.inc({ outcome: 'no_answer' });
-    await this.sql.query(
-      'messages_outcome_unknown',
-      `UPDATE messages SET outcome_unknown_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
-      [id],
-    );
+    await this.repository.markOutcomeUnknown(id);
     return new GraphError(ErrorCode.SendFailure, error.message, {
       status: 500,
       data: {
@@ -371,17 +329,14 @@ export class MessagesService {
   async get(tenantId: string, phoneNumberId: string, messageId: string): Promise<MessageRecordDto> {
     const byUpstreamId = messageId.startsWith('wamid.');
     if (!byUpstreamId && !isUUID(messageId)) throw notFound(messageId);
-    const record = await this.messages.findOne({
-      where: byUpstreamId
-        ? { tenantId, phoneNumberId, upstreamMessageId: messageId }
-        : { tenantId, phoneNumberId, id: messageId },
-    });
+    const record = await this.repository.record(
+      tenantId,
+      phoneNumberId,
+      byUpstreamId ? { wamid: messageId } : { id: messageId },
+    );
     if (!record) throw notFound(messageId);
     const statuses = record.upstreamMessageId
-      ? await this.statuses.find({
-          where: { tenantId, messageId: record.upstreamMessageId },
-          order: { occurredAt: 'ASC' },
-        })
+      ? await this.repository.statusHistory(tenantId, record.upstreamMessageId)
       : [];
     return toMessageRecord(record, statuses);
   }
@@ -393,21 +348,19 @@ export class MessagesService {
     query: ListMessagesQueryDto,
     nextUrl: (after: string) => string,
   ): Promise<Page<MessageRecordDto>> {
-    const qb = this.messages
-      .createQueryBuilder('m')
-      .where('m.tenant_id = :tenantId AND m.phone_number_id = :phoneNumberId', { tenantId, phoneNumberId })
-      .orderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .limit(query.limit + 1);
-    if (query.recipient)
-      qb.andWhere('m.recipient = :recipient', { recipient: normalizeRecipient(query.recipient, 'recipient') });
-    if (query.status) qb.andWhere('m.status = :status', { status: query.status });
-    if (query.outcome === 'unknown') qb.andWhere("m.status = 'pending' AND m.outcome_unknown_at IS NOT NULL");
-    if (query.since) qb.andWhere('m.created_at >= :since', { since: query.since });
-    if (query.until) qb.andWhere('m.created_at < :until', { until: query.until });
-    const cursor = decodeCursor(query.after);
-    if (cursor) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: cursor.at, id: cursor.id });
-    const rows = await qb.getMany();
+    const rows = await this.repository.records(
+      tenantId,
+      phoneNumberId,
+      {
+        recipient: query.recipient ? normalizeRecipient(query.recipient, 'recipient') : undefined,
+        status: query.status,
+        outcomeUnknown: query.outcome === 'unknown',
+        since: query.since,
+        until: query.until,
+      },
+      decodeCursor(query.after),
+      query.limit + 1,
+    );
     return toPage(
       rows,
       query.limit,
@@ -476,19 +429,9 @@ export class MessagesService {
       };
       return { record, payload };
     });
-    const written = await this.insertPending(prepared.map((p) => p.record));
+    const written = await this.repository.insertPending(prepared.map((p) => p.record));
     const existing = prepared.filter((_, i) => !written[i]).map((p) => p.record.idempotencyKey!);
-    const earlier = existing.length
-      ? new Map(
-          (
-            await this.sql.query<{ id: string; idempotency_key: string }>(
-              'messages_broadcast_tries',
-              `SELECT id, idempotency_key FROM messages WHERE idempotency_key = ANY ($1::text[]) AND broadcast_id IS NOT NULL`,
-              [existing],
-            )
-          ).map((row) => [row.idempotency_key, row.id]),
-        )
-      : new Map<string, string>();
+    const earlier = existing.length ? await this.repository.broadcastTries(existing) : new Map<string, string>();
     return prepared.map((p, i) => ({
       messageId: written[i] ? p.record.id : earlier.get(p.record.idempotencyKey!)!,
       written: written[i],
@@ -499,11 +442,7 @@ export class MessagesService {
   /** A written try whose turn did not come (the broadcast paused, the pair rule, the messaging limit): gone again. */
   async discardBroadcastTries(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.sql.query(
-      'messages_discard_tries',
-      `DELETE FROM messages WHERE id = ANY ($1::uuid[]) AND status = 'pending' AND broadcast_id IS NOT NULL`,
-      [ids],
-    );
+    await this.repository.discardBroadcastTries(ids);
   }
 
   /**
@@ -560,14 +499,7 @@ export class MessagesService {
    */
   async broadcastStatusCounts(broadcastId: string, ids: string[]): Promise<Record<string, number>> {
     if (ids.length === 0) return {};
-    const rows = await this.sql.query<{ status: string; count: string }>(
-      'messages_broadcast_counts',
-      `SELECT status, count(*) FROM messages WHERE broadcast_id = $1 AND id = ANY ($2::uuid[])
-         AND NOT (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL)
-       GROUP BY status`,
-      [broadcastId, ids],
-    );
-    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    return this.repository.broadcastStatusCounts(broadcastId, ids);
   }
 
   /** A broadcast's records in one of `statuses` (failed ones with their error), and whether their outcome stayed unknown. */
@@ -575,12 +507,7 @@ export class MessagesService {
     broadcastId: string,
     statuses: string[],
   ): Promise<Array<{ id: string; status: string; error: Record<string, unknown> | null; unknown: boolean }>> {
-    return this.sql.query(
-      'messages_broadcast_records',
-      `SELECT id, status, error, (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL) AS unknown
-       FROM messages WHERE broadcast_id = $1 AND status = ANY ($2::text[])`,
-      [broadcastId, statuses],
-    );
+    return this.repository.broadcastRecords(broadcastId, statuses);
   }
 
   /** Records by id, as a broadcast's recipient list shows them: status, wamid, error. */
@@ -590,19 +517,7 @@ export class MessagesService {
     Map<string, { status: string; wamid: string | null; error: Record<string, unknown> | null; unknown: boolean }>
   > {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<{
-      id: string;
-      status: string;
-      upstream_message_id: string | null;
-      error: Record<string, unknown> | null;
-      unknown: boolean;
-    }>(
-      'messages_by_ids',
-      `SELECT id, status, upstream_message_id, error,
-         (status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL) AS unknown
-       FROM messages WHERE id = ANY ($1::uuid[])`,
-      [ids],
-    );
+    const rows = await this.repository.recordStates(ids);
     return new Map(
       rows.map((row) => [
         row.id,
@@ -625,77 +540,24 @@ export class MessagesService {
     return !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient));
   }
 
-  /**
-   * One prepared INSERT for the pending records of concurrent sends (no ORM: the hot path). A
-   * broadcast recipient's try whose record another instance already wrote is not written again (its
-   * key is unique among broadcast records): false for it.
-   */
-  private async insertPending(records: PendingRecord[]): Promise<boolean[]> {
-    const written = await this.sql.query<{ id: string }>(
-      'messages_insert_pending',
-      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
-       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
-         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
-       ON CONFLICT (idempotency_key) WHERE broadcast_id IS NOT NULL DO NOTHING RETURNING id`,
-      [
-        records.map((r) => r.id),
-        records.map((r) => r.tenantId),
-        records.map((r) => r.phoneNumberId),
-        records.map((r) => r.apiKeyId),
-        records.map((r) => r.recipient),
-        records.map((r) => r.type),
-        records.map((r) => r.payload),
-        records.map((r) => r.idempotencyKey),
-        records.map((r) => r.broadcastId),
-      ],
-    );
-    if (written.length === records.length) return records.map(() => true);
-    const ids = new Set(written.map((row) => row.id));
-    return records.map((r) => ids.has(r.id));
-  }
-
-  /**
-   * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
-   * each record keeps the furthest status already known for its message. `m.id = ANY` makes the
-   * records an index lookup in every plan: joined on `unnest` alone, the prepared statement's generic
-   * plan (which guesses ten rows for it) hash-joined a scan of the whole table, and kept doing so as
-   * the table grew where nothing re-analyzed it (found in the benchmark's plans).
-   */
   private async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
-    const accepted = inLockOrder(batch, (a) => a.id);
-    await this.sql.query(
-      'messages_accept',
-      `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
-         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
-                            ORDER BY ${furthestFirst('s.status', '$3')} LIMIT 1), 'accepted')
-       FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
-       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id`,
-      [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
-    );
+    await this.repository.accept(batch);
     return batch.map(() => undefined);
   }
 
   /** A pending record whose send never went (its turn was refused): gone, as if never written. */
   private async discardPending(id: string): Promise<void> {
-    await this.sql.query('messages_discard_pending', `DELETE FROM messages WHERE id = $1 AND status = 'pending'`, [id]);
+    await this.repository.discardPending(id);
   }
 
   private async recordFailure(id: string, error: unknown): Promise<void> {
     const graph = error instanceof GraphError ? error : undefined;
-    await this.messages.update(
-      { id },
-      {
-        status: 'failed',
-        failedAt: new Date(),
-        error: {
-          code: graph?.code ?? ErrorCode.SendFailure,
-          message: graph?.message ?? 'Upstream request failed',
-          ...(graph?.options.subcode !== undefined && { error_subcode: graph.options.subcode }),
-          ...(graph?.options.data !== undefined && { error_data: graph.options.data }),
-        },
-      },
-    );
+    await this.repository.fail(id, {
+      code: graph?.code ?? ErrorCode.SendFailure,
+      message: graph?.message ?? 'Upstream request failed',
+      ...(graph?.options.subcode !== undefined && { error_subcode: graph.options.subcode }),
+      ...(graph?.options.data !== undefined && { error_data: graph.options.data }),
+    });
   }
 }
 

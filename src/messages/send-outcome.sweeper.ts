@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
-import { HotPathSql } from '../database/hot-path-sql';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
+import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 /**
@@ -29,7 +29,7 @@ export class SendOutcomeSweeper implements OnModuleInit {
 
   constructor(
     private readonly jobs: PeriodicJobs,
-    private readonly sql: HotPathSql,
+    private readonly repository: MessagesRepository,
     private readonly messages: MessagesService,
     config: ConfigService<Environment, true>,
   ) {
@@ -46,21 +46,9 @@ export class SendOutcomeSweeper implements OnModuleInit {
 
   /** One pass; what it marked and failed. */
   async sweep(): Promise<{ unknown: number; failed: number }> {
-    const unknown = await this.sql.query<{ id: string }>(
-      'messages_sweep_unknown',
-      `UPDATE messages SET outcome_unknown_at = now(), updated_at = now()
-       WHERE id IN (SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
-                    AND created_at < now() - make_interval(secs => $1) AND outcome_unknown_at IS NULL LIMIT $2)
-       RETURNING id`,
-      [this.unknownAfterMs / 1000, BATCH],
-    );
-    const expired = await this.sql.query<{ id: string }>(
-      'messages_sweep_expired',
-      `SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
-       AND created_at < now() - make_interval(secs => $1) LIMIT $2`,
-      [this.failAfterMs / 1000, BATCH],
-    );
-    const failed = expired.length ? await this.messages.failUnknown(expired.map((row) => row.id)) : [];
+    const unknown = await this.repository.markStale(this.unknownAfterMs / 1000, BATCH);
+    const expired = await this.repository.expired(this.failAfterMs / 1000, BATCH);
+    const failed = expired.length ? await this.messages.failUnknown(expired) : [];
     if (unknown.length || failed.length) {
       this.logger.warn(
         `sends with an unknown outcome: ${unknown.length} marked, ${failed.length} failed (outcome_unknown)`,

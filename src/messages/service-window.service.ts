@@ -1,9 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { OnboardingService } from '../tenancy/onboarding.service';
+import { MessagesRepository } from './messages.repository';
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -17,30 +17,36 @@ export class ServiceWindowService implements OnModuleInit {
   private readonly openUntil = new LRUCache<string, number>({ max: 200_000 });
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: MessagesRepository,
     private readonly clock: Clock,
     private readonly onboarding: OnboardingService,
   ) {}
 
-  /** Windows are derived state of a number, not history: they go when the number is deleted. */
+  /**
+   * Windows are derived state of a number, not history: they go when the number is deleted. Records
+   * and inbound messages are history: an organization or number is not deleted while it has them.
+   */
   onModuleInit(): void {
     this.onboarding.onPhoneNumberRemoved((manager, phoneNumberId) => this.forgetPhoneNumber(manager, phoneNumberId));
+    const repository = this.repository;
+    for (const [of, column] of [
+      ['organization', 'tenant_id'],
+      ['phoneNumber', 'phone_number_id'],
+    ] as const) {
+      this.onboarding.registerDependent(of, 'message records', (m, id) => repository.hasRecords(m, column, id));
+      this.onboarding.registerDependent(of, 'inbound messages', (m, id) => repository.hasInbound(m, column, id));
+    }
   }
 
   private async forgetPhoneNumber(manager: EntityManager, phoneNumberId: string): Promise<void> {
-    await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [phoneNumberId]);
+    await this.repository.forgetWindows(manager, phoneNumberId);
     for (const key of this.openUntil.keys()) if (key.startsWith(`${phoneNumberId}:`)) this.openUntil.delete(key);
   }
 
   /** Which of `waIds` have an open window with the number now (a broadcast's batch, in one read). */
   async openAmong(phoneNumberId: string, waIds: string[]): Promise<Set<string>> {
     if (waIds.length === 0) return new Set();
-    const rows = await this.dataSource.query<Array<{ wa_id: string }>>(
-      `SELECT wa_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2::text[])
-         AND last_inbound_at > now() - make_interval(secs => $3)`,
-      [phoneNumberId, waIds, SERVICE_WINDOW_MS / 1000],
-    );
-    return new Set(rows.map((row) => row.wa_id));
+    return this.repository.wroteWithin(phoneNumberId, waIds, SERVICE_WINDOW_MS / 1000);
   }
 
   async isOpen(phoneNumberId: string, waId: string): Promise<boolean> {
@@ -48,12 +54,9 @@ export class ServiceWindowService implements OnModuleInit {
     const key = `${phoneNumberId}:${waId}`;
     const cached = this.openUntil.get(key);
     if (cached !== undefined && cached > now) return true;
-    const [row] = await this.dataSource.query<Array<{ last_inbound_at: Date }>>(
-      'SELECT last_inbound_at FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
-      [phoneNumberId, waId],
-    );
-    if (!row) return false;
-    const until = new Date(row.last_inbound_at).getTime() + SERVICE_WINDOW_MS;
+    const last = await this.repository.lastInbound(phoneNumberId, waId);
+    if (!last) return false;
+    const until = last.getTime() + SERVICE_WINDOW_MS;
     if (until <= now) return false;
     this.openUntil.set(key, until);
     return true;

@@ -4,7 +4,7 @@ import { TenancyModule } from '../tenancy/tenancy.module';
 import { PassthroughController } from './passthrough.controller';
 import { PassthroughService } from './passthrough.service';
 import { UpstreamObject } from './upstream-object.entity';
-import { UpstreamObjectsService } from './upstream-objects.service';
+import { PassthroughRepository } from './passthrough.repository';
 
 /**
  * The checked pass-through for the tenant-scoped operations of Meta's Cloud API that the gateway
@@ -15,7 +15,7 @@ import { UpstreamObjectsService } from './upstream-objects.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UpstreamObject]), TenancyModule],
   controllers: [PassthroughController],
-  providers: [PassthroughService, UpstreamObjectsService],
+  providers: [PassthroughService, PassthroughRepository],
   exports: [PassthroughService],
 })
 export class PassthroughModule {}

@@ -9,7 +9,7 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphClient } from '../upstream/graph-client';
 import { operationsShaped, scopeOf, treatmentOf } from './cloud-api-routes';
 import { learnedIds, PHONE_KINDS } from './id-learning';
-import { type ObjectOwner, UpstreamObjectsService } from './upstream-objects.service';
+import { type ObjectOwner, PassthroughRepository } from './passthrough.repository';
 
 const GRAPH_VERSION = /^\/(v\d+\.\d+)\//;
 
@@ -37,7 +37,7 @@ interface CheckedCall {
 export class PassthroughService {
   constructor(
     private readonly tenancy: TenancyService,
-    private readonly objects: UpstreamObjectsService,
+    private readonly objects: PassthroughRepository,
     private readonly graph: GraphClient,
   ) {}
 

@@ -1,17 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { type TemplateStatusReport, TemplatesRepository } from './templates.repository';
 
-/** A template review event (`message_template_status_update`) as the ingestion hands it over. */
-export interface TemplateStatusReport {
-  wabaId: string;
-  upstreamTemplateId: string;
-  /** APPROVED, REJECTED, PAUSED, DISABLED… as Meta names it. */
-  event: string;
-  /** Meta's reason, for a rejection. */
-  reason: string | null;
-  /** When Meta reported it (the entry's time). */
-  at: Date;
-}
+export type { TemplateStatusReport } from './templates.repository';
 
 /**
  * Moves the catalog (table `message_templates`, owned here) with Meta's review events, inside the
@@ -19,19 +10,9 @@ export interface TemplateStatusReport {
  */
 @Injectable()
 export class TemplateStatusApplier {
-  async apply(manager: EntityManager, report: TemplateStatusReport): Promise<void> {
-    const rejected = report.event === 'REJECTED';
-    await manager.query(
-      `UPDATE message_templates
-       SET status = $1, rejected_reason = $2, status_updated_at = $3, updated_at = now()
-       WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)`,
-      [
-        report.event,
-        rejected ? (report.reason ?? 'UNKNOWN') : null,
-        report.at,
-        report.upstreamTemplateId,
-        report.wabaId,
-      ],
-    );
+  constructor(private readonly repository: TemplatesRepository) {}
+
+  apply(manager: EntityManager, report: TemplateStatusReport): Promise<void> {
+    return this.repository.applyStatus(manager, report);
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { SharedStore } from '../redis/shared-store';
+import { TenancyService } from '../tenancy/tenancy.service';
 import { TemplatesService } from './templates.service';
 
 /**
@@ -20,7 +19,7 @@ export class TemplateSyncJob implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly templates: TemplatesService,
     private readonly store: SharedStore,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
     config: ConfigService<Environment, true>,
   ) {
     this.intervalMs = config.get('TEMPLATE_SYNC_INTERVAL_SECONDS', { infer: true }) * 1000;
@@ -41,22 +40,20 @@ export class TemplateSyncJob implements OnApplicationBootstrap, OnApplicationShu
 
   /** One pass over every business account; an account that fails is logged and retried next period. */
   async runOnce(): Promise<void> {
-    const accounts: Array<{ id: string; tenant_id: string; waba_id: string }> = await this.dataSource.query(
-      'SELECT id, tenant_id, waba_id FROM business_accounts ORDER BY created_at',
-    );
+    const accounts = await this.tenancy.businessAccounts();
     for (const account of accounts) {
       try {
         if (!(await this.store.acquireLease(`template-sync:${account.id}`, Math.max(this.intervalMs - 1000, 1000))))
           continue;
         const result = await this.templates.sync({
-          tenantId: account.tenant_id,
+          tenantId: account.tenantId,
           businessAccountId: account.id,
-          wabaId: account.waba_id,
+          wabaId: account.wabaId,
         });
         if (result.added || result.updated || result.removed)
-          this.logger.log(`business account ${account.waba_id}: ${JSON.stringify(result)}`);
+          this.logger.log(`business account ${account.wabaId}: ${JSON.stringify(result)}`);
       } catch (error) {
-        this.logger.warn(`business account ${account.waba_id}: sync failed: ${(error as Error).message}`);
+        this.logger.warn(`business account ${account.wabaId}: sync failed: ${(error as Error).message}`);
       }
     }
   }

@@ -5,13 +5,14 @@ import { TenancyModule } from '../tenancy/tenancy.module';
 import { MessageTemplate } from './message-template.entity';
 import { TemplateSyncJob } from './template-sync.job';
 import { TemplatesController } from './templates.controller';
+import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
 import { TemplateStatusApplier } from './template-status.applier';
 
 @Module({
   imports: [TypeOrmModule.forFeature([MessageTemplate]), TenancyModule, MediaModule],
   controllers: [TemplatesController],
-  providers: [TemplatesService, TemplateSyncJob, TemplateStatusApplier],
+  providers: [TemplatesRepository, TemplatesService, TemplateSyncJob, TemplateStatusApplier],
   exports: [TemplatesService, TemplateStatusApplier],
 })
 export class TemplatesModule {}

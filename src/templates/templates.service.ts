@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MediaLibraryService } from '../media/media-library.service';
 import { checkTemplateHeaderMedia } from '../media/media-limits';
 import { MediaService } from '../media/media.service';
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { decodeKeyset, encodeKeyset, nextPageUrl, type Page } from '../common/pagination';
 import { GraphClient, UpstreamTemplate } from '../upstream/graph-client';
-import { MessageTemplate } from './message-template.entity';
+import type { MessageTemplate } from './message-template.entity';
+import { TemplatesRepository } from './templates.repository';
 import { validateTemplateCreate } from './template-create-rules';
 import type { CatalogTemplate } from './template-send-rules';
 
@@ -72,8 +72,8 @@ export class TemplatesService {
   private readonly sendCache: LRUCache<string, CatalogTemplate & { name: string }>;
 
   constructor(
-    @InjectRepository(MessageTemplate) private readonly templates: Repository<MessageTemplate>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly templates: TemplatesRepository,
+    onboarding: OnboardingService,
     private readonly graph: GraphClient,
     private readonly tenancy: TenancyService,
     private readonly media: MediaService,
@@ -82,11 +82,12 @@ export class TemplatesService {
   ) {
     this.maxPerAccount = config.get('TEMPLATES_PER_ACCOUNT_MAX', { infer: true });
     this.sendCache = new LRUCache({ max: 50_000, ttl: Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1) });
+    onboarding.registerDependent('businessAccount', 'templates', (m, id) => templates.hasTemplates(m, id));
   }
 
   async create(ctx: BusinessAccountContext, body: unknown): Promise<{ id: string; status: string; category: string }> {
     const template = validateTemplateCreate(body);
-    const count = await this.templates.count({ where: { businessAccountId: ctx.businessAccountId } });
+    const count = await this.templates.countOf(ctx.businessAccountId);
     if (count >= this.maxPerAccount) {
       throw new GraphError(
         ErrorCode.SendFailure,
@@ -123,19 +124,15 @@ export class TemplatesService {
         throw error;
       }
     } catch (error) {
-      await this.templates.delete({ id: reservationId, upstreamId: IsNull() });
+      await this.templates.release(reservationId);
       throw error;
     }
-    await this.dataSource.query(
-      `UPDATE message_templates SET upstream_id = $2, category = $3, status = $4, components = $5::jsonb, updated_at = now() WHERE id = $1`,
-      [
-        reservationId,
-        String(created.id),
-        created.category ?? template.category,
-        created.status ?? 'PENDING',
-        JSON.stringify(components),
-      ],
-    );
+    await this.templates.created(reservationId, {
+      id: String(created.id),
+      category: created.category ?? template.category,
+      status: created.status ?? 'PENDING',
+      components: JSON.stringify(components),
+    });
     return { id: String(created.id), status: created.status, category: created.category };
   }
 
@@ -148,28 +145,18 @@ export class TemplatesService {
     ctx: BusinessAccountContext,
     template: ReturnType<typeof validateTemplateCreate>,
   ): Promise<string | undefined> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, message_send_ttl_seconds, group_name)
-       VALUES ($1, $2, $3, NULL, $4, $5, $6, 'PENDING', $7::jsonb, $8, $9, $10)
-       ON CONFLICT ON CONSTRAINT "UQ_message_templates_account_name_language" DO UPDATE
-         SET category = EXCLUDED.category, components = EXCLUDED.components, parameter_format = EXCLUDED.parameter_format,
-             message_send_ttl_seconds = EXCLUDED.message_send_ttl_seconds, group_name = EXCLUDED.group_name, created_at = now(), updated_at = now()
-         WHERE message_templates.upstream_id IS NULL AND message_templates.updated_at < now() - interval '2 minutes'
-       RETURNING id`,
-      [
-        ctx.tenantId,
-        ctx.businessAccountId,
-        ctx.wabaId,
-        template.name,
-        template.language,
-        template.category,
-        JSON.stringify(template.components),
-        template.parameterFormat,
-        template.ttlSeconds ?? null,
-        template.groupName ?? null,
-      ],
-    );
-    return rows[0]?.id;
+    return this.templates.reserve({
+      tenantId: ctx.tenantId,
+      businessAccountId: ctx.businessAccountId,
+      wabaId: ctx.wabaId,
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      components: JSON.stringify(template.components),
+      parameterFormat: template.parameterFormat,
+      ttlSeconds: template.ttlSeconds ?? null,
+      groupName: template.groupName ?? null,
+    });
   }
 
   /**
@@ -183,25 +170,14 @@ export class TemplatesService {
     originalUrl = '',
   ): Promise<{ data: Array<Partial<TemplateRecord>>; paging?: Page<unknown>['paging'] }> {
     const after = query.after === undefined ? undefined : nameCursor(decodeKeyset(query.after, 2));
-    const qb = this.templates
-      .createQueryBuilder('t')
-      .where('t.business_account_id = :id', { id: ctx.businessAccountId })
-      .andWhere('t.upstream_id IS NOT NULL')
-      .orderBy('t.name', 'ASC')
-      .addOrderBy('t.language', 'ASC');
-    if (query.name !== undefined) qb.andWhere('t.name = :name', { name: query.name });
-    if (query.status !== undefined) qb.andWhere('t.status = ANY(:statuses)', { statuses: listOf(query.status) });
-    if (query.category !== undefined)
-      qb.andWhere('t.category = ANY(:categories)', { categories: listOf(query.category) });
-    if (query.language !== undefined)
-      qb.andWhere('t.language = ANY(:languages)', { languages: listOf(query.language) });
-    if (after)
-      qb.andWhere('(t.name, t.language) > (:afterName, :afterLanguage)', {
-        afterName: after.name,
-        afterLanguage: after.language,
-      });
-    if (query.limit !== undefined) qb.limit(query.limit + 1);
-    const rows = await qb.getMany();
+    const rows = await this.templates.list(ctx.businessAccountId, {
+      name: query.name,
+      statuses: query.status === undefined ? undefined : listOf(query.status),
+      categories: query.category === undefined ? undefined : listOf(query.category),
+      languages: query.language === undefined ? undefined : listOf(query.language),
+      after,
+      limit: query.limit === undefined ? undefined : query.limit + 1,
+    });
     const project = (row: MessageTemplate) => projectFields(toRecord(row), query.fields);
     if (query.limit === undefined) return { data: rows.map(project) };
     // The keyset is (name, language): cursors are this list's own, opaque like Graph's.
@@ -219,17 +195,15 @@ export class TemplatesService {
 
   /** `GET /{templateId}`: one catalog template of the caller's organization, projected to `fields`. */
   async get(template: CatalogRef, fields?: string): Promise<Partial<TemplateRecord>> {
-    const row = await this.templates.findOneOrFail({ where: { upstreamId: template.upstreamId } });
+    const row = await this.templates.byUpstreamId(template.upstreamId);
+    if (!row) throw GraphError.notFound(`Message template ${template.upstreamId} was not found`);
     return projectFields(toRecord(row), fields);
   }
 
   /** The catalog entry of an upstream template id, to authorize a `/{templateId}` call; null when unknown. */
   async findByUpstreamId(upstreamId: string): Promise<CatalogRef | null> {
     if (!/^\d{1,32}$/.test(upstreamId)) return null;
-    const row = await this.templates.findOne({
-      where: { upstreamId },
-      select: { tenantId: true, businessAccountId: true, wabaId: true, upstreamId: true },
-    });
+    const row = await this.templates.byUpstreamId(upstreamId);
     return row
       ? { tenantId: row.tenantId, businessAccountId: row.businessAccountId, wabaId: row.wabaId, upstreamId }
       : null;
@@ -256,7 +230,8 @@ export class TemplatesService {
         'Invalid parameter',
         'body: give components, category or message_send_ttl_seconds',
       );
-    const row = await this.templates.findOneOrFail({ where: { upstreamId: template.upstreamId } });
+    const row = await this.templates.byUpstreamId(template.upstreamId);
+    if (!row) throw GraphError.notFound(`Message template ${template.upstreamId} was not found`);
     validateTemplateCreate({
       name: row.name,
       language: row.language,
@@ -302,12 +277,11 @@ export class TemplatesService {
         'name: required (with hsm_id to delete one language)',
       );
     // A reservation (a create awaiting Meta's answer) is not a template yet.
-    const where = { businessAccountId: ctx.businessAccountId, name, upstreamId: hsmId ?? Not(IsNull()) };
-    if (!(await this.templates.exists({ where })))
+    if (!(await this.templates.exists(ctx.businessAccountId, name, hsmId)))
       throw GraphError.notFound(`Message template "${name}" was not found`);
     const token = await this.tenancy.accessToken(ctx.businessAccountId);
     const result = await this.graph.deleteTemplate(ctx.wabaId, token, name, hsmId);
-    await this.templates.delete(where);
+    await this.templates.remove(ctx.businessAccountId, name, hsmId);
     this.sendCache.clear();
     return { success: result.success !== false };
   }
@@ -324,19 +298,7 @@ export class TemplatesService {
     const cacheKey = `${businessAccountId}|${ref.name ?? ''}|${ref.groupName ?? ''}|${ref.language}`;
     const cached = this.sendCache.get(cacheKey);
     if (cached) return cached;
-    const query = this.templates
-      .createQueryBuilder('t')
-      .where('t.business_account_id = :businessAccountId AND t.language = :language AND t.status = :status', {
-        businessAccountId,
-        language: ref.language,
-        status: 'APPROVED',
-      })
-      .orderBy('t.status_updated_at', 'DESC', 'NULLS LAST')
-      .addOrderBy('t.created_at', 'DESC')
-      .limit(1);
-    if (ref.groupName !== undefined) query.andWhere('t.group_name = :groupName', { groupName: ref.groupName });
-    else query.andWhere('t.name = :name', { name: ref.name });
-    const row = await query.getOne();
+    const row = await this.templates.approved(businessAccountId, ref);
     if (!row) {
       const what = ref.groupName !== undefined ? `template group ${ref.groupName}` : `template ${ref.name}`;
       throw new GraphError(ErrorCode.TemplateNotFound, `(#132001) Template name does not exist in the translation`, {
@@ -358,42 +320,13 @@ export class TemplatesService {
   async sync(ctx: BusinessAccountContext): Promise<SyncResult> {
     const token = await this.tenancy.accessToken(ctx.businessAccountId);
     const upstream = await this.graph.listAllTemplates(ctx.wabaId, token);
-    return this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(MessageTemplate);
-      const local = await repo.find({ where: { businessAccountId: ctx.businessAccountId, upstreamId: Not(IsNull()) } });
-      const byUpstreamId = new Map(local.map((row) => [row.upstreamId, row]));
-      // Creates awaiting Meta's answer: a template upstream lists already takes its reservation.
-      const reserved = await repo.find({ where: { businessAccountId: ctx.businessAccountId, upstreamId: IsNull() } });
-      const reservedByKey = new Map(reserved.map((row) => [`${row.name}\u0000${row.language}`, row]));
-      let added = 0;
-      let updated = 0;
-      for (const remote of upstream) {
-        const row = byUpstreamId.get(String(remote.id));
-        byUpstreamId.delete(String(remote.id));
-        const fields = fromUpstream(remote);
-        if (!row) {
-          const reservation = reservedByKey.get(`${fields.name}\u0000${fields.language}`);
-          await repo.save(
-            reservation
-              ? Object.assign(reservation, fields)
-              : repo.create({
-                  ...fields,
-                  tenantId: ctx.tenantId,
-                  businessAccountId: ctx.businessAccountId,
-                  wabaId: ctx.wabaId,
-                }),
-          );
-          added++;
-        } else if (changed(row, fields)) {
-          await repo.save(Object.assign(row, fields));
-          updated++;
-        }
-      }
-      const gone = [...byUpstreamId.values()];
-      if (gone.length) await repo.delete(gone.map((row) => row.id));
-      this.sendCache.clear();
-      return { added, updated, removed: gone.length, total: upstream.length };
-    });
+    const result = await this.templates.reconcile(
+      { tenantId: ctx.tenantId, businessAccountId: ctx.businessAccountId, wabaId: ctx.wabaId },
+      upstream.map((remote) => ({ upstreamId: String(remote.id), fields: fromUpstream(remote) })),
+      (row, fields) => changed(row, fields as ReturnType<typeof fromUpstream>),
+    );
+    this.sendCache.clear();
+    return { ...result, total: upstream.length };
   }
 
   /**

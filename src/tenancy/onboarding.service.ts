@@ -1,89 +1,88 @@
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { Page, pageOldestFirst } from '../common/pagination';
+import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
 import { GraphError } from '../core/graph-error';
 import { BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
+import { type PageQuery, TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
+
+export type { PageQuery } from './tenancy.repository';
 
 /** Upstream phone number and business account ids are digits. */
 const UPSTREAM_ID = /^\d{1,32}$/;
 
-/**
- * What still refers to an organization, a business account or a phone number. A delete is refused
- * (409 code 100, naming them) while any remains: records are history a tenant may be asked for, and
- * keys or lists would silently lose their meaning. Each query answers true or false with EXISTS.
- */
-const DEPENDENTS = {
-  organization: [
-    ['business accounts', 'SELECT EXISTS (SELECT 1 FROM business_accounts WHERE tenant_id = $1)'],
-    [
-      'API keys that are not revoked',
-      'SELECT EXISTS (SELECT 1 FROM api_keys WHERE $1 = ANY(tenant_ids) AND revoked_at IS NULL)',
-    ],
-    ['message records', 'SELECT EXISTS (SELECT 1 FROM messages WHERE tenant_id = $1)'],
-    ['inbound messages', 'SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE tenant_id = $1)'],
-    ['contacts', 'SELECT EXISTS (SELECT 1 FROM contacts WHERE tenant_id = $1)'],
-    ['blacklist entries', 'SELECT EXISTS (SELECT 1 FROM blacklist_entries WHERE tenant_id = $1)'],
-    ['media', 'SELECT EXISTS (SELECT 1 FROM media_assets WHERE tenant_id = $1)'],
-    ['webhook endpoints', 'SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE tenant_id = $1)'],
-  ],
-  businessAccount: [
-    ['phone numbers', 'SELECT EXISTS (SELECT 1 FROM phone_numbers WHERE business_account_id = $1)'],
-    ['templates', 'SELECT EXISTS (SELECT 1 FROM message_templates WHERE business_account_id = $1)'],
-  ],
-  phoneNumber: [
-    ['message records', 'SELECT EXISTS (SELECT 1 FROM messages WHERE phone_number_id = $1)'],
-    ['inbound messages', 'SELECT EXISTS (SELECT 1 FROM inbound_messages WHERE phone_number_id = $1)'],
-  ],
-} as const satisfies Record<string, ReadonlyArray<readonly [string, string]>>;
+/** What a delete may be refused for: an organization, a business account or a phone number. */
+export type DependentOf = 'organization' | 'businessAccount' | 'phoneNumber';
 
-export interface PageQuery {
-  limit: number;
-  after?: string;
-}
+/** Whether something of its owner's still refers to the row (`id`: the organization's or account's uuid, the number's Meta id). */
+export type DependentCheck = (manager: EntityManager, id: string) => Promise<boolean>;
 
 /**
  * Onboarding: organizations, their business accounts (with the upstream token, write-only) and
  * phone numbers. The CLI and the management API (/v1/organizations) both call this service, so
  * both apply the same rules. Lookups on the request path stay in TenancyService, whose short
  * caches this service clears on every change (other instances see it within AUTH_CACHE_TTL_MS).
+ *
+ * A delete is refused (409 code 100, naming them) while anything still refers to the row: records
+ * are history a tenant may be asked for, and keys or lists would silently lose their meaning. What
+ * refers to it is each owner's knowledge: features register a check (`registerDependent`), tenancy
+ * knows none of their tables.
  */
 @Injectable()
 export class OnboardingService {
+  /** Tenancy's own dependents (named first in a refusal), then the features'. */
+  private readonly own: Record<DependentOf, Array<{ label: string; exists: DependentCheck }>>;
+  private readonly dependents: Record<DependentOf, Array<{ label: string; exists: DependentCheck }>> = {
+    organization: [],
+    businessAccount: [],
+    phoneNumber: [],
+  };
+
   constructor(
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
-    @InjectRepository(BusinessAccount) private readonly businessAccounts: Repository<BusinessAccount>,
-    @InjectRepository(PhoneNumber) private readonly phoneNumbers: Repository<PhoneNumber>,
+    private readonly repository: TenancyRepository,
     private readonly tenancy: TenancyService,
     private readonly secretBox: SecretBox,
-  ) {}
+  ) {
+    this.own = {
+      organization: [{ label: 'business accounts', exists: (m, id) => repository.organizationHasAccounts(m, id) }],
+      businessAccount: [{ label: 'phone numbers', exists: (m, id) => repository.accountHasNumbers(m, id) }],
+      phoneNumber: [],
+    };
+  }
+
+  /**
+   * Lets a feature refuse the delete of an organization, business account or number while its rows
+   * refer to it (`label` names them in the refusal). Checked in the delete's transaction.
+   */
+  registerDependent(of: DependentOf, label: string, exists: DependentCheck): void {
+    this.dependents[of].push({ label, exists });
+  }
 
   // ---- organizations ---------------------------------------------------------------------------
 
   async createOrganization(name: string): Promise<Organization> {
-    return this.organizations.save(this.organizations.create({ name: requiredName(name) }));
+    return this.repository.createOrganization(requiredName(name));
   }
 
   async listAllOrganizations(): Promise<Organization[]> {
-    return this.organizations.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.repository.allOrganizations();
   }
 
   async countOrganizations(): Promise<number> {
-    return this.organizations.count();
+    return this.repository.countAllOrganizations();
   }
 
   async pageOrganizations(query: PageQuery, originalUrl: string): Promise<Page<Organization>> {
-    return pageOldestFirst(this.organizations.createQueryBuilder('o'), query, originalUrl, (row) => row);
+    return this.repository.pageOrganizations(query, originalUrl);
   }
 
   /** An organization by id; missing (or not a UUID) is 404 code 100. */
   async getOrganization(id: string): Promise<Organization> {
-    const row = isUUID(id) ? await this.organizations.findOne({ where: { id } }) : null;
+    const row = isUUID(id) ? await this.repository.organization(id) : null;
     if (!row) throw GraphError.notFound(`Organization ${id} does not exist`);
     return row;
   }
@@ -91,15 +90,14 @@ export class OnboardingService {
   async renameOrganization(id: string, name: string): Promise<Organization> {
     const row = await this.getOrganization(id);
     row.name = requiredName(name);
-    return this.organizations.save(row);
+    return this.repository.saveOrganization(row);
   }
 
   async deleteOrganization(id: string): Promise<void> {
-    await this.organizations.manager.transaction(async (manager) => {
-      const row = await this.lockRow(manager, Organization, id, `Organization ${id} does not exist`);
-      await refuseWhileDependents(manager, 'Organization', DEPENDENTS.organization, row.id);
-      await manager.delete(Organization, { id: row.id });
-    });
+    const deleted = await this.repository.deleteLocked(Organization, id, (manager, row) =>
+      this.refuseWhileDependents(manager, 'Organization', 'organization', row.id),
+    );
+    if (!deleted) throw GraphError.notFound(`Organization ${id} does not exist`);
   }
 
   // ---- business accounts -----------------------------------------------------------------------
@@ -115,17 +113,15 @@ export class OnboardingService {
     if (!input.accessToken.trim())
       throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
     await this.getOrganization(input.tenantId);
-    if (await this.businessAccounts.exists({ where: { wabaId: input.wabaId } })) {
+    if (await this.repository.accountExists(input.wabaId)) {
       throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
     }
-    const saved = await this.businessAccounts.save(
-      this.businessAccounts.create({
-        tenantId: input.tenantId,
-        wabaId: input.wabaId,
-        name: input.name ?? '',
-        accessTokenEncrypted: this.secretBox.encrypt(input.accessToken.trim()),
-      }),
-    );
+    const saved = await this.repository.createAccount({
+      tenantId: input.tenantId,
+      wabaId: input.wabaId,
+      name: input.name ?? '',
+      accessTokenEncrypted: this.secretBox.encrypt(input.accessToken.trim()),
+    });
     this.tenancy.forget({ wabaId: saved.wabaId });
     return saved;
   }
@@ -133,24 +129,17 @@ export class OnboardingService {
   /** Every business account, or one organization's, oldest first (the CLI's list). */
   async listAllBusinessAccounts(tenantId?: string): Promise<BusinessAccount[]> {
     if (tenantId !== undefined) await this.getOrganization(tenantId);
-    return this.businessAccounts.find({
-      where: tenantId === undefined ? {} : { tenantId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    return this.repository.allAccounts(tenantId);
   }
 
   async pageBusinessAccounts(tenantId: string, query: PageQuery, originalUrl: string): Promise<Page<BusinessAccount>> {
     await this.getOrganization(tenantId);
-    const rows = this.businessAccounts.createQueryBuilder('b').where('b.tenant_id = :tenantId', { tenantId });
-    return pageOldestFirst(rows, query, originalUrl, (row) => row);
+    return this.repository.pageAccounts(tenantId, query, originalUrl);
   }
 
   /** A business account of the organization, by Meta's WABA id; one of another organization is the same 404. */
   async getBusinessAccount(tenantId: string, wabaId: string): Promise<BusinessAccount> {
-    const row =
-      UPSTREAM_ID.test(wabaId) && isUUID(tenantId)
-        ? await this.businessAccounts.findOne({ where: { tenantId, wabaId } })
-        : null;
+    const row = UPSTREAM_ID.test(wabaId) && isUUID(tenantId) ? await this.repository.account(wabaId, tenantId) : null;
     if (!row) throw GraphError.notFound(`Business account ${wabaId} does not exist in organization ${tenantId}`);
     return row;
   }
@@ -168,23 +157,17 @@ export class OnboardingService {
         throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
       row.accessTokenEncrypted = this.secretBox.encrypt(change.accessToken.trim());
     }
-    const saved = await this.businessAccounts.save(row);
+    const saved = await this.repository.saveAccount(row);
     this.tenancy.forget({ wabaId: saved.wabaId, businessAccountId: saved.id });
     return saved;
   }
 
   async deleteBusinessAccount(tenantId: string, wabaId: string): Promise<void> {
     const account = await this.getBusinessAccount(tenantId, wabaId);
-    await this.businessAccounts.manager.transaction(async (manager) => {
-      const row = await this.lockRow(
-        manager,
-        BusinessAccount,
-        account.id,
-        `Business account ${wabaId} does not exist in organization ${tenantId}`,
-      );
-      await refuseWhileDependents(manager, 'Business account', DEPENDENTS.businessAccount, row.id);
-      await manager.delete(BusinessAccount, { id: row.id });
-    });
+    const deleted = await this.repository.deleteLocked(BusinessAccount, account.id, (manager, row) =>
+      this.refuseWhileDependents(manager, 'Business account', 'businessAccount', row.id),
+    );
+    if (!deleted) throw GraphError.notFound(`Business account ${wabaId} does not exist in organization ${tenantId}`);
     this.tenancy.forget({ wabaId: account.wabaId, businessAccountId: account.id });
   }
 
@@ -201,26 +184,22 @@ export class OnboardingService {
     if (!UPSTREAM_ID.test(input.phoneNumberId)) {
       throw GraphError.invalidParameter('Invalid phone number id', 'phone_number_id: must be digits');
     }
-    const waba = UPSTREAM_ID.test(input.wabaId)
-      ? await this.businessAccounts.findOne({ where: { wabaId: input.wabaId } })
-      : null;
+    const waba = UPSTREAM_ID.test(input.wabaId) ? await this.repository.account(input.wabaId) : null;
     if (!waba || (input.tenantId !== undefined && waba.tenantId !== input.tenantId)) {
       throw GraphError.notFound(
         `Business account ${input.wabaId} does not exist${input.tenantId ? ` in organization ${input.tenantId}` : ''}`,
       );
     }
-    if (await this.phoneNumbers.exists({ where: { phoneNumberId: input.phoneNumberId } })) {
+    if (await this.repository.numberExists(input.phoneNumberId)) {
       throw GraphError.conflict(`Phone number ${input.phoneNumberId} is already registered`);
     }
-    const saved = await this.phoneNumbers.save(
-      this.phoneNumbers.create({
-        tenantId: waba.tenantId,
-        businessAccountId: waba.id,
-        phoneNumberId: input.phoneNumberId,
-        displayPhoneNumber: input.displayPhoneNumber,
-        ...(input.enforceServiceWindow !== undefined && { enforceServiceWindow: input.enforceServiceWindow }),
-      }),
-    );
+    const saved = await this.repository.createNumber({
+      tenantId: waba.tenantId,
+      businessAccountId: waba.id,
+      phoneNumberId: input.phoneNumberId,
+      displayPhoneNumber: input.displayPhoneNumber,
+      ...(input.enforceServiceWindow !== undefined && { enforceServiceWindow: input.enforceServiceWindow }),
+    });
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
     return saved;
   }
@@ -228,14 +207,7 @@ export class OnboardingService {
   /** Every phone number, or one organization's, or one business account's, oldest first (the CLI's list). */
   async listAllPhoneNumbers(filter: { tenantId?: string; wabaId?: string } = {}): Promise<PhoneNumber[]> {
     if (filter.tenantId !== undefined) await this.getOrganization(filter.tenantId);
-    const rows = this.phoneNumbers.createQueryBuilder('p').orderBy('p.created_at', 'ASC').addOrderBy('p.id', 'ASC');
-    if (filter.tenantId !== undefined) rows.andWhere('p.tenant_id = :tenantId', { tenantId: filter.tenantId });
-    if (filter.wabaId !== undefined) {
-      rows
-        .innerJoin(BusinessAccount, 'b', 'b.id = p.business_account_id')
-        .andWhere('b.waba_id = :wabaId', { wabaId: filter.wabaId });
-    }
-    return rows.getMany();
+    return this.repository.allNumbers(filter);
   }
 
   async pagePhoneNumbers(
@@ -244,19 +216,15 @@ export class OnboardingService {
     originalUrl: string,
   ): Promise<Page<PhoneNumber>> {
     await this.getOrganization(tenantId);
-    const rows = this.phoneNumbers.createQueryBuilder('p').where('p.tenant_id = :tenantId', { tenantId });
-    if (query.wabaId !== undefined) {
-      const waba = await this.getBusinessAccount(tenantId, query.wabaId);
-      rows.andWhere('p.business_account_id = :accountId', { accountId: waba.id });
-    }
-    return pageOldestFirst(rows, query, originalUrl, (row) => row);
+    const waba = query.wabaId === undefined ? undefined : await this.getBusinessAccount(tenantId, query.wabaId);
+    return this.repository.pageNumbers(tenantId, waba?.id, query, originalUrl);
   }
 
   /** A phone number of the organization, by Meta's id; one of another organization is the same 404. */
   async getPhoneNumber(tenantId: string, phoneNumberId: string): Promise<PhoneNumber> {
     const row =
       UPSTREAM_ID.test(phoneNumberId) && isUUID(tenantId)
-        ? await this.phoneNumbers.findOne({ where: { tenantId, phoneNumberId } })
+        ? await this.repository.number(phoneNumberId, tenantId)
         : null;
     if (!row) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist in organization ${tenantId}`);
     return row;
@@ -264,11 +232,7 @@ export class OnboardingService {
 
   /** The WABA id of a number's business account (for display). */
   async wabaIdOf(businessAccountId: string): Promise<string> {
-    const row = await this.businessAccounts.findOne({
-      where: { id: businessAccountId },
-      select: { id: true, wabaId: true },
-    });
-    return row?.wabaId ?? '';
+    return (await this.repository.wabaIdOf(businessAccountId)) ?? '';
   }
 
   async updatePhoneNumber(
@@ -280,7 +244,7 @@ export class OnboardingService {
     if (change.displayPhoneNumber !== undefined) row.displayPhoneNumber = change.displayPhoneNumber;
     if (change.enforceServiceWindow !== undefined) row.enforceServiceWindow = change.enforceServiceWindow;
     if (change.throughputOverrideMps !== undefined) row.throughputOverrideMps = change.throughputOverrideMps;
-    const saved = await this.phoneNumbers.save(row);
+    const saved = await this.repository.saveNumber(row);
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
     for (const listener of this.phoneNumberChanges) listener(saved);
     return saved;
@@ -294,9 +258,7 @@ export class OnboardingService {
     phoneNumberId: string,
     change: { enforceServiceWindow?: boolean; throughputOverrideMps?: number | null },
   ): Promise<PhoneNumber> {
-    const phone = UPSTREAM_ID.test(phoneNumberId)
-      ? await this.phoneNumbers.findOne({ where: { phoneNumberId } })
-      : null;
+    const phone = UPSTREAM_ID.test(phoneNumberId) ? await this.repository.number(phoneNumberId) : null;
     if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
     return this.updatePhoneNumber(phone.tenantId, phoneNumberId, change);
   }
@@ -320,65 +282,43 @@ export class OnboardingService {
 
   async deletePhoneNumber(tenantId: string, phoneNumberId: string): Promise<void> {
     const phone = await this.getPhoneNumber(tenantId, phoneNumberId);
-    await this.phoneNumbers.manager.transaction(async (manager) => {
-      const row = await this.lockRow(
-        manager,
-        PhoneNumber,
-        phone.id,
-        `Phone number ${phoneNumberId} does not exist in organization ${tenantId}`,
-      );
-      await refuseWhileDependents(manager, 'Phone number', DEPENDENTS.phoneNumber, row.phoneNumberId);
+    const deleted = await this.repository.deleteLocked(PhoneNumber, phone.id, async (manager, row) => {
+      await this.refuseWhileDependents(manager, 'Phone number', 'phoneNumber', row.phoneNumberId);
       // State other features derive from the number (service windows) goes with it, by their own code.
       for (const removal of this.phoneNumberRemovals) await removal(manager, row.phoneNumberId);
-      await manager.delete(PhoneNumber, { id: row.id });
     });
+    if (!deleted) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist in organization ${tenantId}`);
     this.tenancy.forget({ phoneNumberId });
   }
 
   // ---- shared ----------------------------------------------------------------------------------
 
   /**
-   * Locks the row for the delete's transaction (FOR UPDATE), so a child written meanwhile through a
-   * foreign key (a business account, contact, endpoint…) waits and then fails on the missing parent
-   * instead of being orphaned. Rows without a foreign key (message records, keys) are checked, not
-   * locked: a send racing the delete of its own number is not guarded against.
+   * Refuses the delete (409 code 100 naming them) while registered dependents remain: tenancy's own
+   * first, then the features' in the order of their labels (registration order is the modules').
+   * Rows written through a foreign key wait on the delete's lock; rows without one (message records,
+   * keys) are checked, not locked: a send racing the delete of its own number is not guarded against.
    */
-  private async lockRow<T extends Organization | BusinessAccount | PhoneNumber>(
+  private async refuseWhileDependents(
     manager: EntityManager,
-    entity: new () => T,
+    what: string,
+    of: DependentOf,
     id: string,
-    missing: string,
-  ): Promise<T> {
-    const row = isUUID(id)
-      ? await manager
-          .getRepository(entity)
-          .createQueryBuilder('r')
-          .setLock('pessimistic_write')
-          .where('r.id = :id', { id })
-          .getOne()
-      : null;
-    if (!row) throw GraphError.notFound(missing);
-    return row;
+  ): Promise<void> {
+    const features = [...this.dependents[of]].sort((a, b) => a.label.localeCompare(b.label));
+    const checks = [...this.own[of], ...features];
+    const found: string[] = [];
+    for (const { label, exists } of checks) if (await exists(manager, id)) found.push(label);
+    if (found.length) {
+      throw GraphError.conflict(
+        `${what} cannot be deleted while records depend on it`,
+        `Still has: ${found.join(', ')}`,
+      );
+    }
   }
 }
 
 function requiredName(name: string): string {
   if (!name.trim()) throw GraphError.invalidParameter('Organization name is required', 'name: must not be empty');
   return name.trim();
-}
-
-async function refuseWhileDependents(
-  manager: EntityManager,
-  what: string,
-  checks: ReadonlyArray<readonly [string, string]>,
-  id: string,
-): Promise<void> {
-  const found: string[] = [];
-  for (const [label, sql] of checks) {
-    const [row] = await manager.query<Array<{ exists: boolean }>>(sql, [id]);
-    if (row?.exists) found.push(label);
-  }
-  if (found.length) {
-    throw GraphError.conflict(`${what} cannot be deleted while records depend on it`, `Still has: ${found.join(', ')}`);
-  }
 }

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { In, Repository } from 'typeorm';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import type { GatewayRequest, PhoneNumberLimits, TenancyOutcome, TenantContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { BusinessAccount } from './business-account.entity';
-import { Organization } from './organization.entity';
-import { PhoneNumber } from './phone-number.entity';
+import type { Organization } from './organization.entity';
+import type { PhoneNumber } from './phone-number.entity';
+import { type NumberWithAccount, TenancyRepository } from './tenancy.repository';
 import { resolveTenantId, TENANT_HEADER } from './tenant-resolution';
 
 /** Upstream phone number and business account ids are digits (checked when they are registered). */
@@ -25,9 +23,7 @@ export class TenancyService {
   private readonly tokenCache: LRUCache<string, string>;
 
   constructor(
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
-    @InjectRepository(BusinessAccount) private readonly businessAccounts: Repository<BusinessAccount>,
-    @InjectRepository(PhoneNumber) private readonly phoneNumbers: Repository<PhoneNumber>,
+    private readonly repository: TenancyRepository,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
   ) {
@@ -86,7 +82,7 @@ export class TenancyService {
     if (!UPSTREAM_ID.test(phoneNumberId)) return null;
     const cached = this.phoneCache.get(phoneNumberId);
     if (cached !== undefined) return cached || null;
-    const row = await this.phoneNumbers.findOne({ where: { phoneNumberId } });
+    const row = await this.repository.number(phoneNumberId);
     const ref = row
       ? {
           id: row.id,
@@ -106,7 +102,7 @@ export class TenancyService {
     if (!UPSTREAM_ID.test(wabaId)) return null;
     const cached = this.wabaCache.get(wabaId);
     if (cached !== undefined) return cached || null;
-    const row = await this.businessAccounts.findOne({ where: { wabaId } });
+    const row = await this.repository.account(wabaId);
     const ref = row ? { id: row.id, tenantId: row.tenantId, wabaId: row.wabaId } : false;
     this.wabaCache.set(wabaId, ref);
     return ref || null;
@@ -119,12 +115,8 @@ export class TenancyService {
   async accessToken(businessAccountId: string): Promise<string> {
     let encrypted = this.tokenCache.get(businessAccountId);
     if (!encrypted) {
-      const row = await this.businessAccounts.findOne({
-        where: { id: businessAccountId },
-        select: { id: true, accessTokenEncrypted: true },
-      });
-      if (!row) throw GraphError.notFound('Business account not found');
-      encrypted = row.accessTokenEncrypted;
+      encrypted = await this.repository.encryptedToken(businessAccountId);
+      if (!encrypted) throw GraphError.notFound('Business account not found');
       this.tokenCache.set(businessAccountId, encrypted);
     }
     return this.secretBox.decrypt(encrypted);
@@ -132,12 +124,12 @@ export class TenancyService {
 
   async listOrganizations(ids: readonly string[]): Promise<Organization[]> {
     if (ids.length === 0) return [];
-    return this.organizations.find({ where: { id: In([...ids]) }, order: { name: 'ASC', createdAt: 'ASC' } });
+    return this.repository.organizationsByIds(ids);
   }
 
   /** How many of `ids` name an organization that exists. */
   countOrganizations(ids: readonly string[]): Promise<number> {
-    return ids.length ? this.organizations.count({ where: { id: In([...ids]) } }) : Promise.resolve(0);
+    return ids.length ? this.repository.countOrganizationsByIds(ids) : Promise.resolve(0);
   }
 
   /** The organization of each of `phoneNumberIds` the gateway knows (unknown ids are left out). */
@@ -145,10 +137,7 @@ export class TenancyService {
     phoneNumberIds: readonly string[],
   ): Promise<Array<{ phoneNumberId: string; tenantId: string }>> {
     if (phoneNumberIds.length === 0) return [];
-    return this.phoneNumbers.find({
-      where: { phoneNumberId: In([...phoneNumberIds]) },
-      select: { phoneNumberId: true, tenantId: true },
-    });
+    return this.repository.owners(phoneNumberIds);
   }
 
   /**
@@ -159,18 +148,14 @@ export class TenancyService {
     phoneNumberId: string,
     learned: Omit<PhoneNumberLimits, 'throughputOverrideMps'>,
   ): Promise<PhoneNumberLimits | null> {
-    const result = await this.phoneNumbers.update(
-      { phoneNumberId },
-      {
-        throughputLevel: learned.throughputLevel,
-        isOnBizApp: learned.isOnBizApp,
-        messagingLimitTier: learned.messagingLimitTier,
-        qualityRating: learned.qualityRating,
-        limitsLearnedAt: new Date(),
-      },
-    );
+    const recorded = await this.repository.recordLimits(phoneNumberId, {
+      throughputLevel: learned.throughputLevel,
+      isOnBizApp: learned.isOnBizApp,
+      messagingLimitTier: learned.messagingLimitTier,
+      qualityRating: learned.qualityRating,
+    });
     this.forget({ phoneNumberId });
-    if (!result.affected) return null;
+    if (!recorded) return null;
     return (await this.findPhoneNumber(phoneNumberId))?.limits ?? null;
   }
 
@@ -181,10 +166,7 @@ export class TenancyService {
   async phoneNumberByDisplayDigits(wabaId: string, digits: string): Promise<PhoneNumberRef | null> {
     const account = await this.findBusinessAccount(wabaId);
     if (!account || digits === '') return null;
-    const rows = await this.phoneNumbers.find({
-      where: { businessAccountId: account.id },
-      select: { phoneNumberId: true, displayPhoneNumber: true },
-    });
+    const rows = await this.repository.numbersOfAccount(account.id);
     const match = rows.find((row) => row.displayPhoneNumber.replace(/\D/g, '') === digits);
     return match ? this.findPhoneNumber(match.phoneNumberId) : null;
   }
@@ -194,13 +176,32 @@ export class TenancyService {
     before: Date,
     limit: number,
   ): Promise<Array<{ phoneNumberId: string; businessAccountId: string }>> {
-    return this.phoneNumbers
-      .createQueryBuilder('p')
-      .select(['p.phoneNumberId', 'p.businessAccountId'])
-      .where('p.limits_learned_at IS NULL OR p.limits_learned_at < :before', { before })
-      .orderBy('p.limits_learned_at', 'ASC', 'NULLS FIRST')
-      .limit(limit)
-      .getMany();
+    return this.repository.learnedBefore(before, limit);
+  }
+
+  /** A business account's registered numbers with their display numbers, oldest first. */
+  numbersOfAccount(businessAccountId: string): Promise<Array<{ phoneNumberId: string; displayPhoneNumber: string }>> {
+    return this.repository.numbersOfAccount(businessAccountId);
+  }
+
+  /** Which of `phoneNumberIds` are numbers of the organization. */
+  numbersOf(tenantId: string, phoneNumberIds: string[]): Promise<Set<string>> {
+    return phoneNumberIds.length ? this.repository.numbersOf(tenantId, phoneNumberIds) : Promise.resolve(new Set());
+  }
+
+  /** The organization's first number (among `among`, when given), with its WABA id. */
+  firstNumberWithAccount(tenantId: string, among: string[] | null): Promise<NumberWithAccount | undefined> {
+    return this.repository.firstNumberWithAccount(tenantId, among);
+  }
+
+  /** A business account's WABA id. */
+  wabaIdOf(businessAccountId: string): Promise<string | undefined> {
+    return this.repository.wabaIdOf(businessAccountId);
+  }
+
+  /** Every business account (id, organization, WABA id), oldest first. */
+  businessAccounts(): Promise<Array<{ id: string; tenantId: string; wabaId: string }>> {
+    return this.repository.accountRefs();
   }
 
   /** Drops cached lookups after onboarding changes (other instances drop theirs within the TTL). */

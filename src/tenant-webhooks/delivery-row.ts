@@ -1,16 +1,20 @@
+import type { DeliveryLogRow } from './tenant-webhooks.repository';
+
 /** What one attempt of a delivery needs: the row and its endpoint, read (or written) in one statement. */
-export interface DeliveryRow {
-  id: string;
-  status: string;
-  body: string;
-  is_test: boolean;
-  attempts: number;
-  retry_count: number;
-  retry_started_at: Date;
-  next_attempt_at: Date | null;
-  locked_until: Date | null;
-  created_at: Date;
-  endpoint_id: string;
+export interface DeliveryRow extends Pick<
+  DeliveryLogRow,
+  | 'id'
+  | 'status'
+  | 'body'
+  | 'is_test'
+  | 'attempts'
+  | 'retry_count'
+  | 'retry_started_at'
+  | 'next_attempt_at'
+  | 'locked_until'
+  | 'created_at'
+  | 'endpoint_id'
+> {
   url: string;
   secret_encrypted: string;
   endpoint_status: string;
@@ -30,10 +34,6 @@ export interface LeasedDelivery extends DeliveryRow {
    */
   leaseTakenAt: number;
 }
-
-/** The columns of a `DeliveryRow`, from a delivery `d` and its endpoint `e`. */
-export const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until, d.created_at,
-  e.id AS endpoint_id, e.url, e.secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now`;
 
 /** A delivery's lease: no second attempt starts before it passes. Longer than an attempt may last. */
 export const leaseMsOf = (attemptTimeoutMs: number) => attemptTimeoutMs + 5_000;

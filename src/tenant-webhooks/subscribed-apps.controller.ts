@@ -5,13 +5,13 @@ import { SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import { SubscribeAppDto, SubscriptionResultDto } from './dto/subscribed-apps.dto';
-import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { MetaWebhookOverridesService } from './meta-webhook-overrides.service';
 
 /** Meta's `subscribed_apps` edge of a business account: the way existing tooling sets a callback. */
 @ApiTags('tenant webhooks')
 @Controller('v1/:wabaId/subscribed_apps')
 export class SubscribedAppsController {
-  constructor(private readonly endpoints: WebhookEndpointsService) {}
+  constructor(private readonly overrides: MetaWebhookOverridesService) {}
 
   @Post()
   @HttpCode(200)
@@ -33,7 +33,7 @@ export class SubscribedAppsController {
     @Req() req: GatewayRequest,
     @Body() body: SubscribeAppDto,
   ): Promise<SubscriptionResultDto> {
-    return this.endpoints.subscribe({ tenantId, auth }, req.tenant!.businessAccount!, body);
+    return this.overrides.subscribe({ tenantId, auth }, req.tenant!.businessAccount!, body);
   }
 
   @Get()
@@ -53,7 +53,7 @@ export class SubscribedAppsController {
     },
   })
   list(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<{ data: Array<Record<string, unknown>> }> {
-    return this.endpoints.subscriptions(tenantId, req.tenant!.businessAccount!.wabaId);
+    return this.overrides.subscriptions(tenantId, req.tenant!.businessAccount!.wabaId);
   }
 
   @Delete()
@@ -62,6 +62,6 @@ export class SubscribedAppsController {
   @ApiParam({ name: 'wabaId', description: 'Upstream business account id of the organization' })
   @ApiOkResponse({ type: SuccessDto })
   remove(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<{ success: true }> {
-    return this.endpoints.unsubscribe(tenantId, req.tenant!.businessAccount!.wabaId);
+    return this.overrides.unsubscribe(tenantId, req.tenant!.businessAccount!.wabaId);
   }
 }

@@ -1,7 +1,11 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MetricsService } from '../metrics/metrics.service';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { DeliveryQueue } from './delivery-queue';
+import { MetaWebhookOverridesService } from './meta-webhook-overrides.service';
+import { TenantWebhooksRepository } from './tenant-webhooks.repository';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { SubscribedAppsController } from './subscribed-apps.controller';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
@@ -16,10 +20,17 @@ import { WebhookOutbox } from './webhook-outbox';
  * provided by `JobsModule`).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), TenancyModule],
   controllers: [WebhookEndpointsController, SubscribedAppsController],
-  providers: [WebhookEndpointsService, WebhookDispatcher, WebhookOutbox],
-  exports: [WebhookEndpointsService, WebhookOutbox, WebhookDispatcher],
+  providers: [
+    TenantWebhooksRepository,
+    WebhookEndpointsService,
+    WebhookDeliveriesService,
+    MetaWebhookOverridesService,
+    WebhookDispatcher,
+    WebhookOutbox,
+  ],
+  exports: [WebhookEndpointsService, MetaWebhookOverridesService, WebhookOutbox, WebhookDispatcher],
 })
 export class TenantWebhooksModule implements OnApplicationBootstrap {
   constructor(

@@ -1,21 +1,19 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { AddressInfo } from 'node:net';
-import { DataSource } from 'typeorm';
 import { Agent, request } from 'undici';
 import { SecretBox } from '../common/secret-box';
 import { deadline } from '../core/deadline';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../database/group-commit';
-import { HotPathSql } from '../database/hot-path-sql';
 import { SharedStore } from '../redis/shared-store';
 import { DeliveryJob, DeliveryQueue } from './delivery-queue';
-import { DELIVERY_COLUMNS, leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
+import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
 import { nextRetryDelayMs, type RetryPolicy } from './retry-schedule';
 import type { WebhookAttempt } from './webhook-delivery.entity';
+import { TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { signedHeaders } from './webhook-signing';
 import { guardedLookup, webhookUrlProblem, type UrlPolicy } from './webhook-url-policy';
 
@@ -65,9 +63,7 @@ const FINISH_LINGER_MS = 200;
  * - The sweep: every WEBHOOK_SWEEP_INTERVAL_MS each instance queues again the pending deliveries
  *   that are overdue and not leased (a job the engine lost, an instance killed mid-attempt), and
  *   deletes delivered and failed deliveries past the retention (skipping rows locked just then).
- * - Lock order: a statement that locks several deliveries locks them in id order first (the
- *   batched claims and finishes, a disabled endpoint's pending ones), as the endpoint delete does
- *   (`deleteEndpoints`): two such statements wait for one another instead of deadlocking.
+ * - Lock order: see TenantWebhooksRepository (every statement is there).
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -102,10 +98,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   );
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: TenantWebhooksRepository,
     private readonly queue: DeliveryQueue,
     private readonly secretBox: SecretBox,
-    private readonly sql: HotPathSql,
     private readonly store: SharedStore,
     private readonly metrics: MetricsService,
     adapterHost: HttpAdapterHost,
@@ -199,13 +194,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   async attemptLeased(row: LeasedDelivery): Promise<void> {
     if (this.closed) return;
     if (performance.now() + this.timeoutMs + LEASE_MARGIN_MS > row.leaseTakenAt + this.leaseMs) {
-      const renewed = await this.sql.query(
-        'webhook_deliveries_renew_lease',
-        `UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $3)
-         WHERE id = $1 AND status = 'pending' AND locked_until = $2 RETURNING id`,
-        [row.id, row.locked_until, this.leaseMs / 1000],
-      );
-      if (renewed.length === 0) return;
+      if (!(await this.repository.renewLease(row.id, row.locked_until, this.leaseMs / 1000))) return;
     }
     const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
     await this.record(row, outcome);
@@ -226,30 +215,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** One pass of the sweep (also called by tests). */
   async sweep(): Promise<void> {
-    const due: Array<{ id: string; attempts: number }> = await this.dataSource.query(
-      `SELECT id, attempts FROM webhook_deliveries
-       WHERE status = 'pending' AND next_attempt_at <= now() - make_interval(secs => $1)
-         AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY next_attempt_at LIMIT 1000`,
-      [Math.min(this.sweepIntervalMs, 5_000) / 1000],
-    );
+    const due = await this.repository.overdue(Math.min(this.sweepIntervalMs, 5_000) / 1000, 1000);
     if (due.length > 0)
       await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
-    if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false)) {
-      await this.dataSource.query(
-        `DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) FOR UPDATE SKIP LOCKED)`,
-        [this.retentionDays],
-      );
-    }
+    if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false))
+      await this.repository.deleteOlderThan(this.retentionDays);
   }
 
-  private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
-    const [row] = await this.dataSource.query<DeliveryRow[]>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
-      [deliveryId],
-    );
-    return row;
+  private load(deliveryId: string): Promise<DeliveryRow | undefined> {
+    return this.repository.attemptRow(deliveryId);
   }
 
   /**
@@ -258,55 +232,28 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * to `attempt`'s long way, which decides each case.
    */
   private async claimDue(ids: string[]): Promise<Array<DeliveryRow | undefined>> {
-    const rows = await this.sql.query<DeliveryRow>(
-      'webhook_deliveries_claim_due',
-      `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
-       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2), attempts = d.attempts + 1
-       FROM locked, webhook_endpoints e
-       WHERE d.id = locked.id AND e.id = d.endpoint_id AND d.status = 'pending'
-         AND (d.locked_until IS NULL OR d.locked_until < now())
-         AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now() + interval '50 milliseconds')
-         AND e.status = 'active' AND e.consecutive_failures < $3
-       RETURNING ${DELIVERY_COLUMNS}`,
-      [ids, this.leaseMs / 1000, this.failureThreshold],
-    );
+    const rows = await this.repository.claimDue(ids, this.leaseMs / 1000, this.failureThreshold);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   }
 
   private async writeFinishes(items: Finish[]): Promise<void[]> {
-    await this.sql.query(
-      'webhook_deliveries_finish',
-      `WITH locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)
-       UPDATE webhook_deliveries d SET status = v.status, locked_until = NULL, next_attempt_at = NULL,
-         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
-         last_status_code = CASE WHEN v.attempted THEN v.code ELSE d.last_status_code END, last_error = v.error,
-         attempt_log = CASE WHEN v.attempted THEN d.attempt_log || v.attempt ELSE d.attempt_log END
-       FROM locked, unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::bool[]) AS v(id, status, code, error, attempt, attempted)
-       WHERE d.id = locked.id AND d.id = v.id`,
-      [
-        items.map((item) => item.id),
-        items.map((item) => item.status),
-        items.map((item) => item.outcome.statusCode),
-        items.map((item) => item.outcome.error),
-        items.map((item) => JSON.stringify([toAttempt(item.outcome)])),
-        items.map((item) => item.attempted),
-      ],
-      // Lost in a server crash, an end leaves its row leased: the sweep attempts it again after the
-      // lease (at least once), so its commit need not wait for the disk.
-      'relaxed',
+    await this.repository.finish(
+      items.map(({ id, status, outcome, attempted }) => ({
+        id,
+        status,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        attempt: toAttempt(outcome),
+        attempted,
+      })),
     );
     return items.map(() => undefined);
   }
 
   /** Takes the lease of a pending delivery; false when another attempt holds it. */
-  private async claim(deliveryId: string): Promise<boolean> {
-    const [rows] = await this.dataSource.query<[unknown[], number]>(
-      `UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
-       WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now()) RETURNING id`,
-      [deliveryId, this.leaseMs / 1000],
-    );
-    return rows.length > 0;
+  private claim(deliveryId: string): Promise<boolean> {
+    return this.repository.claim(deliveryId, this.leaseMs / 1000);
   }
 
   /**
@@ -315,23 +262,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   private async takeProbe(row: DeliveryRow): Promise<boolean> {
     const pause = this.pauseMs(row.consecutive_failures);
-    const [taken] = await this.dataSource.query<[Array<{ paused_until: Date }>, number]>(
-      `UPDATE webhook_endpoints SET paused_until = now() + make_interval(secs => $2)
-       WHERE id = $1 AND (paused_until IS NULL OR paused_until <= now()) RETURNING paused_until`,
-      [row.endpoint_id, Math.max(pause, this.leaseMs) / 1000],
-    );
-    if (taken.length > 0) return true;
-    const [current] = await this.dataSource.query<Array<{ paused_until: Date | null; now: Date }>>(
-      `SELECT paused_until, now() AS now FROM webhook_endpoints WHERE id = $1`,
-      [row.endpoint_id],
-    );
-    const waitMs =
-      Math.max((current?.paused_until?.getTime() ?? 0) - (current?.now.getTime() ?? 0), 0) +
-      Math.round(Math.random() * 1000);
-    await this.dataSource.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'`,
-      [row.id, waitMs / 1000],
-    );
+    const probe = await this.repository.takeProbe(row.endpoint_id, Math.max(pause, this.leaseMs) / 1000);
+    if (probe.taken) return true;
+    const waitMs = probe.leftMs + Math.round(Math.random() * 1000);
+    await this.repository.postpone(row.id, waitMs / 1000);
     await this.schedule(row, waitMs);
     return false;
   }
@@ -386,10 +320,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.finish(row, 'delivered', outcome, true);
       // A success ends a run of failures (the row says whether there was one: no write otherwise).
       if (row.consecutive_failures !== 0 || row.paused_until !== null) {
-        await this.dataSource.query(
-          `UPDATE webhook_endpoints SET consecutive_failures = 0, paused_until = NULL WHERE id = $1`,
-          [row.endpoint_id],
-        );
+        await this.repository.endpointRecovered(row.endpoint_id);
       }
       return;
     }
@@ -403,11 +334,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.disableEndpoint(row.endpoint_id, 'the endpoint answered 410 Gone');
       return;
     }
-    await this.dataSource.query(
-      `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
-         paused_until = CASE WHEN consecutive_failures + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE paused_until END
-       WHERE id = $1`,
-      [row.endpoint_id, this.failureThreshold, this.pauseMs(row.consecutive_failures + 1) / 1000],
+    await this.repository.endpointFailed(
+      row.endpoint_id,
+      this.failureThreshold,
+      this.pauseMs(row.consecutive_failures + 1) / 1000,
     );
     const elapsedMs = row.now.getTime() - row.retry_started_at.getTime();
     const delayMs = row.is_test ? null : nextRetryDelayMs(this.policy, row.retry_count + 1, elapsedMs);
@@ -416,14 +346,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       await this.finish(row, 'failed', outcome, true);
       return;
     }
-    const attempt = toAttempt(outcome);
-    const [rows] = await this.dataSource.query<[Array<{ attempts: number }>, number]>(
-      `UPDATE webhook_deliveries SET retry_count = retry_count + 1, next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
-         last_status_code = $3, last_error = $4, attempt_log = attempt_log || $5::jsonb
-       WHERE id = $1 AND status = 'pending' RETURNING attempts`,
-      [row.id, delayMs / 1000, outcome.statusCode, outcome.error, JSON.stringify([attempt])],
-    );
-    if (rows[0]) await this.schedule({ id: row.id, attempts: rows[0].attempts }, delayMs);
+    const attempts = await this.repository.retryLater(row.id, delayMs / 1000, {
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      attempt: toAttempt(outcome),
+    });
+    if (attempts !== undefined) await this.schedule({ id: row.id, attempts }, delayMs);
   }
 
   private finish(
@@ -438,16 +366,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Disables an endpoint; its pending deliveries fail (they can be redelivered once it is enabled again). */
   async disableEndpoint(endpointId: string, reason: string): Promise<void> {
     this.logger.warn(`tenant webhook endpoint ${endpointId} turned off: ${reason}`);
-    await this.dataSource.query(
-      `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now() WHERE id = $1`,
-      [endpointId, reason],
-    );
-    await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
-       WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE)
-         AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
-      [endpointId],
-    );
+    await this.repository.disableEndpoint(endpointId, reason);
   }
 
   private async schedule(row: { id: string; attempts: number }, delayMs: number): Promise<void> {

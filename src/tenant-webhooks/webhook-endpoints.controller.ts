@@ -16,6 +16,7 @@ import {
   WebhookEndpointPageDto,
   WebhookEndpointWithSecretDto,
 } from './dto/webhook-endpoint.dto';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
 const ENDPOINT_ID = { name: 'id', description: 'The endpoint id', format: 'uuid' };
@@ -34,7 +35,10 @@ const DELIVERY_DESCRIPTION =
 @ApiTags('tenant webhooks')
 @Controller('v1/webhooks')
 export class WebhookEndpointsController {
-  constructor(private readonly endpoints: WebhookEndpointsService) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly deliveryLog: WebhookDeliveriesService,
+  ) {}
 
   @Post()
   @Authenticated({ scopes: ['webhooks:write'] })
@@ -151,7 +155,7 @@ export class WebhookEndpointsController {
     @Query() query: ListDeliveriesQueryDto,
     @Req() req: Request,
   ): Promise<WebhookDeliveryPageDto> {
-    return this.endpoints.deliveries(tenantId, id, query, req.originalUrl);
+    return this.deliveryLog.deliveries(tenantId, id, query, req.originalUrl);
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
@@ -169,6 +173,6 @@ export class WebhookEndpointsController {
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
   ): Promise<WebhookDeliveryDto> {
-    return this.endpoints.redeliver(tenantId, id, deliveryId);
+    return this.deliveryLog.redeliver(tenantId, id, deliveryId);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
 import type { ComposedStatement } from '../database/composed-statement';
 import { DeliveryQueue } from './delivery-queue';
-import { DELIVERY_COLUMNS, leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
+import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
+import { TenantWebhooksRepository } from './tenant-webhooks.repository';
 
 /** An upstream event, as the ingestion stores it, that tenants may have to receive. */
 export interface OutboxEvent {
@@ -53,7 +52,7 @@ export class WebhookOutbox {
 
   constructor(
     private readonly queue: DeliveryQueue,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: TenantWebhooksRepository,
     config: ConfigService<Environment, true>,
   ) {
     this.leaseSeconds = leaseMsOf(config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true })) / 1000;
@@ -69,42 +68,11 @@ export class WebhookOutbox {
    */
   addTo(statement: ComposedStatement, stored: string, events: OutboxEvent[]): string {
     // Written leased when this instance takes more attempts itself and the endpoint is healthy.
-    const local = statement.param(this.queue.takesLocalAttempts(), 'bool');
-    const threshold = statement.param(this.failureThreshold, 'int');
-    const leased = `${local} AND e.consecutive_failures < ${threshold}`;
-    const leaseSeconds = statement.param(this.leaseSeconds, 'float8');
-    const leaseEnds = `date_trunc('milliseconds', clock_timestamp()) + make_interval(secs => ${leaseSeconds})`;
-    const added = statement.with(
-      'webhook_deliveries_added',
-      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, field, body, attempts, locked_until)
-       SELECT e.tenant_id, e.id, s.id, v.field, v.body,
-         CASE WHEN ${leased} THEN 1 ELSE 0 END,
-         CASE WHEN ${leased} THEN ${leaseEnds} END
-       FROM ${statement.unnest(
-         [events.map((e) => e.tenantId), 'uuid[]'],
-         [events.map((e) => e.dedupeKey), 'text[]'],
-         [events.map((e) => e.field), 'text[]'],
-         [events.map((e) => e.body), 'text[]'],
-         [events.map((e) => e.phoneNumberId), 'text[]'],
-         [events.map((e) => e.wabaId), 'text[]'],
-       )} AS v(tenant_id, dedupe_key, field, body, phone, waba)
-       JOIN ${stored} s ON s.dedupe_key = v.dedupe_key
-       JOIN webhook_endpoints e ON e.tenant_id = v.tenant_id
-       WHERE e.status = 'active'
-         AND (e.events IS NULL OR v.field = ANY (e.events))
-         AND (v.phone IS NULL OR e.phone_number_ids IS NULL OR v.phone = ANY (e.phone_number_ids))
-         AND (e.waba_id IS NULL OR e.waba_id = v.waba)
-         AND NOT (e.kind = 'phone_override' AND v.phone IS NULL)
-         AND NOT (e.kind = 'waba_override' AND v.phone IS NOT NULL AND EXISTS (
-           SELECT 1 FROM webhook_endpoints p
-           WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active' AND v.phone = ANY (p.phone_number_ids)))
-       FOR KEY SHARE OF e
-       RETURNING *`,
-    );
-    return statement.with(
-      'webhook_deliveries_written',
-      `SELECT ${DELIVERY_COLUMNS}, d.event_id FROM ${added} d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
-    );
+    return this.repository.addDeliveries(statement, stored, events, {
+      local: this.queue.takesLocalAttempts(),
+      failureThreshold: this.failureThreshold,
+      seconds: this.leaseSeconds,
+    });
   }
 
   /**
@@ -114,19 +82,7 @@ export class WebhookOutbox {
    * Meta's overrides (`subscribed_apps`, `webhook_configuration`) receive only Meta's events.
    */
   async emit(event: Omit<OutboxEvent, 'dedupeKey'>): Promise<number> {
-    const rows = await this.dataSource.query<DeliveryRow[]>(
-      `WITH added AS (
-         INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body)
-         SELECT e.tenant_id, e.id, $2, $3 FROM webhook_endpoints e
-         WHERE e.tenant_id = $1 AND e.status = 'active' AND e.kind = 'custom'
-           AND (e.events IS NULL OR $2 = ANY (e.events))
-           AND ($4::text IS NULL OR e.phone_number_ids IS NULL OR $4 = ANY (e.phone_number_ids))
-           AND (e.waba_id IS NULL OR e.waba_id = $5)
-         FOR KEY SHARE OF e
-         RETURNING *)
-       SELECT ${DELIVERY_COLUMNS} FROM added d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
-      [event.tenantId, event.field, event.body, event.phoneNumberId, event.wabaId],
-    );
+    const rows = await this.repository.insertGatewayEvent(event);
     this.dispatch(rows);
     return rows.length;
   }

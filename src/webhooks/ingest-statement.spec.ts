@@ -1,5 +1,7 @@
 import { ComposedStatement } from '../database/composed-statement';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
+import { MessagesRepository } from '../messages/messages.repository';
+import { TenantWebhooksRepository } from '../tenant-webhooks/tenant-webhooks.repository';
 import type { DeliveryQueue } from '../tenant-webhooks/delivery-queue';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 
@@ -10,7 +12,7 @@ describe('the ingestion statement', () => {
     const outbox = new WebhookOutbox(
       { takesLocalAttempts: () => true } as unknown as DeliveryQueue,
       // The statement's parts never touch the database (only `emit` does).
-      {} as never,
+      new TenantWebhooksRepository({} as never, {} as never),
       {
         get: (name: string) => ({ WEBHOOK_ATTEMPT_TIMEOUT_MS: 10_000, WEBHOOK_ENDPOINT_FAILURE_THRESHOLD: 5 })[name],
       } as never,
@@ -28,7 +30,7 @@ describe('the ingestion statement', () => {
     const compose = (statuses: ReportedStatus[]) => {
       const statement = new ComposedStatement();
       const stored = statement.with('stored', 'SELECT 1 AS id, 1 AS dedupe_key');
-      new MessageStatusApplier().addTo(statement, statuses);
+      new MessageStatusApplier(new MessagesRepository({} as never, {} as never)).addTo(statement, statuses);
       const events = statuses.map((s) => ({
         tenantId: s.tenantId,
         dedupeKey: s.id,

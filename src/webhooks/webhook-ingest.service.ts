@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { mayHoldUnstorableText, storableVersion, unstorableTextPath } from '../core/body-shape';
 import { changeEnvelopes, serializedEnvelope } from './meta-envelopes';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -10,8 +9,6 @@ import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { ComposedStatement } from '../database/composed-statement';
 import { GroupCommit } from '../database/group-commit';
-import { HotPathSql } from '../database/hot-path-sql';
-import { inLockOrder } from '../database/lock-order';
 import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
@@ -20,6 +17,7 @@ import { MessageStatusApplier, type ReportedStatus } from '../messages/message-s
 import { TemplateStatusApplier } from '../templates/template-status.applier';
 import { NumberLimitsService } from '../pacing/number-limits.service';
 import { NumberPaceService } from '../pacing/number-pace.service';
+import { WebhooksRepository } from './webhooks.repository';
 
 /** Shapes of Meta's webhook payloads, as far as the gateway reads them. */
 interface WebhookChange {
@@ -121,10 +119,9 @@ export class WebhookIngestService {
   );
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: WebhooksRepository,
     private readonly tenancy: TenancyService,
     private readonly outbox: WebhookOutbox,
-    private readonly sql: HotPathSql,
     private readonly metrics: MetricsService,
     private readonly statuses: MessageStatusApplier,
     private readonly inbound: InboundApplier,
@@ -233,12 +230,9 @@ export class WebhookIngestService {
     );
     if (!isObject(payload) || !Array.isArray(payload.entry))
       this.metrics.webhookEvents.inc({ field: 'unknown', result: 'unprocessable' });
-    const [row] = await this.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`,
-      [reason, raw ?? Buffer.from(JSON.stringify(payload ?? null))],
-    );
+    const id = await this.repository.keepUnprocessable(reason, raw ?? Buffer.from(JSON.stringify(payload ?? null)));
     this.logger.warn(
-      `upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${row.id} [request ${requestId ?? '-'}]`,
+      `upstream webhook acknowledged but not applied (${reason}): kept as unprocessable_webhooks ${id} [request ${requestId ?? '-'}]`,
     );
   }
 
@@ -256,7 +250,7 @@ export class WebhookIngestService {
     const changes = [...firstCopies.values()];
     const ofTenants = changes.filter((c): c is PendingChange & { tenantId: string } => c.tenantId !== null);
     const statement = new ComposedStatement();
-    const stored = this.storeEvents(statement, changes);
+    const stored = this.repository.storeEvents(statement, changes);
     // Each change goes to the feature that owns what it changes (its part), in this statement.
     this.statuses.addTo(statement, this.statusesOf(ofTenants.filter((c) => c.field === 'messages')));
     // The tenants' deliveries are part of the same statement: durable before upstream's 200.
@@ -275,29 +269,24 @@ export class WebhookIngestService {
         };
       }),
     );
-    const text = statement.text(
-      `SELECT s.dedupe_key AS stored_key, w.* FROM ${stored} s LEFT JOIN ${written} w ON w.event_id = s.id`,
-    );
     const applyAfter = ofTenants.filter(
       (c) => (c.field === 'messages' && (c.change.value?.messages?.length ?? 0) > 0) || c.field === TEMPLATE_FIELD,
     );
-    type Row = DeliveryRow & { stored_key: string };
     const sentAt = performance.now();
-    let rows: Row[];
-    if (applyAfter.length === 0) {
-      rows = await this.sql.query<Row>('upstream_webhook_batch', text, statement.parameters);
-    } else {
-      rows = await this.dataSource.transaction(async (manager) => {
-        const written: Row[] = await manager.query(text, statement.parameters);
-        const storedKeys = new Set(written.map((row) => row.stored_key));
-        for (const c of applyAfter) {
-          if (!storedKeys.has(c.dedupeKey)) continue;
-          if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
-          else await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
-        }
-        return written;
-      });
-    }
+    const rows = await this.repository.runBatch<DeliveryRow>(
+      statement,
+      { stored, written },
+      applyAfter.length === 0
+        ? undefined
+        : async (manager, written) => {
+            const storedKeys = new Set(written.map((row) => row.stored_key));
+            for (const c of applyAfter) {
+              if (!storedKeys.has(c.dedupeKey)) continue;
+              if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
+              else await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+            }
+          },
+    );
     const storedKeys = new Set(rows.map((row) => row.stored_key));
     const results = deliveries.map((batch) => {
       const result: IngestResult = { stored: 0, duplicates: 0 };
@@ -342,22 +331,6 @@ export class WebhookIngestService {
    * The part that inserts every change once (a change stored before is not stored again); its rows
    * are the events stored now (`id`, `dedupe_key`).
    */
-  private storeEvents(statement: ComposedStatement, changes: PendingChange[]): string {
-    const sorted = inLockOrder(changes, (c) => c.dedupeKey);
-    return statement.with(
-      'webhook_events_stored',
-      `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
-       SELECT * FROM ${statement.unnest(
-         [sorted.map((c) => c.dedupeKey), 'text[]'],
-         [sorted.map((c) => c.tenantId), 'uuid[]'],
-         [sorted.map((c) => c.wabaId), 'text[]'],
-         [sorted.map((c) => c.field), 'text[]'],
-         [sorted.map((c) => c.body), 'jsonb[]'],
-       )}
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
-    );
-  }
-
   private async tenantOf(wabaId: string, change: WebhookChange): Promise<string | null> {
     const phoneNumberId = change?.value?.metadata?.phone_number_id;
     if (typeof phoneNumberId === 'string' && phoneNumberId) {
@@ -414,6 +387,7 @@ export class WebhookIngestService {
           mediaId: media.id,
           mimeType: media.mime_type ?? null,
           sha256: media.sha256 ?? null,
+          fileName: media.filename ?? null,
         });
     }
   }
@@ -511,14 +485,18 @@ function changeProblem(change: unknown, checkText: boolean): string | undefined 
 const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
 
 /** The media of an inbound message (`image: { id, mime_type, sha256 }` and the like), if it has one. */
-function mediaOf(message: UpstreamInboundMessage): { id: string; mime_type?: string; sha256?: string } | undefined {
+function mediaOf(
+  message: UpstreamInboundMessage,
+): { id: string; mime_type?: string; sha256?: string; filename?: string } | undefined {
   if (!message.type || !MEDIA_TYPES.has(message.type)) return undefined;
-  const media = message[message.type] as { id?: unknown; mime_type?: unknown; sha256?: unknown } | undefined;
+  const media = message[message.type] as
+    { id?: unknown; mime_type?: unknown; sha256?: unknown; filename?: unknown } | undefined;
   if (!media || typeof media.id !== 'string' || !/^\d{1,32}$/.test(media.id)) return undefined;
   return {
     id: media.id,
     mime_type: typeof media.mime_type === 'string' ? media.mime_type : undefined,
     sha256: typeof media.sha256 === 'string' ? media.sha256 : undefined,
+    filename: typeof media.filename === 'string' ? media.filename : undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module'
 import { UpstreamWebhooksController } from './upstream-webhooks.controller';
 import { UnprocessableWebhook } from './unprocessable-webhook.entity';
 import { WebhookEvent } from './webhook-event.entity';
+import { WebhooksRepository } from './webhooks.repository';
 import { WebhookIngestService } from './webhook-ingest.service';
 
 /**
@@ -27,7 +28,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     TemplatesModule,
   ],
   controllers: [UpstreamWebhooksController],
-  providers: [WebhookIngestService],
+  providers: [WebhooksRepository, WebhookIngestService],
   exports: [WebhookIngestService],
 })
 export class WebhooksModule {}

@@ -14,6 +14,7 @@ import { UpstreamObjects1763701200000 } from './1763701200000-UpstreamObjects';
 import { MessageRecordsRoomForUpdates1763701300000 } from './1763701300000-MessageRecordsRoomForUpdates';
 import { PhoneNumberLimits1763701400000 } from './1763701400000-PhoneNumberLimits';
 import { Broadcasts1763701500000 } from './1763701500000-Broadcasts';
+import { InboundMediaFileName1763701600000 } from './1763701600000-InboundMediaFileName';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   MessageRecordsRoomForUpdates1763701300000,
   PhoneNumberLimits1763701400000,
   Broadcasts1763701500000,
+  InboundMediaFileName1763701600000,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, In } from 'typeorm';
 import { UpstreamObject } from './upstream-object.entity';
 
 /** Where an object lives: the organization and business account that own it, and its number if any. */
@@ -11,10 +11,14 @@ export interface ObjectOwner {
   phoneNumberId: string | null;
 }
 
-/** The registry of ids Meta created or listed for an organization (table upstream_objects). */
+/** Every statement on `upstream_objects`: the registry of ids Meta created or listed for an organization. */
 @Injectable()
-export class UpstreamObjectsService {
-  constructor(@InjectRepository(UpstreamObject) private readonly objects: Repository<UpstreamObject>) {}
+export class PassthroughRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get objects() {
+    return this.dataSource.getRepository(UpstreamObject);
+  }
 
   /**
    * The object `objectId` as one of `tenantIds` knows it (of `kind` when given, under the number when

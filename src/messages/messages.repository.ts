@@ -1,0 +1,459 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { KeysetCursor } from '../common/pagination';
+import type { ComposedStatement } from '../database/composed-statement';
+import { rowExists } from '../database/exists';
+import { HotPathSql } from '../database/hot-path-sql';
+import { inLockOrder } from '../database/lock-order';
+import { MessageStatusEvent } from './message-status.entity';
+import { Message } from './message.entity';
+import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
+
+/** A pending record, as the batched insert takes it (its id is made by the caller, so no RETURNING order matters). */
+export interface PendingRecord {
+  id: string;
+  tenantId: string;
+  phoneNumberId: string;
+  apiKeyId: string;
+  recipient: string;
+  type: string;
+  payload: string;
+  idempotencyKey: string | null;
+  /** The broadcast it is sent for (its idempotency key is then the recipient's try: one record each). */
+  broadcastId: string | null;
+}
+
+/** The newest earlier record of an Idempotency-Key (the recovery point of a send). */
+export interface RecoveryPoint {
+  id: string;
+  status: string;
+  upstream_message_id: string | null;
+  recipient: string;
+  type: string;
+  age_ms: number;
+}
+
+/** A record's state as a broadcast reads it: status, wamid, error, and whether its outcome stayed unknown. */
+export interface RecordState {
+  id: string;
+  status: string;
+  upstream_message_id: string | null;
+  error: Record<string, unknown> | null;
+  unknown: boolean;
+}
+
+/** One status of one message, as an upstream webhook reported it. */
+export interface ReportedStatus {
+  tenantId: string;
+  phoneNumberId: string;
+  /** The upstream message id (wamid). */
+  id: string;
+  recipient: string;
+  status: string;
+  at: Date;
+  /** The rest of Meta's status object (conversation, pricing, errors), as JSON. */
+  details: string;
+  /** The record the gateway's reference in `biz_opaque_callback_data` names, if any. */
+  recordId?: string;
+}
+
+/** One inbound message of an upstream webhook, as the ingestion hands it over. */
+export interface ReceivedMessage {
+  tenantId: string;
+  phoneNumberId: string;
+  /** Meta's message object (`id`, `from`, `type`, and the type's own member). */
+  message: { id: string; from: string; type?: string; [member: string]: unknown };
+  buttonPayload: string | null;
+  sentAt: Date;
+}
+
+/** Filters of the record list. */
+export interface RecordFilter {
+  recipient?: string;
+  status?: string;
+  outcomeUnknown?: boolean;
+  since?: Date;
+  until?: Date;
+}
+
+/** Whether a record's send failed with its outcome unknown (no answer, no status webhook in time). */
+const UNKNOWN = `(status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL)`;
+
+/**
+ * Every statement on messages' tables: message records (`messages`), their status history
+ * (`message_statuses`), inbound messages and the 24-hour service windows (`conversation_windows`).
+ * The send's and the ingestion's statements are prepared (HotPathSql), as measured in
+ * docs/performance.md.
+ */
+@Injectable()
+export class MessagesRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: HotPathSql,
+  ) {}
+
+  // ---- the send ---------------------------------------------------------------------------------
+
+  /** The newest record of an Idempotency-Key of this key and organization within `windowSeconds`. */
+  async recoveryPoint(
+    apiKeyId: string,
+    idempotencyKey: string,
+    tenantId: string,
+    windowSeconds: number,
+  ): Promise<RecoveryPoint | undefined> {
+    const [earlier] = await this.sql.query<RecoveryPoint>(
+      'messages_recovery_point',
+      `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
+       FROM messages WHERE api_key_id = $1 AND idempotency_key = $2 AND tenant_id = $3 AND created_at > now() - make_interval(secs => $4)
+       ORDER BY created_at DESC LIMIT 1`,
+      [apiKeyId, idempotencyKey, tenantId, windowSeconds],
+    );
+    return earlier;
+  }
+
+  /**
+   * One INSERT for the pending records of concurrent sends. A broadcast recipient's try whose record
+   * another instance already wrote is not written again (its key is unique among broadcast records):
+   * false for it.
+   */
+  async insertPending(records: PendingRecord[]): Promise<boolean[]> {
+    const written = await this.sql.query<{ id: string }>(
+      'messages_insert_pending',
+      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
+       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
+         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
+       ON CONFLICT (idempotency_key) WHERE broadcast_id IS NOT NULL DO NOTHING RETURNING id`,
+      [
+        records.map((r) => r.id),
+        records.map((r) => r.tenantId),
+        records.map((r) => r.phoneNumberId),
+        records.map((r) => r.apiKeyId),
+        records.map((r) => r.recipient),
+        records.map((r) => r.type),
+        records.map((r) => r.payload),
+        records.map((r) => r.idempotencyKey),
+        records.map((r) => r.broadcastId),
+      ],
+    );
+    if (written.length === records.length) return records.map(() => true);
+    const ids = new Set(written.map((row) => row.id));
+    return records.map((r) => ids.has(r.id));
+  }
+
+  /**
+   * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
+   * each record keeps the furthest status already known for its message. `m.id = ANY` makes the
+   * records an index lookup in every plan: joined on `unnest` alone, the prepared statement's generic
+   * plan (which guesses ten rows for it) hash-joined a scan of the whole table, and kept doing so as
+   * the table grew where nothing re-analyzed it (found in the benchmark's plans).
+   */
+  async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void> {
+    const accepted = inLockOrder(batch, (a) => a.id);
+    await this.sql.query(
+      'messages_accept',
+      `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
+         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
+                            ORDER BY ${furthestFirst('s.status', '$3')} LIMIT 1), 'accepted')
+       FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
+       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id`,
+      [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
+    );
+  }
+
+  /** A failed send's record: its error, in the Graph shape. */
+  async fail(id: string, error: Record<string, unknown>): Promise<void> {
+    const change: Partial<Message> = { status: 'failed', failedAt: new Date(), error };
+    await this.dataSource.getRepository(Message).update({ id }, change as never);
+  }
+
+  /** Upstream did not answer: the record stays pending with its outcome marked unknown. */
+  async markOutcomeUnknown(id: string): Promise<void> {
+    await this.sql.query(
+      'messages_outcome_unknown',
+      `UPDATE messages SET outcome_unknown_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [id],
+    );
+  }
+
+  /** Pending records without an upstream id become failed with `error`; the ids failed. */
+  async failUnknown(ids: string[], error: Record<string, unknown>): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      'messages_fail_unknown',
+      `UPDATE messages SET status = 'failed', failed_at = now(), updated_at = now(), outcome_unknown_at = coalesce(outcome_unknown_at, now()), error = $2::jsonb
+       WHERE id = ANY($1::uuid[]) AND status = 'pending' AND upstream_message_id IS NULL RETURNING id`,
+      [ids, JSON.stringify(error)],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** A pending record whose send never went: gone, as if never written. */
+  async discardPending(id: string): Promise<void> {
+    await this.sql.query('messages_discard_pending', `DELETE FROM messages WHERE id = $1 AND status = 'pending'`, [id]);
+  }
+
+  // ---- the sweeper ------------------------------------------------------------------------------
+
+  /** Marks sends pending without an answer for `olderThanSeconds` as outcome unknown (at most `limit`); the ids. */
+  async markStale(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      'messages_sweep_unknown',
+      `UPDATE messages SET outcome_unknown_at = now(), updated_at = now()
+       WHERE id IN (SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
+                    AND created_at < now() - make_interval(secs => $1) AND outcome_unknown_at IS NULL LIMIT $2)
+       RETURNING id`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Sends pending without an answer for `olderThanSeconds` (at most `limit`). */
+  async expired(olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      'messages_sweep_expired',
+      `SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
+       AND created_at < now() - make_interval(secs => $1) LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  // ---- reads ------------------------------------------------------------------------------------
+
+  /** One record of a number and organization, by its id or its upstream id. */
+  record(tenantId: string, phoneNumberId: string, id: { id: string } | { wamid: string }): Promise<Message | null> {
+    return this.dataSource.getRepository(Message).findOne({
+      where:
+        'wamid' in id
+          ? { tenantId, phoneNumberId, upstreamMessageId: id.wamid }
+          : { tenantId, phoneNumberId, id: id.id },
+    });
+  }
+
+  /** A message's status history, oldest first. */
+  statusHistory(tenantId: string, wamid: string): Promise<MessageStatusEvent[]> {
+    return this.dataSource.getRepository(MessageStatusEvent).find({
+      where: { tenantId, messageId: wamid },
+      order: { occurredAt: 'ASC' },
+    });
+  }
+
+  /** A page of a number's records, newest first, before `after`. */
+  records(
+    tenantId: string,
+    phoneNumberId: string,
+    filter: RecordFilter,
+    after: KeysetCursor | undefined,
+    limit: number,
+  ): Promise<Message[]> {
+    const qb = this.dataSource
+      .getRepository(Message)
+      .createQueryBuilder('m')
+      .where('m.tenant_id = :tenantId AND m.phone_number_id = :phoneNumberId', { tenantId, phoneNumberId })
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(limit);
+    if (filter.recipient) qb.andWhere('m.recipient = :recipient', { recipient: filter.recipient });
+    if (filter.status) qb.andWhere('m.status = :status', { status: filter.status });
+    if (filter.outcomeUnknown) qb.andWhere("m.status = 'pending' AND m.outcome_unknown_at IS NOT NULL");
+    if (filter.since) qb.andWhere('m.created_at >= :since', { since: filter.since });
+    if (filter.until) qb.andWhere('m.created_at < :until', { until: filter.until });
+    if (after) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: after.at, id: after.id });
+    return qb.getMany();
+  }
+
+  // ---- broadcasts' records ----------------------------------------------------------------------
+
+  /** The ids of broadcast records by their idempotency keys (tries written before). */
+  async broadcastTries(idempotencyKeys: string[]): Promise<Map<string, string>> {
+    const rows = await this.sql.query<{ id: string; idempotency_key: string }>(
+      'messages_broadcast_tries',
+      `SELECT id, idempotency_key FROM messages WHERE idempotency_key = ANY ($1::text[]) AND broadcast_id IS NOT NULL`,
+      [idempotencyKeys],
+    );
+    return new Map(rows.map((row) => [row.idempotency_key, row.id]));
+  }
+
+  /** Pending broadcast records taken back (their turn did not come). */
+  async discardBroadcastTries(ids: string[]): Promise<void> {
+    await this.sql.query(
+      'messages_discard_tries',
+      `DELETE FROM messages WHERE id = ANY ($1::uuid[]) AND status = 'pending' AND broadcast_id IS NOT NULL`,
+      [ids],
+    );
+  }
+
+  /** Statuses of a broadcast's records `ids`, counted; records whose outcome stayed unknown left out. */
+  async broadcastStatusCounts(broadcastId: string, ids: string[]): Promise<Record<string, number>> {
+    const rows = await this.sql.query<{ status: string; count: string }>(
+      'messages_broadcast_counts',
+      `SELECT status, count(*) FROM messages WHERE broadcast_id = $1 AND id = ANY ($2::uuid[])
+         AND NOT ${UNKNOWN}
+       GROUP BY status`,
+      [broadcastId, ids],
+    );
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** A broadcast's records in one of `statuses`. */
+  broadcastRecords(broadcastId: string, statuses: string[]): Promise<RecordState[]> {
+    return this.sql.query<RecordState>(
+      'messages_broadcast_records',
+      `SELECT id, status, upstream_message_id, error, ${UNKNOWN} AS unknown
+       FROM messages WHERE broadcast_id = $1 AND status = ANY ($2::text[])`,
+      [broadcastId, statuses],
+    );
+  }
+
+  /** Records by id. */
+  recordStates(ids: string[]): Promise<RecordState[]> {
+    return this.sql.query<RecordState>(
+      'messages_by_ids',
+      `SELECT id, status, upstream_message_id, error, ${UNKNOWN} AS unknown
+       FROM messages WHERE id = ANY ($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  // ---- the upstream webhook ingestion -----------------------------------------------------------
+
+  /**
+   * The status reports of a batch, as parts of the upstream webhook ingestion's one statement: each
+   * status kept once per message, each record moved to the furthest status the batch reports for it
+   * (see MessageStatusApplier).
+   */
+  addStatuses(statement: ComposedStatement, reported: ReportedStatus[]): void {
+    const statuses = inLockOrder(reported, (s) => `${s.id}\u0000${s.status}`);
+    statement.with(
+      'message_statuses_added',
+      `INSERT INTO message_statuses (tenant_id, phone_number_id, message_id, recipient_id, status, occurred_at, details)
+       SELECT * FROM ${statement.unnest(
+         [statuses.map((s) => s.tenantId), 'uuid[]'],
+         [statuses.map((s) => s.phoneNumberId), 'text[]'],
+         [statuses.map((s) => s.id), 'text[]'],
+         [statuses.map((s) => s.recipient), 'text[]'],
+         [statuses.map((s) => s.status), 'text[]'],
+         [statuses.map((s) => s.at), 'timestamptz[]'],
+         [statuses.map((s) => s.details), 'jsonb[]'],
+       )}
+       ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
+    );
+    // One target row may be named twice in a batch (delivered and read together): keep the furthest.
+    const furthest = new Map<string, { tenantId: string; id: string; status: string; recordId?: string }>();
+    for (const s of statuses) {
+      const key = `${s.tenantId}:${s.id}`;
+      const seen = furthest.get(key);
+      if (!seen || advance(seen.status, s.status) !== seen.status)
+        furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
+    }
+    const byRecord = inLockOrder(
+      [...furthest.values()].filter((m) => m.recordId !== undefined),
+      (m) => m.recordId as string,
+    );
+    const byUpstreamId = inLockOrder(
+      [...furthest.values()].filter((m) => m.recordId === undefined),
+      (m) => m.id,
+    );
+    const order = statement.param(MESSAGE_STATUS_ORDER, 'text[]');
+    // The upstream id goes only to a record without one, and never to a second record; a record that
+    // has it is written only when its status moves forward. The two parts never write the same record:
+    // a record is named either by its id or by its upstream id.
+    // `m.id = ANY` and `m.upstream_message_id = ANY`: the records are an index lookup in every plan,
+    // where a join on `unnest` alone can be planned as a scan of the whole table.
+    const recordIds = statement.param(
+      byRecord.map((m) => m.recordId),
+      'uuid[]',
+    );
+    const upstreamIds = statement.param(
+      byUpstreamId.map((m) => m.id),
+      'text[]',
+    );
+    statement.with(
+      'messages_moved_by_record',
+      `UPDATE messages m SET updated_at = now(),
+         upstream_message_id = CASE WHEN m.upstream_message_id IS NULL THEN v.wamid ELSE m.upstream_message_id END,
+         status = CASE WHEN ${movesForward('m.status', 'v.status', order)} THEN v.status ELSE m.status END
+       FROM ${statement.unnest(
+         [byRecord.map((m) => m.recordId), 'uuid[]'],
+         [byRecord.map((m) => m.id), 'text[]'],
+         [byRecord.map((m) => m.tenantId), 'uuid[]'],
+         [byRecord.map((m) => m.status), 'text[]'],
+       )} AS v(id, wamid, tenant_id, status)
+       WHERE m.id = ANY (${recordIds}) AND m.id = v.id AND m.tenant_id = v.tenant_id
+         AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid))
+              OR (m.upstream_message_id = v.wamid AND ${movesForward('m.status', 'v.status', order)}))`,
+    );
+    statement.with(
+      'messages_moved_by_upstream_id',
+      `UPDATE messages m SET status = v.status, updated_at = now()
+       FROM ${statement.unnest(
+         [byUpstreamId.map((m) => m.id), 'text[]'],
+         [byUpstreamId.map((m) => m.tenantId), 'uuid[]'],
+         [byUpstreamId.map((m) => m.status), 'text[]'],
+       )} AS v(wamid, tenant_id, status)
+       WHERE m.upstream_message_id = ANY (${upstreamIds}) AND m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id AND ${movesForward('m.status', 'v.status', order)}`,
+    );
+  }
+
+  /** Stores an inbound message once, and moves its service window forward to its time (never back). */
+  async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<void> {
+    const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
+    await manager.query(
+      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
+      [
+        tenantId,
+        phoneNumberId,
+        message.id,
+        message.from,
+        message.type ?? 'unknown',
+        buttonPayload,
+        JSON.stringify(message),
+        sentAt,
+      ],
+    );
+    await manager.query(
+      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (phone_number_id, wa_id) DO UPDATE
+       SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at), tenant_id = EXCLUDED.tenant_id`,
+      [phoneNumberId, message.from, tenantId, sentAt],
+    );
+  }
+
+  // ---- service windows --------------------------------------------------------------------------
+
+  /** When a user last wrote to a number, if ever. */
+  async lastInbound(phoneNumberId: string, waId: string): Promise<Date | undefined> {
+    const [row] = await this.dataSource.query<Array<{ last_inbound_at: Date }>>(
+      'SELECT last_inbound_at FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
+      [phoneNumberId, waId],
+    );
+    return row ? new Date(row.last_inbound_at) : undefined;
+  }
+
+  /** Which of `waIds` wrote to the number within `seconds`. */
+  async wroteWithin(phoneNumberId: string, waIds: string[], seconds: number): Promise<Set<string>> {
+    const rows = await this.dataSource.query<Array<{ wa_id: string }>>(
+      `SELECT wa_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2::text[])
+         AND last_inbound_at > now() - make_interval(secs => $3)`,
+      [phoneNumberId, waIds, seconds],
+    );
+    return new Set(rows.map((row) => row.wa_id));
+  }
+
+  /** A number's windows, gone with it. */
+  async forgetWindows(manager: EntityManager, phoneNumberId: string): Promise<void> {
+    await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [phoneNumberId]);
+  }
+
+  // ---- what refers to an organization or a number -----------------------------------------------
+
+  hasRecords(manager: EntityManager, column: 'tenant_id' | 'phone_number_id', id: string): Promise<boolean> {
+    return rowExists(manager, `SELECT 1 FROM messages WHERE ${column} = $1`, [id]);
+  }
+
+  hasInbound(manager: EntityManager, column: 'tenant_id' | 'phone_number_id', id: string): Promise<boolean> {
+    return rowExists(manager, `SELECT 1 FROM inbound_messages WHERE ${column} = $1`, [id]);
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { decodeCursor, nextPageUrl, toPage, type Page } from '../common/pagination';
+import { GraphError } from '../core/graph-error';
+import type { ListDeliveriesQueryDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
+import { type DeliveryLogRow, type EndpointRow, TenantWebhooksRepository } from './tenant-webhooks.repository';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+
+/**
+ * The delivery log of an organization's endpoints: each delivery with its attempts (status code,
+ * latency, response excerpt), and redelivery of a delivered or failed one. Another organization's
+ * endpoint or delivery is not found (404 code 100).
+ */
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(
+    private readonly repository: TenantWebhooksRepository,
+    private readonly dispatcher: WebhookDispatcher,
+  ) {}
+
+  async deliveries(
+    tenantId: string,
+    endpointId: string,
+    query: ListDeliveriesQueryDto,
+    originalUrl: string,
+  ): Promise<Page<WebhookDeliveryDto>> {
+    await this.endpoint(tenantId, endpointId);
+    const rows = await this.repository.deliveries(
+      tenantId,
+      endpointId,
+      { status: query.status, since: query.since },
+      decodeCursor(query.after),
+      query.limit + 1,
+    );
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.cursor_at, id: row.id }),
+      toDeliveryDto,
+      (cursor) => nextPageUrl(originalUrl, cursor),
+    );
+  }
+
+  async delivery(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
+    if (!isUUID(deliveryId) || !isUUID(endpointId)) throw notFound('Delivery');
+    const row = await this.repository.delivery(tenantId, endpointId, deliveryId);
+    if (!row) throw notFound('Delivery');
+    return toDeliveryDto(row);
+  }
+
+  /**
+   * Sends a delivered or failed delivery again: the same `webhook-id` and body, a fresh retry
+   * schedule. A delivery still pending is already on its way (409 code 100), and so is nothing to
+   * a disabled endpoint (enable it first).
+   */
+  async redeliver(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
+    const endpoint = await this.endpoint(tenantId, endpointId);
+    const current = await this.delivery(tenantId, endpointId, deliveryId);
+    if (endpoint.status !== 'active')
+      throw GraphError.conflict(
+        'The endpoint is disabled',
+        'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first',
+      );
+    if (current.status === 'pending')
+      throw GraphError.conflict(
+        'The delivery is still pending',
+        'it is retried on its schedule; next_attempt_at says when',
+      );
+    const rows = await this.repository.makePendingAgain(tenantId, endpointId, deliveryId);
+    // If the queue cannot take it now, the sweep will: the row is pending and due.
+    await this.dispatcher.requeue(rows).catch(() => undefined);
+    return this.delivery(tenantId, endpointId, deliveryId);
+  }
+
+  private async endpoint(tenantId: string, id: string): Promise<EndpointRow> {
+    const row = isUUID(id) ? await this.repository.endpoint(tenantId, id) : undefined;
+    if (!row) throw notFound('Webhook endpoint');
+    return row;
+  }
+}
+
+function toDeliveryDto(row: DeliveryLogRow): WebhookDeliveryDto {
+  return {
+    id: row.id,
+    endpoint_id: row.endpoint_id,
+    event: row.field,
+    event_id: row.event_id,
+    test: row.is_test,
+    status: row.status,
+    attempts: row.attempts,
+    attempt_log: row.attempt_log,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    delivered_at: row.delivered_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    payload: JSON.parse(row.body) as Record<string, unknown>,
+  };
+}
+
+function notFound(what: string): GraphError {
+  return GraphError.notFound(`${what} not found`);
+}

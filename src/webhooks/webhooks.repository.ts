@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ComposedStatement } from '../database/composed-statement';
+import { HotPathSql } from '../database/hot-path-sql';
+import { inLockOrder } from '../database/lock-order';
+
+/** An upstream event as the ingestion stores it (`webhook_events`). */
+export interface StoredEvent {
+  dedupeKey: string;
+  tenantId: string | null;
+  wabaId: string;
+  field: string;
+  /** The change in its own envelope, as tenants receive it. */
+  body: string;
+}
+
+/**
+ * Every statement on the upstream webhook tables: the events (`webhook_events`, part of the
+ * ingestion's one statement) and the deliveries kept as received because they cannot be applied
+ * (`unprocessable_webhooks`).
+ */
+@Injectable()
+export class WebhooksRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: HotPathSql,
+  ) {}
+
+  /** A delivery kept as received, with why it cannot be applied; its id. */
+  async keepUnprocessable(reason: string, body: Buffer): Promise<string> {
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO unprocessable_webhooks (reason, body) VALUES ($1, $2) RETURNING id`,
+      [reason, body],
+    );
+    return row.id;
+  }
+
+  /** The events of a batch, as a part of the ingestion's statement whose rows (`id`, `dedupe_key`) are those stored now. */
+  storeEvents(statement: ComposedStatement, events: StoredEvent[]): string {
+    const sorted = inLockOrder(events, (e) => e.dedupeKey);
+    return statement.with(
+      'webhook_events_stored',
+      `INSERT INTO webhook_events (dedupe_key, tenant_id, waba_id, field, payload)
+       SELECT * FROM ${statement.unnest(
+         [sorted.map((e) => e.dedupeKey), 'text[]'],
+         [sorted.map((e) => e.tenantId), 'uuid[]'],
+         [sorted.map((e) => e.wabaId), 'text[]'],
+         [sorted.map((e) => e.field), 'text[]'],
+         [sorted.map((e) => e.body), 'jsonb[]'],
+       )}
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+    );
+  }
+
+  /**
+   * Runs the ingestion's composed statement, whose rows are each event stored now (`stored_key`) with
+   * the deliveries written for it (the `written` part's columns, null when none): prepared, in its own
+   * transaction, when nothing follows it; otherwise in a transaction that `after` continues (inbound
+   * messages, template reviews).
+   */
+  runBatch<Written extends object>(
+    statement: ComposedStatement,
+    parts: { stored: string; written: string },
+    after?: (manager: EntityManager, rows: Array<Written & { stored_key: string }>) => Promise<void>,
+  ): Promise<Array<Written & { stored_key: string }>> {
+    type Row = Written & { stored_key: string };
+    const text = statement.text(
+      `SELECT s.dedupe_key AS stored_key, w.* FROM ${parts.stored} s LEFT JOIN ${parts.written} w ON w.event_id = s.id`,
+    );
+    if (!after) return this.sql.query<Row>('upstream_webhook_batch', text, statement.parameters);
+    return this.dataSource.transaction(async (manager) => {
+      const rows: Row[] = await manager.query(text, statement.parameters);
+      await after(manager, rows);
+      return rows;
+    });
+  }
+}
