@@ -11,6 +11,7 @@ import { addForwardedOperations } from './passthrough/forwarded-operations.docum
 import { finishExplorerDocument } from './core/explorer-document';
 import { KEY_PREFIX } from './auth/api-key-format';
 import { SCOPES_BY_KIND } from './core/scopes';
+import { errorCodeTable } from './core/api-graph-errors.decorator';
 import { DatabaseBreaker } from './database/database-breaker';
 import { requestIdMiddleware } from './core/request-id';
 import { accessLog } from './logging/access-log';
@@ -98,7 +99,9 @@ function setUpDocs(app: INestApplication): void {
           '**Paths.** `/v1` is the documented prefix. Every `/v1/...` path also answers under any Graph version (`/v23.0/...`, ' +
           '`/v17.0/...`) and, as Graph does, with no version (`/{phone-number-id}/messages`), with identical behaviour, errors, scopes ' +
           "and tenancy: point an existing Cloud API client at this host and it works. Upstream is always called at the gateway's " +
-          'configured Graph version, whatever version the client names.',
+          'configured Graph version, whatever version the client names.\n\n' +
+          "**Error codes** the gateway answers or passes on from Meta (Meta's own codes not listed pass through unchanged):\n\n" +
+          errorCodeTable(),
       )
       .setVersion('1')
       .addBearerAuth(

@@ -4,12 +4,17 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /**
  * The house rules, checked on the source itself (docs/architecture.md explains them):
  * - the folders of src/ import each other without a cycle, so without a two-way pair;
- * - core and database are leaves: they import no feature;
+ * - core, database and jobs (the job engine) are leaves: they import no feature;
  * - each table is written (INSERT, UPDATE, DELETE, or a repository's write) only by the folder that
  *   holds its entity; other folders ask that folder's service or hand it a change (an applier);
+ * - each table is read only by the folder that holds its entity: no other folder's SQL names it;
+ * - storage is a repository's: SQL, query builders, data sources and TypeORM repositories appear only
+ *   in `*.repository.ts` files (and in database/, the shared machinery, and the migrations);
  * - the simulator is not in src/: the gateway imports nothing of apps/, and libs/ (what the gateway
  *   and the sandbox share) imports neither.
  */
+type SourceFile = { path: string; folder: string | undefined; text: string };
+
 const SRC = __dirname;
 const ROOT = join(SRC, '..');
 
@@ -28,7 +33,11 @@ const folderOf = (file: string): string | undefined => {
   return parts.length > 1 ? parts[0] : undefined;
 };
 
-const files = sourceFiles(SRC).map((path) => ({ path, folder: folderOf(path), text: readFileSync(path, 'utf8') }));
+const files: SourceFile[] = sourceFiles(SRC).map((path) => ({
+  path,
+  folder: folderOf(path),
+  text: readFileSync(path, 'utf8'),
+}));
 
 /** folder -> folders it imports (relative imports only; top-level files compose the app and are left out). */
 function folderGraph(): Map<string, Set<string>> {
@@ -107,6 +116,52 @@ function tableWriters(): { writers: Map<string, Set<string>>; owners: Map<string
   return { writers, owners };
 }
 
+/** The code of a file without its comments (a SQL word in a comment is not SQL). */
+const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+/** table -> the folder of its entity. */
+function tableOwners(all: SourceFile[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of all)
+    for (const match of file.text.matchAll(/@Entity\(\s*\{\s*name:\s*'([a-z_0-9]+)'/g))
+      owners.set(match[1], file.folder ?? '(top)');
+  return owners;
+}
+
+/** "table read by folder" for each SQL read (FROM or JOIN) of a table whose entity is in another folder. */
+function foreignReads(all: SourceFile[]): string[] {
+  const owners = tableOwners(all);
+  const found = new Set<string>();
+  for (const file of all) {
+    if (!file.folder || file.folder === 'database') continue;
+    for (const match of codeOf(file.text).matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_0-9]+)"?/g)) {
+      const owner = owners.get(match[1]);
+      if (owner && owner !== file.folder) found.add(`${match[1]} read by ${file.folder}`);
+    }
+  }
+  return [...found].sort();
+}
+
+/** What holds storage outside a repository: "file: what", for SQL text or a data source, query builder or TypeORM repository. */
+function storageOutsideRepositories(all: SourceFile[]): string[] {
+  const found: string[] = [];
+  const kinds: Array<[string, RegExp]> = [
+    [
+      'SQL',
+      /\b(?:SELECT\s[\s\S]{0,400}?\bFROM|INSERT\s+INTO|UPDATE\s+"?[a-z_0-9]+"?\s+(?:[a-z]\s+)?SET|DELETE\s+FROM)\b/,
+    ],
+    ['a data source', /@InjectDataSource\(|\b(?:manager|dataSource)\.(?:query|transaction)\(/],
+    ['a TypeORM repository', /@InjectRepository\(|\.getRepository\(/],
+    ['a query builder', /\.createQueryBuilder\(/],
+  ];
+  for (const file of all) {
+    if (!file.folder || file.folder === 'database' || file.path.endsWith('.repository.ts')) continue;
+    const code = codeOf(file.text);
+    for (const [what, pattern] of kinds) if (pattern.test(code)) found.push(`${relative(SRC, file.path)}: ${what}`);
+  }
+  return found;
+}
+
 describe('the house', () => {
   const graph = folderGraph();
 
@@ -118,8 +173,10 @@ describe('the house', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it('keeps core and database as leaves that import no feature', () => {
+  it('keeps core, database and the job engine as leaves that import no feature', () => {
     expect([...(graph.get('core') ?? [])]).toEqual([]);
+    // Features register their periodic tasks and their queues with the job engine, not the other way.
+    expect([...(graph.get('jobs') ?? [])].filter((folder) => !['core', 'config'].includes(folder))).toEqual([]);
     expect([...(graph.get('database') ?? [])].filter((folder) => !['core', 'config'].includes(folder))).toEqual([]);
   });
 
@@ -130,6 +187,45 @@ describe('the house', () => {
       [...folders].filter((folder) => folder !== owners.get(table)).map((folder) => `${table} written by ${folder}`),
     );
     expect(foreign).toEqual([]);
+  });
+
+  it("reads each table only from the folder that holds its entity (others ask that folder's service)", () => {
+    expect(foreignReads(files)).toEqual([]);
+  });
+
+  it('keeps storage in repositories: no SQL, data source, query builder or TypeORM repository elsewhere', () => {
+    expect(storageOutsideRepositories(files)).toEqual([]);
+  });
+
+  it('catches each rule broken on purpose', () => {
+    const planted = (path: string, text: string): SourceFile => ({
+      path: join(SRC, path),
+      folder: path.split('/')[0],
+      text,
+    });
+    const owner = planted('messages/message.entity.ts', "@Entity({ name: 'messages' })\nexport class Message {}");
+    // A read of messages' table from another folder, in a repository of its own: a foreign read.
+    expect(
+      foreignReads([owner, planted('media/media.repository.ts', 'q(`SELECT id FROM messages WHERE id = $1`)')]),
+    ).toEqual(['messages read by media']);
+    expect(foreignReads([owner, planted('messages/messages.repository.ts', 'q(`SELECT id FROM messages`)')])).toEqual(
+      [],
+    );
+    // SQL, a data source or a TypeORM repository in a service: storage outside a repository.
+    expect(
+      storageOutsideRepositories([
+        planted('messages/messages.service.ts', 'this.sql.query(`UPDATE messages SET status = $1`)'),
+        planted('media/media.service.ts', 'constructor(@InjectRepository(MediaUpload) uploads) {}'),
+        planted('blacklist/blacklist.service.ts', '// a comment may say SELECT x FROM y\nconst a = 1;'),
+        planted('contacts/contacts.repository.ts', 'q(`SELECT * FROM contacts`)'),
+      ]),
+    ).toEqual(['messages/messages.service.ts: SQL', 'media/media.service.ts: a TypeORM repository']);
+    // A two-way pair of folders is a cycle.
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['a'])],
+    ]);
+    expect(cycles(graph)).toEqual([['a', 'b']]);
   });
 
   it('holds no simulator: src/ and apps/sandbox share only libs/', () => {

@@ -13,7 +13,7 @@ import { KB, MB } from '../src/media/media-limits';
 import { MediaService } from '../src/media/media.service';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { TenancyService } from '../src/tenancy/tenancy.service';
-import { GraphClient } from '../src/upstream/graph-client';
+import { MediaUpstream } from '../src/media/media.upstream';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -154,7 +154,7 @@ describe('media', () => {
         [a.phoneNumberId],
       );
       const token = await t.get(TenancyService).accessToken(businessAccountId);
-      const described = await t.get(GraphClient).getMedia(res.body.id, token);
+      const described = await t.get(MediaUpstream).getMedia(res.body.id, token);
       expect(described).toMatchObject({ id: res.body.id, mime_type: 'audio/mpeg', sha256: sha256(bytes) });
       const [row] = await rows('media_uploads', 'upstream_media_id = $1', [res.body.id]);
       expect(row).toMatchObject({ mime_type: 'audio/mpeg', file_name: 'song.mp3' });

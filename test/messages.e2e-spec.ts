@@ -1,6 +1,6 @@
+import { MessagesRepository } from '../src/messages/messages.repository';
 import request from 'supertest';
 import { Clock } from '../src/common/clock';
-import { MessagesService } from '../src/messages/messages.service';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import fixtures from '../src/messages/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
@@ -377,7 +377,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
         insertPending: (records: unknown[]) => Promise<unknown>;
         accept: (rows: unknown[]) => Promise<unknown>;
       };
-      const service = t.get(MessagesService) as unknown as Writes;
+      const service = t.get(MessagesRepository) as unknown as Writes;
       // Each write takes at least 150 ms here, so the sends that arrive meanwhile must wait and batch
       // (below the committer's concurrency a write goes at once).
       const slow = (name: keyof Writes) => {

@@ -1,15 +1,19 @@
 import { ErrorCode, GraphError } from '../src/core/graph-error';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { TenancyService } from '../src/tenancy/tenancy.service';
-import { GraphClient } from '../src/upstream/graph-client';
+import { MediaUpstream } from '../src/media/media.upstream';
+import { MessagesUpstream } from '../src/messages/messages.upstream';
+import { TemplatesUpstream } from '../src/templates/templates.upstream';
 import { createTenant, type TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
-/** The Graph client against the in-process sandbox over real HTTP (UPSTREAM_TIMEOUT_MS=1000 in tests). */
+/** The capabilities' Graph clients (over the shared transport) against the in-process sandbox over real HTTP (UPSTREAM_TIMEOUT_MS=1000 in tests). */
 describe('upstream client and sandbox', () => {
   let t: TestApp;
-  let client: GraphClient;
+  let client: MessagesUpstream;
+  let templates: TemplatesUpstream;
+  let mediaClient: MediaUpstream;
   let sandbox: Sandbox;
   let tenant: TestTenant;
   let token: string;
@@ -28,7 +32,9 @@ describe('upstream client and sandbox', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await resetState(t);
-    client = t.get(GraphClient);
+    client = t.get(MessagesUpstream);
+    templates = t.get(TemplatesUpstream);
+    mediaClient = t.get(MediaUpstream);
     sandbox = t.sandbox;
     tenant = await createTenant(t);
     const [row] = await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [tenant.wabaId]);
@@ -116,7 +122,7 @@ describe('upstream client and sandbox', () => {
     const [waba] = await t.dataSource.query('SELECT id FROM business_accounts WHERE waba_id = $1', [tenant.wabaId]);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await client.createTemplate(tenant.wabaId, token, {
+      const created = await templates.createTemplate(tenant.wabaId, token, {
         name: `order_update_${i}`,
         language: 'en_US',
         category: 'UTILITY',
@@ -139,23 +145,23 @@ describe('upstream client and sandbox', () => {
       return row.status === 'APPROVED' ? row.status : undefined;
     });
     expect(status).toBe('APPROVED');
-    const first = await client.listTemplates(tenant.wabaId, token, { limit: 2 });
+    const first = await templates.listTemplates(tenant.wabaId, token, { limit: 2 });
     expect(first.data).toHaveLength(2);
     expect(first.paging?.next).toBeDefined();
-    const all = await client.listAllTemplates(tenant.wabaId, token, 2);
+    const all = await templates.listAllTemplates(tenant.wabaId, token, 2);
     expect(all.map((x) => x.id).sort()).toEqual([...ids].sort());
   });
 
   it('uploads media, and a header handle through a resumable session', async () => {
-    const media = await client.uploadMedia(tenant.phoneNumberId, token, {
+    const media = await mediaClient.uploadMedia(tenant.phoneNumberId, token, {
       bytes: Buffer.from('PNG-image-bytes'),
       fileName: 'a.png',
       mimeType: 'image/png',
     });
     expect(media.id).toMatch(/^\d+$/);
-    const fetched = await client.getMedia(media.id, token);
+    const fetched = await mediaClient.getMedia(media.id, token);
     expect(fetched).toMatchObject({ id: media.id, mime_type: 'image/png' });
-    const handle = await client.uploadForHandle(token, {
+    const handle = await mediaClient.uploadForHandle(token, {
       fileName: 'header.png',
       fileType: 'image/png',
       bytes: Buffer.alloc(2048, 7),

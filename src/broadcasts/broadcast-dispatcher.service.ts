@@ -1,14 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { GroupCommit } from '../database/group-commit';
+import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { MessagesService } from '../messages/messages.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ServiceWindowService } from '../messages/service-window.service';
@@ -49,7 +44,7 @@ const WAITING_EVERY = 5;
  * unless cancelled or refused, provided Meta reports a send within that timeout.
  */
 @Injectable()
-export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('BroadcastDispatcher');
   private readonly workers = new Map<string, Promise<void>>();
   private readonly statuses = new Map<string, { row: BroadcastRow; at: number }>();
@@ -58,7 +53,6 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
   private readonly leaseSeconds: number;
   /** A claim this close to its end is given back rather than worked on (another instance may take it then). */
   private readonly leaseMarginMs: number;
-  private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private stopping = false;
   /** Recipients linked to their try's record, a batch at a time. */
@@ -80,6 +74,7 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     private readonly numberLimits: NumberLimitsService,
     private readonly tenancy: TenancyService,
     private readonly metrics: MetricsService,
+    private readonly jobs: PeriodicJobs,
     config: ConfigService<Environment, true>,
   ) {
     this.pollMs = config.get('BROADCAST_POLL_MS', { infer: true });
@@ -87,23 +82,20 @@ export class BroadcastDispatcher implements OnModuleInit, OnApplicationBootstrap
     this.leaseMarginMs = Math.min(10_000, (this.leaseSeconds * 1000) / 3);
   }
 
-  /** Meta flags a number RED: its broadcasts pause (resumed by the tenant). */
+  /**
+   * Every instance polls (a periodic job of each instance: each claims its own share); Meta flagging a
+   * number RED pauses its broadcasts (resumed by the tenant).
+   */
   onModuleInit(): void {
+    if (this.pollMs > 0) this.jobs.everyInstance('broadcast-poll', this.pollMs, () => this.poll());
     this.numberLimits.onLearned((phoneNumberId, limits) => {
       if (limits.qualityRating === 'RED') void this.lifecycle.pauseNumber(phoneNumberId, 'quality_red');
     });
   }
 
-  onApplicationBootstrap(): void {
-    if (this.pollMs <= 0) return;
-    this.timer = setInterval(() => void this.poll(), this.pollMs);
-    this.timer.unref();
-  }
-
   /** No new sends; those in flight finish (their records are written either way). */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.timer);
     await Promise.allSettled([...this.workers.values()]);
   }
 

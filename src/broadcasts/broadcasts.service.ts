@@ -1,3 +1,4 @@
+import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -308,7 +309,7 @@ export class BroadcastsService {
     const refused: RefusedRecipient[] = [];
     const recipients = checked.map((c, i): NewRecipient => {
       if (!listed.has(c.recipient)) return { recipient: c.recipient, components: c.components, refusal: null };
-      const error = GraphError.recipientBlacklisted();
+      const error = recipientBlacklisted();
       const body = {
         message: error.message,
         type: error.type,

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
-import { ErrorCode, GraphError, graphErrorForStatus, inFlightError } from './graph-error';
+import { ErrorCode, GraphError, graphErrorForStatus } from './graph-error';
+import { META_ERROR_CODES } from './meta-error-codes';
 
 class GraphErrorDetail {
   @ApiProperty({ example: 'Invalid OAuth access token.' })
@@ -62,10 +63,6 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
         ),
       ),
     },
-    window_closed: {
-      summary: 'Sends: outside the 24-hour customer-service window (use a template)',
-      value: body(GraphError.serviceWindowClosed()),
-    },
   },
   401: {
     invalid_token: {
@@ -95,21 +92,6 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
     conflict: {
       summary: 'The record conflicts with the current state',
       value: body(GraphError.conflict('Business account 102290129340398 is already registered')),
-    },
-    idempotency_in_flight: {
-      summary: 'A request with the same Idempotency-Key is still running (retry after it)',
-      value: body(inFlightError()),
-    },
-    send_outcome_unknown: {
-      summary:
-        'Sends: the earlier send with this Idempotency-Key got no answer from upstream and is not confirmed yet (retry after Retry-After; never sent twice)',
-      value: body(GraphError.sendOutcomeUnknown('3f0c8a52-6a43-4c4e-9a8e-0d1b7f1d2c11', 30)),
-    },
-  },
-  422: {
-    recipient_blacklisted: {
-      summary: 'The recipient is on the organization blacklist (final, do not retry)',
-      value: body(GraphError.recipientBlacklisted()),
     },
   },
   429: {
@@ -162,6 +144,17 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
   },
 };
 
+/** A feature's own example errors for a route, by status (its `*.errors.ts` makes them). */
+export type ErrorExamples = Record<number, Record<string, { summary: string; error: GraphError }>>;
+
+/** The examples of a status: the generic ones, then the route's feature's own. */
+function examplesOf(status: number, extra: ErrorExamples = {}): Record<string, { summary: string; value: unknown }> {
+  const own = Object.fromEntries(
+    Object.entries(extra[status] ?? {}).map(([name, { summary, error }]) => [name, { summary, value: body(error) }]),
+  );
+  return { ...structuredClone(EXAMPLES[status] ?? {}), ...own };
+}
+
 /** The same error responses as plain OpenAPI objects, for operations added to /docs by hand. */
 export function graphErrorResponseObjects(
   ...statuses: number[]
@@ -171,22 +164,38 @@ export function graphErrorResponseObjects(
       String(status),
       {
         description: DESCRIPTIONS[status] ?? 'Error',
-        content: { 'application/json': { examples: structuredClone(EXAMPLES[status] ?? {}) } },
+        content: { 'application/json': { examples: examplesOf(status) } },
       },
     ]),
   );
 }
 
-/** Documents the Graph error responses a route can give, each with real example bodies. */
-export function ApiGraphErrors(...statuses: number[]) {
+/**
+ * Documents the Graph error responses a route can give, each with real example bodies: the generic
+ * ones, and the feature's own (`extra`: the errors only this route gives, from its feature's
+ * `*.errors.ts`; core knows no feature).
+ */
+export function ApiGraphErrors(...args: Array<number | ErrorExamples>) {
+  const extra = args.find((arg): arg is ErrorExamples => typeof arg === 'object') ?? {};
+  const statuses = args.filter((arg): arg is number => typeof arg === 'number');
   return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({
+    ...statuses.map((status) => {
+      const examples = examplesOf(status, extra);
+      return ApiResponse({
         status,
         description: DESCRIPTIONS[status] ?? 'Error',
         type: GraphErrorResponse,
-        ...(EXAMPLES[status] && { examples: EXAMPLES[status] }),
-      }),
-    ),
+        ...(Object.keys(examples).length > 0 && { examples }),
+      });
+    }),
   );
+}
+
+/** The table of Meta's error codes as a Markdown table, for the API document's description. */
+export function errorCodeTable(): string {
+  const rows = META_ERROR_CODES.map(
+    (known) =>
+      `| ${known.code} | ${known.type} | ${known.status} | ${known.title} | ${known.hint.replaceAll('|', '\\|')} |`,
+  );
+  return ["| code | type | HTTP | Meta's title | what to do |", '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

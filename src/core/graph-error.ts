@@ -1,6 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
+import { metaErrorCode } from './meta-error-codes';
 
-/** Graph error codes used by the gateway (spec section 7.2). */
+/**
+ * The generic Graph error codes (spec section 7.2); each feature's own are in its `*.errors.ts`, and
+ * every code's type, default status, title and hint in meta-error-codes.ts.
+ */
 export const ErrorCode = {
   /** Key wrong, revoked, expired, HMAC failed, or path resource missing/outside the key's organizations. */
   InvalidToken: 190,
@@ -16,42 +20,13 @@ export const ErrorCode = {
   SendFailure: 131000,
   /** 24-hour customer-service window expired. */
   ReEngagement: 131026,
-  /** Template parameters: wrong number of parameters. */
-  TemplateParameterCount: 132000,
-  /** No APPROVED template of that name (or group) and language. */
-  TemplateNotFound: 132001,
-  /** Template parameters: positional vs named style does not match the template. */
-  TemplateParameterFormat: 132012,
 } as const;
 
 export type GraphErrorType = 'OAuthException' | 'GraphMethodException';
 
-/** Meta answers its throttling codes as OAuthException too: throughput (130429), spam (131048), pair (131056). */
-const OAUTH_CODES = new Set<number>([
-  ErrorCode.InvalidToken,
-  ErrorCode.PermissionDenied,
-  ErrorCode.TooManyCalls,
-  130429,
-  131048,
-  131056,
-]);
-
-/** The HTTP status a code answers with when the thrower does not say otherwise. */
-const DEFAULT_STATUS: Record<number, number> = {
-  [ErrorCode.InvalidToken]: HttpStatus.UNAUTHORIZED,
-  [ErrorCode.PermissionDenied]: HttpStatus.FORBIDDEN,
-  [ErrorCode.TooManyCalls]: HttpStatus.TOO_MANY_REQUESTS,
-  [ErrorCode.InvalidParameter]: HttpStatus.BAD_REQUEST,
-  [ErrorCode.SendFailure]: HttpStatus.INTERNAL_SERVER_ERROR,
-  [ErrorCode.ReEngagement]: HttpStatus.BAD_REQUEST,
-  [ErrorCode.TemplateParameterCount]: HttpStatus.BAD_REQUEST,
-  [ErrorCode.TemplateNotFound]: HttpStatus.NOT_FOUND,
-  [ErrorCode.TemplateParameterFormat]: HttpStatus.BAD_REQUEST,
-  [ErrorCode.TemporarilyUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
-};
-
+/** Graph's type of a code (Meta answers its throttling codes as OAuthException too): from the table. */
 export function errorTypeFor(code: number): GraphErrorType {
-  return OAUTH_CODES.has(code) ? 'OAuthException' : 'GraphMethodException';
+  return metaErrorCode(code)?.type ?? 'GraphMethodException';
 }
 
 export interface GraphErrorOptions {
@@ -95,7 +70,7 @@ export class GraphError extends Error {
   ) {
     super(message);
     this.name = 'GraphError';
-    this.status = options.status ?? DEFAULT_STATUS[code] ?? HttpStatus.BAD_REQUEST;
+    this.status = options.status ?? metaErrorCode(code)?.status ?? HttpStatus.BAD_REQUEST;
     this.type = errorTypeFor(code);
   }
 
@@ -123,53 +98,6 @@ export class GraphError extends Error {
 
   static conflict(message: string, details?: string): GraphError {
     return GraphError.invalidParameter(message, details, HttpStatus.CONFLICT);
-  }
-
-  /** A send to a blacklisted recipient (spec 7.2): final, not to be retried. */
-  static recipientBlacklisted(): GraphError {
-    return new GraphError(ErrorCode.SendFailure, '(#131000) The recipient is on the blacklist of this organization', {
-      status: 422,
-      data: {
-        reason: 'recipient_blacklisted',
-        details: 'The recipient is blacklisted; the message was not sent. Do not retry.',
-      },
-    });
-  }
-
-  /** A non-template send outside the 24-hour customer-service window. */
-  static serviceWindowClosed(): GraphError {
-    return new GraphError(
-      ErrorCode.ReEngagement,
-      '(#131026) Message failed to send because more than 24 hours have passed since the customer last replied to this number',
-      {
-        data: {
-          details: 'Outside the 24-hour customer-service window only template messages can be sent: use type=template.',
-        },
-      },
-    );
-  }
-
-  /**
-   * A retry with the Idempotency-Key of a send whose upstream outcome is not known yet (no answer,
-   * no status webhook): retry later, never sent twice. 409 code 131000 with a Retry-After.
-   */
-  static sendOutcomeUnknown(messageId: string, retryAfterSeconds: number): GraphError {
-    return new GraphError(
-      ErrorCode.SendFailure,
-      '(#131000) The outcome of the earlier send with this Idempotency-Key is not known yet',
-      {
-        status: 409,
-        headers: { 'Retry-After': String(retryAfterSeconds) },
-        data: {
-          reason: 'send_outcome_unknown',
-          message_id: messageId,
-          details:
-            'Upstream did not answer the earlier send, so it may have been sent. Retry later with the same Idempotency-Key: ' +
-            'once upstream confirms it the retry answers with its message id; if upstream never does, the record is failed ' +
-            '(reason outcome_unknown) and the retry sends it.',
-        },
-      },
-    );
   }
 
   toBody(fbtraceId: string): GraphErrorBody | Record<string, unknown> {
@@ -208,14 +136,4 @@ export function graphErrorForStatus(status: number, message?: string): GraphErro
       }
       return GraphError.invalidParameter(message ?? 'Invalid parameter', undefined, status);
   }
-}
-
-/** The in-flight conflict: HTTP 409 with the spec's own body shape (7.1) and code 131000 (7.2). */
-export function inFlightError(): GraphError {
-  const message = 'A request with this Idempotency-Key is still being processed; retry after it completes.';
-  return new GraphError(ErrorCode.SendFailure, message, {
-    status: 409,
-    headers: { 'Retry-After': '1' },
-    body: { error: 'idempotency_in_flight', message, code: ErrorCode.SendFailure },
-  });
 }

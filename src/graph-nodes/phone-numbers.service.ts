@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { encodeKeyset } from '../common/pagination';
 import { projectFields } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient } from '../upstream/graph-client';
+import { PhoneNumbersUpstream } from '../tenancy/phone-numbers.upstream';
 
 /**
  * Phone numbers and their business profiles, as Graph answers them. The registry says which
@@ -14,7 +14,7 @@ import { GraphClient } from '../upstream/graph-client';
 export class PhoneNumbersService {
   constructor(
     private readonly tenancy: TenancyService,
-    private readonly graph: GraphClient,
+    private readonly graph: PhoneNumbersUpstream,
   ) {}
 
   /** `GET /{wabaId}/phone_numbers`: the account's numbers that are registered with the gateway. */

@@ -2,7 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Response } from 'express';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../core/gateway-request';
-import { GraphError, inFlightError } from '../core/graph-error';
+import { GraphError } from '../core/graph-error';
+import { inFlightError } from './idempotency.errors';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, takeEarlyClaim } from './idempotency.service';
 
 export const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);

@@ -1,13 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConditionalModule, ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
-import {
-  BullDeliveryQueue,
-  TENANT_WEBHOOK_QUEUE,
-  TenantWebhookProcessor,
-} from '../tenant-webhooks/bullmq-delivery-queue';
-import { DeliveryQueue, MemoryDeliveryQueue } from '../tenant-webhooks/delivery-queue';
 import {
   BullPeriodicJobs,
   PERIODIC_QUEUE,
@@ -42,52 +36,26 @@ export function redisConnectionOf(url: string) {
         prefix: `${config.get('REDIS_KEY_PREFIX', { infer: true })}bull`,
       }),
     }),
-    BullModule.registerQueue({ name: TENANT_WEBHOOK_QUEUE }, { name: PERIODIC_QUEUE }),
+    BullModule.registerQueue({ name: PERIODIC_QUEUE }),
   ],
-  providers: [
-    BullDeliveryQueue,
-    TenantWebhookProcessor,
-    { provide: DeliveryQueue, useExisting: BullDeliveryQueue },
-    BullPeriodicJobs,
-    PeriodicJobsProcessor,
-    { provide: PeriodicJobs, useExisting: BullPeriodicJobs },
-  ],
-  exports: [DeliveryQueue, PeriodicJobs],
+  providers: [BullPeriodicJobs, PeriodicJobsProcessor, { provide: PeriodicJobs, useExisting: BullPeriodicJobs }],
+  exports: [PeriodicJobs],
 })
 class BullJobsModule {}
 
-/** The in-process drivers (no REDIS_URL: one instance only). */
+/** The in-process driver (no REDIS_URL: one instance only). */
 @Global()
 @Module({
-  providers: [
-    {
-      provide: DeliveryQueue,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => {
-        new Logger('WebhookQueue').warn(
-          'REDIS_URL is not set: tenant webhooks are queued in process. Deliveries stay in the database and are resumed after a restart; set REDIS_URL before running more than one instance.',
-        );
-        return new MemoryDeliveryQueue(config.get('WEBHOOK_CONCURRENCY', { infer: true }));
-      },
-    },
-    TimerPeriodicJobs,
-    { provide: PeriodicJobs, useExisting: TimerPeriodicJobs },
-  ],
-  exports: [DeliveryQueue, PeriodicJobs],
+  providers: [TimerPeriodicJobs, { provide: PeriodicJobs, useExisting: TimerPeriodicJobs }],
+  exports: [PeriodicJobs],
 })
-class InProcessJobsModule implements OnApplicationShutdown {
-  constructor(private readonly queue: DeliveryQueue) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await (this.queue as MemoryDeliveryQueue).close();
-  }
-}
+class InProcessJobsModule {}
 
 /**
- * The job engine, picked from the configuration: BullMQ when REDIS_URL is set, else in-process. It
- * provides (globally) the two kinds of work that run outside requests: the tenant webhook
- * deliveries (`DeliveryQueue`, consumed by the tenant webhooks' dispatcher) and the periodic
- * sweepers (`PeriodicJobs`, one tick at a time across instances; the send outcome sweeper).
+ * The job engine, picked from the configuration: BullMQ when REDIS_URL is set (its connection, for
+ * every queue a feature registers, as the tenant webhooks' DeliveryQueueModule does), else in
+ * process. It provides (globally) the one way to run work every so often, `PeriodicJobs`, where
+ * features register their tasks. It imports no feature.
  */
 @Module({})
 export class JobsModule {

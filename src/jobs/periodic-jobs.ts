@@ -7,24 +7,52 @@ export const PERIODIC_QUEUE = 'periodic';
 type Task = { everyMs: number; run: () => Promise<void> };
 
 /**
- * Work that runs every so often on one instance at a time (sweepers). Services register their tasks
- * when their module starts; the job engine runs them: BullMQ's job schedulers when the gateway has
- * Redis (one job per tick, taken by one instance's worker), a timer when it runs alone.
+ * The one way the gateway runs work every so often. Features register their tasks when their module
+ * starts (onModuleInit) and the job engine runs them; the engine knows no feature.
+ * - `every`: on one instance at a time (sweepers, syncs): BullMQ's job schedulers when the gateway has
+ *   Redis (one job per tick, taken by one instance's worker), a timer when it runs alone.
+ * - `everyInstance`: on each instance, by a timer of its own (a worker's poll, such as the broadcast
+ *   dispatcher's: every instance claims its own share).
+ * A tick that finds the previous one of its task still running in this process does nothing, and
+ * shutdown waits for the ticks running (before the database and Redis close).
  */
 export abstract class PeriodicJobs {
   protected readonly logger = new Logger('PeriodicJobs');
   protected readonly tasks = new Map<string, Task>();
+  private readonly local = new Map<string, Task>();
+  private readonly localTimers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
 
-  /** Registers `run` to run every `everyMs` (call it from onModuleInit). */
+  /** Registers `run` to run every `everyMs` on one instance at a time (call it from onModuleInit). */
   every(name: string, everyMs: number, run: () => Promise<void>): void {
     this.tasks.set(name, { everyMs, run });
+  }
+
+  /** Registers `run` to run every `everyMs` on each instance (call it from onModuleInit). */
+  everyInstance(name: string, everyMs: number, run: () => Promise<void>): void {
+    this.local.set(name, { everyMs, run });
+  }
+
+  protected startLocal(): void {
+    for (const [name, task] of this.local) {
+      const timer = setInterval(() => void this.run(name, task), task.everyMs);
+      timer.unref();
+      this.localTimers.push(timer);
+    }
+  }
+
+  protected stopLocal(): void {
+    for (const timer of this.localTimers) clearInterval(timer);
   }
 
   /** One tick of a task; a tick that finds the previous one still running in this process does nothing. */
   tick(name: string): Promise<void> {
     const task = this.tasks.get(name);
-    if (!task || this.running.has(name)) return Promise.resolve();
+    return task ? this.run(name, task) : Promise.resolve();
+  }
+
+  private run(name: string, task: Task): Promise<void> {
+    if (this.running.has(name)) return Promise.resolve();
     const run = task
       .run()
       .catch((error: Error) => this.logger.warn(`${name} failed: ${error.message}`))
@@ -51,6 +79,7 @@ export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBoots
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    this.startLocal();
     await this.ensureSchedules();
     this.refresh = setInterval(() => {
       this.ensureSchedules().catch((error: Error) =>
@@ -63,6 +92,7 @@ export class BullPeriodicJobs extends PeriodicJobs implements OnApplicationBoots
   /** Before the database and Redis close: a tick that is running finishes first. */
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.refresh);
+    this.stopLocal();
     await this.idle();
   }
 
@@ -102,6 +132,7 @@ export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBoot
   private readonly timers: NodeJS.Timeout[] = [];
 
   onApplicationBootstrap(): void {
+    this.startLocal();
     for (const [name, task] of this.tasks) {
       const timer = setInterval(() => void this.tick(name), task.everyMs);
       timer.unref();
@@ -112,6 +143,7 @@ export class TimerPeriodicJobs extends PeriodicJobs implements OnApplicationBoot
   /** Before the database closes: no new tick, and a running one finishes first. */
   async beforeApplicationShutdown(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
+    this.stopLocal();
     await this.idle();
   }
 }

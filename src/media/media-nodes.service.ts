@@ -5,8 +5,9 @@ import { mediaFileName } from '../core/untrusted-content';
 import { GraphError } from '../core/graph-error';
 import { resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient } from '../upstream/graph-client';
+
 import { type MediaOwner, MediaRepository } from './media.repository';
+import { MediaUpstream } from './media.upstream';
 
 export type { MediaOwner } from './media.repository';
 
@@ -30,7 +31,7 @@ export class MediaNodesService {
   constructor(
     private readonly repository: MediaRepository,
     private readonly tenancy: TenancyService,
-    private readonly graph: GraphClient,
+    private readonly graph: MediaUpstream,
   ) {}
 
   /** Meta's media object, with `url` pointing at the gateway's download route (which needs the same key). */

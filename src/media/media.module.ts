@@ -11,6 +11,7 @@ import { MediaLibraryStorage } from './media-library.storage';
 import { MediaUpload } from './media-upload.entity';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
+import { MediaUpstream } from './media.upstream';
 import { MediaService } from './media.service';
 import { MediaNodesService } from './media-nodes.service';
 import { TemplateMediaHandle } from './template-media-handle.entity';
@@ -27,13 +28,14 @@ import { TemplateMediaController } from './template-media.controller';
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
   providers: [
     MediaRepository,
+    MediaUpstream,
     MediaService,
     MediaLibraryService,
     MediaLibraryStorage,
     MediaNodesService,
     InboundMediaApplier,
   ],
-  exports: [MediaService, MediaLibraryService, MediaNodesService, InboundMediaApplier],
+  exports: [MediaService, MediaUpstream, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

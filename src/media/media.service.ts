@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient } from '../upstream/graph-client';
 import type { HeaderHandleDto, MediaIdDto } from './dto/media.dto';
 import { checkMessageMedia, checkTemplateHeaderMedia, cleanFileName } from './media-limits';
 import { MediaRepository } from './media.repository';
+import { MediaUpstream } from './media.upstream';
 
 /** A file as multer holds it in memory. */
 export type ReceivedFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'size' | 'buffer'>;
@@ -30,7 +30,7 @@ export type HeaderHandleClaim = 'unknown' | 'claimed' | 'already_used';
 export class MediaService {
   constructor(
     private readonly repository: MediaRepository,
-    private readonly graph: GraphClient,
+    private readonly graph: MediaUpstream,
     private readonly tenancy: TenancyService,
   ) {}
 

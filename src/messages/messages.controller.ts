@@ -1,3 +1,4 @@
+import { SEND_ERROR_EXAMPLES } from './messages.errors';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -71,7 +72,7 @@ export class MessagesController {
   @ApiQuery({ name: 'filter_blacklist', required: false, type: Boolean })
   @ApiBody({ type: SendMessageDto, examples: SEND_EXAMPLES })
   @ApiOkResponse({ type: SendResponseDto, description: 'Send: contacts and messages. Mark as read: { success: true }' })
-  @ApiGraphErrors(400, 409, 422, 500)
+  @ApiGraphErrors(400, 409, 422, 500, SEND_ERROR_EXAMPLES)
   async send(
     @TenantId() tenantId: string,
     @CurrentAuth() auth: AuthContext,

@@ -13,6 +13,7 @@ import { Message } from './message.entity';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { MessagesUpstream } from './messages.upstream';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
 
@@ -28,6 +29,7 @@ import { ServiceWindowService } from './service-window.service';
   controllers: [MessagesController],
   providers: [
     MessagesRepository,
+    MessagesUpstream,
     MessagesService,
     ServiceWindowService,
     SendOutcomeSweeper,

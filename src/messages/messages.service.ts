@@ -13,14 +13,17 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
-import { GraphClient, SendResult, UpstreamNoAnswer } from '../upstream/graph-client';
+import { UpstreamNoAnswer } from '../upstream/graph-transport';
 import type { PhoneNumberLimits } from '../core/gateway-request';
 import { NumberPaceService } from '../pacing/number-pace.service';
 import { tierUsers } from '../pacing/throughput';
 import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
+import { recipientBlacklisted } from '../blacklist/blacklist.errors';
+import { sendOutcomeUnknown, serviceWindowClosed } from './messages.errors';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
+import { MessagesUpstream, type SendResult } from './messages.upstream';
 import { ServiceWindowService } from './service-window.service';
 
 export interface SendContext {
@@ -125,7 +128,7 @@ export class MessagesService {
 
   constructor(
     private readonly repository: MessagesRepository,
-    private readonly graph: GraphClient,
+    private readonly graph: MessagesUpstream,
     private readonly tenancy: TenancyService,
     private readonly blacklist: BlacklistService,
     private readonly windows: ServiceWindowService,
@@ -161,7 +164,7 @@ export class MessagesService {
     const group = body.recipient_type === 'group';
     const recipient = group ? String(body.to) : normalizeRecipient(body.to);
     if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
-      throw GraphError.recipientBlacklisted();
+      throw recipientBlacklisted();
     }
     if (
       type !== 'template' &&
@@ -169,7 +172,7 @@ export class MessagesService {
       ctx.phone.enforceServiceWindow &&
       !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))
     ) {
-      throw GraphError.serviceWindowClosed();
+      throw serviceWindowClosed();
     }
 
     const payload: Record<string, unknown> = { ...body, to: recipient };
@@ -291,7 +294,7 @@ export class MessagesService {
     if (earlier.age_ms < this.outcomeTimeoutMs) {
       this.metrics.sendRecovery.inc({ outcome: 'retry_refused' });
       const retryAfter = Math.min(30, Math.max(1, Math.ceil((this.outcomeTimeoutMs - earlier.age_ms) / 1000)));
-      throw GraphError.sendOutcomeUnknown(earlier.id, retryAfter);
+      throw sendOutcomeUnknown(earlier.id, retryAfter);
     }
     const failed = await this.failUnknown([earlier.id]);
     // A status webhook reconciled it in between: look again (it now has its upstream id).

@@ -5,7 +5,7 @@ import type { PhoneNumberLimits } from '../core/gateway-request';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient } from '../upstream/graph-client';
+import { PhoneNumbersUpstream } from '../tenancy/phone-numbers.upstream';
 import { NumberPaceService } from './number-pace.service';
 
 /** The fields of a number that say its limits, as `GET /{phone-number-id}?fields=` names them. */
@@ -30,7 +30,7 @@ export class NumberLimitsService implements OnModuleInit {
   constructor(
     private readonly tenancy: TenancyService,
     private readonly onboarding: OnboardingService,
-    private readonly graph: GraphClient,
+    private readonly graph: PhoneNumbersUpstream,
     private readonly pace: NumberPaceService,
     private readonly jobs: PeriodicJobs,
     config: ConfigService<Environment, true>,

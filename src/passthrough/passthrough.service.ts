@@ -6,7 +6,7 @@ import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { TENANT_HEADER, resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { GraphClient } from '../upstream/graph-client';
+import { GraphTransport } from '../upstream/graph-transport';
 import { operationsShaped, scopeOf, treatmentOf } from './cloud-api-routes';
 import { learnedIds, PHONE_KINDS } from './id-learning';
 import { type ObjectOwner, PassthroughRepository } from './passthrough.repository';
@@ -38,7 +38,7 @@ export class PassthroughService {
   constructor(
     private readonly tenancy: TenancyService,
     private readonly objects: PassthroughRepository,
-    private readonly graph: GraphClient,
+    private readonly graph: GraphTransport,
   ) {}
 
   /** Checks and forwards `req` (a `/v1/...` path after the Graph aliases); writes Meta's answer to `res`. */

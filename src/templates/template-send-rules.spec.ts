@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GraphError, type GraphErrorBody } from '../core/graph-error';
 import { CATALOG_FOR_EXAMPLE } from '../../test/fixtures/meta-example-templates';
-import {
-  type CatalogTemplate,
-  checkTemplateSend,
-  TemplateSendErrorCode,
-  templateNotFound,
-} from './template-send-rules';
+import { type CatalogTemplate, checkTemplateSend } from './template-send-rules';
+import { TemplateErrorCode as TemplateSendErrorCode, templateNotFound } from './templates.errors';
 
 type Component = Record<string, unknown>;
 type Send = { components?: unknown[] } & Record<string, unknown>;

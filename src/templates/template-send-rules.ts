@@ -1,5 +1,4 @@
-import { HttpStatus } from '@nestjs/common';
-import { GraphError } from '../core/graph-error';
+import { TemplateErrorCode, templateError } from './templates.errors';
 
 /*
  * Send-time template rules (spec 2.2, rules 1 to 7): a type=template send is checked against the
@@ -7,7 +6,7 @@ import { GraphError } from '../core/graph-error';
  * fails here with Meta's code and a `details` line naming the offending component.
  *
  * The caller looks the template up (APPROVED, same name and language) and answers 132001 itself
- * when there is none (`templateNotFound`); this module only compares a found template and a send.
+ * when there is none (templates.errors.ts); this module only compares a found template and a send.
  *
  * Codes:
  *   132000 (400)  wrong number of parameters in a component, or a required component missing
@@ -21,25 +20,6 @@ import { GraphError } from '../core/graph-error';
  * order, then missing required buttons, then the authentication code comparison.
  */
 
-/** Template error codes (local, so this file depends only on GraphError itself). */
-export const TemplateSendErrorCode = {
-  /** (#132000) Number of parameters does not match the expected number of params. */
-  ParameterCount: 132000,
-  /** (#132001) Template name does not exist in the translation (no APPROVED template of that name and language). */
-  TemplateNotFound: 132001,
-  /** (#132012) Parameter format does not match format in the created template. */
-  ParameterFormat: 132012,
-  /** (#100) Invalid parameter: structural errors. */
-  InvalidParameter: 100,
-} as const;
-
-export const TEMPLATE_ERROR_MESSAGES = {
-  [TemplateSendErrorCode.ParameterCount]: '(#132000) Number of parameters does not match the expected number of params',
-  [TemplateSendErrorCode.TemplateNotFound]: '(#132001) Template name does not exist in the translation',
-  [TemplateSendErrorCode.ParameterFormat]: '(#132012) Parameter format does not match format in the created template',
-  [TemplateSendErrorCode.InvalidParameter]: '(#100) Invalid parameter',
-} as const;
-
 /** A template as the local catalog holds it (from the create request or the upstream list). */
 export interface CatalogTemplate {
   name: string;
@@ -48,15 +28,6 @@ export interface CatalogTemplate {
   parameterFormat: 'POSITIONAL' | 'NAMED';
   /** HEADER / BODY / FOOTER / BUTTONS (upstream schema, any letter case) with text, format, buttons[{ type, text, url, ... }]. */
   components: Array<Record<string, unknown>>;
-}
-
-/** The 132001 error for the caller's lookup: no APPROVED template of that name and language (HTTP 404, as Meta). */
-export function templateNotFound(name: string, language: string): GraphError {
-  return templateError(
-    TemplateSendErrorCode.TemplateNotFound,
-    `template "${name}" (${language}) is not an APPROVED template of this business account`,
-    HttpStatus.NOT_FOUND,
-  );
 }
 
 /**
@@ -532,15 +503,9 @@ function checkAuthenticationCode(body: SentComponent | undefined, codes: Array<{
 // ---------------------------------------------------------------------------------------------
 // Small helpers.
 
-function templateError(code: number, details: string, status: number = HttpStatus.BAD_REQUEST): GraphError {
-  const message =
-    TEMPLATE_ERROR_MESSAGES[code as keyof typeof TEMPLATE_ERROR_MESSAGES] ?? `(#${code}) Invalid parameter`;
-  return new GraphError(code, message, { status, data: { details } });
-}
-
-const invalid = (details: string) => templateError(TemplateSendErrorCode.InvalidParameter, details);
-const countError = (details: string) => templateError(TemplateSendErrorCode.ParameterCount, details);
-const formatError = (details: string) => templateError(TemplateSendErrorCode.ParameterFormat, details);
+const invalid = (details: string) => templateError(TemplateErrorCode.InvalidParameter, details);
+const countError = (details: string) => templateError(TemplateErrorCode.ParameterCount, details);
+const formatError = (details: string) => templateError(TemplateErrorCode.ParameterFormat, details);
 
 function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,23 +1,25 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
+import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { SharedStore } from '../redis/shared-store';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { TemplatesService } from './templates.service';
 
 /**
- * Reconciles every business account's catalog with upstream every TEMPLATE_SYNC_INTERVAL_SECONDS.
- * With several instances, a lease in the shared store lets one of them do each account per period.
+ * Reconciles every business account's catalog with upstream every TEMPLATE_SYNC_INTERVAL_SECONDS
+ * (0: never), as a periodic job of the job engine (one instance a tick). Each account also takes a
+ * lease for the period in the shared store, so a pass that overlaps another (a slow tick, a run by
+ * hand) leaves alone the accounts already done in the period.
  */
 @Injectable()
-export class TemplateSyncJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TemplateSyncJob implements OnModuleInit {
   private readonly logger = new Logger('TemplateSync');
   private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
 
   constructor(
     private readonly templates: TemplatesService,
+    private readonly jobs: PeriodicJobs,
     private readonly store: SharedStore,
     private readonly tenancy: TenancyService,
     config: ConfigService<Environment, true>,
@@ -25,17 +27,8 @@ export class TemplateSyncJob implements OnApplicationBootstrap, OnApplicationShu
     this.intervalMs = config.get('TEMPLATE_SYNC_INTERVAL_SECONDS', { infer: true }) * 1000;
   }
 
-  onApplicationBootstrap(): void {
-    if (this.intervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce().finally(() => (this.running = undefined));
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleInit(): void {
+    if (this.intervalMs > 0) this.jobs.every('template-sync', this.intervalMs, () => this.runOnce());
   }
 
   /** One pass over every business account; an account that fails is logged and retried next period. */

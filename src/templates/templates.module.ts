@@ -7,12 +7,13 @@ import { TemplateSyncJob } from './template-sync.job';
 import { TemplatesController } from './templates.controller';
 import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
+import { TemplatesUpstream } from './templates.upstream';
 import { TemplateStatusApplier } from './template-status.applier';
 
 @Module({
   imports: [TypeOrmModule.forFeature([MessageTemplate]), TenancyModule, MediaModule],
   controllers: [TemplatesController],
-  providers: [TemplatesRepository, TemplatesService, TemplateSyncJob, TemplateStatusApplier],
+  providers: [TemplatesRepository, TemplatesUpstream, TemplatesService, TemplateSyncJob, TemplateStatusApplier],
   exports: [TemplatesService, TemplateStatusApplier],
 })
 export class TemplatesModule {}

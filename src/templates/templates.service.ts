@@ -6,12 +6,14 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { MediaLibraryService } from '../media/media-library.service';
 import { checkTemplateHeaderMedia } from '../media/media-limits';
 import { MediaService } from '../media/media.service';
+import { MediaUpstream } from '../media/media.upstream';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { decodeKeyset, encodeKeyset, nextPageUrl, type Page } from '../common/pagination';
-import { GraphClient, UpstreamTemplate } from '../upstream/graph-client';
 import type { MessageTemplate } from './message-template.entity';
+import { noApprovedTemplate } from './templates.errors';
 import { TemplatesRepository } from './templates.repository';
+import { TemplatesUpstream, type UpstreamTemplate } from './templates.upstream';
 import { validateTemplateCreate } from './template-create-rules';
 import type { CatalogTemplate } from './template-send-rules';
 
@@ -74,7 +76,8 @@ export class TemplatesService {
   constructor(
     private readonly templates: TemplatesRepository,
     onboarding: OnboardingService,
-    private readonly graph: GraphClient,
+    private readonly graph: TemplatesUpstream,
+    private readonly mediaUpstream: MediaUpstream,
     private readonly tenancy: TenancyService,
     private readonly media: MediaService,
     private readonly library: MediaLibraryService,
@@ -301,9 +304,7 @@ export class TemplatesService {
     const row = await this.templates.approved(businessAccountId, ref);
     if (!row) {
       const what = ref.groupName !== undefined ? `template group ${ref.groupName}` : `template ${ref.name}`;
-      throw new GraphError(ErrorCode.TemplateNotFound, `(#132001) Template name does not exist in the translation`, {
-        data: { details: `No APPROVED ${what} in language ${ref.language}` },
-      });
+      throw noApprovedTemplate(what, ref.language);
     }
     const template = {
       name: row.name,
@@ -347,7 +348,7 @@ export class TemplatesService {
     if (headerMediaFileId !== undefined) {
       const asset = await this.library.read(ctx.tenantId, headerMediaFileId);
       checkTemplateHeaderMedia(asset.mimeType, asset.bytes.length, 'header_media_file_id');
-      const handle = await this.graph.uploadForHandle(token, {
+      const handle = await this.mediaUpstream.uploadForHandle(token, {
         fileName: asset.fileName,
         fileType: asset.mimeType,
         bytes: asset.bytes,

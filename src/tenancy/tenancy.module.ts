@@ -5,6 +5,7 @@ import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { TenancyGuard } from './tenancy.guard';
 import { OnboardingService } from './onboarding.service';
+import { PhoneNumbersUpstream } from './phone-numbers.upstream';
 import { TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
 import { TenantsController } from './tenants.controller';
@@ -12,7 +13,7 @@ import { TenantsController } from './tenants.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
   controllers: [TenantsController],
-  providers: [TenancyRepository, TenancyService, TenancyGuard, OnboardingService],
-  exports: [TenancyService, TenancyGuard, OnboardingService],
+  providers: [TenancyRepository, PhoneNumbersUpstream, TenancyService, TenancyGuard, OnboardingService],
+  exports: [TenancyService, TenancyGuard, OnboardingService, PhoneNumbersUpstream],
 })
 export class TenancyModule {}

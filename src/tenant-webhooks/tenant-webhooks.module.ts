@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MetricsService } from '../metrics/metrics.service';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { DeliveryQueue } from './delivery-queue';
+import { DeliveryQueueModule } from './delivery-queue.module';
 import { MetaWebhookOverridesService } from './meta-webhook-overrides.service';
 import { TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
@@ -15,12 +16,12 @@ import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookOutbox } from './webhook-outbox';
 
 /**
- * Webhooks to tenants: endpoints (ours and Meta's way), the outbox the upstream ingestion writes
- * into, and the dispatcher that delivers from it through the job engine (`DeliveryQueue`, global:
- * provided by `JobsModule`).
+ * Webhooks to tenants: endpoints (ours and Meta's way), the delivery log, the outbox the upstream
+ * ingestion writes into, and the dispatcher that delivers from it through its queue
+ * (`DeliveryQueueModule`: BullMQ on the job engine's connection, or in process).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), TenancyModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), TenancyModule, DeliveryQueueModule.forRoot()],
   controllers: [WebhookEndpointsController, SubscribedAppsController],
   providers: [
     TenantWebhooksRepository,

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { deadline } from '../core/deadline';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../database/group-commit';
+import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { SharedStore } from '../redis/shared-store';
 import { DeliveryJob, DeliveryQueue } from './delivery-queue';
 import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
@@ -60,13 +61,13 @@ const FINISH_LINGER_MS = 200;
  * - An endpoint that keeps failing is slowed, not allowed to hold up others: after
  *   WEBHOOK_ENDPOINT_FAILURE_THRESHOLD failures in a row it is paused, and while paused its
  *   deliveries wait without attempting, except one probe per pause; a success ends the pause.
- * - The sweep: every WEBHOOK_SWEEP_INTERVAL_MS each instance queues again the pending deliveries
- *   that are overdue and not leased (a job the engine lost, an instance killed mid-attempt), and
+ * - The sweep: every WEBHOOK_SWEEP_INTERVAL_MS one instance (a periodic job) queues again the pending
+ *   deliveries that are overdue and not leased (a job the engine lost, an instance killed mid-attempt), and
  *   deletes delivered and failed deliveries past the retention (skipping rows locked just then).
  * - Lock order: see TenantWebhooksRepository (every statement is there).
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDispatcher');
   private readonly agent: Agent;
   private readonly policy: RetryPolicy;
@@ -76,8 +77,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly failureThreshold: number;
   private readonly sweepIntervalMs: number;
   private readonly retentionDays: number;
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
   private closed = false;
   /**
    * The attempts that start together take their leases in one statement, and the deliveries that
@@ -100,6 +99,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly repository: TenantWebhooksRepository,
     private readonly queue: DeliveryQueue,
+    private readonly jobs: PeriodicJobs,
     private readonly secretBox: SecretBox,
     private readonly store: SharedStore,
     private readonly metrics: MetricsService,
@@ -134,20 +134,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     return this.agent;
   }
 
+  /** The sweep is a periodic job of the job engine: one instance a tick. */
+  onModuleInit(): void {
+    this.jobs.every('webhook-sweep', this.sweepIntervalMs, () => this.sweep());
+  }
+
   onApplicationBootstrap(): void {
     this.queue.process((job) => (job.carried ? this.attemptLeased(job.carried) : this.attempt(job.deliveryId)));
-    this.sweepTimer = setInterval(() => {
-      this.sweeping ??= this.sweep()
-        .catch((error: Error) => this.logger.warn(`sweep failed: ${error.message}`))
-        .finally(() => (this.sweeping = undefined));
-    }, this.sweepIntervalMs);
-    this.sweepTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
-    clearInterval(this.sweepTimer);
-    await this.sweeping;
     await this.agent.close().catch(() => undefined);
   }
 

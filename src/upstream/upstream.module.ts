@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { MetaApp } from '../config/meta-app';
-import { GraphClient } from './graph-client';
+import { GraphTransport } from './graph-transport';
 import { UpstreamTarget } from './upstream-target';
 
 /** The upstream as the settings describe it; `baseUrl` replaces UPSTREAM_BASE_URL (the e2e tests' own sandbox). */
@@ -20,13 +20,13 @@ export function upstreamTargetFrom(
   );
 }
 
-/** The Graph API client, pointed at UPSTREAM_BASE_URL: Meta, or the sandbox app. */
+/** The Graph API transport, pointed at UPSTREAM_BASE_URL (Meta, or the sandbox app); each capability's client names its calls over it. */
 @Global()
 @Module({
   providers: [
     { provide: UpstreamTarget, inject: [ConfigService, MetaApp], useFactory: upstreamTargetFrom },
-    GraphClient,
+    GraphTransport,
   ],
-  exports: [GraphClient, UpstreamTarget],
+  exports: [GraphTransport, UpstreamTarget],
 })
 export class UpstreamModule {}

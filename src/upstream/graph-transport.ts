@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher, errors as undiciErrors, FormData, request } from 'undici';
+import { Agent, type Dispatcher, errors as undiciErrors, type FormData, request } from 'undici';
 import { deadline } from '../core/deadline';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { endpointShape, MetricsService } from '../metrics/metrics.service';
@@ -16,30 +16,7 @@ export interface GraphPage<T> {
   paging?: GraphPaging;
 }
 
-export interface SendResult {
-  messaging_product: 'whatsapp';
-  contacts: Array<{ input: string; wa_id: string }>;
-  messages: Array<{ id: string; message_status?: string }>;
-}
-
-export interface UpstreamTemplate {
-  id: string;
-  name: string;
-  language: string;
-  status: string;
-  category: string;
-  components: Array<Record<string, unknown>>;
-  parameter_format?: string;
-  rejected_reason?: string;
-}
-
-export interface MediaUpload {
-  bytes: Buffer;
-  fileName: string;
-  mimeType: string;
-}
-
-interface CallOptions {
+export interface CallOptions {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   token: string;
@@ -72,17 +49,19 @@ export interface ForwardedAnswer {
 }
 
 /**
- * The one client that talks to the Cloud API (Graph). Pooled keep-alive connections (undici), a
- * timeout on every call, and no automatic retries: Meta has no idempotency key, so a retried send
- * could deliver twice. Outcomes:
+ * The thin shared transport to the Cloud API (Graph): each capability's own client
+ * (`messages.upstream.ts`, `templates.upstream.ts`, …) names its calls over it; the checked
+ * pass-through forwards through it. Pooled keep-alive connections (undici), the configured Graph
+ * version, a timeout on every call, metrics by endpoint shape, and no automatic retries: Meta has no
+ * idempotency key, so a retried send could deliver twice. Outcomes:
  * - 2xx: the parsed body;
  * - a 4xx Graph error: passed through with Meta's status, code, message, subcode and error_data;
  * - 5xx, a 4xx without a Graph body, timeouts, resets, unreadable bodies: 500 code 131000, with
  *   `error_data.details` saying what happened upstream (never the token).
  */
 @Injectable()
-export class GraphClient implements OnApplicationShutdown {
-  private readonly logger = new Logger('GraphClient');
+export class GraphTransport implements OnApplicationShutdown {
+  private readonly logger = new Logger('GraphTransport');
   private readonly agent: Agent;
 
   constructor(
@@ -96,114 +75,13 @@ export class GraphClient implements OnApplicationShutdown {
     });
   }
 
+  /** The app id resumable uploads go to (`/{app-id}/uploads`). */
+  get appId(): string {
+    return this.target.appId;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.agent.destroy();
-  }
-
-  /** Sends a message, or marks one as read (`{ status: 'read', message_id }`): the same endpoint. */
-  sendMessage(phoneNumberId: string, token: string, payload: unknown): Promise<SendResult> {
-    return this.call({ method: 'POST', path: `${phoneNumberId}/messages`, token, json: payload });
-  }
-
-  markAsRead(
-    phoneNumberId: string,
-    token: string,
-    messageId: string,
-    typingIndicator?: { type: 'text' },
-  ): Promise<{ success: boolean }> {
-    return this.call({
-      method: 'POST',
-      path: `${phoneNumberId}/messages`,
-      token,
-      json: {
-        messaging_product: 'whatsapp',
-        status: 'read',
-        message_id: messageId,
-        ...(typingIndicator && { typing_indicator: typingIndicator }),
-      },
-    });
-  }
-
-  createTemplate(
-    wabaId: string,
-    token: string,
-    template: unknown,
-  ): Promise<{ id: string; status: string; category: string }> {
-    return this.call({ method: 'POST', path: `${wabaId}/message_templates`, token, json: template });
-  }
-
-  listTemplates(
-    wabaId: string,
-    token: string,
-    options: { limit?: number; after?: string; name?: string } = {},
-  ): Promise<GraphPage<UpstreamTemplate>> {
-    return this.call({ method: 'GET', path: `${wabaId}/message_templates`, token, query: options });
-  }
-
-  /** Every template of the business account, following Meta's cursor paging. */
-  async listAllTemplates(wabaId: string, token: string, pageSize = 100): Promise<UpstreamTemplate[]> {
-    const all: UpstreamTemplate[] = [];
-    let after: string | undefined;
-    for (let page = 0; page < 1000; page++) {
-      const result = await this.listTemplates(wabaId, token, { limit: pageSize, after });
-      all.push(...result.data);
-      after = result.paging?.cursors?.after;
-      if (!result.paging?.next || !after || result.data.length === 0) break;
-    }
-    return all;
-  }
-
-  getTemplate(templateId: string, token: string): Promise<UpstreamTemplate> {
-    return this.call({ method: 'GET', path: templateId, token });
-  }
-
-  /** `DELETE /{waba-id}/message_templates?name=` (every language), or one template with `hsm_id`. */
-  deleteTemplate(wabaId: string, token: string, name: string, hsmId?: string): Promise<{ success: boolean }> {
-    return this.call({ method: 'DELETE', path: `${wabaId}/message_templates`, token, query: { name, hsm_id: hsmId } });
-  }
-
-  /** `POST /{template-id}`: edits a template (components, category, TTL). */
-  editTemplate(templateId: string, token: string, body: unknown): Promise<{ success: boolean }> {
-    return this.call({ method: 'POST', path: templateId, token, json: body });
-  }
-
-  listPhoneNumbers(wabaId: string, token: string): Promise<GraphPage<Record<string, unknown>>> {
-    return this.call({ method: 'GET', path: `${wabaId}/phone_numbers`, token });
-  }
-
-  getPhoneNumber(phoneNumberId: string, token: string, fields?: string): Promise<Record<string, unknown>> {
-    return this.call({ method: 'GET', path: phoneNumberId, token, query: { fields } });
-  }
-
-  getBusinessProfile(
-    phoneNumberId: string,
-    token: string,
-    fields?: string,
-  ): Promise<{ data: Array<Record<string, unknown>> }> {
-    return this.call({ method: 'GET', path: `${phoneNumberId}/whatsapp_business_profile`, token, query: { fields } });
-  }
-
-  updateBusinessProfile(phoneNumberId: string, token: string, body: unknown): Promise<{ success: boolean }> {
-    return this.call({ method: 'POST', path: `${phoneNumberId}/whatsapp_business_profile`, token, json: body });
-  }
-
-  uploadMedia(phoneNumberId: string, token: string, media: MediaUpload): Promise<{ id: string }> {
-    const form = new FormData();
-    form.set('messaging_product', 'whatsapp');
-    form.set('type', media.mimeType);
-    form.set('file', new Blob([media.bytes], { type: media.mimeType }), media.fileName);
-    return this.call({ method: 'POST', path: `${phoneNumberId}/media`, token, form });
-  }
-
-  getMedia(
-    mediaId: string,
-    token: string,
-  ): Promise<{ id: string; url: string; mime_type: string; sha256: string; file_size: number }> {
-    return this.call({ method: 'GET', path: mediaId, token });
-  }
-
-  deleteMedia(mediaId: string, token: string): Promise<{ success: boolean }> {
-    return this.call({ method: 'DELETE', path: mediaId, token });
   }
 
   /**
@@ -249,42 +127,6 @@ export class GraphClient implements OnApplicationShutdown {
       contentType: header('content-type') ?? 'application/octet-stream',
       contentLength: header('content-length'),
     };
-  }
-
-  /** Starts a resumable upload session (template header media). */
-  createUploadSession(
-    token: string,
-    file: { fileName: string; fileLength: number; fileType: string },
-  ): Promise<{ id: string }> {
-    return this.call({
-      method: 'POST',
-      path: `${this.target.appId}/uploads`,
-      token,
-      query: { file_name: file.fileName, file_length: file.fileLength, file_type: file.fileType },
-    });
-  }
-
-  /** Sends bytes from `offset`; the answer carries the handle `h` once the file is complete. */
-  uploadChunk(token: string, sessionId: string, bytes: Buffer, offset: number): Promise<{ h?: string }> {
-    return this.call({
-      method: 'POST',
-      path: sessionId,
-      token,
-      scheme: 'OAuth',
-      raw: { bytes, headers: { file_offset: String(offset), 'content-type': 'application/octet-stream' } },
-    });
-  }
-
-  /** Uploads a whole file through a resumable session and returns its header handle. */
-  async uploadForHandle(token: string, file: { fileName: string; fileType: string; bytes: Buffer }): Promise<string> {
-    const session = await this.createUploadSession(token, {
-      fileName: file.fileName,
-      fileLength: file.bytes.length,
-      fileType: file.fileType,
-    });
-    const result = await this.uploadChunk(token, session.id, file.bytes, 0);
-    if (!result.h) throw upstreamFailure('the upload session did not return a handle');
-    return result.h;
   }
 
   /**
@@ -348,7 +190,7 @@ export class GraphClient implements OnApplicationShutdown {
   }
 
   /** One call, counted and timed by endpoint shape and outcome. */
-  private async call<T>(options: CallOptions): Promise<T> {
+  async call<T>(options: CallOptions): Promise<T> {
     const labels = { method: options.method, endpoint: endpointShape(options.path), outcome: 'ok' };
     const started = process.hrtime.bigint();
     try {
@@ -476,7 +318,8 @@ function neverSent(error: unknown): boolean {
   );
 }
 
-function upstreamFailure(details: string): GraphError {
+/** 500 code 131000: upstream failed, `details` says how (never the token). */
+export function upstreamFailure(details: string): GraphError {
   return new GraphError(ErrorCode.SendFailure, 'Upstream request failed', { status: 500, data: { details } });
 }
 
