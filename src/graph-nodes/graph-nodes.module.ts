@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { PassthroughModule } from '../passthrough/passthrough.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { PhoneNumbersUpstream } from '../tenancy/phone-numbers.upstream';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { GraphNodesController } from './graph-nodes.controller';
@@ -17,6 +18,7 @@ import { PhoneNumbersService } from './phone-numbers.service';
 @Module({
   imports: [TenancyModule, MediaModule, TemplatesModule, TenantWebhooksModule, PassthroughModule],
   controllers: [PhoneNumbersController, GraphNodesController],
-  providers: [GraphNodesService, PhoneNumbersService],
+  // Phone numbers' Meta calls (tenancy's client) where they are made: the CLI boots tenancy without Graph.
+  providers: [GraphNodesService, PhoneNumbersService, PhoneNumbersUpstream],
 })
 export class GraphNodesModule {}

@@ -5,7 +5,6 @@ import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { TenancyGuard } from './tenancy.guard';
 import { OnboardingService } from './onboarding.service';
-import { PhoneNumbersUpstream } from './phone-numbers.upstream';
 import { TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
 import { TenantsController } from './tenants.controller';
@@ -13,7 +12,7 @@ import { TenantsController } from './tenants.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
   controllers: [TenantsController],
-  providers: [TenancyRepository, PhoneNumbersUpstream, TenancyService, TenancyGuard, OnboardingService],
-  exports: [TenancyService, TenancyGuard, OnboardingService, PhoneNumbersUpstream],
+  providers: [TenancyRepository, TenancyService, TenancyGuard, OnboardingService],
+  exports: [TenancyService, TenancyGuard, OnboardingService],
 })
 export class TenancyModule {}

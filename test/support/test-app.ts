@@ -9,6 +9,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import type { Environment } from '../../src/config/environment';
 import { MetaApp } from '../../src/config/meta-app';
+import { BullPeriodicJobs, PeriodicJobs } from '../../src/jobs/periodic-jobs';
 import { RedisStore } from '../../src/redis/redis-store';
 import { SharedStore } from '../../src/redis/shared-store';
 import { UpstreamTarget } from '../../src/upstream/upstream-target';
@@ -102,9 +103,17 @@ export function startTestSandbox(gatewayUrl: () => string): Promise<Sandbox> {
   });
 }
 
-/** Empties every table (but the migrations log) and the test Redis database. */
+/**
+ * Empties every table (but the migrations log) and the test Redis database. The periodic jobs'
+ * schedules live in that Redis database: they are put back at once (a running gateway would put them
+ * back within a minute, as after any Redis that lost its data).
+ */
 export async function resetState(testApp: TestApp): Promise<void> {
   const tables = testApp.dataSource.entityMetadatas.map((m) => `"${m.tableName}"`);
   if (tables.length) await testApp.dataSource.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
-  if (testApp.store instanceof RedisStore) await testApp.store.client.flushdb();
+  if (testApp.store instanceof RedisStore) {
+    await testApp.store.client.flushdb();
+    const jobs = testApp.get(PeriodicJobs);
+    if (jobs instanceof BullPeriodicJobs) await jobs.ensureSchedules();
+  }
 }
