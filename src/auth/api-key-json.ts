@@ -1,4 +1,27 @@
+import type { ApiKey } from './api-key.entity';
 import type { ApiKeyView, IssuedApiKey } from './api-keys.service';
+
+/** A key's row as the gateway shows it (times as ISO text; whether it signs, never the secret). */
+export function apiKeyView(row: ApiKey): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    prefix: row.keyPrefix,
+    tenantIds: row.tenantIds,
+    scopes: row.scopes,
+    allowedPhoneNumberIds: row.allowedPhoneNumberIds,
+    allowedIps: row.allowedIps,
+    rateLimitPerSecond: row.rateLimitPerSecond,
+    hmac: row.hmacSecretEncrypted !== null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    issuedByKeyId: row.issuedByKeyId,
+    rotatedFromId: row.rotatedFromId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** A key record as the HTTP API and the CLI print it (snake_case; never the key text or a secret). */
 export const apiKeyJson = (k: ApiKeyView) => ({

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { type Page, pageOldestFirst } from '../common/pagination';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type Page, pageOldestFirst } from '../common/keyset';
 import { rowExists } from '../database/exists';
 import { ApiKey } from './api-key.entity';
 
@@ -26,7 +25,7 @@ export type NewApiKey = Pick<
 /** Every statement on api_keys. */
 @Injectable()
 export class ApiKeysRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   private get keys() {
     return this.dataSource.getRepository(ApiKey);

@@ -11,6 +11,7 @@ import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-for
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import type { ApiKey } from './api-key.entity';
+import { apiKeyView } from './api-key-json';
 import { ApiKeysRepository } from './api-keys.repository';
 import type { ApiKeyKind } from '../core/gateway-request';
 import { DEFAULT_RATE_LIMIT, Issuer, manages } from './key-issuing-policy';
@@ -322,23 +323,6 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   }
 
   toView(row: ApiKey): ApiKeyView {
-    return {
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      prefix: row.keyPrefix,
-      tenantIds: row.tenantIds,
-      scopes: row.scopes,
-      allowedPhoneNumberIds: row.allowedPhoneNumberIds,
-      allowedIps: row.allowedIps,
-      rateLimitPerSecond: row.rateLimitPerSecond,
-      hmac: row.hmacSecretEncrypted !== null,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      issuedByKeyId: row.issuedByKeyId,
-      rotatedFromId: row.rotatedFromId,
-      createdAt: row.createdAt.toISOString(),
-    };
+    return apiKeyView(row);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rowExists } from '../database/exists';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
 
@@ -31,7 +30,7 @@ function checkCursor(cursor: KeysetCursor): KeysetCursor {
 /** `blacklist_entries`: every query is scoped by the organization. */
 @Injectable()
 export class BlacklistRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** One page in (created_at, id) order, `limit + 1` rows so the caller can tell a next page exists. */
   list(

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { rowExists } from '../database/exists';
 
 /** A broadcast as its rows hold it. */
@@ -57,7 +56,7 @@ const INSERT_CHUNK = 2000;
  */
 @Injectable()
 export class BroadcastsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The rows an UPDATE … RETURNING gave (TypeORM answers an UPDATE's query with [rows, count]). */
   private async updated<T>(sql: string, parameters: unknown[], manager = this.dataSource.manager): Promise<T[]> {

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import { plainToInstance, Transform } from 'class-transformer';
+import { DEFAULT_EMBEDDED_DATABASE_PORT, rawSettings } from './raw-settings';
 import {
   IsBoolean,
   IsIn,
@@ -115,7 +114,7 @@ export class Environment {
   @IsInt()
   @Min(0)
   @Max(65535)
-  EMBEDDED_DATABASE_PORT = 54329;
+  EMBEDDED_DATABASE_PORT = DEFAULT_EMBEDDED_DATABASE_PORT;
 
   /** Redis. When unset, an in-process store serves one instance (a warning is logged). */
   @Transform(emptyToUndefined)
@@ -506,8 +505,7 @@ export function loadEnvironment(): Environment {
  * it, process.env over the `.env` file of the working directory, validated.
  */
 export function loadEnvironmentWithEnvFile(file = '.env', role: ProcessRole = 'cli'): Environment {
-  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
-  return validateEnvironment({ ...fromFile, ...process.env }, role);
+  return validateEnvironment(rawSettings(file), role);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
 import { rowExists } from '../database/exists';
@@ -53,7 +52,7 @@ function toRecords(contacts: ContactUpsert[]): string {
 /** `contacts`: every query is scoped by the organization. */
 @Injectable()
 export class ContactsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Runs `work` in one transaction: every write of a request, or none. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { rowExists } from '../database/exists';
 import { MediaAsset } from './media-asset.entity';
@@ -33,7 +32,7 @@ export interface MediaOwner {
  */
 @Injectable()
 export class MediaRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   // ---- inbound media and uploads (media ids) ----------------------------------------------------
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import type { ComposedStatement } from '../database/composed-statement';
 import { rowExists } from '../database/exists';
@@ -89,7 +88,7 @@ const UNKNOWN = `(status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstr
 @Injectable()
 export class MessagesRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly sql: HotPathSql,
   ) {}
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { UpstreamObject } from './upstream-object.entity';
 
 /** Where an object lives: the organization and business account that own it, and its number if any. */
@@ -14,7 +13,7 @@ export interface ObjectOwner {
 /** Every statement on `upstream_objects`: the registry of ids Meta created or listed for an organization. */
 @Injectable()
 export class PassthroughRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   private get objects() {
     return this.dataSource.getRepository(UpstreamObject);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, IsNull, Not } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { rowExists } from '../database/exists';
 import { MessageTemplate } from './message-template.entity';
 
@@ -46,7 +45,7 @@ export type TemplateFields = Partial<MessageTemplate> & Pick<MessageTemplate, 'n
 /** Every statement on `message_templates`, the catalog. */
 @Injectable()
 export class TemplatesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   private get templates() {
     return this.dataSource.getRepository(MessageTemplate);

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
-import { type DataSource, type EntityManager, In } from 'typeorm';
-import { type Page, pageOldestFirst } from '../common/pagination';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { type Page, pageOldestFirst } from '../common/keyset';
+import { isUuid } from '../common/uuid';
 import { BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
@@ -35,7 +34,7 @@ type Owned = Organization | BusinessAccount | PhoneNumber;
  */
 @Injectable()
 export class TenancyRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   private get organizations() {
     return this.dataSource.getRepository(Organization);
@@ -247,7 +246,7 @@ export class TenancyRepository {
     id: string,
     before: (manager: EntityManager, row: T) => Promise<void>,
   ): Promise<T | null> {
-    if (!isUUID(id)) return null;
+    if (!isUuid(id)) return null;
     return this.dataSource.transaction(async (manager) => {
       const row = await manager
         .getRepository(entity)

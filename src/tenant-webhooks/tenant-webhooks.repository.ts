@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import type { ComposedStatement } from '../database/composed-statement';
 import { rowExists } from '../database/exists';
@@ -122,7 +121,7 @@ function selectionWhere(selection: EndpointSelection): { where: string; params: 
 @Injectable()
 export class TenantWebhooksRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly sql: HotPathSql,
   ) {}
 

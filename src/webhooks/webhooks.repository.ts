@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { ComposedStatement } from '../database/composed-statement';
 import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
@@ -23,7 +22,7 @@ export interface StoredEvent {
 @Injectable()
 export class WebhooksRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly sql: HotPathSql,
   ) {}
 

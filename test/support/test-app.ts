@@ -113,7 +113,7 @@ export async function resetState(testApp: TestApp): Promise<void> {
   if (tables.length) await testApp.dataSource.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
   if (testApp.store instanceof RedisStore) {
     await testApp.store.client.flushdb();
-    const jobs = testApp.get(PeriodicJobs);
+    const jobs = testApp.get(PeriodicJobs as unknown as Type<PeriodicJobs>);
     if (jobs instanceof BullPeriodicJobs) await jobs.ensureSchedules();
   }
 }
