@@ -77,13 +77,16 @@ function describeError(error: unknown): Record<string, unknown> {
 
 /** Runs a command against the services and prints its result or its error. */
 function action<A extends unknown[]>(work: (services: Services, ...args: A) => Promise<unknown>) {
-  return async (...args: A): Promise<void> => {
-    try {
-      exitWith(0, await withServices((services) => work(services, ...args)));
-    } catch (error) {
-      exitWith(1, { error: describeError(error) });
-    }
-  };
+  return (...args: A): Promise<void> => answer(() => withServices((services) => work(services, ...args)));
+}
+
+/** Prints what `result` gives and exits 0, or its error and exits 1. */
+async function answer(result: () => Promise<unknown>): Promise<void> {
+  try {
+    exitWith(0, await result());
+  } catch (error) {
+    exitWith(1, { error: describeError(error) });
+  }
 }
 
 /**
@@ -91,15 +94,12 @@ function action<A extends unknown[]>(work: (services: Services, ...args: A) => P
  * read that way (reads.ts: no Nest, a third of the time), else on the services of a full boot.
  */
 function listAction<A extends unknown[]>(work: (lists: Lists, ...args: A) => Promise<unknown>) {
-  return async (...args: A): Promise<void> => {
-    try {
+  return (...args: A): Promise<void> =>
+    answer(async () => {
       const { withReads } = await import('./reads.js');
       const light = await withReads((lists) => work(lists, ...args));
-      exitWith(0, light ? light.value : await withServices((services) => work(servicesLists(services), ...args)));
-    } catch (error) {
-      exitWith(1, { error: describeError(error) });
-    }
-  };
+      return light ? light.value : withServices((services) => work(servicesLists(services), ...args));
+    });
 }
 
 /** The same lists from a full boot's services. */

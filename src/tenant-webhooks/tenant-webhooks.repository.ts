@@ -77,13 +77,17 @@ export interface DeliveryEnd {
   attempted: boolean;
 }
 
-/** An upstream event's deliveries, as the ingestion's statement adds them (`addDeliveries`). */
+/** An upstream event tenants may have to receive, as the ingestion's statement adds its deliveries (`addDeliveries`). */
 export interface DeliveryEvent {
   tenantId: string;
+  /** The event's key in webhook_events (the part of the statement that stores events returns it). */
   dedupeKey: string;
   wabaId: string;
+  /** Meta's webhook field. */
   field: string;
+  /** The phone number the event is about; null for business-account events (template reviews). */
   phoneNumberId: string | null;
+  /** The envelope, exactly as it will be sent and signed. */
   body: string;
 }
 

@@ -15,9 +15,13 @@ import type {
   WebhookEndpointDto,
   WebhookEndpointWithSecretDto,
 } from './dto/webhook-endpoint.dto';
-import { type EndpointRow, type EndpointSelection, TenantWebhooksRepository } from './tenant-webhooks.repository';
+import {
+  type EndpointRow,
+  type EndpointSelection,
+  type NewEndpoint,
+  TenantWebhooksRepository,
+} from './tenant-webhooks.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
-import type { WebhookEndpointKind } from './webhook-endpoint.entity';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { generateWebhookSecret, isUsableSecret, secretHint } from './webhook-signing';
 import { webhookUrlProblem } from './webhook-url-policy';
@@ -33,15 +37,7 @@ export interface EndpointCaller {
 }
 
 /** A new endpoint, before its secret is checked or made. */
-export interface EndpointInput {
-  kind: WebhookEndpointKind;
-  url: string;
-  description: string | null;
-  events: string[] | null;
-  phoneNumberIds: string[] | null;
-  wabaId: string | null;
-  secret?: string;
-}
+export type EndpointInput = Omit<NewEndpoint, 'secretEncrypted'> & { secret?: string };
 
 /**
  * Tenant webhook endpoints registered with `/v1/webhooks`: create, list, change, disable, delete,

@@ -4,21 +4,10 @@ import type { Environment } from '../config/environment';
 import type { ComposedStatement } from '../database/composed-statement';
 import { DeliveryQueue } from './delivery-queue';
 import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
-import { TenantWebhooksRepository } from './tenant-webhooks.repository';
+import { type DeliveryEvent, TenantWebhooksRepository } from './tenant-webhooks.repository';
 
 /** An upstream event, as the ingestion stores it, that tenants may have to receive. */
-export interface OutboxEvent {
-  tenantId: string;
-  /** The event's key in webhook_events (the part of the statement that stores events returns it). */
-  dedupeKey: string;
-  wabaId: string;
-  /** Meta's webhook field. */
-  field: string;
-  /** The phone number the event is about; null for business-account events (template reviews). */
-  phoneNumberId: string | null;
-  /** The envelope, exactly as it will be sent and signed. */
-  body: string;
-}
+export type OutboxEvent = DeliveryEvent;
 
 /**
  * The write side of tenant webhooks: the deliveries of an event are inserted in the caller's
