@@ -10,7 +10,7 @@ import { markUntrustedDownload } from '../core/untrusted-content';
 import { MediaNodesService } from '../media/media-nodes.service';
 import { PassthroughService } from '../passthrough/passthrough.service';
 import { GraphNodesService, type NodeCaller } from './graph-nodes.service';
-import { textParameter } from './phone-numbers.controller';
+import { textParameter } from '../core/graph-fields';
 
 const NODE_ID = {
   name: 'nodeId',

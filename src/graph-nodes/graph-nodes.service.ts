@@ -11,7 +11,7 @@ import { MetaWebhookOverridesService } from '../tenant-webhooks/meta-webhook-ove
 import { TemplatesService } from '../templates/templates.service';
 import { resolveTenantId } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { PhoneNumbersService } from './phone-numbers.service';
+import { PhoneNumbersService } from '../tenancy/phone-numbers.service';
 
 /** What a bare Graph id names, and who owns it. */
 type GraphNode =

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { projectFields } from '../core/graph-fields';
 import { MediaLibraryService } from '../media/media-library.service';
 import { checkTemplateHeaderMedia } from '../media/media-limits';
 import { MediaService } from '../media/media.service';
@@ -391,13 +392,6 @@ function listOf(value: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-/** A record reduced to `fields` (comma-separated; `id` is always kept), as Graph projects objects. */
-export function projectFields<T extends { id: string }>(record: T, fields: string | undefined): Partial<T> {
-  if (fields === undefined || fields.trim() === '') return record;
-  const wanted = new Set(['id', ...fields.split(',').map((field) => field.trim().replace(/\{.*$/, ''))]);
-  return Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>;
 }
 
 const nameCursor = ([name, language]: string[]) => ({ name, language });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { encodeKeyset } from '../common/pagination';
-import { projectFields } from '../templates/templates.service';
-import { TenancyService } from '../tenancy/tenancy.service';
-import { PhoneNumbersUpstream } from '../tenancy/phone-numbers.upstream';
+import { encodeKeyset } from '../common/keyset';
+import { projectFields } from '../core/graph-fields';
+import { PhoneNumbersUpstream } from './phone-numbers.upstream';
+import { TenancyService } from './tenancy.service';
 
 /**
  * Phone numbers and their business profiles, as Graph answers them. The registry says which

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestj
 import { Authenticated } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
-import { GraphError } from '../core/graph-error';
+import { textParameter } from '../core/graph-fields';
 import { PhoneNumbersService } from './phone-numbers.service';
 
 const FIELDS = {
@@ -84,12 +84,4 @@ export class PhoneNumbersController {
   updateProfile(@Req() req: GatewayRequest, @Body() body: Record<string, unknown>) {
     return this.phones.updateProfile(req.tenant!.phoneNumber!, body);
   }
-}
-
-/** A single text query parameter (Graph's `fields`); a repeated one is 400 code 100. */
-export function textParameter(value: unknown, name = 'fields'): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw GraphError.invalidParameter('Invalid parameter', `${name}: must be a single string`);
-  return value;
 }
