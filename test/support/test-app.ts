@@ -110,7 +110,17 @@ export function startTestSandbox(gatewayUrl: () => string): Promise<Sandbox> {
  */
 export async function resetState(testApp: TestApp): Promise<void> {
   const tables = testApp.dataSource.entityMetadatas.map((m) => `"${m.tableName}"`);
-  if (tables.length) await testApp.dataSource.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
+  // TRUNCATE locks every table in turn while the apps' own work runs (a broadcast poll's statement
+  // over two tables, a sweep): PostgreSQL may break the wait as a deadlock (40P01); it is tried again.
+  for (let attempt = 1; tables.length; attempt++) {
+    try {
+      await testApp.dataSource.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
+      break;
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string } }).driverError?.code;
+      if (code !== '40P01' || attempt >= 5) throw error;
+    }
+  }
   if (testApp.store instanceof RedisStore) {
     await testApp.store.client.flushdb();
     const jobs = testApp.get(PeriodicJobs as unknown as Type<PeriodicJobs>);
