@@ -619,6 +619,9 @@ describe('administration CLI', () => {
       const org = await ok(['org:create', '--name', 'Offline'], { env: env() });
       expect(org.name).toBe('Offline');
       expect(await isListening(port)).toBe(false);
+      // A list command with nothing to read from boots in full (it starts the database) and answers the same.
+      expect(await ok(['org:list'], { env: env() })).toEqual({ data: [org] });
+      expect(await isListening(port)).toBe(false);
     }, 120_000);
 
     it("uses the running gateway's embedded database when its port listens", async () => {

@@ -27,11 +27,11 @@ export interface Lists {
  * gateway's embedded PostgreSQL. Undefined otherwise: the command then boots in full (which starts
  * the embedded database, or says what the settings lack).
  */
-async function readableDatabase(): Promise<{ url: string; pool: number } | undefined> {
+async function readableDatabaseUrl(): Promise<string | undefined> {
   const env = rawSettings();
-  if (env.DATABASE_URL) return env.ENCRYPTION_KEY ? { url: env.DATABASE_URL, pool: 1 } : undefined;
+  if (env.DATABASE_URL) return env.ENCRYPTION_KEY ? env.DATABASE_URL : undefined;
   const port = Number(env.EMBEDDED_DATABASE_PORT || DEFAULT_EMBEDDED_DATABASE_PORT);
-  return (await isListening(port)) ? { url: embeddedUrl(port), pool: 1 } : undefined;
+  return (await isListening(port)) ? embeddedUrl(port) : undefined;
 }
 
 /**
@@ -40,13 +40,14 @@ async function readableDatabase(): Promise<{ url: string; pool: number } | undef
  * the database cannot be read that way (the caller boots in full).
  */
 export async function withReads<T>(work: (lists: Lists) => Promise<T>): Promise<{ value: T } | undefined> {
-  const database = await readableDatabase();
-  if (!database) return undefined;
+  const url = await readableDatabaseUrl();
+  if (!url) return undefined;
   const dataSource = new DataSource({
     type: 'postgres',
-    url: database.url,
+    url,
     entities: [Organization, BusinessAccount, PhoneNumber, ApiKey],
-    extra: { max: database.pool, connectionTimeoutMillis: 5000 },
+    // One connection: the list commands read one statement at a time (and PGlite serves one session).
+    extra: { max: 1, connectionTimeoutMillis: 5000 },
   });
   await dataSource.initialize();
   try {
