@@ -9,6 +9,7 @@ module.exports = {
     '/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)',
   ],
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/after-each-file.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -17,6 +17,12 @@ export interface ReceivedRequest {
  * go down (port closed) and come back on the same port.
  */
 export class WebhookReceiver {
+  /**
+   * Receivers started in this spec file and not yet stopped: stopped after its tests
+   * (test/support/after-each-file.ts), so a test that fails before its own `stop()` does not leave a
+   * port open that keeps Jest from exiting.
+   */
+  static readonly open = new Set<WebhookReceiver>();
   readonly requests: ReceivedRequest[] = [];
   /** Statuses to answer, in turn; when empty, `status`. */
   replies: number[] = [];
@@ -70,6 +76,7 @@ export class WebhookReceiver {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', () => resolve()));
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+    WebhookReceiver.open.add(this);
     return this;
   }
 
@@ -77,6 +84,7 @@ export class WebhookReceiver {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    WebhookReceiver.open.delete(this);
     if (!server) return;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
