@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import { Authenticated } from '../core/access.decorators';
 import { PageQueryDto, SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
-import { NumberLimitsService } from '../pacing/number-limits.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { businessAccountJson, organizationJson, phoneNumberJson } from '../tenancy/tenancy-json';
 import {
@@ -41,10 +40,7 @@ const DELETE_NOTE = 'Refused with 409 code 100 while records depend on it (`erro
 @ApiTags('management')
 @Controller('v1/organizations')
 export class OrganizationsController {
-  constructor(
-    private readonly onboarding: OnboardingService,
-    private readonly numberLimits: NumberLimitsService,
-  ) {}
+  constructor(private readonly onboarding: OnboardingService) {}
 
   @Post()
   @Authenticated(WRITE)
@@ -199,8 +195,8 @@ export class OrganizationsController {
       displayPhoneNumber: body.display_phone_number,
       enforceServiceWindow: body.enforce_service_window,
     });
-    // Its throughput, messaging limit and quality, read from Meta now (not waited for).
-    void this.numberLimits.learnQuietly(phone.phoneNumberId);
+    // Its throughput, messaging limit and quality are read from Meta now (not waited for).
+    this.onboarding.announcePhoneNumber(phone);
     return phoneNumberJson(phone);
   }
 

@@ -40,6 +40,7 @@ export class NumberLimitsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.onboarding.onPhoneNumberChanged((phone) => void this.shareQuietly(phone.phoneNumberId));
+    this.onboarding.onPhoneNumberOnboarded((phone) => void this.learnQuietly(phone.phoneNumberId));
     if (this.refreshIntervalMs > 0)
       this.jobs.every('number-limits-refresh', Math.min(this.refreshIntervalMs, 60_000), () => this.refreshStale());
   }

@@ -263,6 +263,25 @@ export class OnboardingService {
     return this.updatePhoneNumber(phone.tenantId, phoneNumberId, change);
   }
 
+  private readonly phoneNumberArrivals: Array<(phone: PhoneNumber) => void> = [];
+
+  /**
+   * Lets a feature prepare a number onboarded over the management API before its first send (pacing
+   * reads its throughput, messaging limit and quality from Meta at once, not at its next refresh).
+   */
+  onPhoneNumberOnboarded(listener: (phone: PhoneNumber) => void): void {
+    this.phoneNumberArrivals.push(listener);
+  }
+
+  /**
+   * Tells the features a number added over the management API is ready (`onPhoneNumberOnboarded`); they
+   * work on their own time, the answer does not wait. The CLI's and the seed's numbers are left to the
+   * features' periodic work, as are the test harness's (whose upstream logs stay the specs' own).
+   */
+  announcePhoneNumber(phone: PhoneNumber): void {
+    for (const listener of this.phoneNumberArrivals) listener(phone);
+  }
+
   private readonly phoneNumberChanges: Array<(phone: PhoneNumber) => void> = [];
 
   /** Lets a feature follow an operator's change of a number (pacing shares a new throughput). */
