@@ -13,7 +13,6 @@ import { GraphNodesModule } from './graph-nodes/graph-nodes.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
-import { ManagementModule } from './management/management.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -51,7 +50,6 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MediaModule,
     TenantWebhooksModule,
     BroadcastsModule,
-    ManagementModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,
     // after every named route: /v1/{id}/{edge} and /v1/{id}/{edge}/{id} of Meta's other operations

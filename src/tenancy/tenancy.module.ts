@@ -5,13 +5,14 @@ import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { TenancyGuard } from './tenancy.guard';
 import { OnboardingService } from './onboarding.service';
+import { OrganizationsController } from './organizations.controller';
 import { TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
 import { TenantsController } from './tenants.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
-  controllers: [TenantsController],
+  controllers: [TenantsController, OrganizationsController],
   providers: [TenancyRepository, TenancyService, TenancyGuard, OnboardingService],
   exports: [TenancyService, TenancyGuard, OnboardingService],
 })

@@ -4,8 +4,8 @@ import type { Request } from 'express';
 import { Authenticated } from '../core/access.decorators';
 import { PageQueryDto, SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
-import { OnboardingService } from '../tenancy/onboarding.service';
-import { businessAccountJson, organizationJson, phoneNumberJson } from '../tenancy/tenancy-json';
+import { OnboardingService } from './onboarding.service';
+import { businessAccountJson, organizationJson, phoneNumberJson } from './tenancy-json';
 import {
   BusinessAccountDto,
   BusinessAccountPageDto,

@@ -12,7 +12,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
-import { OrganizationDto } from '../../tenancy/organization.dto';
+import { OrganizationDto } from '../organization.dto';
 
 export { OrganizationDto };
 

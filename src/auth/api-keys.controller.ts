@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { apiKeyJson, issuedKeyJson } from '../auth/api-key-json';
-import { ApiKeysService } from '../auth/api-keys.service';
+import { apiKeyJson, issuedKeyJson } from './api-key-json';
+import { ApiKeysService } from './api-keys.service';
 import { Authenticated, CurrentAuth } from '../core/access.decorators';
-import { boundByIssuer, Issuer } from '../auth/key-issuing-policy';
+import { boundByIssuer, Issuer } from './key-issuing-policy';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
@@ -35,7 +35,7 @@ const issuerOf = (auth: AuthContext): Issuer => ({
 /** API keys over HTTP: the same ApiKeysService as the CLI, bounded by the issuing key (key-issuing-policy.ts). */
 @ApiTags('management')
 @Controller('v1/keys')
-export class KeysController {
+export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Post()
