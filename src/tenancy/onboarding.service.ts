@@ -68,10 +68,6 @@ export class OnboardingService {
     return this.repository.createOrganization(requiredName(name));
   }
 
-  async listAllOrganizations(): Promise<Organization[]> {
-    return this.repository.allOrganizations();
-  }
-
   async countOrganizations(): Promise<number> {
     return this.repository.countAllOrganizations();
   }
@@ -124,12 +120,6 @@ export class OnboardingService {
     });
     this.tenancy.forget({ wabaId: saved.wabaId });
     return saved;
-  }
-
-  /** Every business account, or one organization's, oldest first (the CLI's list). */
-  async listAllBusinessAccounts(tenantId?: string): Promise<BusinessAccount[]> {
-    if (tenantId !== undefined) await this.getOrganization(tenantId);
-    return this.repository.allAccounts(tenantId);
   }
 
   async pageBusinessAccounts(tenantId: string, query: PageQuery, originalUrl: string): Promise<Page<BusinessAccount>> {
@@ -202,12 +192,6 @@ export class OnboardingService {
     });
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
     return saved;
-  }
-
-  /** Every phone number, or one organization's, or one business account's, oldest first (the CLI's list). */
-  async listAllPhoneNumbers(filter: { tenantId?: string; wabaId?: string } = {}): Promise<PhoneNumber[]> {
-    if (filter.tenantId !== undefined) await this.getOrganization(filter.tenantId);
-    return this.repository.allNumbers(filter);
   }
 
   async pagePhoneNumbers(
