@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
+import type { BlacklistEntry } from './blacklist-entry.entity';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
 
 /** A blacklist row as the queries below return it. */
-export interface BlacklistRow {
-  id: string;
-  phone_number: string;
-  reason: string | null;
-  created_at: Date;
+export type BlacklistRow = Omit<Columns<BlacklistEntry>, 'tenant_id' | 'tenant'> & {
   /** created_at with microseconds (a JS Date keeps milliseconds only): the keyset position. */
   cursor_at: string;
-}
+};
 
 const COLUMNS = `id, phone_number, reason, created_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;

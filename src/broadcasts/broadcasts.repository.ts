@@ -1,41 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
+import type { Broadcast } from './broadcast.entity';
+import type { BroadcastRecipient } from './broadcast-recipient.entity';
 
 /** A broadcast as its rows hold it. */
-export interface BroadcastRow {
-  id: string;
-  tenant_id: string;
-  phone_number_id: string;
-  business_account_id: string;
-  api_key_id: string;
-  name: string;
+export type BroadcastRow = Omit<Columns<Broadcast>, 'template' | 'status'> & {
   template: { name: string; language: { code: string } };
   status: BroadcastStatus;
-  pause_reason: string | null;
-  scheduled_at: Date | null;
-  started_at: Date | null;
-  finished_at: Date | null;
-  recipient_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export type BroadcastStatus = 'scheduled' | 'running' | 'paused' | 'completed' | 'cancelled';
 
-/** A recipient as its row holds it. */
-export interface RecipientRow {
-  broadcast_id: string;
-  seq: number;
-  recipient: string;
-  components: unknown[] | null;
-  state: RecipientState;
-  tries: number;
-  not_before: Date | null;
-  message_id: string | null;
-  error: Record<string, unknown> | null;
-  updated_at: Date;
-}
+/** A recipient as its row holds it (its claim's end is the claims' own business). */
+export type RecipientRow = Omit<Columns<BroadcastRecipient>, 'state' | 'claimed_until'> & { state: RecipientState };
 
 export type RecipientState = 'queued' | 'deferred' | 'sending' | 'skipped';
 

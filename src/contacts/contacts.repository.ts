@@ -2,20 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
+import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
+import type { Contact } from './contact.entity';
 
 /** A contact row as the queries below return it. */
-export interface ContactRow {
-  id: string;
-  phone_number: string;
-  name: string | null;
-  tags: string[];
-  attributes: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
+export type ContactRow = Omit<Columns<Contact>, 'tenant_id' | 'tenant'> & {
   /** created_at with microseconds (a JS Date keeps milliseconds only): the keyset position. */
   cursor_at: string;
-}
+};
 
 /** One contact of an upsert, normalized. Absent fields are kept on an existing contact. */
 export interface ContactUpsert {

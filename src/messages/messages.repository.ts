@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
+import type { Columns } from '../database/columns';
 import type { ComposedStatement } from '../database/composed-statement';
 import { rowExists } from '../database/exists';
 import { HotPathSql } from '../database/hot-path-sql';
@@ -24,23 +25,14 @@ export interface PendingRecord {
 }
 
 /** The newest earlier record of an Idempotency-Key (the recovery point of a send). */
-export interface RecoveryPoint {
-  id: string;
-  status: string;
-  upstream_message_id: string | null;
-  recipient: string;
-  type: string;
+export type RecoveryPoint = Pick<Columns<Message>, 'id' | 'status' | 'upstream_message_id' | 'recipient' | 'type'> & {
   age_ms: number;
-}
+};
 
 /** A record's state as a broadcast reads it: status, wamid, error, and whether its outcome stayed unknown. */
-export interface RecordState {
-  id: string;
-  status: string;
-  upstream_message_id: string | null;
-  error: Record<string, unknown> | null;
+export type RecordState = Pick<Columns<Message>, 'id' | 'status' | 'upstream_message_id' | 'error'> & {
   unknown: boolean;
-}
+};
 
 /** One status of one message, as an upstream webhook reported it. */
 export interface ReportedStatus {

@@ -12,19 +12,14 @@ export interface PageQuery {
 }
 
 /** What a number's limits became when Meta's were learned. */
-export interface LearnedLimits {
-  throughputLevel: string | null;
-  isOnBizApp: boolean | null;
-  messagingLimitTier: string | null;
-  qualityRating: string | null;
-}
+export type LearnedLimits = Pick<
+  PhoneNumber,
+  'throughputLevel' | 'isOnBizApp' | 'messagingLimitTier' | 'qualityRating'
+>;
 
 /** A number with its business account's WABA id (what tenant webhooks show in samples). */
-export interface NumberWithAccount {
-  phoneNumberId: string;
-  displayPhoneNumber: string;
-  wabaId: string;
-}
+export type NumberWithAccount = Pick<PhoneNumber, 'phoneNumberId' | 'displayPhoneNumber'> &
+  Pick<BusinessAccount, 'wabaId'>;
 
 type Owned = Organization | BusinessAccount | PhoneNumber;
 

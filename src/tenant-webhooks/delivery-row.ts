@@ -1,25 +1,28 @@
+import type { Columns } from '../database/columns';
 import type { DeliveryLogRow } from './tenant-webhooks.repository';
+import type { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** What one attempt of a delivery needs: the row and its endpoint, read (or written) in one statement. */
-export interface DeliveryRow extends Pick<
-  DeliveryLogRow,
-  | 'id'
-  | 'status'
-  | 'body'
-  | 'is_test'
-  | 'attempts'
-  | 'retry_count'
-  | 'retry_started_at'
-  | 'next_attempt_at'
-  | 'locked_until'
-  | 'created_at'
-  | 'endpoint_id'
-> {
-  url: string;
-  secret_encrypted: string;
-  endpoint_status: string;
-  consecutive_failures: number;
-  paused_until: Date | null;
+export interface DeliveryRow
+  extends
+    Pick<
+      DeliveryLogRow,
+      | 'id'
+      | 'status'
+      | 'body'
+      | 'is_test'
+      | 'attempts'
+      | 'retry_count'
+      | 'retry_started_at'
+      | 'next_attempt_at'
+      | 'locked_until'
+      | 'created_at'
+      | 'endpoint_id'
+    >,
+    Pick<Columns<WebhookEndpoint>, 'url' | 'secret_encrypted' | 'consecutive_failures' | 'paused_until'> {
+  /** Its endpoint's status. */
+  endpoint_status: WebhookEndpoint['status'];
+  /** The database's clock when the row was read. */
   now: Date;
 }
 

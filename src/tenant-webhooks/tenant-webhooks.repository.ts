@@ -1,52 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
+import type { Columns } from '../database/columns';
 import type { ComposedStatement } from '../database/composed-statement';
 import { rowExists } from '../database/exists';
 import { HotPathSql } from '../database/hot-path-sql';
 import type { DeliveryRow } from './delivery-row';
-import type { WebhookAttempt } from './webhook-delivery.entity';
-import type { WebhookEndpointKind } from './webhook-endpoint.entity';
+import type { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
+import type { WebhookEndpoint, WebhookEndpointKind } from './webhook-endpoint.entity';
 
-/** An endpoint as the statements below return it. */
-export interface EndpointRow {
-  id: string;
-  tenant_id: string;
-  kind: WebhookEndpointKind;
-  url: string;
-  description: string | null;
-  events: string[] | null;
-  phone_number_ids: string[] | null;
-  waba_id: string | null;
-  secret_encrypted: string;
-  status: string;
-  disabled_reason: string | null;
-  consecutive_failures: number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** An endpoint as the statements below return it (its pause is the dispatcher's, read with its deliveries). */
+export type EndpointRow = Omit<Columns<WebhookEndpoint>, 'tenant' | 'paused_until'>;
 
 /** A delivery's row (`DeliveryRow`, in delivery-row.ts, is the part of it and its endpoint an attempt reads). */
-export interface DeliveryLogRow {
-  id: string;
-  tenant_id: string;
-  endpoint_id: string;
-  event_id: string | null;
-  field: string;
-  body: string;
-  is_test: boolean;
-  status: string;
-  attempts: number;
-  retry_count: number;
-  retry_started_at: Date;
-  locked_until: Date | null;
-  attempt_log: WebhookAttempt[];
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: Date | null;
-  delivered_at: Date | null;
-  created_at: Date;
-}
+export type DeliveryLogRow = Omit<Columns<WebhookDelivery>, 'endpoint'>;
 
 /** A new endpoint's columns. */
 export interface NewEndpoint {
