@@ -20,14 +20,13 @@ import {
   ApiOperation,
   ApiParam,
   ApiProduces,
-  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
 import { nextPageUrl } from '../common/pagination';
 import { markUntrustedDownload } from '../core/untrusted-content';
-import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import {
   ListMediaAssetsQueryDto,
   MediaAssetDto,
@@ -36,7 +35,7 @@ import {
   UploadLibraryAssetDto,
 } from './dto/media.dto';
 import { SuccessDto } from '../common/pagination';
-import { MediaFileInterceptor, fileTooLarge } from './media-file.interceptor';
+import { ApiFileTooLarge, MediaFileInterceptor } from './media-file.interceptor';
 import { MEDIA_MIME_TYPES } from './media-limits';
 import { MediaLibraryService, type ReceivedLibraryFile } from './media-library.service';
 
@@ -60,12 +59,7 @@ export class MediaLibraryController {
   @ApiBody({ schema: UPLOAD_LIBRARY_ASSET_BODY_SCHEMA })
   @ApiCreatedResponse({ type: MediaAssetDto })
   @ApiGraphErrors(400)
-  @ApiResponse({
-    status: 413,
-    description: 'File over 100 MB (code 100)',
-    type: GraphErrorResponse,
-    example: exampleBody(fileTooLarge()),
-  })
+  @ApiFileTooLarge()
   upload(
     @TenantId() tenantId: string,
     @UploadedFile() file: ReceivedLibraryFile | undefined,

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../core/access.decorators';
-import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
 import type { GatewayRequest } from '../core/gateway-request';
 import { MediaIdDto, UPLOAD_MEDIA_BODY_SCHEMA, UploadMediaDto } from './dto/media.dto';
-import { MediaFileInterceptor, fileTooLarge } from './media-file.interceptor';
+import { ApiFileTooLarge, MediaFileInterceptor } from './media-file.interceptor';
 import { MediaService, type ReceivedFile } from './media.service';
 
 @ApiTags('media')
@@ -30,12 +30,7 @@ export class MediaController {
   @ApiBody({ schema: UPLOAD_MEDIA_BODY_SCHEMA })
   @ApiOkResponse({ type: MediaIdDto })
   @ApiGraphErrors(400, 500)
-  @ApiResponse({
-    status: 413,
-    description: 'File over 100 MB, the most any media type allows (code 100)',
-    type: GraphErrorResponse,
-    example: exampleBody(fileTooLarge()),
-  })
+  @ApiFileTooLarge()
   upload(
     @TenantId() tenantId: string,
     @Req() req: GatewayRequest,

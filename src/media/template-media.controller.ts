@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../core/access.decorators';
-import { ApiGraphErrors, exampleBody, GraphErrorResponse } from '../core/api-graph-errors.decorator';
+import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { HeaderHandleDto, UPLOAD_TEMPLATE_MEDIA_BODY_SCHEMA, UploadTemplateMediaDto } from './dto/media.dto';
-import { MediaFileInterceptor, fileTooLarge } from './media-file.interceptor';
+import { ApiFileTooLarge, MediaFileInterceptor } from './media-file.interceptor';
 import { MediaService, type ReceivedFile } from './media.service';
 
 @ApiTags('media')
@@ -29,12 +29,7 @@ export class TemplateMediaController {
   @ApiBody({ schema: UPLOAD_TEMPLATE_MEDIA_BODY_SCHEMA })
   @ApiOkResponse({ type: HeaderHandleDto })
   @ApiGraphErrors(400, 500)
-  @ApiResponse({
-    status: 413,
-    description: 'File over 100 MB, the most any media type allows (code 100)',
-    type: GraphErrorResponse,
-    example: exampleBody(fileTooLarge()),
-  })
+  @ApiFileTooLarge()
   upload(
     @TenantId() tenantId: string,
     @Req() req: GatewayRequest,
