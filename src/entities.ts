@@ -20,6 +20,7 @@ import { BusinessAccount } from './tenancy/business-account.entity';
 import { Organization } from './tenancy/organization.entity';
 import { PhoneNumber } from './tenancy/phone-number.entity';
 import { UpstreamObject } from './passthrough/upstream-object.entity';
+import { AuditEntry } from './audit/audit-entry.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
 export const ENTITIES = [
@@ -45,4 +46,5 @@ export const ENTITIES = [
   InboundMedia,
   Broadcast,
   BroadcastRecipient,
+  AuditEntry,
 ];

@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } fr
 import { apiKeyJson, issuedKeyJson } from './api-key-json';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticated, CurrentAuth } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { boundByIssuer, Issuer } from './key-issuing-policy';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
@@ -20,6 +21,12 @@ const POLICY =
   "sign itself: each such attempt is 403 code 200. Omitted settings take its own bounds (a signing issuer's keys sign). " +
   'A platform key manages organization and admin keys of every organization; platform keys themselves are ' +
   'issued and revoked only with the CLI. The key text appears only in the answer that issues it.';
+
+/** The organizations of the key written (none for a platform key: the entry then belongs to no organization). */
+const ORGANIZATIONS_OF_KEY = (_req: GatewayRequest, answer: unknown) => {
+  const written = answer as { tenant_ids?: string[]; record?: { tenant_ids?: string[] } } | undefined;
+  return written?.tenant_ids ?? written?.record?.tenant_ids ?? [];
+};
 
 const issuerOf = (auth: AuthContext): Issuer => ({
   kind: auth.kind,
@@ -40,6 +47,7 @@ export class ApiKeysController {
 
   @Post()
   @Authenticated(WRITE)
+  @Audited('keys.create', ORGANIZATIONS_OF_KEY)
   @ApiOperation({ summary: 'Issue a key (its text is in this answer only)', description: POLICY })
   @ApiCreatedResponse({ type: IssuedApiKeyDto })
   @ApiGraphErrors(400)
@@ -98,6 +106,7 @@ export class ApiKeysController {
   @Post(':id/revoke')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('keys.revoke', ORGANIZATIONS_OF_KEY)
   @ApiOperation({ summary: 'Revoke a key: every instance refuses it within 5 seconds (401 code 190)' })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyDto })
@@ -110,6 +119,7 @@ export class ApiKeysController {
   @Post(':id/rotate')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('keys.rotate', ORGANIZATIONS_OF_KEY)
   @ApiOperation({
     summary: 'Issue a new key with the same settings and revoke this one at once',
     description:

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { BlacklistService } from './blacklist.service';
 import {
@@ -37,6 +38,7 @@ export class BlacklistController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['blacklist:write'] })
+  @Audited('blacklist.add')
   @ApiOperation({
     summary: 'Blacklist one or more numbers',
     description:
@@ -52,6 +54,7 @@ export class BlacklistController {
 
   @Delete(':phoneNumber')
   @Authenticated({ scopes: ['blacklist:write'] })
+  @Audited('blacklist.remove')
   @ApiOperation({ summary: 'Remove a number from the blacklist' })
   @ApiParam({
     name: 'phoneNumber',

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/comm
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { decodeCursor, decodeKeyset, encodeCursor, encodeKeyset, nextPageUrl } from '../common/pagination';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import type { BroadcastRow } from './broadcasts.repository';
@@ -34,6 +35,7 @@ export class BroadcastsController {
 
   @Post()
   @Authenticated(WRITE)
+  @Audited('broadcasts.create')
   @ApiOperation({
     summary: 'Send an approved template to up to 10,000 recipients at the number’s pace',
     description:
@@ -137,6 +139,7 @@ export class BroadcastsController {
   @Post(':broadcastId/recipients')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('broadcasts.add_recipients')
   @ApiOperation({
     summary: 'Add recipients to a broadcast that has not started (scheduled), checked as at create time',
   })
@@ -161,6 +164,7 @@ export class BroadcastsController {
   @Post(':broadcastId/pause')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('broadcasts.pause')
   @ApiOperation({ summary: 'Pause: no further upstream call within a second; resume picks up where it stopped' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -173,6 +177,7 @@ export class BroadcastsController {
   @Post(':broadcastId/resume')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('broadcasts.resume')
   @ApiOperation({ summary: 'Resume a paused broadcast' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -185,6 +190,7 @@ export class BroadcastsController {
   @Post(':broadcastId/cancel')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('broadcasts.cancel')
   @ApiOperation({ summary: 'Cancel: recipients not sent yet are skipped' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -197,6 +203,7 @@ export class BroadcastsController {
   @Post(':broadcastId/retry')
   @HttpCode(200)
   @Authenticated(WRITE)
+  @Audited('broadcasts.retry')
   @ApiOperation({
     summary: "Send the failed recipients again where Meta's error allows it (throttling, transient errors)",
   })

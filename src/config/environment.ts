@@ -306,6 +306,13 @@ export class Environment {
   @Max(3600)
   BROADCAST_LEASE_SECONDS = 30;
 
+  /** Audit log: how long an entry of a management write is kept, in days (older ones are deleted hourly). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  AUDIT_LOG_RETENTION_DAYS = 365;
+
   /** Tenant webhooks: each attempt gives up after this long. */
   @Transform(toInt)
   @IsInt()

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
 import { ContactsService } from './contacts.service';
@@ -28,6 +29,7 @@ export class ContactsController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['contacts:write'] })
+  @Audited('contacts.upsert')
   @ApiOperation({
     summary: 'Create or update contacts in bulk (1 to 1000)',
     description:
@@ -71,6 +73,7 @@ export class ContactsController {
 
   @Delete(':phoneNumber')
   @Authenticated({ scopes: ['contacts:write'] })
+  @Audited('contacts.delete')
   @ApiOperation({ summary: 'Delete a contact' })
   @ApiParam(PHONE_NUMBER_PARAM)
   @ApiOkResponse({ type: SuccessDto })

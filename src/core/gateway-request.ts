@@ -53,6 +53,8 @@ export interface GatewayRequest extends Request {
   tenant?: TenantContext;
   /** The memoized outcome of tenancy resolution (see TenancyService.resolve). */
   tenancy?: TenancyOutcome;
+  /** What a route whose handler decides it was (`@Audited()` without an action, core/audited.decorator.ts). */
+  audited?: { action: string; tenantId: string };
 }
 
 export type TenancyOutcome = { ok: true; tenant: TenantContext } | { ok: false; error: Error };

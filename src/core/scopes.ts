@@ -43,8 +43,11 @@ export const KEY_SCOPES = ['keys:read', 'keys:write'] as const;
 /** Onboarding organizations, business accounts and phone numbers (/v1/organizations): platform keys only. */
 export const PLATFORM_SCOPES = ['tenants:read', 'tenants:write'] as const;
 
+/** Reading the audit log of management writes (/v1/audit_log): every kind, within its reach. */
+export const AUDIT_SCOPES = ['audit:read'] as const;
+
 /** Every scope a key can hold. A route names the scopes it needs with @Authenticated({ scopes }). */
-export const SCOPES = [...TENANT_SCOPES, ...KEY_SCOPES, ...PLATFORM_SCOPES] as const;
+export const SCOPES = [...TENANT_SCOPES, ...KEY_SCOPES, ...PLATFORM_SCOPES, ...AUDIT_SCOPES] as const;
 
 export type Scope = (typeof SCOPES)[number];
 
@@ -54,9 +57,9 @@ export type Scope = (typeof SCOPES)[number];
  * platform (organizations and keys) and reach no organization's data.
  */
 export const SCOPES_BY_KIND: Record<ApiKeyKind, readonly Scope[]> = {
-  org: TENANT_SCOPES,
-  admin: [...TENANT_SCOPES, ...KEY_SCOPES],
-  platform: [...PLATFORM_SCOPES, ...KEY_SCOPES],
+  org: [...TENANT_SCOPES, ...AUDIT_SCOPES],
+  admin: [...TENANT_SCOPES, ...KEY_SCOPES, ...AUDIT_SCOPES],
+  platform: [...PLATFORM_SCOPES, ...KEY_SCOPES, ...AUDIT_SCOPES],
 };
 
 export function isScope(value: string): value is Scope {

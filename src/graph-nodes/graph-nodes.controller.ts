@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAuth } from '../core/access.decorators';
+import { Audited, auditAs } from '../core/audited.decorator';
 import type { Environment } from '../config/environment';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
@@ -112,6 +113,7 @@ export class GraphNodesController {
   @Post(':nodeId')
   @HttpCode(200)
   @Authenticated({ tenant: 'optional' })
+  @Audited()
   @ApiOperation({
     summary: "Change a phone number's settings or edit a template, as Graph's POST /{id}",
     description:
@@ -142,11 +144,12 @@ export class GraphNodesController {
     @Body() body: Record<string, unknown>,
   ): Promise<Record<string, unknown> | string> {
     if (!(await this.nodes.servesNatively(nodeId, 'POST', body))) return this.passthrough.forward(req, res);
-    return this.nodes.update(this.caller(auth, req), nodeId, body);
+    return this.nodes.update(this.caller(auth, req, true), nodeId, body);
   }
 
   @Delete(':nodeId')
   @Authenticated({ tenant: 'optional' })
+  @Audited()
   @ApiOperation({ summary: "Delete a media object, as Meta's DELETE /{media-id} (scope media:write)" })
   @ApiParam(NODE_ID)
   @ApiOkResponse({ schema: { example: { success: true } } })
@@ -158,11 +161,16 @@ export class GraphNodesController {
     @Param('nodeId') nodeId: string,
   ): Promise<{ success: boolean } | string> {
     if (!(await this.nodes.servesNatively(nodeId, 'DELETE'))) return this.passthrough.forward(req, res);
-    return this.nodes.remove(this.caller(auth, req), nodeId);
+    return this.nodes.remove(this.caller(auth, req, true), nodeId);
   }
 
-  private caller(auth: AuthContext, req: GatewayRequest): NodeCaller {
+  /** Who calls; for a write, how its audit entry is named once the node is known. */
+  private caller(auth: AuthContext, req: GatewayRequest, write = false): NodeCaller {
     // An admin key's organization comes only from X-Svc-Tenant-Id (the tenancy guard checked it).
-    return { auth, headerTenantId: auth.kind === 'admin' ? req.tenant?.tenantId : undefined };
+    return {
+      auth,
+      headerTenantId: auth.kind === 'admin' ? req.tenant?.tenantId : undefined,
+      ...(write && { audit: (action: string, tenantId: string) => auditAs(req, action, tenantId) }),
+    };
   }
 }

@@ -23,6 +23,8 @@ export interface NodeCaller {
   auth: AuthContext;
   /** The organization X-Svc-Tenant-Id named (admin keys). */
   headerTenantId?: string;
+  /** Told which write a change is, and whose, once the node is known (the audit log). */
+  audit?: (action: string, tenantId: string) => void;
 }
 
 /**
@@ -78,6 +80,10 @@ export class GraphNodesService {
       template: 'templates:write',
       media: 'media:write',
     });
+    caller.audit?.(
+      node.kind === 'template' ? 'templates.update' : 'phone_numbers.webhook_configuration',
+      node.tenantId,
+    );
     if (node.kind === 'template') return this.templates.edit(node, body);
     if (node.kind === 'media')
       throw GraphError.invalidParameter(
@@ -114,6 +120,7 @@ export class GraphNodesService {
           : 'a phone number cannot be deleted here',
       );
     }
+    caller.audit?.('media.delete', node.tenantId);
     return this.media.remove(this.mediaRequest(caller, nodeId));
   }
 

@@ -24,6 +24,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { nextPageUrl } from '../common/pagination';
 import { markUntrustedDownload } from '../core/untrusted-content';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
@@ -48,6 +49,7 @@ export class MediaLibraryController {
 
   @Post()
   @Authenticated({ scopes: ['media:write'] })
+  @Audited('media_library.create')
   @UseInterceptors(MediaFileInterceptor('library'))
   @ApiOperation({
     summary: 'Store a file in the organization media library',
@@ -114,6 +116,7 @@ export class MediaLibraryController {
 
   @Delete(':assetId')
   @Authenticated({ scopes: ['media:write'] })
+  @Audited('media_library.delete')
   @ApiOperation({ summary: 'Delete an asset and its file' })
   @ApiParam(ASSET_ID_PARAM)
   @ApiOkResponse({ type: SuccessDto })

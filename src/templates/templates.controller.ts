@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req } from '@nest
 import { DeleteTemplateQueryDto, ListTemplatesQueryDto } from './dto/template-queries.dto';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { BusinessAccountContext, TemplatesService } from './templates.service';
@@ -37,6 +38,7 @@ export class TemplatesController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
+  @Audited('templates.create')
   @ApiOperation({
     summary: 'Create a template (checked against Meta rules first, then submitted for review)',
     description:
@@ -84,6 +86,7 @@ export class TemplatesController {
 
   @Delete()
   @Authenticated({ scopes: ['templates:write'] })
+  @Audited('templates.delete')
   @ApiOperation({
     summary: "Delete a template, as Meta's DELETE /{waba-id}/message_templates",
     description:
@@ -100,6 +103,7 @@ export class TemplatesController {
   @Post('sync')
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
+  @Audited('templates.sync')
   @ApiOperation({
     summary: "Reconcile the catalog with upstream's list now (templates created elsewhere, changed or deleted)",
   })

@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { GatewayRequest } from '../core/gateway-request';
 import { Authenticated } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { PageQueryDto, SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { OnboardingService } from './onboarding.service';
@@ -30,6 +32,11 @@ const NUMBER = { name: 'numberId', description: "Meta's phone number id" };
 
 const READ = { scopes: ['tenants:read' as const], tenant: 'optional' as const };
 const WRITE = { scopes: ['tenants:write' as const], tenant: 'optional' as const };
+/** The organization a write belongs to: the path's, or the one just created. */
+const ORGANIZATION_OF = (req: GatewayRequest, answer: unknown) => {
+  const { organizationId } = req.params as { organizationId?: string };
+  return [organizationId ?? (answer as { id?: string } | undefined)?.id];
+};
 const DELETE_NOTE = 'Refused with 409 code 100 while records depend on it (`error_data.details` names them).';
 
 /**
@@ -44,6 +51,7 @@ export class OrganizationsController {
 
   @Post()
   @Authenticated(WRITE)
+  @Audited('organizations.create', ORGANIZATION_OF)
   @ApiOperation({ summary: 'Create an organization (a tenant)' })
   @ApiCreatedResponse({ type: OrganizationDto })
   @ApiGraphErrors(400)
@@ -73,6 +81,7 @@ export class OrganizationsController {
 
   @Patch(':organizationId')
   @Authenticated(WRITE)
+  @Audited('organizations.update', ORGANIZATION_OF)
   @ApiOperation({ summary: 'Rename an organization' })
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: OrganizationDto })
@@ -83,6 +92,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId')
   @Authenticated(WRITE)
+  @Audited('organizations.delete', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Delete an empty organization',
     description: DELETE_NOTE + ' Revoke its keys and delete its business accounts first.',
@@ -99,6 +109,7 @@ export class OrganizationsController {
 
   @Post(':organizationId/business_accounts')
   @Authenticated(WRITE)
+  @Audited('business_accounts.create', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Register a WhatsApp Business Account with its upstream access token (stored encrypted, never shown)',
   })
@@ -149,6 +160,7 @@ export class OrganizationsController {
 
   @Patch(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
+  @Audited('business_accounts.update', ORGANIZATION_OF)
   @ApiOperation({ summary: 'Rename the account or replace its upstream access token' })
   @ApiParam(ORGANIZATION)
   @ApiParam(ACCOUNT)
@@ -166,6 +178,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
+  @Audited('business_accounts.delete', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Delete a business account with no phone numbers and no templates',
     description: DELETE_NOTE,
@@ -183,6 +196,7 @@ export class OrganizationsController {
 
   @Post(':organizationId/phone_numbers')
   @Authenticated(WRITE)
+  @Audited('phone_numbers.create', ORGANIZATION_OF)
   @ApiOperation({ summary: 'Register a phone number of one of the organization’s business accounts' })
   @ApiParam(ORGANIZATION)
   @ApiCreatedResponse({ type: PhoneNumberDto })
@@ -232,6 +246,7 @@ export class OrganizationsController {
 
   @Patch(':organizationId/phone_numbers/:numberId')
   @Authenticated(WRITE)
+  @Audited('phone_numbers.update', ORGANIZATION_OF)
   @ApiOperation({
     summary: "Change the displayed number, the local 24-hour window enforcement or an operator's throughput",
   })
@@ -254,6 +269,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId/phone_numbers/:numberId')
   @Authenticated(WRITE)
+  @Audited('phone_numbers.delete', ORGANIZATION_OF)
   @ApiOperation({ summary: 'Delete a phone number that has no message records', description: DELETE_NOTE })
   @ApiParam(ORGANIZATION)
   @ApiParam(NUMBER)

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { textParameter } from '../core/graph-fields';
@@ -77,6 +78,7 @@ export class PhoneNumbersController {
   @Post(':phoneNumberId/whatsapp_business_profile')
   @HttpCode(200)
   @Authenticated({ scopes: ['business:write'] })
+  @Audited('business_profile.update')
   @ApiOperation({ summary: "Update the number's business profile (forwarded to upstream, which checks the fields)" })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiOkResponse({ schema: { example: { success: true } } })

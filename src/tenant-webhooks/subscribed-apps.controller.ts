@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
@@ -16,6 +17,7 @@ export class SubscribedAppsController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('subscribed_apps.create')
   @ApiOperation({
     summary: "Set the business account's callback, Meta's way",
     description:
@@ -58,6 +60,7 @@ export class SubscribedAppsController {
 
   @Delete()
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('subscribed_apps.delete')
   @ApiOperation({ summary: "Remove the business account's callback override" })
   @ApiParam({ name: 'wabaId', description: 'Upstream business account id of the organization' })
   @ApiOkResponse({ type: SuccessDto })

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
+import { Audited } from '../core/audited.decorator';
 import { SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext } from '../core/gateway-request';
@@ -42,6 +43,7 @@ export class WebhookEndpointsController {
 
   @Post()
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.create')
   @ApiOperation({ summary: "Register an endpoint for the organization's events", description: DELIVERY_DESCRIPTION })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
   @ApiGraphErrors(400, 409)
@@ -78,6 +80,7 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.update')
   @ApiOperation({ summary: 'Change the URL, filters or description; disable or enable the endpoint' })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointDto })
@@ -93,6 +96,7 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.delete')
   @ApiOperation({
     summary: 'Delete the endpoint and its delivery log',
     description:
@@ -109,6 +113,7 @@ export class WebhookEndpointsController {
   @Post(':id/rotate_secret')
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.rotate_secret')
   @ApiOperation({ summary: 'Replace the signing secret (given, or generated); the old one stops signing at once' })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
@@ -124,6 +129,7 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.test')
   @ApiOperation({
     summary: 'Send a signed sample event now',
     description:
@@ -161,6 +167,7 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
   @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.redeliver')
   @ApiOperation({
     summary: 'Send a delivered or failed delivery again (same webhook-id and body, a fresh retry schedule)',
   })

@@ -15,6 +15,7 @@ import { MessageRecordsRoomForUpdates1763701300000 } from './1763701300000-Messa
 import { PhoneNumberLimits1763701400000 } from './1763701400000-PhoneNumberLimits';
 import { Broadcasts1763701500000 } from './1763701500000-Broadcasts';
 import { InboundMediaFileName1763701600000 } from './1763701600000-InboundMediaFileName';
+import { AuditLog1763701700000 } from './1763701700000-AuditLog';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   PhoneNumberLimits1763701400000,
   Broadcasts1763701500000,
   InboundMediaFileName1763701600000,
+  AuditLog1763701700000,
 ];

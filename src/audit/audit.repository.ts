@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { KeysetCursor } from '../common/keyset';
+import type { Columns } from '../database/columns';
+import type { AuditEntry } from './audit-entry.entity';
+
+/** An entry as the statements below return it. */
+export type AuditRow = Columns<AuditEntry>;
+
+/** An entry to write, for each organization the change belongs to (null: none). */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'createdAt' | 'tenantId'> & { tenantIds: Array<string | null> };
+
+/** Which entries a reader sees: one organization's, several, or (a platform key) every one. */
+export type AuditScope = { tenantIds: readonly string[] } | { everything: true };
+
+export interface AuditFilter {
+  action?: string;
+  keyId?: string;
+  targetId?: string;
+  since?: Date;
+  until?: Date;
+}
+
+const COLUMNS = `id, tenant_id, key_id, key_prefix, key_kind, ip, request_id, action, method, path, target_id,
+  status_code, changes, created_at`;
+
+/** Every statement on `audit_log`: written once per change, read newest first, deleted by age. */
+@Injectable()
+export class AuditRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** One row per organization of the change, in one statement. */
+  async insert(entry: NewAuditEntry): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO audit_log (tenant_id, key_id, key_prefix, key_kind, ip, request_id, action, method, path,
+         target_id, status_code, changes)
+       SELECT t, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb FROM unnest($1::uuid[]) AS t`,
+      [
+        entry.tenantIds,
+        entry.keyId,
+        entry.keyPrefix,
+        entry.keyKind,
+        entry.ip,
+        entry.requestId,
+        entry.action,
+        entry.method,
+        entry.path,
+        entry.targetId,
+        entry.statusCode,
+        entry.changes === null ? null : JSON.stringify(entry.changes),
+      ],
+    );
+  }
+
+  /**
+   * One page newest first, by (created_at, id) descending, `limit + 1` rows so the caller can tell a
+   * next page exists. One organization's entries read the (tenant_id, created_at, id) index.
+   */
+  list(scope: AuditScope, filter: AuditFilter, page: { limit: number; after?: KeysetCursor }): Promise<AuditRow[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (value: unknown) => `$${params.push(value)}`;
+    if ('tenantIds' in scope) {
+      where.push(
+        scope.tenantIds.length === 1
+          ? `tenant_id = ${add(scope.tenantIds[0])}::uuid`
+          : `tenant_id = ANY (${add(scope.tenantIds)}::uuid[])`,
+      );
+    }
+    if (filter.action !== undefined) where.push(`action = ${add(filter.action)}`);
+    if (filter.keyId !== undefined) where.push(`key_id = ${add(filter.keyId)}::uuid`);
+    if (filter.targetId !== undefined) where.push(`target_id = ${add(filter.targetId)}`);
+    if (filter.since !== undefined) where.push(`created_at >= ${add(filter.since)}`);
+    if (filter.until !== undefined) where.push(`created_at < ${add(filter.until)}`);
+    if (page.after) where.push(`(created_at, id) < (${add(page.after.at)}::timestamptz, ${add(page.after.id)}::uuid)`);
+    const limit = add(page.limit + 1);
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      params,
+    );
+  }
+
+  /** Deletes up to `batch` entries older than `before`; how many went. */
+  async deleteOlderThan(before: Date, batch: number): Promise<number> {
+    const [, deleted] = await this.dataSource.query<[unknown[], number]>(
+      `DELETE FROM audit_log WHERE id IN (
+         SELECT id FROM audit_log WHERE created_at < $1 ORDER BY created_at, id LIMIT $2)`,
+      [before, batch],
+    );
+    return deleted;
+  }
+}
