@@ -4,6 +4,7 @@ import { BlacklistModule } from './blacklist/blacklist.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
+import { ConsoleModule } from './console/console.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { PassthroughModule } from './passthrough/passthrough.module';
 import { PipelineModule } from './pipeline/pipeline.module';
@@ -50,6 +51,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MediaModule,
     TenantWebhooksModule,
     BroadcastsModule,
+    ConsoleModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,
     // after every named route: /v1/{id}/{edge} and /v1/{id}/{edge}/{id} of Meta's other operations

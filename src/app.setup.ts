@@ -19,6 +19,9 @@ import { ROOT_LOGGER } from './logging/logging.module';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 import express from 'express';
+import { SecretBox } from './common/secret-box';
+import { consoleSessions } from './console/console-sessions';
+import { SharedStore } from './redis/shared-store';
 import type { GatewayRequest } from './core/gateway-request';
 
 /** A broadcast's create and append (after the Graph path aliases: every version reads as /v1). */
@@ -47,6 +50,15 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.use(storablePathIds);
   // PostgreSQL known down: 503 code 2 at once, before the body is read.
   app.use(app.get(DatabaseBreaker).middleware());
+  // The console's sessions: a request with its cookie acts as the key it signed in with.
+  const sessionTtl = config.get('CONSOLE_SESSION_TTL_SECONDS', { infer: true });
+  app.use(
+    consoleSessions({
+      store: app.get(SharedStore).sessionStore('console:session:', sessionTtl),
+      secret: app.get(SecretBox).derive('console-session-cookie'),
+      ttlSeconds: sessionTtl,
+    }),
+  );
   const limit = config.get('BODY_LIMIT', { infer: true });
   // A broadcast's list of up to 10,000 recipients with their parameters is larger than any Cloud API
   // body: its two routes read JSON up to BROADCAST_BODY_LIMIT (the raw bytes kept, for HMAC), first.

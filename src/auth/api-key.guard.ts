@@ -63,7 +63,15 @@ export class ApiKeyGuard implements CanActivate {
   /** The active key the request presents, or null for a missing, unknown, revoked or expired key or a failed HMAC. */
   private async authenticate(req: GatewayRequest): Promise<ActiveKey | null> {
     // Two different keys in one request is a client mistake, not an authentication failure.
-    const parsed = parseKeyText(presentedToken(req)?.text);
+    const presented = presentedToken(req);
+    // A console session stands for the key it signed in with (src/console): the same key, looked up
+    // by the same hash through the same short cache, so a revoked key stops within AUTH_CACHE_TTL_MS.
+    // Its requests are not signed: the session was proven at sign-in, and its writes carry a CSRF token.
+    if (presented === undefined && req.consoleKeyHash !== undefined) {
+      const key = await this.keys.findByHash(req.consoleKeyHash);
+      return key && !key.revoked && (key.expiresAt === null || key.expiresAt > Date.now()) ? key : null;
+    }
+    const parsed = parseKeyText(presented?.text);
     if (!parsed) return null;
     const key = await this.keys.findByHash(hashKey(parsed.text));
     if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now()))

@@ -7,7 +7,7 @@ import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import type { Page } from '../common/pagination';
-import { displayPrefix, generateKey, hashKey, randomBase62 } from './api-key-format';
+import { displayPrefix, generateKey, hashKey, parseKeyText, randomBase62 } from './api-key-format';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import type { ApiKey } from './api-key.entity';
@@ -139,6 +139,22 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const active = row ? this.toActive(row) : false;
     this.cache.set(hash, active);
     return active || null;
+  }
+
+  /**
+   * The active key a key text names (known, not revoked, not expired), with the hash it is found by,
+   * or null: what a console
+   * sign-in exchanges for a session. A signing key's requests must be signed; its sign-in is not,
+   * since it sends the text once over TLS and the session's writes carry a CSRF token instead.
+   */
+  async activeByText(text: string): Promise<{ key: ActiveKey; hash: string } | null> {
+    const parsed = parseKeyText(text);
+    if (!parsed) return null;
+    const hash = hashKey(parsed.text);
+    const key = await this.findByHash(hash);
+    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now()))
+      return null;
+    return { key, hash };
   }
 
   /** Records use without a write per request: at most one UPDATE a minute per key, off the request path. */

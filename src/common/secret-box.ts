@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -22,6 +29,11 @@ export class SecretBox {
   static fromText(text: string): SecretBox {
     const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
     return new SecretBox(key);
+  }
+
+  /** A secret of its own for `purpose` (HMAC-SHA256 of it under the key): one key, separate uses. */
+  derive(purpose: string): string {
+    return createHmac('sha256', this.key).update(purpose).digest('base64url');
   }
 
   encrypt(plaintext: string): string {

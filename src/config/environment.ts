@@ -306,6 +306,13 @@ export class Environment {
   @Max(3600)
   BROADCAST_LEASE_SECONDS = 30;
 
+  /** Console: how long a session lasts without a request (each request extends it). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(604800)
+  CONSOLE_SESSION_TTL_SECONDS = 28800;
+
   /** Audit log: how long an entry of a management write is kept, in days (older ones are deleted hourly). */
   @Transform(toInt)
   @IsInt()

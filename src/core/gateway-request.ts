@@ -53,6 +53,8 @@ export interface GatewayRequest extends Request {
   tenant?: TenantContext;
   /** The memoized outcome of tenancy resolution (see TenancyService.resolve). */
   tenancy?: TenancyOutcome;
+  /** The hash of the key a console session signed in with (src/console), standing for a presented key. */
+  consoleKeyHash?: string;
   /** What a route whose handler decides it was (`@Audited()` without an action, core/audited.decorator.ts). */
   audited?: { action: string; tenantId: string };
 }

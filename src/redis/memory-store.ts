@@ -1,3 +1,4 @@
+import session, { type Store } from 'express-session';
 import { LRUCache } from 'lru-cache';
 import {
   type IdempotencyClaim,
@@ -28,6 +29,10 @@ export class MemoryStore extends SharedStore {
   }
 
   async ping(): Promise<void> {}
+
+  sessionStore(): Store {
+    return new session.MemoryStore();
+  }
 
   async close(): Promise<void> {
     this.counters.clear();

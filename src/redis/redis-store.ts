@@ -1,3 +1,5 @@
+import ConnectRedisStore from 'connect-redis';
+import type { Store } from 'express-session';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import {
@@ -228,6 +230,11 @@ export class RedisStore extends SharedStore {
 
   async ping(): Promise<void> {
     await this.command(() => this.client.ping());
+  }
+
+  sessionStore(prefix: string, ttlSeconds: number): Store {
+    // The client's own key prefix (REDIS_KEY_PREFIX) comes first, as for every key of the gateway.
+    return new ConnectRedisStore({ client: this.client, prefix, ttl: ttlSeconds });
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Store } from 'express-session';
 /** One fixed-window counter: at most `limit` hits per 1-second window. */
 export interface RateBucket {
   /** Identifies the counter (for example `k:<apiKeyId>`). */
@@ -65,6 +66,12 @@ export abstract class SharedStore {
   /** Resolves when the store answers; rejects (within the command timeout) when it does not. */
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
+
+  /**
+   * Where express-session keeps the console's sessions (`prefix` before each id): shared by every
+   * instance on Redis (connect-redis over the same client), in this process's memory otherwise.
+   */
+  abstract sessionStore(prefix: string, ttlSeconds: number): Store;
 
   /**
    * Counts one hit in each bucket of the current 1-second window, in order, atomically. Stops at the

@@ -1,0 +1,85 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session, { type Store } from 'express-session';
+import { csrfSync } from 'csrf-sync';
+import type { GatewayRequest } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The signed-in key's hash (never its text): the API-key guard looks the key up by it. */
+    keyHash: string;
+    keyId: string;
+    /** The organization an admin key acts for (it picks one of its own; X-Svc-Tenant-Id on each request). */
+    organizationId?: string;
+  }
+}
+
+export const SESSION_COOKIE = 'gw_console';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_PATH = '/console/session';
+const TENANT_HEADER = 'x-svc-tenant-id';
+
+/**
+ * The console's sessions, on express-session (the cookie, its store, its rolling expiry) and csrf-sync
+ * (a synchronizer token kept in the session, required as X-CSRF-Token on every write):
+ *
+ * - A session is made only by signing in (`POST /console/session`, console-session.controller.ts),
+ *   which exchanges a key for it once; the browser keeps the cookie (`HttpOnly`, `SameSite=Strict`,
+ *   `Secure` whenever the request came over HTTPS, as the trusted proxy says), never the key.
+ * - A request with the cookie and no key of its own acts as the signed-in key: the guard finds the key
+ *   by the hash the session holds (so the session has exactly its scopes, allow-lists and organizations,
+ *   and stops with it), and an admin key's chosen organization is its X-Svc-Tenant-Id.
+ * - Such a request that writes needs the session's CSRF token (403 code 200 without it).
+ *
+ * Requests without the cookie (every API client) pass through untouched: no session is read or made.
+ */
+/** The synchronizer token: made at sign-in (and kept in the session), checked on every later write. */
+export const csrf = csrfSync({
+  getTokenFromRequest: (req) => {
+    const value = req.headers[CSRF_HEADER];
+    return typeof value === 'string' ? value : undefined;
+  },
+});
+
+export function consoleSessions(options: { store: Store; secret: string; ttlSeconds: number }): RequestHandler {
+  const sessions = session({
+    name: SESSION_COOKIE,
+    store: options.store,
+    secret: options.secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'strict', secure: 'auto', path: '/', maxAge: options.ttlSeconds * 1000 },
+  });
+  const cookiePrefix = `${SESSION_COOKIE}=`;
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const signingIn = req.path === SESSION_PATH;
+    const cookie = req.headers.cookie;
+    if (!signingIn && !(typeof cookie === 'string' && cookie.includes(cookiePrefix))) return next();
+    // A request that brings a key of its own is that key's, whatever cookie the browser adds.
+    if (!signingIn && (req.headers.authorization !== undefined || 'access_token' in req.query)) return next();
+    sessions(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const state = req.session;
+      if (!state.keyHash) return next();
+      if (!signingIn) {
+        (req as GatewayRequest).consoleKeyHash = state.keyHash;
+        if (state.organizationId && req.headers[TENANT_HEADER] === undefined)
+          req.headers[TENANT_HEADER] = state.organizationId;
+      }
+      // Signing in makes a new session and its token; every other write of a session shows the token.
+      if (signingIn && req.method === 'POST') return next();
+      csrf.csrfSynchronisedProtection(req, res, (refused?: unknown) =>
+        next(
+          refused
+            ? GraphError.permissionDenied(
+                'Missing or invalid CSRF token: a console session writes with the X-CSRF-Token its sign-in answered',
+              )
+            : undefined,
+        ),
+      );
+    });
+  };
+}
