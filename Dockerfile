@@ -6,6 +6,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
+COPY apps ./apps
+COPY libs ./libs
 COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 

@@ -20,6 +20,7 @@ import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 import express from 'express';
 import { SecretBox } from './common/secret-box';
+import { CONSOLE_PATH, consolePages } from './console/console-pages';
 import { consoleSessions } from './console/console-sessions';
 import { SharedStore } from './redis/shared-store';
 import type { GatewayRequest } from './core/gateway-request';
@@ -59,6 +60,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
       ttlSeconds: sessionTtl,
     }),
   );
+  // The console's page and assets (built by npm run build), under a strict Content-Security-Policy.
+  app.use(CONSOLE_PATH, ...consolePages());
   const limit = config.get('BODY_LIMIT', { infer: true });
   // A broadcast's list of up to 10,000 recipients with their parameters is larger than any Cloud API
   // body: its two routes read JSON up to BROADCAST_BODY_LIMIT (the raw bytes kept, for HMAC), first.

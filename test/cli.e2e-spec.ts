@@ -327,13 +327,13 @@ describe('administration CLI', () => {
     expect(tenants.body.data.map((o: { id: string }) => o.id).sort()).toEqual([acme.id, beta.id].sort());
   });
 
-  it('key:create --kind platform issues a key for onboarding and keys, with no organization', async () => {
+  it('key:create --kind platform issues a key for onboarding, keys and the audit log, with no organization', async () => {
     const platform = await ok(['key:create', '--kind', 'platform', '--name', 'ops']);
     expect(platform.key).toMatch(/^svc_platform_[A-Za-z0-9]{40}$/);
     expect(platform.record).toMatchObject({
       kind: 'platform',
       tenant_ids: [],
-      scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write'],
+      scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write', 'audit:read'],
     });
     const orgs = await request(t.url).get('/v1/organizations').set(bearer(platform.key)).expect(200);
     expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([acme.id, beta.id]));

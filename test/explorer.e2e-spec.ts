@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import request from 'supertest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './support/chromium';
 import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -9,13 +9,7 @@ import { createTestApp, resetState, type TestApp } from './support/test-app';
  * authorizes with a key, picks Meta's text-message example on the send route and executes it.
  * `.ci/run` installs Chromium; where it cannot be, this suite is skipped and says why.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) {
-  process.stderr.write(
-    `\n[explorer] SKIPPED: no Chromium at ${CHROMIUM} (install Debian's "chromium" package, or set CHROMIUM_PATH)\n`,
-  );
-}
+const available = chromiumAvailable('explorer');
 
 const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
 
@@ -35,22 +29,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
       `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
       [tenant.phoneNumberId, RECIPIENT, tenant.id],
     );
-    // Flags as this machine needs them: no sandbox as root, and no background connections (the
-    // network is closed; Chromium would otherwise retry Google's hosts). Playwright gives it a fresh
-    // profile of its own.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
   }, 60_000);
   /**

@@ -5,6 +5,7 @@ import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 import { TenancyGuard } from './tenancy.guard';
 import { OnboardingService } from './onboarding.service';
+import { OrganizationNumbersController } from './organization-numbers.controller';
 import { OrganizationsController } from './organizations.controller';
 import { TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
@@ -12,7 +13,7 @@ import { TenantsController } from './tenants.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, BusinessAccount, PhoneNumber])],
-  controllers: [TenantsController, OrganizationsController],
+  controllers: [TenantsController, OrganizationsController, OrganizationNumbersController],
   providers: [TenancyRepository, TenancyService, TenancyGuard, OnboardingService],
   exports: [TenancyService, TenancyGuard, OnboardingService],
 })

@@ -1,0 +1,79 @@
+// The console's only way to the gateway: its own /v1 API and /console/session, same origin, with the
+// session cookie (the browser never holds the key) and the session's CSRF token on every write.
+
+export interface Session {
+  key: { id: string; prefix: string; kind: 'org' | 'admin' | 'platform'; scopes: string[]; tenant_ids: string[] };
+  organization_id: string | null;
+  csrf_token: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  paging: { cursors: { before?: string; after?: string }; next?: string };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | undefined,
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+let onSignedOut: (reason: string) => void = () => undefined;
+
+/** Called when any answer says the session has ended (401): the app shows the sign-in again. */
+export function whenSignedOut(listener: (reason: string) => void): void {
+  onSignedOut = listener;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(method !== 'GET' && { 'x-csrf-token': csrfToken }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  if (!res.ok) {
+    const error = (parsed as { error?: { code?: number; message?: string; error_data?: { details?: string } } })?.error;
+    if (res.status === 401 && path !== '/console/session') onSignedOut('Your session has ended.');
+    throw new ApiError(res.status, error?.code, error?.message ?? res.statusText, error?.error_data?.details);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => call<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+  patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
+  delete: <T>(path: string) => call<T>('DELETE', path),
+};
+
+function remember(session: Session): Session {
+  csrfToken = session.csrf_token;
+  return session;
+}
+
+export const signIn = async (key: string) => remember(await call<Session>('POST', '/console/session', { key }));
+export const currentSession = async () => remember(await call<Session>('GET', '/console/session'));
+export const switchOrganization = async (organizationId: string) =>
+  remember(await call<Session>('PATCH', '/console/session', { organization_id: organizationId }));
+export const signOut = () => call<{ success: true }>('DELETE', '/console/session');
+
+/** `/v1/...?a=1` with the defined values of `query`. */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

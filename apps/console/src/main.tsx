@@ -1,0 +1,206 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
+import { AuditLogPage } from './pages/audit-log';
+import { MessagePage, MessagesPage } from './pages/messages';
+import { OverviewPage } from './pages/overview';
+import { href, useRoute } from './router';
+import './styles.css';
+
+/** How often an open console asks whether its session still stands (a key revoked elsewhere ends it). */
+const SESSION_CHECK_MS = 1500;
+
+function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void; notice?: string }) {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSignedIn(await signIn(key.trim()));
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.status === 401
+          ? 'That key is not valid.'
+          : String((caught as Error).message),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="sign-in">
+      <h1>Gateway console</h1>
+      {notice && <p role="status">{notice}</p>}
+      <form onSubmit={(event) => void submit(event)}>
+        <label for="key">API key</label>
+        <input
+          id="key"
+          type="password"
+          autocomplete="off"
+          value={key}
+          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+          required
+        />
+        <p class="help">
+          An organization, admin or platform key. It is exchanged once for a session; the browser does not keep it.
+        </p>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}
+
+interface Organization {
+  id: string;
+  name: string;
+}
+
+function OrganizationPicker({ session, onChange }: { session: Session; onChange: (session: Session) => void }) {
+  const [organizations, setOrganizations] = useState<Organization[]>([]);
+  useEffect(() => {
+    void api.get<{ data: Organization[] }>('/v1/tenants').then((page) => setOrganizations(page.data));
+  }, [session.key.id]);
+  if (session.key.kind !== 'admin') return null;
+  return (
+    <label class="organization">
+      Organization{' '}
+      <select
+        value={session.organization_id ?? ''}
+        onChange={(e) => void switchOrganization((e.target as HTMLSelectElement).value).then(onChange)}
+      >
+        {!session.organization_id && <option value="">Choose…</option>}
+        {organizations.map((o) => (
+          <option value={o.id} key={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const PAGES: Array<[string, string]> = [
+  ['overview', 'Overview'],
+  ['messages', 'Messages'],
+  ['audit', 'Audit log'],
+];
+
+function Console({
+  session,
+  onSession,
+  onSignOut,
+}: {
+  session: Session;
+  onSession: (s: Session) => void;
+  onSignOut: () => void;
+}) {
+  const [page, ...rest] = useRoute();
+  const acting = session.key.kind === 'platform' || session.organization_id !== null;
+  let content;
+  if (!acting)
+    content = (
+      <section>
+        <h1>Choose an organization</h1>
+        <p>This admin key reaches several organizations: pick the one to work on in the header.</p>
+      </section>
+    );
+  else if (page === 'messages' && rest.length === 2) content = <MessagePage phoneNumberId={rest[0]} id={rest[1]} />;
+  else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;
+  else if (page === 'audit') content = <AuditLogPage />;
+  else content = <OverviewPage session={session} />;
+  return (
+    <>
+      <header>
+        <span class="brand">Gateway console</span>
+        <nav aria-label="Pages">
+          {PAGES.map(([name, label]) => (
+            <a href={href(name)} aria-current={page === name ? 'page' : undefined} key={name}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <OrganizationPicker session={session} onChange={onSession} />
+        <span class="who">{session.key.prefix}…</span>
+        <button type="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <main>{content}</main>
+    </>
+  );
+}
+
+function App() {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    whenSignedOut((reason) => {
+      setSession(null);
+      setNotice(reason);
+    });
+    // The demo's printed link carries its key after `#key=`: signed in at once, and the key taken
+    // out of the address (a fragment never reaches the server, nor its logs).
+    const given = /^#key=(.+)$/.exec(location.hash)?.[1];
+    if (given) {
+      history.replaceState(null, '', location.pathname + '#/overview');
+      signIn(decodeURIComponent(given)).then(setSession, () => {
+        setSession(null);
+        setNotice('The key in the link is not valid.');
+      });
+      return;
+    }
+    currentSession().then(setSession, () => setSession(null));
+  }, []);
+
+  useEffect(() => {
+    if (!session) return;
+    const timer = setInterval(() => {
+      currentSession().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) {
+          setSession(null);
+          setNotice('Your session has ended: its key was revoked or expired, or you signed out elsewhere.');
+        }
+      });
+    }, SESSION_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [session?.key.id]);
+
+  if (session === undefined) return <p role="status">Loading…</p>;
+  if (session === null)
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={(s) => {
+          setNotice(undefined);
+          setSession(s);
+        }}
+      />
+    );
+  return (
+    <Console
+      session={session}
+      onSession={setSession}
+      onSignOut={() =>
+        void signOut()
+          .catch(() => undefined)
+          .then(() => {
+            setSession(null);
+            setNotice('Signed out.');
+          })
+      }
+    />
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, type Page, withQuery } from '../api';
+import { explainError, time } from '../format';
+import { useNumbers } from '../numbers';
+import { href } from '../router';
+
+interface MessageRecord {
+  id: string;
+  wamid: string | null;
+  phone_number_id: string;
+  recipient: string;
+  type: string;
+  status: string;
+  error: Record<string, unknown> | null;
+  idempotency_key: string | null;
+  broadcast_id: string | null;
+  created_at: string;
+  updated_at: string;
+  history?: Array<{ status: string; timestamp: string; details?: Record<string, unknown> }>;
+}
+
+const STATUSES = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'];
+/** How often an open message's page reads it again, so new statuses appear without a reload. */
+const LIVE_MS = 1000;
+
+/** Records newest first, filtered, a page at a time; a wamid or id opens its message. */
+export function MessagesPage({ organizationId }: { organizationId: string | null }) {
+  const { numbers } = useNumbers(organizationId);
+  const [phone, setPhone] = useState<string>();
+  const [filters, setFilters] = useState({ recipient: '', status: '', since: '', until: '' });
+  const [rows, setRows] = useState<MessageRecord[]>([]);
+  const [next, setNext] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [lookup, setLookup] = useState('');
+  const number = phone ?? numbers?.[0]?.phone_number_id;
+
+  const load = async (path: string, append: boolean) => {
+    setError(undefined);
+    try {
+      const page = await api.get<Page<MessageRecord>>(path);
+      setRows((before) => (append ? [...before, ...page.data] : page.data));
+      setNext(page.paging.next);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  useEffect(() => {
+    if (!number) return;
+    const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+    void load(
+      withQuery(`/v1/${encodeURIComponent(number)}/messages`, {
+        limit: '25',
+        recipient: filters.recipient || undefined,
+        status: filters.status || undefined,
+        since: iso(filters.since),
+        until: iso(filters.until),
+      }),
+      false,
+    );
+  }, [number, filters]);
+
+  const open = async (event: Event) => {
+    event.preventDefault();
+    if (!number || !lookup.trim()) return;
+    try {
+      const record = await api.get<MessageRecord>(
+        `/v1/${encodeURIComponent(number)}/messages/${encodeURIComponent(lookup.trim())}`,
+      );
+      location.hash = href('messages', number, record.id);
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.status === 404
+          ? `No message ${lookup.trim()} on this number.`
+          : (e as Error).message,
+      );
+    }
+  };
+
+  const field = (name: keyof typeof filters) => (e: Event) =>
+    setFilters({ ...filters, [name]: (e.target as HTMLInputElement).value });
+
+  return (
+    <section>
+      <h1>Messages</h1>
+      {numbers && numbers.length === 0 && <p>No phone numbers yet.</p>}
+      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+        <label>
+          Number
+          <select value={number} onChange={(e) => setPhone((e.target as HTMLSelectElement).value)}>
+            {numbers?.map((n) => (
+              <option value={n.phone_number_id} key={n.phone_number_id}>
+                {n.display_phone_number}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Recipient
+          <input value={filters.recipient} onChange={field('recipient')} inputMode="tel" />
+        </label>
+        <label>
+          Status
+          <select value={filters.status} onChange={field('status')}>
+            <option value="">any</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="datetime-local" value={filters.since} onChange={field('since')} />
+        </label>
+        <label>
+          To
+          <input type="datetime-local" value={filters.until} onChange={field('until')} />
+        </label>
+      </form>
+      <form class="filters" onSubmit={(event) => void open(event)} aria-label="Open a message">
+        <label>
+          Wamid or id
+          <input value={lookup} onInput={(e) => setLookup((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Open</button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      <div class="table" role="region" aria-label="Messages" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Sent</th>
+              <th scope="col">Recipient</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <a href={href('messages', r.phone_number_id, r.id)}>{time(r.created_at)}</a>
+                </td>
+                <td>{r.recipient}</td>
+                <td>{r.type}</td>
+                <td>
+                  <span class={`status status-${r.status}`}>{r.status}</span>
+                </td>
+                <td>{explainError(r.error)?.code ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && !error && <p>No messages match.</p>}
+      {next && (
+        <button type="button" onClick={() => void load(next, true)}>
+          More
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One message: its payload, its status timeline (live while open) and its error explained. */
+export function MessagePage({ phoneNumberId, id }: { phoneNumberId: string; id: string }) {
+  const [record, setRecord] = useState<MessageRecord>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let stopped = false;
+    const read = () =>
+      api.get<MessageRecord>(`/v1/${encodeURIComponent(phoneNumberId)}/messages/${encodeURIComponent(id)}`).then(
+        (r) => !stopped && setRecord(r),
+        (e: Error) => !stopped && setError(e.message),
+      );
+    void read();
+    const timer = setInterval(() => void read(), LIVE_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [phoneNumberId, id]);
+  if (error) return <p role="alert">{error}</p>;
+  if (!record) return <p role="status">Loading…</p>;
+  const failure = explainError(record.error);
+  return (
+    <section>
+      <p>
+        <a href={href('messages')}>← Messages</a>
+      </p>
+      <h1>Message to {record.recipient}</h1>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>
+          <span class={`status status-${record.status}`} data-testid="message-status">
+            {record.status}
+          </span>
+        </dd>
+        <dt>Wamid</dt>
+        <dd>{record.wamid ?? '—'}</dd>
+        <dt>Id</dt>
+        <dd>{record.id}</dd>
+        <dt>Type</dt>
+        <dd>{record.type}</dd>
+        <dt>Idempotency key</dt>
+        <dd>{record.idempotency_key ?? '—'}</dd>
+        {record.broadcast_id && (
+          <>
+            <dt>Broadcast</dt>
+            <dd>{record.broadcast_id}</dd>
+          </>
+        )}
+      </dl>
+      {failure && (
+        <div class="failure" role="note">
+          <h2>Why it failed</h2>
+          <p>
+            <strong>
+              {failure.code !== undefined ? `${failure.code}: ` : ''}
+              {failure.title}
+            </strong>
+          </p>
+          {failure.message && failure.message !== failure.title && <p>{failure.message}</p>}
+          {failure.hint && <p>{failure.hint}</p>}
+        </div>
+      )}
+      <h2>Timeline</h2>
+      <ol class="timeline" aria-label="Status timeline">
+        {(record.history ?? []).map((step) => (
+          <li key={`${step.status}-${step.timestamp}`}>
+            <span class={`status status-${step.status}`}>{step.status}</span>{' '}
+            <time dateTime={step.timestamp}>{time(step.timestamp)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './support/chromium';
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+/**
+ * The tenants' console in a real browser: Debian's Chromium driven by playwright-core, against the
+ * gateway serving the console it builds here (vite, as npm run build does). `.ci/run` installs
+ * Chromium; where it cannot be, this suite is skipped and says why.
+ */
+const available = chromiumAvailable('console');
+const ROOT = join(__dirname, '..');
+const RECIPIENT = '15557654321';
+
+(available ? describe : describe.skip)('the console in Chromium', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+  let keyA: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '-c',
+        'apps/console/vite.config.mts',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: ROOT,
+        stdio: 'pipe',
+      },
+    );
+    t = await createTestApp();
+    await resetState(t);
+    a = await createTenant(t);
+    b = await createTenant(t);
+    keyA = (await createOrgKey(t, a, { rateLimitPerSecond: 10_000 })).key;
+    for (const tenant of [a, b])
+      await t.dataSource.query(
+        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+        [tenant.phoneNumberId, RECIPIENT, tenant.id],
+      );
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A fresh browser profile (no cookies), `width` pixels wide. */
+  async function open(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    return { context, page: await context.newPage() };
+  }
+
+  async function signIn(page: Page, key: string, heading = 'Overview'): Promise<void> {
+    await page.goto(`${t.url}/console/`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: heading }).waitFor();
+  }
+
+  const send = (tenant: TestTenant, key: string, text: string) =>
+    fetch(`${t.url}/v1/${tenant.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: RECIPIENT, type: 'text', text: { body: text } }),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { messages: Array<{ id: string }> } }));
+
+  it('is served under a strict Content-Security-Policy, with no inline script, nosniff and no framing', async () => {
+    const res = await fetch(`${t.url}/console/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("signs in from the demo's link in one click: the key leaves the address, and the browser keeps only an HttpOnly cookie", async () => {
+    const { context, page } = await open();
+    await page.goto(`${t.url}/console/#key=${encodeURIComponent(keyA)}`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(page.url()).not.toContain(keyA);
+    await page.getByRole('cell', { name: a.phoneNumberId }).waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['gw_console', true, 'Strict']]);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    expect(stored).not.toContain(keyA);
+    expect(stored).toBe('{}{}');
+    await context.close();
+  });
+
+  it('shows a send made through the API in Messages, and its timeline reaches read without a reload', async () => {
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    let loads = 0;
+    page.on('load', () => loads++);
+    const sent = await send(a, keyA, 'Hello from the API');
+    expect(sent.status).toBe(200);
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('heading', { name: 'Messages' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: RECIPIENT }).first();
+    await row.waitFor();
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: `Message to ${RECIPIENT}` }).waitFor();
+    await page.getByText(sent.body.messages[0].id).waitFor();
+    const timeline = page.getByRole('list', { name: 'Status timeline' });
+    await timeline.getByText('read', { exact: true }).waitFor({ timeout: 15_000 });
+    for (const step of ['accepted', 'sent', 'delivered', 'read'])
+      await expect(timeline.getByText(step, { exact: true }).count()).resolves.toBe(1);
+    expect(loads).toBe(0);
+    await page.screenshot({ path: join(ROOT, 'docs/images/console-message-timeline.png') });
+    await page.getByRole('link', { name: '← Messages' }).click();
+    await page.getByRole('row').filter({ hasText: RECIPIENT }).first().waitFor();
+    await page.screenshot({ path: join(ROOT, 'docs/images/console-messages.png') });
+    await context.close();
+  });
+
+  it("never receives another organization's data: every answer the page got is checked", async () => {
+    await send(b, (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key, 'For B only');
+    const { context, page } = await open();
+    const bodies: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/v1/') || response.url().includes('/console/session'))
+        void response.text().then(
+          (text) => bodies.push(text),
+          () => undefined,
+        );
+    });
+    await signIn(page, keyA);
+    for (const name of ['Messages', 'Audit log', 'Overview']) {
+      await page.getByRole('link', { name }).click();
+      await page.getByRole('heading', { name }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(bodies.length).toBeGreaterThan(3);
+    const all = bodies.join('\n');
+    expect(all).toContain(a.phoneNumberId);
+    for (const foreign of [b.id, b.phoneNumberId, b.otherPhoneNumberId, b.wabaId]) expect(all).not.toContain(foreign);
+    await context.close();
+  });
+
+  it('ends the session within 5 seconds of its key being revoked elsewhere', async () => {
+    const issued = await createOrgKey(t, a);
+    const { context, page } = await open();
+    await signIn(page, issued.key);
+    await t.get(ApiKeysService).revoke(issued.record.id);
+    const revokedAt = Date.now();
+    await page.getByText('Your session has ended').waitFor({ timeout: 5000 });
+    expect(Date.now() - revokedAt).toBeLessThanOrEqual(5000);
+    await page.getByLabel('API key').waitFor();
+    await context.close();
+  });
+
+  it('lets an admin key switch organizations, each showing only its own numbers', async () => {
+    const admin = (await createAdminKey(t, [a, b])).key;
+    const { context, page } = await open(390);
+    await signIn(page, admin, 'Choose an organization');
+    const picker = page.getByLabel('Organization');
+    await picker.selectOption(b.id);
+    await page.getByRole('cell', { name: b.phoneNumberId }).waitFor();
+    await picker.selectOption(a.id);
+    await page.getByRole('cell', { name: a.phoneNumberId }).waitFor();
+    await expect(page.getByRole('cell', { name: b.phoneNumberId }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
+    const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+    for (const width of [1280, 390]) {
+      // axe is injected as a script of the test's own: this context lets it past the page's CSP.
+      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      const pages: Array<[string, () => Promise<void>]> = [
+        ['sign-in', async () => page.goto(`${t.url}/console/`).then(() => page.getByLabel('API key').waitFor())],
+        ['overview', () => signIn(page, keyA)],
+        [
+          'messages',
+          () =>
+            page
+              .getByRole('link', { name: 'Messages' })
+              .click()
+              .then(() => page.getByRole('row').nth(1).waitFor()),
+        ],
+        [
+          'message',
+          () =>
+            page
+              .getByRole('row')
+              .nth(1)
+              .getByRole('link')
+              .click()
+              .then(() => page.getByRole('list', { name: 'Status timeline' }).waitFor()),
+        ],
+        [
+          'audit log',
+          () =>
+            page
+              .getByRole('link', { name: 'Audit log' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Audit log' }).waitFor()),
+        ],
+      ];
+      for (const [name, reach] of pages) {
+        await reach();
+        await page.addScriptTag({ content: axe });
+        const violations = await page.evaluate(async () => {
+          const result = await (
+            globalThis as unknown as {
+              axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+            }
+          ).axe.run();
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+        });
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect({ page: name, width, serious }).toEqual({ page: name, width, serious: [] });
+      }
+      await context.close();
+    }
+  }, 60_000);
+});
