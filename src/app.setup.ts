@@ -61,7 +61,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
     }),
   );
   // The console's page and assets (built by npm run build), under a strict Content-Security-Policy.
-  app.use(CONSOLE_PATH, ...consolePages());
+  app.use(CONSOLE_PATH, consolePages());
   const limit = config.get('BODY_LIMIT', { infer: true });
   // A broadcast's list of up to 10,000 recipients with their parameters is larger than any Cloud API
   // body: its two routes read JSON up to BROADCAST_BODY_LIMIT (the raw bytes kept, for HMAC), first.

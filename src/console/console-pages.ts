@@ -17,7 +17,7 @@ export function consoleDirectory(): string {
  * script or style, no framing, no plugins), `nosniff`, `X-Frame-Options: DENY`, no referrer. Assets
  * have hashed names and are cached for a year; the page itself is not cached.
  */
-export function consolePages(directory = consoleDirectory()): RequestHandler[] {
+export function consolePages(directory = consoleDirectory()): RequestHandler {
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -39,16 +39,25 @@ export function consolePages(directory = consoleDirectory()): RequestHandler[] {
     // Behind HTTPS the proxy sets HSTS for the whole host; the gateway itself may be reached over HTTP on loopback.
     strictTransportSecurity: false,
   });
-  if (!existsSync(resolve(directory, 'index.html'))) {
-    const missing = (_req: Request, _res: Response, next: NextFunction) =>
-      next(GraphError.notFound('The console is not built: run npm run build'));
-    return [headers, missing];
-  }
-  const files = express.static(directory, {
-    index: 'index.html',
-    redirect: true,
-    setHeaders: (res, path) =>
-      res.setHeader('Cache-Control', path.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable'),
-  });
-  return [headers, files];
+  const serve: RequestHandler = existsSync(resolve(directory, 'index.html'))
+    ? express.static(directory, {
+        index: 'index.html',
+        redirect: true,
+        setHeaders: (res, path) =>
+          res.setHeader(
+            'Cache-Control',
+            path.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable',
+          ),
+      })
+    : (req: Request, _res: Response, next: NextFunction) =>
+        next(
+          ['GET', 'HEAD'].includes(req.method)
+            ? GraphError.notFound('The console is not built: run npm run build')
+            : undefined,
+        );
+  // Mounted at /console: its session API (/console/session) is a route of the app, not a page.
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/session' || req.path.startsWith('/session/')) return next();
+    headers(req, res, (error?: unknown) => (error ? next(error) : serve(req, res, next)));
+  };
 }
