@@ -125,6 +125,7 @@ const RECIPIENT = '15557654321';
     for (const step of ['accepted', 'sent', 'delivered', 'read'])
       await expect(timeline.getByText(step, { exact: true }).count()).resolves.toBe(1);
     expect(loads).toBe(0);
+    await expect(page.getByLabel('Payload as sent').textContent()).resolves.toContain('Hello from the API');
     await page.screenshot({ path: join(ROOT, 'docs/images/console-message-timeline.png') });
     await page.getByRole('link', { name: '← Messages' }).click();
     await page.getByRole('row').filter({ hasText: RECIPIENT }).first().waitFor();

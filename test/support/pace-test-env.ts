@@ -7,3 +7,6 @@
 process.env.PACE_MARGIN_PERCENT = '10';
 process.env.PACE_MAX_WAIT_MS = '1000';
 process.env.BROADCAST_POLL_MS = '200';
+// A burst of 200 sends through one process (two gateways and the sandbox) can hold an upstream call
+// past the suites' usual 1 s on a loaded machine; none of these specs tests an upstream timeout.
+process.env.UPSTREAM_TIMEOUT_MS = '5000';

@@ -14,6 +14,7 @@ interface MessageRecord {
   error: Record<string, unknown> | null;
   idempotency_key: string | null;
   broadcast_id: string | null;
+  payload: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
   history?: Array<{ status: string; timestamp: string; details?: Record<string, unknown> }>;
@@ -234,6 +235,10 @@ export function MessagePage({ phoneNumberId, id }: { phoneNumberId: string; id: 
           </li>
         ))}
       </ol>
+      <h2>Payload</h2>
+      <pre class="payload" tabIndex={0} aria-label="Payload as sent">
+        <code>{JSON.stringify(record.payload, null, 2)}</code>
+      </pre>
     </section>
   );
 }
