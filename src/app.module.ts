@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlacklistModule } from './blacklist/blacklist.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
@@ -39,6 +40,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // the request pipeline
     PipelineModule,
     // features
+    AuditModule,
     AuthModule,
     TenancyModule,
     HealthModule,

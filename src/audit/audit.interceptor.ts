@@ -1,8 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { concatMap, Observable } from 'rxjs';
-import { AUDITED_ROUTE, type AuditedRoute } from '../core/audited.decorator';
+import { AUDITED_ROUTE, type AuditedRoute } from './audited-route';
 import type { GatewayRequest } from '../core/gateway-request';
 import { requestIdOf } from '../core/request-id';
 import { auditedChanges } from './audit-changes';
@@ -21,19 +21,22 @@ function targetOf(params: Record<string, string> | undefined, answer: unknown): 
 
 /**
  * Enters each successful write of a route marked @Audited in the audit log, before its answer leaves.
- * Bound after the idempotency interceptor (pipeline.module.ts), so a replay, which runs nothing, is
- * not entered twice; a write that throws is not entered at all.
+ * Bound by @Audited to those routes, so it runs inside the global idempotency interceptor: a replay,
+ * which runs nothing, is not entered twice; a write that throws is not entered at all.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
-    private readonly audit: AuditService,
+    // Absent where no request is served (the CLI boots the key and tenancy modules, whose controllers
+    // carry @Audited, without the audit log).
+    @Optional() private readonly audit?: AuditService,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const audited = this.reflector.get<AuditedRoute | undefined>(AUDITED_ROUTE, context.getHandler());
-    if (!audited) return next.handle();
+    const audit = this.audit;
+    if (!audited || !audit) return next.handle();
     const http = context.switchToHttp();
     const req = http.getRequest<GatewayRequest>();
     const res = http.getResponse<Response>();
@@ -44,7 +47,7 @@ export class AuditInterceptor implements NestInterceptor {
         if (auth && action && res.statusCode >= 200 && res.statusCode < 300) {
           const named = audited.organizations?.(req, answer) ?? [req.audited?.tenantId ?? req.tenant?.tenantId];
           const tenantIds = [...new Set(named.filter((id): id is string => typeof id === 'string'))];
-          await this.audit.record({
+          await audit.record({
             tenantIds: tenantIds.length ? tenantIds : [null],
             keyId: auth.keyId,
             keyPrefix: auth.keyPrefix,

@@ -29,7 +29,7 @@ const entryJson = (row: AuditRow): AuditEntryDto => ({
 
 /**
  * The audit log (`audit_log`, owned here): an entry per successful management write, written by the
- * pipeline's AuditInterceptor for the routes marked @Audited; read newest first; deleted once older
+ * AuditInterceptor that @Audited binds to its routes; read newest first; deleted once older
  * than AUDIT_LOG_RETENTION_DAYS (hourly, on one instance at a time).
  */
 @Injectable()

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } fr
 import { apiKeyJson, issuedKeyJson } from './api-key-json';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticated, CurrentAuth } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { boundByIssuer, Issuer } from './key-issuing-policy';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';

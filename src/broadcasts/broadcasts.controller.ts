@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/comm
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { decodeCursor, decodeKeyset, encodeCursor, encodeKeyset, nextPageUrl } from '../common/pagination';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
 import type { BroadcastRow } from './broadcasts.repository';

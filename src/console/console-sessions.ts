@@ -55,9 +55,12 @@ export function consoleSessions(options: { store: Store; secret: string; ttlSeco
   const cookiePrefix = `${SESSION_COOKIE}=`;
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const signingIn = req.path === SESSION_PATH;
+    // The common case first, without parsing anything: an API call with no cookie.
     const cookie = req.headers.cookie;
-    if (!signingIn && !(typeof cookie === 'string' && cookie.includes(cookiePrefix))) return next();
+    const hasCookie = typeof cookie === 'string' && cookie.includes(cookiePrefix);
+    if (!hasCookie && !req.url.startsWith(SESSION_PATH)) return next();
+    const signingIn = req.path === SESSION_PATH;
+    if (!signingIn && !hasCookie) return next();
     // A request that brings a key of its own is that key's, whatever cookie the browser adds.
     if (!signingIn && (req.headers.authorization !== undefined || 'access_token' in req.query)) return next();
     sessions(req, res, (error?: unknown) => {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { MAX_DISTINCT_TAGS_PER_ORGANIZATION, MAX_TAGS_PER_CONTACT } from './contact-limits';
 import { ContactsService } from './contacts.service';

@@ -55,7 +55,7 @@ export interface GatewayRequest extends Request {
   tenancy?: TenancyOutcome;
   /** The hash of the key a console session signed in with (src/console), standing for a presented key. */
   consoleKeyHash?: string;
-  /** What a route whose handler decides it was (`@Audited()` without an action, core/audited.decorator.ts). */
+  /** What a route whose handler decides it was (`@Audited()` without an action, audit/audited-route.ts). */
   audited?: { action: string; tenantId: string };
 }
 

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAuth } from '../core/access.decorators';
-import { Audited, auditAs } from '../core/audited.decorator';
+import { Audited, auditAs } from '../audit/audited.decorator';
 import type { Environment } from '../config/environment';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';

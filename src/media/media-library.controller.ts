@@ -24,7 +24,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, TenantId } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { nextPageUrl } from '../common/pagination';
 import { markUntrustedDownload } from '../core/untrusted-content';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';

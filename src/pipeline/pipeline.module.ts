@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { AuditInterceptor } from '../audit/audit.interceptor';
-import { AuditModule } from '../audit/audit.module';
 import { AccessGuard } from '../auth/access.guard';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AuthModule } from '../auth/auth.module';
@@ -23,12 +21,12 @@ import { AdmissionGuard } from './admission.guard';
  *   3. TenancyGuard           401 code 190 / 400 code 100 / 403 code 200
  *   4. AccessGuard            403 code 200 (IP, scopes, phone-number allow-list)
  *   5. IdempotencyInterceptor replay / 409 in flight / 503 when its store is down
- *   6. AuditInterceptor       a successful write of an @Audited route enters the audit log (a replay runs nothing)
- *   7. validation pipe        400 code 100
+ *   6. validation pipe        400 code 100
+ * (Routes marked @Audited add the audit log's interceptor, inside the idempotency interceptor.)
  * and one filter that writes every error as a Graph error body.
  */
 @Module({
-  imports: [AuthModule, RateLimitModule, TenancyModule, IdempotencyModule, AuditModule],
+  imports: [AuthModule, RateLimitModule, TenancyModule, IdempotencyModule],
   providers: [
     ApiKeyGuard,
     AdmissionGuard,
@@ -38,7 +36,6 @@ import { AdmissionGuard } from './admission.guard';
     { provide: APP_GUARD, useExisting: TenancyGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useExisting: AuditInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: GraphExceptionFilter },
   ],

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req } from '@nest
 import { DeleteTemplateQueryDto, ListTemplatesQueryDto } from './dto/template-queries.dto';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated, TenantId } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { BusinessAccountContext, TemplatesService } from './templates.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
 import { textParameter } from '../core/graph-fields';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
-import { Audited } from '../core/audited.decorator';
+import { Audited } from '../audit/audited.decorator';
 import { SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext } from '../core/gateway-request';

@@ -1,5 +1,4 @@
-import { SetMetadata } from '@nestjs/common';
-import type { GatewayRequest } from './gateway-request';
+import type { GatewayRequest } from '../core/gateway-request';
 
 export const AUDITED_ROUTE = 'gateway:audited';
 
@@ -17,14 +16,6 @@ export interface AuditedRoute {
    */
   organizations?: (req: GatewayRequest, answer: unknown) => Array<string | undefined>;
 }
-
-/**
- * Marks a management write for the audit log (src/audit): once it succeeds, who made it (key id and
- * prefix), from which IP, when, the route and what it was asked to change (secrets left out) are kept.
- * A refused or failed write, and an Idempotency-Key replay, are not entered.
- */
-export const Audited = (action?: string, organizations?: AuditedRoute['organizations']) =>
-  SetMetadata(AUDITED_ROUTE, { action, organizations } satisfies AuditedRoute);
 
 /** Names the write a route marked `@Audited()` without an action made, and the organization it belongs to. */
 export function auditAs(req: GatewayRequest, action: string, tenantId: string): void {
