@@ -6,7 +6,6 @@ import type { GatewayRequest } from '../core/gateway-request';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { SharedStore } from '../redis/shared-store';
 import { presentedToken } from './access-token';
-import { hashKey, parseKeyText } from './api-key-format';
 import type { Response } from 'express';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { ActiveKey, ApiKeysService } from './api-keys.service';
@@ -67,15 +66,10 @@ export class ApiKeyGuard implements CanActivate {
     // A console session stands for the key it signed in with (src/console): the same key, looked up
     // by the same hash through the same short cache, so a revoked key stops within AUTH_CACHE_TTL_MS.
     // Its requests are not signed: the session was proven at sign-in, and its writes carry a CSRF token.
-    if (presented === undefined && req.consoleKeyHash !== undefined) {
-      const key = await this.keys.findByHash(req.consoleKeyHash);
-      return key && !key.revoked && (key.expiresAt === null || key.expiresAt > Date.now()) ? key : null;
-    }
-    const parsed = parseKeyText(presented?.text);
-    if (!parsed) return null;
-    const key = await this.keys.findByHash(hashKey(parsed.text));
-    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now()))
-      return null;
+    if (presented === undefined && req.consoleKeyHash !== undefined) return this.keys.activeByHash(req.consoleKeyHash);
+    const found = await this.keys.activeByText(presented?.text);
+    if (!found) return null;
+    const { key } = found;
     if (key.hmacSecret === null) return key;
     const signed = verifyRequestSignature(
       key.hmacSecret,

@@ -142,19 +142,22 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   }
 
   /**
-   * The active key a key text names (known, not revoked, not expired), with the hash it is found by,
-   * or null: what a console
-   * sign-in exchanges for a session. A signing key's requests must be signed; its sign-in is not,
-   * since it sends the text once over TLS and the session's writes carry a CSRF token instead.
+   * The active key (known, not revoked, not expired) a key text names, with the hash it is found by,
+   * or null. What every request's key and a console sign-in are checked with; a signing key's
+   * signature is the guard's to check after this.
    */
-  async activeByText(text: string): Promise<{ key: ActiveKey; hash: string } | null> {
+  async activeByText(text: string | undefined): Promise<{ key: ActiveKey; hash: string } | null> {
     const parsed = parseKeyText(text);
     if (!parsed) return null;
     const hash = hashKey(parsed.text);
+    const key = await this.activeByHash(hash);
+    return key && key.kind === parsed.kind ? { key, hash } : null;
+  }
+
+  /** The active key of a key hash (a console session holds the hash), or null; through the same short cache. */
+  async activeByHash(hash: string): Promise<ActiveKey | null> {
     const key = await this.findByHash(hash);
-    if (!key || key.kind !== parsed.kind || key.revoked || (key.expiresAt !== null && key.expiresAt <= Date.now()))
-      return null;
-    return { key, hash };
+    return key && !key.revoked && (key.expiresAt === null || key.expiresAt > Date.now()) ? key : null;
   }
 
   /** Records use without a write per request: at most one UPDATE a minute per key, off the request path. */

@@ -3,7 +3,9 @@ import { resolve, sep } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { GraphError } from '../core/graph-error';
+import { SESSION_PATH } from './console-sessions';
 
+/** Where the console is served (its session API, SESSION_PATH, lies below it and is a route of the app). */
 export const CONSOLE_PATH = '/console';
 
 /** The console's built files (`npm run build` puts them in dist/console), from the source tree or the built one. */
@@ -57,7 +59,7 @@ export function consolePages(directory = consoleDirectory()): RequestHandler {
         );
   // Mounted at /console: its session API (/console/session) is a route of the app, not a page.
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/session' || req.path.startsWith('/session/')) return next();
+    if (`${req.baseUrl}${req.path}` === SESSION_PATH) return next();
     headers(req, res, (error?: unknown) => (error ? next(error) : serve(req, res, next)));
   };
 }

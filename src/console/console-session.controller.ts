@@ -144,8 +144,8 @@ export class ConsoleSessionController {
   /** The session's key while it is active; a session whose key has ended is ended with it (401 code 190). */
   private async current(req: Request): Promise<ActiveKey> {
     const hash = req.session?.keyHash;
-    const key = hash ? await this.keys.findByHash(hash) : null;
-    if (key && !key.revoked && (key.expiresAt === null || key.expiresAt > Date.now())) return key;
+    const key = hash ? await this.keys.activeByHash(hash) : null;
+    if (key) return key;
     if (hash) await promised((done) => req.session.destroy(done));
     throw GraphError.invalidToken();
   }
