@@ -7,6 +7,7 @@ import { chromiumAvailable, launchChromium } from './support/chromium';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { valueOf, WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * The tenants' console in a real browser: Debian's Chromium driven by playwright-core, against the
@@ -189,6 +190,54 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it('shows an endpoint that fails with its failed attempts; once it is fixed, one click redelivers them', async () => {
+    const receiver = await new WebhookReceiver().start();
+    receiver.status = 500;
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByLabel('Description').fill('CRM hook');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByTestId('secret').textContent()).resolves.toMatch(/^whsec_/);
+    await page.getByRole('link', { name: receiver.url }).click();
+    await page.getByRole('heading', { name: `Endpoint ${receiver.url}` }).waitFor();
+    const [endpoint] = await t.dataSource.query(`SELECT id FROM webhook_endpoints WHERE url = $1`, [receiver.url]);
+
+    const inbound = await t.sandbox.simulateInbound({
+      phone_number_id: a.phoneNumberId,
+      from: RECIPIENT,
+      type: 'text',
+      text: 'to a broken endpoint',
+    });
+    await receiver.waitFor((all) => all.length >= 2);
+    // Its retry window spent (24 h by default), the next failure fails the delivery for good.
+    await t.dataSource.query(
+      `UPDATE webhook_deliveries SET retry_started_at = now() - interval '25 hours' WHERE endpoint_id = $1`,
+      [endpoint.id],
+    );
+    const deliveries = page.getByRole('list', { name: 'Deliveries' });
+    await deliveries.getByText('failed', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(deliveries.getByRole('cell', { name: '500', exact: true }).count()).resolves.toBeGreaterThanOrEqual(2);
+    await expect(
+      deliveries
+        .getByRole('cell', { name: /HTTP 500/ })
+        .first()
+        .textContent(),
+    ).resolves.toContain('HTTP 500');
+
+    receiver.status = 200;
+    receiver.clear();
+    await page.getByRole('button', { name: 'Redeliver all failed' }).click();
+    await page.getByText('1 failed deliveries sent again.').waitFor();
+    const [back] = await receiver.waitFor((all) => all.length >= 1);
+    expect(valueOf(back.json).messages[0].id).toBe(inbound.message_id);
+    await deliveries.getByText('delivered', { exact: true }).waitFor({ timeout: 10_000 });
+    await deliveries.getByRole('cell', { name: '200', exact: true }).waitFor();
+    await receiver.stop();
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     for (const width of [1280, 390]) {
@@ -215,6 +264,24 @@ const RECIPIENT = '15557654321';
               .getByRole('link')
               .click()
               .then(() => page.getByRole('list', { name: 'Status timeline' }).waitFor()),
+        ],
+        [
+          'webhooks',
+          () =>
+            page
+              .getByRole('link', { name: 'Webhooks' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Add an endpoint' }).waitFor()),
+        ],
+        [
+          'endpoint',
+          () =>
+            page
+              .getByRole('region', { name: 'Endpoints' })
+              .getByRole('link')
+              .first()
+              .click()
+              .then(() => page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first().waitFor()),
         ],
         [
           'audit log',

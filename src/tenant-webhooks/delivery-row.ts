@@ -19,7 +19,10 @@ export interface DeliveryRow
       | 'created_at'
       | 'endpoint_id'
     >,
-    Pick<Columns<WebhookEndpoint>, 'url' | 'secret_encrypted' | 'consecutive_failures' | 'paused_until'> {
+    Pick<
+      Columns<WebhookEndpoint>,
+      'url' | 'secret_encrypted' | 'previous_secret_encrypted' | 'consecutive_failures' | 'paused_until'
+    > {
   /** Its endpoint's status. */
   endpoint_status: WebhookEndpoint['status'];
   /** The database's clock when the row was read. */

@@ -60,7 +60,8 @@ export interface DeliveryEvent {
 
 /** The columns of a `DeliveryRow`, from a delivery `d` and its endpoint `e`. */
 const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until, d.created_at,
-  e.id AS endpoint_id, e.url, e.secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now`;
+  e.id AS endpoint_id, e.url, e.secret_encrypted,
+  CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS previous_secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now`;
 
 const CURSOR_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cursor_at`;
 
@@ -135,10 +136,18 @@ export class TenantWebhooksRepository {
     );
   }
 
-  async replaceSecret(tenantId: string, id: string, secretEncrypted: string): Promise<void> {
+  /**
+   * The new secret; with an overlap, the current one keeps signing beside it for `overlapSeconds`
+   * (a rotation during an earlier overlap ends that one: only the secret just replaced stays).
+   */
+  async replaceSecret(tenantId: string, id: string, secretEncrypted: string, overlapSeconds: number): Promise<void> {
     await this.dataSource.query(
-      `UPDATE webhook_endpoints SET secret_encrypted = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
-      [id, tenantId, secretEncrypted],
+      `UPDATE webhook_endpoints SET secret_encrypted = $3,
+         previous_secret_encrypted = CASE WHEN $4 > 0 THEN secret_encrypted END,
+         previous_secret_expires_at = CASE WHEN $4 > 0 THEN now() + make_interval(secs => $4) END,
+         updated_at = now()
+       WHERE id = $1 AND tenant_id = $2`,
+      [id, tenantId, secretEncrypted, overlapSeconds],
     );
   }
 
@@ -246,6 +255,43 @@ export class TenantWebhooksRepository {
       [deliveryId, endpointId, tenantId],
     );
     return rows;
+  }
+
+  /**
+   * The endpoint's failed deliveries created in [since, until), oldest first, at most `limit`, made
+   * pending and due again with a fresh retry schedule (test events are not among them).
+   */
+  async makeFailedPendingAgain(
+    tenantId: string,
+    endpointId: string,
+    range: { since: Date | null; until: Date | null },
+    limit: number,
+  ): Promise<Array<{ id: string; attempts: number }>> {
+    const [rows] = await this.dataSource.query<[Array<{ id: string; attempts: number }>, number]>(
+      `UPDATE webhook_deliveries SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now()
+       WHERE id IN (
+         SELECT id FROM webhook_deliveries
+         WHERE endpoint_id = $1 AND tenant_id = $2 AND status = 'failed' AND NOT is_test
+           AND ($3::timestamptz IS NULL OR created_at >= $3) AND ($4::timestamptz IS NULL OR created_at < $4)
+         ORDER BY created_at, id LIMIT $5 FOR UPDATE)
+       AND status = 'failed' RETURNING id, attempts`,
+      [endpointId, tenantId, range.since, range.until, limit],
+    );
+    return rows;
+  }
+
+  /** Whether the endpoint has a failed delivery (not a test) created in [since, until). */
+  async hasFailed(
+    tenantId: string,
+    endpointId: string,
+    range: { since: Date | null; until: Date | null },
+  ): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND tenant_id = $2 AND status = 'failed' AND NOT is_test
+         AND ($3::timestamptz IS NULL OR created_at >= $3) AND ($4::timestamptz IS NULL OR created_at < $4) LIMIT 1`,
+      [endpointId, tenantId, range.since, range.until],
+    );
+    return rows.length > 0;
   }
 
   // ---- attempts (the dispatcher) ---------------------------------------------------------------

@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { decodeCursor, nextPageUrl, toPage, type Page } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
-import type { ListDeliveriesQueryDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
+import type { ListDeliveriesQueryDto, RedeliveredDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
 import { type DeliveryLogRow, type EndpointRow, TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 
+/** Most failed deliveries one bulk redelivery makes pending again (`has_more` says when more are left). */
+export const REDELIVER_MAX = 10_000;
+
 /**
  * The delivery log of an organization's endpoints: each delivery with its attempts (status code,
- * latency, response excerpt), and redelivery of a delivered or failed one. Another organization's
+ * latency, response excerpt), and redelivery of a delivered or failed one, or of all failed in a
+ * time range. Another organization's
  * endpoint or delivery is not found (404 code 100).
  */
 @Injectable()
@@ -54,13 +58,8 @@ export class WebhookDeliveriesService {
    * a disabled endpoint (enable it first).
    */
   async redeliver(tenantId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const endpoint = await this.endpoint(tenantId, endpointId);
+    await this.activeEndpoint(tenantId, endpointId);
     const current = await this.delivery(tenantId, endpointId, deliveryId);
-    if (endpoint.status !== 'active')
-      throw GraphError.conflict(
-        'The endpoint is disabled',
-        'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first',
-      );
     if (current.status === 'pending')
       throw GraphError.conflict(
         'The delivery is still pending',
@@ -70,6 +69,34 @@ export class WebhookDeliveriesService {
     // If the queue cannot take it now, the sweep will: the row is pending and due.
     await this.dispatcher.requeue(rows).catch(() => undefined);
     return this.delivery(tenantId, endpointId, deliveryId);
+  }
+
+  /** Every failed delivery of the endpoint in a time range (at most REDELIVER_MAX a call) sent again. */
+  async redeliverFailed(
+    tenantId: string,
+    endpointId: string,
+    range: { since?: string; until?: string },
+  ): Promise<RedeliveredDto> {
+    await this.activeEndpoint(tenantId, endpointId);
+    const since = range.since ? new Date(range.since) : null;
+    const until = range.until ? new Date(range.until) : null;
+    if (since && until && since >= until) throw GraphError.invalidParameter('`since` must be before `until`');
+    const rows = await this.repository.makeFailedPendingAgain(tenantId, endpointId, { since, until }, REDELIVER_MAX);
+    // If the queue cannot take them now, the sweep will: the rows are pending and due.
+    await this.dispatcher.requeue(rows).catch(() => undefined);
+    const hasMore =
+      rows.length === REDELIVER_MAX && (await this.repository.hasFailed(tenantId, endpointId, { since, until }));
+    return { redelivered: rows.length, has_more: hasMore };
+  }
+
+  /** The endpoint, which must be active to redeliver to (409 code 100 otherwise). */
+  private async activeEndpoint(tenantId: string, id: string): Promise<void> {
+    const endpoint = await this.endpoint(tenantId, id);
+    if (endpoint.status !== 'active')
+      throw GraphError.conflict(
+        'The endpoint is disabled',
+        'enable it with PATCH /v1/webhooks/{id} {"status":"active"} first',
+      );
   }
 
   private async endpoint(tenantId: string, id: string): Promise<EndpointRow> {

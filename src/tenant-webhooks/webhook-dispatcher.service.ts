@@ -48,6 +48,12 @@ const CLAIM_LINGER_MS = 10;
  * more per statement than claims: about 60 a statement at 100 messages/s (docs/performance.md).
  */
 const FINISH_LINGER_MS = 200;
+/**
+ * An attempt's end that could not be written (a connection lost, a statement timed out) is tried
+ * again after these pauses before it is left to the sweep: a lost end means the tenant receives the
+ * event a second time once the lease has passed.
+ */
+const FINISH_RETRY_MS = [250, 1_000, 3_000];
 
 /**
  * Attempts deliveries: at-least-once, each attempt signed and bounded by WEBHOOK_ATTEMPT_TIMEOUT_MS,
@@ -154,7 +160,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     // The usual case in one step: due, not leased, endpoint active and healthy; lease taken.
     const due = await this.claims.submit(deliveryId);
     if (due) {
-      const outcome = await this.send(due.id, due.url, this.secretBox.decrypt(due.secret_encrypted), due.body);
+      const outcome = await this.send(due);
       await this.record(due, outcome);
       return;
     }
@@ -179,7 +185,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     if (row.consecutive_failures >= this.failureThreshold && !(await this.takeProbe(row))) return;
     const claimed = await this.claim(row.id);
     if (!claimed) return;
-    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    const outcome = await this.send(row);
     await this.record(row, outcome);
   }
 
@@ -193,7 +199,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     if (performance.now() + this.timeoutMs + LEASE_MARGIN_MS > row.leaseTakenAt + this.leaseMs) {
       if (!(await this.repository.renewLease(row.id, row.locked_until, this.leaseMs / 1000))) return;
     }
-    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    const outcome = await this.send(row);
     await this.record(row, outcome);
   }
 
@@ -201,7 +207,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   async attemptOnce(deliveryId: string): Promise<void> {
     const row = await this.load(deliveryId);
     if (!row || !(await this.claim(row.id))) return;
-    const outcome = await this.send(row.id, row.url, this.secretBox.decrypt(row.secret_encrypted), row.body);
+    const outcome = await this.send(row);
     await this.record({ ...row, is_test: true }, outcome);
   }
 
@@ -231,7 +237,14 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   private async claimDue(ids: string[]): Promise<Array<DeliveryRow | undefined>> {
     const rows = await this.repository.claimDue(ids, this.leaseMs / 1000, this.failureThreshold);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id));
+    // One lease, one attempt: a delivery submitted twice in one batch (two sweeps queuing it at
+    // once) is claimed by its first submission only; the other finds it leased, as it would have in
+    // a batch of its own. Handing the row to both sent the tenant the event twice.
+    return ids.map((id) => {
+      const row = byId.get(id);
+      byId.delete(id);
+      return row;
+    });
   }
 
   private async writeFinishes(items: Finish[]): Promise<void[]> {
@@ -274,7 +287,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     );
   }
 
-  private async send(id: string, url: string, secret: string, body: string): Promise<AttemptOutcome> {
+  private async send(
+    row: Pick<DeliveryRow, 'id' | 'url' | 'secret_encrypted' | 'previous_secret_encrypted' | 'body'>,
+  ): Promise<AttemptOutcome> {
+    const { id, url, body } = row;
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const problem = await webhookUrlProblem(url, this.urlPolicy);
@@ -286,7 +302,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
         headers: {
           'content-type': 'application/json',
           'user-agent': 'whatsapp-gateway-webhooks/1',
-          ...signedHeaders(secret, id, Math.floor(Date.now() / 1000), body),
+          ...signedHeaders(
+            this.secretBox.decrypt(row.secret_encrypted),
+            id,
+            Math.floor(Date.now() / 1000),
+            body,
+            row.previous_secret_encrypted === null ? undefined : this.secretBox.decrypt(row.previous_secret_encrypted),
+          ),
         },
         body,
         dispatcher: this.agent,
@@ -357,7 +379,19 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     outcome: AttemptOutcome,
     attempted: boolean,
   ): Promise<void> {
-    return this.finishes.submit({ id: row.id, status, outcome, attempted });
+    return this.finishes.submit({ id: row.id, status, outcome, attempted }).catch(async (error: Error) => {
+      for (const pauseMs of FINISH_RETRY_MS) {
+        this.logger.warn(`delivery ${row.id}: its end was not written (${error.message}); trying again`);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        if (this.closed) break;
+        try {
+          return await this.finishes.submit({ id: row.id, status, outcome, attempted });
+        } catch (again) {
+          error = again as Error;
+        }
+      }
+      throw error;
+    });
   }
 
   /** Disables an endpoint; its pending deliveries fail (they can be redelivered once it is enabled again). */

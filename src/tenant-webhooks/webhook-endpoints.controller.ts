@@ -6,7 +6,13 @@ import { Audited } from '../audit/audited.decorator';
 import { SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext } from '../core/gateway-request';
-import { ListDeliveriesQueryDto, WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
+import {
+  ListDeliveriesQueryDto,
+  RedeliverFailedDto,
+  RedeliveredDto,
+  WebhookDeliveryDto,
+  WebhookDeliveryPageDto,
+} from './dto/webhook-delivery.dto';
 import {
   CreateWebhookEndpointDto,
   ListWebhookEndpointsQueryDto,
@@ -114,7 +120,10 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
   @Audited('webhooks.rotate_secret')
-  @ApiOperation({ summary: 'Replace the signing secret (given, or generated); the old one stops signing at once' })
+  @ApiOperation({
+    summary:
+      'Replace the signing secret (given, or generated); the old one stops signing at once, or after an overlap window during which both sign',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
   @ApiGraphErrors(400, 404)
@@ -123,7 +132,7 @@ export class WebhookEndpointsController {
     @Param('id') id: string,
     @Body() body: RotateWebhookSecretDto,
   ): Promise<WebhookEndpointWithSecretDto> {
-    return this.endpoints.rotateSecret(tenantId, id, body.secret);
+    return this.endpoints.rotateSecret(tenantId, id, body.secret, body.overlap_seconds);
   }
 
   @Post(':id/test')
@@ -162,6 +171,24 @@ export class WebhookEndpointsController {
     @Req() req: Request,
   ): Promise<WebhookDeliveryPageDto> {
     return this.deliveryLog.deliveries(tenantId, id, query, req.originalUrl);
+  }
+
+  @Post(':id/deliveries/redeliver')
+  @HttpCode(202)
+  @Authenticated({ scopes: ['webhooks:write'] })
+  @Audited('webhooks.redeliver_failed')
+  @ApiOperation({
+    summary: 'Send every failed delivery of the endpoint in a time range again (oldest first, a fresh retry schedule)',
+  })
+  @ApiParam(ENDPOINT_ID)
+  @ApiResponse({ status: 202, description: 'Queued again', type: RedeliveredDto })
+  @ApiGraphErrors(400, 404, 409)
+  redeliverFailed(
+    @TenantId() tenantId: string,
+    @Param('id') id: string,
+    @Body() body: RedeliverFailedDto,
+  ): Promise<RedeliveredDto> {
+    return this.deliveryLog.redeliverFailed(tenantId, id, body);
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')

@@ -118,10 +118,15 @@ export class WebhookEndpointsService {
     if (!(await this.repository.deleteEndpoints({ id, tenantId }))) throw notFound('Webhook endpoint');
   }
 
-  async rotateSecret(tenantId: string, id: string, secret?: string): Promise<WebhookEndpointWithSecretDto> {
+  async rotateSecret(
+    tenantId: string,
+    id: string,
+    secret?: string,
+    overlapSeconds = 0,
+  ): Promise<WebhookEndpointWithSecretDto> {
     await this.find(tenantId, id);
     const next = this.checkSecret(secret);
-    await this.repository.replaceSecret(tenantId, id, this.secretBox.encrypt(next));
+    await this.repository.replaceSecret(tenantId, id, this.secretBox.encrypt(next), overlapSeconds);
     return { ...(await this.get(tenantId, id)), secret: next };
   }
 
@@ -257,6 +262,10 @@ export class WebhookEndpointsService {
       disabled_reason: row.disabled_reason,
       consecutive_failures: row.consecutive_failures,
       secret_hint: secretHint(this.secretBox.decrypt(row.secret_encrypted)),
+      previous_secret_expires_at:
+        row.previous_secret_expires_at && row.previous_secret_expires_at > new Date()
+          ? row.previous_secret_expires_at.toISOString()
+          : null,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };

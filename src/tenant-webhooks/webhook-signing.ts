@@ -36,24 +36,35 @@ export function standardWebhooksKey(secret: string): Buffer {
  * secret as written, exactly as Meta signs with the app secret) and the Standard Webhooks trio,
  * `webhook-id` (stable across retries), `webhook-timestamp` (this attempt) and
  * `webhook-signature: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>`.
+ *
+ * During a rotation's overlap window `previous` signs too: Standard Webhooks lets the signature
+ * header carry several space-separated signatures, and a receiver accepts the message if any one
+ * verifies with its secret. Meta's header holds one signature: it is always the current secret's.
  */
 export function signedHeaders(
   secret: string,
   id: string,
   timestampSeconds: number,
   body: string,
+  previous?: string,
 ): Record<string, string> {
-  // Through a KeyObject: Node hands a Buffer key to HMAC five times slower than the KeyObject made
-  // from it (measured on Node 24: 19 µs against 1 + 3 µs), and a string key is the secret's UTF-8.
-  const signature = createHmac('sha256', createSecretKey(standardWebhooksKey(secret)))
-    .update(`${id}.${timestampSeconds}.${body}`)
-    .digest('base64');
+  const signed = `${id}.${timestampSeconds}.${body}`;
+  const signatures = [standardSignature(secret, signed)];
+  if (previous !== undefined) signatures.push(standardSignature(previous, signed));
   return {
     'x-hub-signature-256': hubSignature(secret, body),
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': `v1,${signature}`,
+    'webhook-signature': signatures.join(' '),
   };
+}
+
+function standardSignature(secret: string, signed: string): string {
+  // Through a KeyObject: Node hands a Buffer key to HMAC five times slower than the KeyObject made
+  // from it (measured on Node 24: 19 µs against 1 + 3 µs), and a string key is the secret's UTF-8.
+  return `v1,${createHmac('sha256', createSecretKey(standardWebhooksKey(secret)))
+    .update(signed)
+    .digest('base64')}`;
 }
 
 /** A hint to recognise a secret by in listings, never enough to use it. */

@@ -4,6 +4,7 @@ import { ApiError, currentSession, type Session, signIn, signOut, switchOrganiza
 import { AuditLogPage } from './pages/audit-log';
 import { MessagePage, MessagesPage } from './pages/messages';
 import { OverviewPage } from './pages/overview';
+import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
 import './styles.css';
 
@@ -92,6 +93,7 @@ function OrganizationPicker({ session, onChange }: { session: Session; onChange:
 const PAGES: Array<[string, string]> = [
   ['overview', 'Overview'],
   ['messages', 'Messages'],
+  ['webhooks', 'Webhooks'],
   ['audit', 'Audit log'],
 ];
 
@@ -116,6 +118,8 @@ function Console({
     );
   else if (page === 'messages' && rest.length === 2) content = <MessagePage phoneNumberId={rest[0]} id={rest[1]} />;
   else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;
+  else if (page === 'webhooks' && rest.length === 1) content = <WebhookPage id={rest[0]} />;
+  else if (page === 'webhooks') content = <WebhooksPage />;
   else if (page === 'audit') content = <AuditLogPage />;
   else content = <OverviewPage session={session} />;
   return (

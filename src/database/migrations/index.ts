@@ -16,6 +16,7 @@ import { PhoneNumberLimits1763701400000 } from './1763701400000-PhoneNumberLimit
 import { Broadcasts1763701500000 } from './1763701500000-Broadcasts';
 import { InboundMediaFileName1763701600000 } from './1763701600000-InboundMediaFileName';
 import { AuditLog1763701700000 } from './1763701700000-AuditLog';
+import { WebhookSecretOverlap1763701800000 } from './1763701800000-WebhookSecretOverlap';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Broadcasts1763701500000,
   InboundMediaFileName1763701600000,
   AuditLog1763701700000,
+  WebhookSecretOverlap1763701800000,
 ];

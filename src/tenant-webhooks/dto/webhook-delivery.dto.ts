@@ -94,3 +94,23 @@ export class WebhookDeliveryPageDto {
   @ApiProperty({ type: PagingDto })
   paging: PagingDto;
 }
+
+export class RedeliverFailedDto {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Failed deliveries created at or after this time' })
+  @IsOptional()
+  @IsDateString()
+  since?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Failed deliveries created before this time' })
+  @IsOptional()
+  @IsDateString()
+  until?: string;
+}
+
+export class RedeliveredDto {
+  @ApiProperty({ example: 42, description: 'Failed deliveries made pending again, oldest first' })
+  redelivered: number;
+
+  @ApiProperty({ description: 'Whether failed deliveries are left in the range (at most 10,000 are taken a call)' })
+  has_more: boolean;
+}

@@ -4,15 +4,21 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
+  IsInt,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   ValidateIf,
 } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 import { WEBHOOK_FIELDS } from '../webhook-fields';
+
+/** A rotation's overlap window is at most a week (Standard Webhooks' libraries suggest 24 hours). */
+export const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 3600;
 
 const URL_DESCRIPTION =
   'Where events are POSTed. `https`, except loopback and private addresses where the gateway allows them for development ' +
@@ -113,13 +119,26 @@ export class UpdateWebhookEndpointDto {
 export class RotateWebhookSecretDto {
   @ApiPropertyOptional({
     minLength: 16,
-    description: 'The new secret; omitted: one is generated. The old one stops signing at once.',
+    description: 'The new secret; omitted: one is generated.',
   })
   @IsOptional()
   @IsString()
   @MinLength(16)
   @MaxLength(512)
   secret?: string;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_SECRET_OVERLAP_SECONDS,
+    default: 0,
+    description:
+      "How long the old secret keeps signing beside the new one (each attempt carries both signatures in `webhook-signature`, as Standard Webhooks allows); 0: it stops at once. `X-Hub-Signature-256` holds one signature, always the new secret's.",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_SECRET_OVERLAP_SECONDS)
+  overlap_seconds?: number;
 }
 
 export class TestWebhookDto {
@@ -177,6 +196,14 @@ export class WebhookEndpointDto {
 
   @ApiProperty({ example: '…Q2x=', description: 'The last characters of the secret, to recognise it' })
   secret_hint: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'While a rotation overlaps: when the old secret stops signing beside the current one',
+  })
+  previous_secret_expires_at: string | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
