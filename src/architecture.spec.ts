@@ -11,7 +11,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * - storage is a repository's: SQL, query builders, data sources and TypeORM repositories appear only
  *   in `*.repository.ts` files (and in database/, the shared machinery, and the migrations);
  * - the simulator is not in src/: the gateway imports nothing of apps/, and libs/ (what the gateway
- *   and the sandbox share) imports neither.
+ *   and the sandbox share) imports neither;
+ * - what the console (apps/console) imports from src/ (Meta's error table, the template create
+ *   rules) imports no package, so the browser runs the API's own code.
  */
 type SourceFile = { path: string; folder: string | undefined; text: string };
 
@@ -245,5 +247,34 @@ describe('the house', () => {
     }));
     expect(sandbox.flatMap((file) => outside(file, 'src'))).toEqual([]);
     expect(sandbox.filter((file) => /\b(typeorm|pg|ioredis|@nestjs\/[a-z-]+)['"]/.test(file.text))).toEqual([]);
+  });
+
+  it("lets the console run the API's own rules: what it imports from src/ imports only plain files of src/", () => {
+    const imports = (path: string) =>
+      [...readFileSync(path, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map((match) => match[1]);
+    const consoleFiles = readdirSync(join(ROOT, 'apps/console/src'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => join(ROOT, 'apps/console/src', name));
+    const shared = new Set<string>();
+    const visit = (file: string) => {
+      for (const target of imports(file).filter((spec) => spec.startsWith('.'))) {
+        const path = resolve(dirname(file), target) + '.ts';
+        if (!path.startsWith(SRC + sep) || shared.has(path)) continue;
+        shared.add(path);
+        visit(path);
+      }
+    };
+    consoleFiles.forEach(visit);
+    // The error hints and the template rules, at least, come from the API's code, not a copy.
+    expect([...shared].map((path) => relative(SRC, path))).toEqual(
+      expect.arrayContaining(['core/meta-error-codes.ts', 'templates/template-create-rules.ts']),
+    );
+    // None of them pulls in a package (NestJS, TypeORM, Node's own): they run in the browser as they are.
+    const packages = [...shared].flatMap((path) =>
+      imports(path)
+        .filter((spec) => !spec.startsWith('.'))
+        .map((spec) => `${relative(SRC, path)}: ${spec}`),
+    );
+    expect(packages).toEqual([]);
   });
 });

@@ -238,6 +238,53 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it("shows a broken create rule as the template is typed, in the API's own words, then creates it", async () => {
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await page.getByRole('heading', { name: 'New template' }).waitFor();
+    const form = page.getByRole('form', { name: 'New template' });
+    await form.getByLabel('Name', { exact: true }).fill('order_update');
+    await form.getByLabel('Body').fill('Your order {{1}} has shipped.');
+    const rule = page.getByTestId('rule');
+    await rule.getByText(/^Not yet valid: /).waitFor();
+    // The API refuses the same request with exactly the rule the page showed, before any submit.
+    const refused = await fetch(`${t.url}/v1/${a.wabaId}/message_templates`, {
+      method: 'POST',
+      headers: { ...bearer(keyA), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'order_update',
+        language: 'en_US',
+        category: 'UTILITY',
+        parameter_format: 'POSITIONAL',
+        components: [{ type: 'BODY', text: 'Your order {{1}} has shipped.' }],
+      }),
+    });
+    expect(refused.status).toBe(400);
+    const details = ((await refused.json()) as { error: { error_data: { details: string } } }).error.error_data.details;
+    await expect(rule.textContent()).resolves.toBe(`Not yet valid: ${details}`);
+    await expect(page.getByRole('button', { name: 'Create template' }).isDisabled()).resolves.toBe(true);
+
+    await form.getByLabel('Example for {{1}}').fill('A-1001');
+    await rule.getByText('Meets the create rules.').waitFor();
+    await expect(page.getByTestId('preview').textContent()).resolves.toContain('Your order A-1001 has shipped.');
+    t.sandbox.clearRequests();
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByText(/Template order_update created/).waitFor();
+    await page
+      .getByRole('region', { name: 'Templates' })
+      .getByRole('cell', { name: 'order_update', exact: true })
+      .waitFor();
+    expect(
+      t.sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/message_templates')),
+    ).toHaveLength(1);
+    const [row] = await t.dataSource.query(`SELECT name, language, category FROM message_templates WHERE name = $1`, [
+      'order_update',
+    ]);
+    expect(row).toEqual({ name: 'order_update', language: 'en_US', category: 'UTILITY' });
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     for (const width of [1280, 390]) {
@@ -282,6 +329,14 @@ const RECIPIENT = '15557654321';
               .first()
               .click()
               .then(() => page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first().waitFor()),
+        ],
+        [
+          'templates',
+          () =>
+            page
+              .getByRole('link', { name: 'Templates' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'New template' }).waitFor()),
         ],
         [
           'audit log',

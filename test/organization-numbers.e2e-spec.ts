@@ -3,7 +3,7 @@ import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } f
 import { expectGraphError } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
-describe("GET /v1/phone_numbers: the organization's numbers as the gateway knows them", () => {
+describe("GET /v1/phone_numbers and /v1/business_accounts: the organization's numbers and accounts as the gateway knows them", () => {
   let t: TestApp;
   let a: TestTenant;
   let b: TestTenant;
@@ -55,5 +55,17 @@ describe("GET /v1/phone_numbers: the organization's numbers as the gateway knows
       .set('X-Svc-Tenant-Id', b.id)
       .expect(200);
     expect(ofB.body.data.map((n: { tenant_id: string }) => n.tenant_id)).toEqual([b.id, b.id]);
+  });
+
+  it("answers the organization's business accounts with their Meta ids, no other organization's, and needs business:read", async () => {
+    const key = (await createOrgKey(t, a)).key;
+    t.sandbox.clearRequests();
+    const res = await request(t.url).get('/v1/business_accounts').set(bearer(key)).expect(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ tenant_id: a.id, waba_id: a.wabaId })]);
+    expect(JSON.stringify(res.body)).not.toContain(b.wabaId);
+    expect(JSON.stringify(res.body)).not.toMatch(/token/i);
+    expect(t.sandbox.requests()).toEqual([]);
+    const narrow = (await createOrgKey(t, a, { scopes: ['messages:read'] })).key;
+    expectGraphError(await request(t.url).get('/v1/business_accounts').set(bearer(narrow)), 403, 200);
   });
 });

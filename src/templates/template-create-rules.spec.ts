@@ -1,15 +1,22 @@
-import { GraphError } from '../core/graph-error';
+import type { GraphError } from '../core/graph-error';
 import { normalizeTemplateLanguage, TEMPLATE_LANGUAGES } from './locales';
-import { placeholdersOf, TTL_RULES, validateTemplateCreate, type TemplateCategory } from './template-create-rules';
+import {
+  placeholdersOf,
+  TemplateRuleBroken,
+  TTL_RULES,
+  validateTemplateCreate,
+  type TemplateCategory,
+} from './template-create-rules';
+import { invalidTemplate } from './templates.errors';
 
 type Json = Record<string, unknown>;
 
-/** The error a body is refused with (fails the test when it is accepted). */
+/** The error a body is refused with, as the API answers it (fails the test when it is accepted). */
 function refusal(body: unknown): GraphError {
   try {
     validateTemplateCreate(body);
   } catch (error) {
-    if (error instanceof GraphError) return error;
+    if (error instanceof TemplateRuleBroken) return invalidTemplate(error);
     throw error;
   }
   throw new Error('expected the template to be refused');

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { GraphError } from '../core/graph-error';
 import { metaErrorCode } from '../core/meta-error-codes';
+import { TemplateRuleBroken, validateTemplateCreate, type ValidatedTemplate } from './template-create-rules';
 
 /** The template errors of a send (their titles and hints: core/meta-error-codes.ts). */
 export const TemplateErrorCode = {
@@ -32,4 +33,18 @@ export function templateNotFound(name: string, language: string): GraphError {
 /** 132001 for a send naming a template (or a smart-template group) the catalog has no APPROVED member of. */
 export function noApprovedTemplate(what: string, language: string): GraphError {
   return templateError(TemplateErrorCode.TemplateNotFound, `No APPROVED ${what} in language ${language}`);
+}
+
+/** A broken create rule as the API answers it: 400 code 100 `Invalid template`, the field and the rule in details. */
+export function invalidTemplate(broken: TemplateRuleBroken): GraphError {
+  return GraphError.invalidParameter('Invalid template', broken.message);
+}
+
+/** The create rules (template-create-rules.ts), a broken one answered as 400 code 100. */
+export function checkedTemplate(body: unknown): ValidatedTemplate {
+  try {
+    return validateTemplateCreate(body);
+  } catch (error) {
+    throw error instanceof TemplateRuleBroken ? invalidTemplate(error) : error;
+  }
 }

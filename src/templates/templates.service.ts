@@ -12,10 +12,10 @@ import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { decodeKeyset, encodeKeyset, nextPageUrl, type Page } from '../common/pagination';
 import type { MessageTemplate } from './message-template.entity';
-import { noApprovedTemplate } from './templates.errors';
+import { checkedTemplate, noApprovedTemplate } from './templates.errors';
+import type { ValidatedTemplate } from './template-create-rules';
 import { TemplatesRepository } from './templates.repository';
 import { TemplatesUpstream, type UpstreamTemplate } from './templates.upstream';
-import { validateTemplateCreate } from './template-create-rules';
 import type { CatalogTemplate } from './template-send-rules';
 
 export interface BusinessAccountContext {
@@ -90,7 +90,7 @@ export class TemplatesService {
   }
 
   async create(ctx: BusinessAccountContext, body: unknown): Promise<{ id: string; status: string; category: string }> {
-    const template = validateTemplateCreate(body);
+    const template = checkedTemplate(body);
     const count = await this.templates.countOf(ctx.businessAccountId);
     if (count >= this.maxPerAccount) {
       throw new GraphError(
@@ -145,10 +145,7 @@ export class TemplatesService {
    * (account, name, language): its id, or undefined when that name and language exist already. A
    * reservation left by an instance that died before Meta answered is taken over after two minutes.
    */
-  private async reserve(
-    ctx: BusinessAccountContext,
-    template: ReturnType<typeof validateTemplateCreate>,
-  ): Promise<string | undefined> {
+  private async reserve(ctx: BusinessAccountContext, template: ValidatedTemplate): Promise<string | undefined> {
     return this.templates.reserve({
       tenantId: ctx.tenantId,
       businessAccountId: ctx.businessAccountId,
@@ -236,7 +233,7 @@ export class TemplatesService {
       );
     const row = await this.templates.byUpstreamId(template.upstreamId);
     if (!row) throw GraphError.notFound(`Message template ${template.upstreamId} was not found`);
-    validateTemplateCreate({
+    checkedTemplate({
       name: row.name,
       language: row.language,
       category: edit.category ?? row.category,

@@ -4,6 +4,7 @@ import { ApiError, currentSession, type Session, signIn, signOut, switchOrganiza
 import { AuditLogPage } from './pages/audit-log';
 import { MessagePage, MessagesPage } from './pages/messages';
 import { OverviewPage } from './pages/overview';
+import { TemplatesPage } from './pages/templates';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
 import './styles.css';
@@ -94,6 +95,7 @@ const PAGES: Array<[string, string]> = [
   ['overview', 'Overview'],
   ['messages', 'Messages'],
   ['webhooks', 'Webhooks'],
+  ['templates', 'Templates'],
   ['audit', 'Audit log'],
 ];
 
@@ -120,6 +122,7 @@ function Console({
   else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;
   else if (page === 'webhooks' && rest.length === 1) content = <WebhookPage id={rest[0]} />;
   else if (page === 'webhooks') content = <WebhooksPage />;
+  else if (page === 'templates') content = <TemplatesPage organizationId={session.organization_id} />;
   else if (page === 'audit') content = <AuditLogPage />;
   else content = <OverviewPage session={session} />;
   return (

@@ -3,6 +3,7 @@ import { api, ApiError, type Page, withQuery } from '../api';
 import { explainError, time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
+import { AnyOf } from '../ui';
 
 interface MessageRecord {
   id: string;
@@ -100,15 +101,12 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
           Recipient
           <input value={filters.recipient} onChange={field('recipient')} inputMode="tel" />
         </label>
-        <label>
-          Status
-          <select value={filters.status} onChange={field('status')}>
-            <option value="">any</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <AnyOf
+          label="Status"
+          value={filters.status}
+          values={STATUSES}
+          onChange={(status) => setFilters({ ...filters, status })}
+        />
         <label>
           From
           <input type="datetime-local" value={filters.since} onChange={field('since')} />

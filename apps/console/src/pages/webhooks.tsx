@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
+import { AnyOf } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -295,15 +296,12 @@ export function WebhookPage({ id }: { id: string }) {
 
       <h2>Deliveries</h2>
       <form class="filters" aria-label="Delivery filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Status
-          <select value={statusFilter} onChange={(e) => setStatusFilter((e.target as HTMLSelectElement).value)}>
-            <option value="">any</option>
-            <option>pending</option>
-            <option>delivered</option>
-            <option>failed</option>
-          </select>
-        </label>
+        <AnyOf
+          label="Status"
+          value={statusFilter}
+          values={['pending', 'delivered', 'failed']}
+          onChange={setStatusFilter}
+        />
       </form>
       <form
         class="filters"
@@ -360,27 +358,28 @@ export function WebhookPage({ id }: { id: string }) {
                 </button>
               )}
             </p>
-            <table class="attempts">
-              <caption class="sr-only">Attempts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">At</th>
-                  <th scope="col">Status code</th>
-                  <th scope="col">Latency</th>
-                  <th scope="col">Response</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.attempt_log.map((a) => (
-                  <tr key={a.at}>
-                    <td>{time(a.at)}</td>
-                    <td>{a.status_code ?? 'none'}</td>
-                    <td>{a.latency_ms} ms</td>
-                    <td>{a.error ?? 'OK'}</td>
+            <div class="table" role="region" aria-label={`Attempts of ${time(d.created_at)}`} tabIndex={0}>
+              <table class="attempts">
+                <thead>
+                  <tr>
+                    <th scope="col">At</th>
+                    <th scope="col">Status code</th>
+                    <th scope="col">Latency</th>
+                    <th scope="col">Response</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {d.attempt_log.map((a) => (
+                    <tr key={a.at}>
+                      <td>{time(a.at)}</td>
+                      <td>{a.status_code ?? 'none'}</td>
+                      <td>{a.latency_ms} ms</td>
+                      <td>{a.error ?? 'OK'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </li>
         ))}
       </ol>
