@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { ApiKeysService } from '../src/auth/api-keys.service';
-import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createAdminKey,
+  createOrgKey,
+  createPlatformKey,
+  createTenant,
+  registerAtUpstream,
+  type TestTenant,
+} from './support/factories';
+import { eventually } from './support/eventually';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { valueOf, WebhookReceiver } from './support/webhook-receiver';
 
@@ -76,6 +85,11 @@ const RECIPIENT = '15557654321';
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: heading }).waitFor();
+  }
+
+  async function signOutOf(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor();
   }
 
   const send = (tenant: TestTenant, key: string, text: string) =>
@@ -153,7 +167,7 @@ const RECIPIENT = '15557654321';
         );
     });
     await signIn(page, keyA);
-    for (const name of ['Messages', 'Audit log', 'Overview']) {
+    for (const name of ['Messages', 'Webhooks', 'Templates', 'Audit log', 'Overview']) {
       await page.getByRole('link', { name }).click();
       await page.getByRole('heading', { name }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -285,8 +299,81 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it('lets a platform key onboard a number: an organization, its business account, its number; and no messages', async () => {
+    const platform = (await createPlatformKey(t, { rateLimitPerSecond: 10_000 })).key;
+    const wabaId = '1' + String(Date.now()).slice(-14).padStart(14, '7');
+    const numberId = '2' + String(Date.now()).slice(-14).padStart(14, '8');
+    registerAtUpstream(t, {
+      wabaId,
+      accessToken: 'upstream-token-onboarded',
+      phoneNumbers: [{ id: numberId, display: '+1 555 010 0200' }],
+    });
+    const { context, page } = await open(390);
+    await signIn(page, platform, 'Organizations');
+    await expect(page.getByRole('link', { name: 'Messages' }).count()).resolves.toBe(0);
+    await page.getByLabel('Name').fill('Onboarded by an operator');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('link', { name: 'Onboarded by an operator' }).click();
+    await page.getByRole('heading', { name: 'Organization Onboarded by an operator' }).waitFor();
+    const accountForm = page.getByRole('form', { name: 'Add a business account' });
+    await accountForm.getByLabel('WABA id').fill(wabaId);
+    await accountForm.getByLabel(/Access token/).fill('upstream-token-onboarded');
+    await accountForm.getByRole('button', { name: 'Add business account' }).click();
+    await page.getByRole('region', { name: 'Business accounts' }).getByRole('cell', { name: wabaId }).waitFor();
+    const numberForm = page.getByRole('form', { name: 'Add a phone number' });
+    await numberForm.getByLabel('Phone number id').fill(numberId);
+    await numberForm.getByLabel('Display number').fill('+1 555 010 0200');
+    await numberForm.getByRole('button', { name: 'Add phone number' }).click();
+    await page.getByRole('region', { name: 'Phone numbers' }).getByRole('cell', { name: numberId }).waitFor();
+    const [row] = await t.dataSource.query(
+      `SELECT p.display_phone_number, o.name FROM phone_numbers p JOIN organizations o ON o.id = p.tenant_id
+       WHERE p.phone_number_id = $1`,
+      [numberId],
+    );
+    expect(row).toEqual({ display_phone_number: '+1 555 010 0200', name: 'Onboarded by an operator' });
+    // An operator asking for a tenant's page gets the operator's first page instead.
+    await page.goto(`${t.url}/console/#/messages`);
+    await page.getByRole('heading', { name: 'Organizations' }).waitFor();
+    await context.close();
+  });
+
+  it('lets an admin key issue a key (its text shown once), rotate it and revoke it', async () => {
+    const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
+    const { context, page } = await open();
+    await signIn(page, admin);
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const form = page.getByRole('form', { name: 'Issue a key' });
+    await form.getByLabel('Name').fill('Support desk');
+    await form.getByRole('button', { name: 'Issue key' }).click();
+    const text = (await page.getByTestId('issued-key').textContent())!;
+    const works = await fetch(`${t.url}/v1/${a.phoneNumberId}/messages?limit=1`, { headers: bearer(text) });
+    expect(works.status).toBe(200);
+    const row = page.getByRole('row').filter({ hasText: 'Support desk' });
+    await row.first().waitFor();
+    const prefix = (await row.first().getByRole('code').textContent())!.replace('…', '');
+    expect(text.startsWith(prefix)).toBe(true);
+    await page.getByRole('button', { name: `Rotate ${prefix}` }).click();
+    await page.getByText(`Key ${prefix}… rotated`).waitFor();
+    const rotated = (await page.getByTestId('issued-key').textContent())!;
+    expect(rotated).not.toBe(text);
+    expect((await fetch(`${t.url}/v1/${a.phoneNumberId}/messages?limit=1`, { headers: bearer(text) })).status).toBe(
+      401,
+    );
+    const newPrefix = rotated.slice(0, prefix.length);
+    await page.getByRole('button', { name: `Revoke ${newPrefix}` }).click();
+    await page.getByText(`Key ${newPrefix}… revoked.`).waitFor();
+    await eventually(async () =>
+      (await fetch(`${t.url}/v1/${a.phoneNumberId}/messages?limit=1`, { headers: bearer(rotated) })).status === 401
+        ? true
+        : undefined,
+    );
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+    const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
+    const platform = (await createPlatformKey(t, { rateLimitPerSecond: 10_000 })).key;
     for (const width of [1280, 390]) {
       // axe is injected as a script of the test's own: this context lets it past the page's CSP.
       const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
@@ -345,6 +432,29 @@ const RECIPIENT = '15557654321';
               .getByRole('link', { name: 'Audit log' })
               .click()
               .then(() => page.getByRole('heading', { name: 'Audit log' }).waitFor()),
+        ],
+        [
+          'keys (an admin key)',
+          async () => {
+            await signOutOf(page);
+            await signIn(page, admin);
+            await page.getByRole('link', { name: 'Keys' }).click();
+            await page.getByRole('heading', { name: 'Issue a key' }).waitFor();
+          },
+        ],
+        [
+          'organizations (a platform key)',
+          async () => {
+            await signOutOf(page);
+            await signIn(page, platform, 'Organizations');
+          },
+        ],
+        [
+          'organization',
+          async () => {
+            await page.getByRole('region', { name: 'Organizations' }).getByRole('link').first().click();
+            await page.getByRole('form', { name: 'Add a business account' }).waitFor();
+          },
         ],
       ];
       for (const [name, reach] of pages) {

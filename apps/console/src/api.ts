@@ -64,7 +64,16 @@ function remember(session: Session): Session {
   return session;
 }
 
-export const signIn = async (key: string) => remember(await call<Session>('POST', '/console/session', { key }));
+/**
+ * Signs in with a key. An admin key that reaches one organization acts for it at once; one that
+ * reaches several picks in the header (the `X-Svc-Tenant-Id` rule).
+ */
+export async function signIn(key: string): Promise<Session> {
+  const session = remember(await call<Session>('POST', '/console/session', { key }));
+  if (session.key.kind === 'admin' && session.organization_id === null && session.key.tenant_ids.length === 1)
+    return switchOrganization(session.key.tenant_ids[0]);
+  return session;
+}
 export const currentSession = async () => remember(await call<Session>('GET', '/console/session'));
 export const switchOrganization = async (organizationId: string) =>
   remember(await call<Session>('PATCH', '/console/session', { organization_id: organizationId }));

@@ -2,7 +2,9 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
 import { AuditLogPage } from './pages/audit-log';
+import { KeysPage } from './pages/keys';
 import { MessagePage, MessagesPage } from './pages/messages';
+import { OrganizationPage, OrganizationsPage } from './pages/organizations';
 import { OverviewPage } from './pages/overview';
 import { TemplatesPage } from './pages/templates';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
@@ -91,13 +93,26 @@ function OrganizationPicker({ session, onChange }: { session: Session; onChange:
   );
 }
 
-const PAGES: Array<[string, string]> = [
+/** An organization's pages (org keys, and admin keys acting for one); Keys only with `keys:read`. */
+const TENANT_PAGES: Array<[string, string]> = [
   ['overview', 'Overview'],
   ['messages', 'Messages'],
   ['webhooks', 'Webhooks'],
   ['templates', 'Templates'],
+  ['keys', 'Keys'],
   ['audit', 'Audit log'],
 ];
+/** An operator's pages (platform keys): organizations and their onboarding, keys across them; no messages. */
+const OPERATOR_PAGES: Array<[string, string]> = [
+  ['organizations', 'Organizations'],
+  ['keys', 'Keys'],
+  ['audit', 'Audit log'],
+];
+
+function pagesOf(session: Session): Array<[string, string]> {
+  if (session.key.kind === 'platform') return OPERATOR_PAGES;
+  return TENANT_PAGES.filter(([name]) => name !== 'keys' || session.key.scopes.includes('keys:read'));
+}
 
 function Console({
   session,
@@ -108,7 +123,10 @@ function Console({
   onSession: (s: Session) => void;
   onSignOut: () => void;
 }) {
-  const [page, ...rest] = useRoute();
+  const [asked, ...rest] = useRoute();
+  const pages = pagesOf(session);
+  // A page this key has not (a platform key asking for messages) opens the first it has.
+  const page = pages.some(([name]) => name === asked) ? asked : pages[0][0];
   const acting = session.key.kind === 'platform' || session.organization_id !== null;
   let content;
   if (!acting)
@@ -123,6 +141,9 @@ function Console({
   else if (page === 'webhooks' && rest.length === 1) content = <WebhookPage id={rest[0]} />;
   else if (page === 'webhooks') content = <WebhooksPage />;
   else if (page === 'templates') content = <TemplatesPage organizationId={session.organization_id} />;
+  else if (page === 'organizations' && rest.length === 1) content = <OrganizationPage id={rest[0]} />;
+  else if (page === 'organizations') content = <OrganizationsPage />;
+  else if (page === 'keys') content = <KeysPage session={session} />;
   else if (page === 'audit') content = <AuditLogPage />;
   else content = <OverviewPage session={session} />;
   return (
@@ -130,7 +151,7 @@ function Console({
       <header>
         <span class="brand">Gateway console</span>
         <nav aria-label="Pages">
-          {PAGES.map(([name, label]) => (
+          {pages.map(([name, label]) => (
             <a href={href(name)} aria-current={page === name ? 'page' : undefined} key={name}>
               {label}
             </a>

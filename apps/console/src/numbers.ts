@@ -3,6 +3,8 @@ import { api, type Page } from './api';
 
 export interface PhoneNumber {
   phone_number_id: string;
+  /** The gateway's id of its business account (`/v1/business_accounts`' `id`). */
+  business_account_id: string;
   display_phone_number: string;
   quality_rating: string | null;
   throughput_level: string | null;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
-import { AnyOf } from '../ui';
+import { AnyOf, useAction } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -141,8 +141,6 @@ export function WebhookPage({ id }: { id: string }) {
   const [deliveries, setDeliveries] = useState<Delivery[]>([]);
   const [statusFilter, setStatusFilter] = useState('');
   const [range, setRange] = useState({ since: '', until: '' });
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
   const [secret, setSecret] = useState<string>();
   const [overlap, setOverlap] = useState(0);
   const [draft, setDraft] = useState({ url: '', description: '' });
@@ -158,6 +156,7 @@ export function WebhookPage({ id }: { id: string }) {
       .get<Page<Delivery>>(withQuery(`${path}/deliveries`, { limit: '50', status: statusFilter || undefined }))
       .then((page) => setDeliveries(page.data));
 
+  const { act, messages, error, setError } = useAction(() => Promise.all([readEndpoint(), readDeliveries()]));
   useEffect(() => {
     readEndpoint().catch((e: Error) => setError(e.message));
   }, [id]);
@@ -171,18 +170,6 @@ export function WebhookPage({ id }: { id: string }) {
       clearInterval(timer);
     };
   }, [id, statusFilter]);
-
-  /** Runs a write, then says what happened (or why not) and reads the page again. */
-  const act = async (work: () => Promise<string | undefined>) => {
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      setNotice(await work());
-      await Promise.all([readEndpoint(), readDeliveries()]);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
 
   if (!endpoint) return error ? <p role="alert">{error}</p> : <p role="status">Loading…</p>;
   const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -209,8 +196,7 @@ export function WebhookPage({ id }: { id: string }) {
         <dt>Failures in a row</dt>
         <dd>{endpoint.consecutive_failures}</dd>
       </dl>
-      {notice && <p role="status">{notice}</p>}
-      {error && <p role="alert">{error}</p>}
+      {messages}
 
       <h2>Settings</h2>
       <form

@@ -1,0 +1,254 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Page } from '../api';
+import { time } from '../format';
+import type { PhoneNumber } from '../numbers';
+import { href } from '../router';
+import { useAction } from '../ui';
+
+interface Organization {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+interface BusinessAccount {
+  id: string;
+  waba_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** Operators (platform keys): every organization, and a new one. No organization's messages. */
+export function OrganizationsPage() {
+  const [organizations, setOrganizations] = useState<Organization[]>([]);
+  const [name, setName] = useState('');
+  const load = () => api.get<Page<Organization>>('/v1/organizations?limit=100').then((p) => setOrganizations(p.data));
+  const { act, messages, setError } = useAction(load);
+  useEffect(() => void load().catch((e: Error) => setError(e.message)), []);
+  return (
+    <section>
+      <h1>Organizations</h1>
+      {messages}
+      <div class="table" role="region" aria-label="Organizations" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Id</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {organizations.map((o) => (
+              <tr key={o.id}>
+                <td>
+                  <a href={href('organizations', o.id)}>{o.name}</a>
+                </td>
+                <td>
+                  <code>{o.id}</code>
+                </td>
+                <td>{time(o.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>New organization</h2>
+      <form
+        class="stacked"
+        aria-label="New organization"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            const created = await api.post<Organization>('/v1/organizations', { name: name.trim() });
+            setName('');
+            return `Organization ${created.name} created.`;
+          });
+        }}
+      >
+        <label>
+          Name
+          <input required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Create organization</button>
+      </form>
+    </section>
+  );
+}
+
+/** One organization: its business accounts and numbers, and the forms that onboard them. */
+export function OrganizationPage({ id }: { id: string }) {
+  const [organization, setOrganization] = useState<Organization>();
+  const [accounts, setAccounts] = useState<BusinessAccount[]>([]);
+  const [numbers, setNumbers] = useState<PhoneNumber[]>([]);
+  const [account, setAccount] = useState({ waba_id: '', name: '', access_token: '' });
+  const [number, setNumber] = useState({ waba_id: '', phone_number_id: '', display_phone_number: '' });
+  const base = `/v1/organizations/${encodeURIComponent(id)}`;
+  const load = async () => {
+    const [org, accountPage, numberPage] = await Promise.all([
+      api.get<Organization>(base),
+      api.get<Page<BusinessAccount>>(`${base}/business_accounts?limit=100`),
+      api.get<Page<PhoneNumber>>(`${base}/phone_numbers?limit=100`),
+    ]);
+    setOrganization(org);
+    setAccounts(accountPage.data);
+    setNumbers(numberPage.data);
+  };
+  const { act, messages, setError } = useAction(load);
+  useEffect(() => void load().catch((e: Error) => setError(e.message)), [id]);
+  const wabaOf = (businessAccountId: string) => accounts.find((a) => a.id === businessAccountId)?.waba_id ?? '—';
+  const numberWaba = number.waba_id || accounts[0]?.waba_id || '';
+
+  return (
+    <section>
+      <p>
+        <a href={href('organizations')}>← Organizations</a>
+      </p>
+      <h1>{organization ? `Organization ${organization.name}` : 'Organization'}</h1>
+      {messages}
+      <h2>Business accounts</h2>
+      <div class="table" role="region" aria-label="Business accounts" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">WABA id</th>
+              <th scope="col">Name</th>
+              <th scope="col">Added</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id}>
+                <td>{a.waba_id}</td>
+                <td>{a.name || '—'}</td>
+                <td>{time(a.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form
+        class="stacked"
+        aria-label="Add a business account"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            await api.post(`${base}/business_accounts`, {
+              waba_id: account.waba_id.trim(),
+              access_token: account.access_token,
+              ...(account.name.trim() && { name: account.name.trim() }),
+            });
+            setAccount({ waba_id: '', name: '', access_token: '' });
+            return 'Business account added.';
+          });
+        }}
+      >
+        <label>
+          WABA id
+          <input
+            required
+            inputMode="numeric"
+            value={account.waba_id}
+            onInput={(e) => setAccount({ ...account, waba_id: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Name
+          <input
+            value={account.name}
+            onInput={(e) => setAccount({ ...account, name: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Access token (stored encrypted, never shown again)
+          <input
+            required
+            type="password"
+            autocomplete="off"
+            value={account.access_token}
+            onInput={(e) => setAccount({ ...account, access_token: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <button type="submit">Add business account</button>
+      </form>
+
+      <h2>Phone numbers</h2>
+      <div class="table" role="region" aria-label="Phone numbers" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Number</th>
+              <th scope="col">Phone number id</th>
+              <th scope="col">WABA id</th>
+              <th scope="col">Quality</th>
+              <th scope="col">Throughput</th>
+              <th scope="col">Messaging limit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {numbers.map((n) => (
+              <tr key={n.phone_number_id}>
+                <td>{n.display_phone_number}</td>
+                <td>{n.phone_number_id}</td>
+                <td>{wabaOf(n.business_account_id)}</td>
+                <td>{n.quality_rating ?? '—'}</td>
+                <td>{n.throughput_level ?? '—'}</td>
+                <td>{n.messaging_limit_tier ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {accounts.length > 0 && (
+        <form
+          class="stacked"
+          aria-label="Add a phone number"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(async () => {
+              await api.post(`${base}/phone_numbers`, {
+                waba_id: numberWaba,
+                phone_number_id: number.phone_number_id.trim(),
+                display_phone_number: number.display_phone_number.trim(),
+              });
+              setNumber({ waba_id: '', phone_number_id: '', display_phone_number: '' });
+              return 'Phone number added: its limits are read from Meta now.';
+            });
+          }}
+        >
+          <label>
+            Business account
+            <select
+              value={numberWaba}
+              onChange={(e) => setNumber({ ...number, waba_id: (e.target as HTMLSelectElement).value })}
+            >
+              {accounts.map((a) => (
+                <option value={a.waba_id} key={a.id}>
+                  {a.name ? `${a.name} (${a.waba_id})` : a.waba_id}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Phone number id
+            <input
+              required
+              inputMode="numeric"
+              value={number.phone_number_id}
+              onInput={(e) => setNumber({ ...number, phone_number_id: (e.target as HTMLInputElement).value })}
+            />
+          </label>
+          <label>
+            Display number
+            <input
+              required
+              value={number.display_phone_number}
+              onInput={(e) => setNumber({ ...number, display_phone_number: (e.target as HTMLInputElement).value })}
+            />
+          </label>
+          <button type="submit">Add phone number</button>
+        </form>
+      )}
+    </section>
+  );
+}
