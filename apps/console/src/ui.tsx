@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { PhoneNumber } from './numbers';
 
 // Small pieces the pages share.
 
@@ -48,4 +49,46 @@ export function useAction(after: () => Promise<unknown>) {
     </>
   );
   return { act, messages, error, setError };
+}
+
+/** Phone numbers with what Meta says of their limits; `wabaOf` adds each one's business account. */
+export function NumbersTable({
+  numbers,
+  wabaOf,
+}: {
+  numbers: PhoneNumber[];
+  wabaOf?: (businessAccountId: string) => string;
+}) {
+  return (
+    <div class="table" role="region" aria-label="Phone numbers" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Id</th>
+            {wabaOf && <th scope="col">WABA id</th>}
+            <th scope="col">Quality</th>
+            <th scope="col">Throughput</th>
+            <th scope="col">Messaging limit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {numbers.map((n) => (
+            <tr key={n.phone_number_id}>
+              <td>{n.display_phone_number}</td>
+              <td>{n.phone_number_id}</td>
+              {wabaOf && <td>{wabaOf(n.business_account_id)}</td>}
+              <td>{n.quality_rating ?? 'not known yet'}</td>
+              <td>
+                {n.throughput_override_mps !== null
+                  ? `${n.throughput_override_mps}/s (set by the operator)`
+                  : (n.throughput_level ?? 'not known yet')}
+              </td>
+              <td>{n.messaging_limit_tier ?? 'not known yet'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

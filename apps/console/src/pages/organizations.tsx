@@ -3,7 +3,7 @@ import { api, type Page } from '../api';
 import { time } from '../format';
 import type { PhoneNumber } from '../numbers';
 import { href } from '../router';
-import { useAction } from '../ui';
+import { NumbersTable, useAction } from '../ui';
 
 interface Organization {
   id: string;
@@ -173,32 +173,7 @@ export function OrganizationPage({ id }: { id: string }) {
       </form>
 
       <h2>Phone numbers</h2>
-      <div class="table" role="region" aria-label="Phone numbers" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Phone number id</th>
-              <th scope="col">WABA id</th>
-              <th scope="col">Quality</th>
-              <th scope="col">Throughput</th>
-              <th scope="col">Messaging limit</th>
-            </tr>
-          </thead>
-          <tbody>
-            {numbers.map((n) => (
-              <tr key={n.phone_number_id}>
-                <td>{n.display_phone_number}</td>
-                <td>{n.phone_number_id}</td>
-                <td>{wabaOf(n.business_account_id)}</td>
-                <td>{n.quality_rating ?? '—'}</td>
-                <td>{n.throughput_level ?? '—'}</td>
-                <td>{n.messaging_limit_tier ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <NumbersTable numbers={numbers} wabaOf={wabaOf} />
       {accounts.length > 0 && (
         <form
           class="stacked"
