@@ -77,6 +77,8 @@ const RECIPIENT = '15557654321';
   /** A fresh browser profile (no cookies), `width` pixels wide. */
   async function open(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // Well within Jest's 30 s, so a wait that fails names its locator.
+    context.setDefaultTimeout(15_000);
     return { context, page: await context.newPage() };
   }
 
@@ -370,6 +372,66 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it('adds to the blacklist and the contacts, lists and removes; a send to a blacklisted number is then refused', async () => {
+    const { context, page } = await open(390);
+    await signIn(page, keyA);
+    await page.getByRole('link', { name: 'Blacklist' }).click();
+    const add = page.getByRole('form', { name: 'Add to the blacklist' });
+    await add.getByLabel(/^Numbers/).fill('+1 555 000 1111, 15550002222');
+    await add.getByLabel('Reason (optional)').fill('asked to stop');
+    await add.getByRole('button', { name: 'Add to the blacklist' }).click();
+    await page.getByText('2 added, 0 already there.').waitFor();
+    const listed = page.getByRole('region', { name: 'Blacklisted numbers' });
+    await listed.getByRole('cell', { name: '15550001111', exact: true }).waitFor();
+    // Inside its service window, so that the blacklist is what refuses the send.
+    await t.dataSource.query(
+      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      [a.phoneNumberId, '15550001111', a.id],
+    );
+    const refused = await fetch(`${t.url}/v1/${a.phoneNumberId}/messages?filter_blacklist=true`, {
+      method: 'POST',
+      headers: { ...bearer(keyA), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        to: '15550001111',
+        type: 'text',
+        text: { body: 'x' },
+      }),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 131000, error_data: { reason: 'recipient_blacklisted' } },
+    });
+    await page.getByRole('button', { name: 'Remove 15550002222' }).click();
+    await page.getByText('15550002222 removed from the blacklist.').waitFor();
+    await expect(listed.getByRole('cell', { name: '15550002222', exact: true }).count()).resolves.toBe(0);
+    expect(
+      await t.dataSource.query(`SELECT phone_number FROM blacklist_entries WHERE tenant_id = $1 ORDER BY 1`, [a.id]),
+    ).toEqual([{ phone_number: '15550001111' }]);
+
+    await page.getByRole('link', { name: 'Contacts' }).click();
+    const contact = page.getByRole('form', { name: 'Add a contact' });
+    await contact.getByLabel('Number').fill('15550003333');
+    await contact.getByLabel('Name').fill('Ana');
+    await contact.getByLabel(/^Tags/).fill('vip, es');
+    await contact.getByRole('button', { name: 'Save contact' }).click();
+    await page.getByText('Contact added.').waitFor();
+    const contacts = page.getByRole('region', { name: 'Contacts' });
+    await contacts.getByRole('cell', { name: 'vip, es', exact: true }).waitFor();
+    await page.getByRole('form', { name: 'Contact filters' }).getByLabel('Tag').fill('nobody');
+    await page.getByRole('form', { name: 'Contact filters' }).getByLabel('Tag').press('Enter');
+    await page.getByText('No contacts.').waitFor();
+    await page.getByRole('form', { name: 'Contact filters' }).getByLabel('Tag').fill('vip');
+    await page.getByRole('form', { name: 'Contact filters' }).getByLabel('Tag').press('Tab');
+    await contacts.getByRole('cell', { name: 'Ana', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Remove 15550003333' }).click();
+    await page.getByText('Contact 15550003333 removed.').waitFor();
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM contacts WHERE tenant_id = $1`, [a.id])).toEqual([
+      { n: 0 },
+    ]);
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
@@ -416,6 +478,22 @@ const RECIPIENT = '15557654321';
               .first()
               .click()
               .then(() => page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first().waitFor()),
+        ],
+        [
+          'blacklist',
+          () =>
+            page
+              .getByRole('link', { name: 'Blacklist' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Add numbers' }).waitFor()),
+        ],
+        [
+          'contacts',
+          () =>
+            page
+              .getByRole('link', { name: 'Contacts' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Add or update a contact' }).waitFor()),
         ],
         [
           'templates',

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
 import { AuditLogPage } from './pages/audit-log';
 import { KeysPage } from './pages/keys';
+import { BlacklistPage, ContactsPage } from './pages/lists';
 import { MessagePage, MessagesPage } from './pages/messages';
 import { OrganizationPage, OrganizationsPage } from './pages/organizations';
 import { OverviewPage } from './pages/overview';
@@ -93,25 +94,32 @@ function OrganizationPicker({ session, onChange }: { session: Session; onChange:
   );
 }
 
-/** An organization's pages (org keys, and admin keys acting for one); Keys only with `keys:read`. */
-const TENANT_PAGES: Array<[string, string]> = [
-  ['overview', 'Overview'],
-  ['messages', 'Messages'],
-  ['webhooks', 'Webhooks'],
-  ['templates', 'Templates'],
-  ['keys', 'Keys'],
-  ['audit', 'Audit log'],
+/** A page: its route, its label, and the scope a key needs to read it (none: every key of its kind). */
+type PageEntry = [name: string, label: string, scope?: string];
+
+/** An organization's pages (org keys, and admin keys acting for one). */
+const TENANT_PAGES: PageEntry[] = [
+  ['overview', 'Overview', 'business:read'],
+  ['messages', 'Messages', 'messages:read'],
+  ['webhooks', 'Webhooks', 'webhooks:read'],
+  ['templates', 'Templates', 'templates:read'],
+  ['contacts', 'Contacts', 'contacts:read'],
+  ['blacklist', 'Blacklist', 'blacklist:read'],
+  ['keys', 'Keys', 'keys:read'],
+  ['audit', 'Audit log', 'audit:read'],
 ];
 /** An operator's pages (platform keys): organizations and their onboarding, keys across them; no messages. */
-const OPERATOR_PAGES: Array<[string, string]> = [
-  ['organizations', 'Organizations'],
-  ['keys', 'Keys'],
-  ['audit', 'Audit log'],
+const OPERATOR_PAGES: PageEntry[] = [
+  ['organizations', 'Organizations', 'tenants:read'],
+  ['keys', 'Keys', 'keys:read'],
+  ['audit', 'Audit log', 'audit:read'],
 ];
 
-function pagesOf(session: Session): Array<[string, string]> {
-  if (session.key.kind === 'platform') return OPERATOR_PAGES;
-  return TENANT_PAGES.filter(([name]) => name !== 'keys' || session.key.scopes.includes('keys:read'));
+/** The pages the session's key can read: a page whose scope it lacks is not offered. */
+function pagesOf(session: Session): PageEntry[] {
+  const all = session.key.kind === 'platform' ? OPERATOR_PAGES : TENANT_PAGES;
+  const readable = all.filter(([, , scope]) => !scope || session.key.scopes.includes(scope));
+  return readable.length > 0 ? readable : [['overview', 'Overview']];
 }
 
 function Console({
@@ -144,6 +152,8 @@ function Console({
   else if (page === 'organizations' && rest.length === 1) content = <OrganizationPage id={rest[0]} />;
   else if (page === 'organizations') content = <OrganizationsPage />;
   else if (page === 'keys') content = <KeysPage session={session} />;
+  else if (page === 'blacklist') content = <BlacklistPage />;
+  else if (page === 'contacts') content = <ContactsPage />;
   else if (page === 'audit') content = <AuditLogPage />;
   else content = <OverviewPage session={session} />;
   return (

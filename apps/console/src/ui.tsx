@@ -1,4 +1,6 @@
-import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Page } from './api';
 import type { PhoneNumber } from './numbers';
 
 // Small pieces the pages share.
@@ -28,7 +30,7 @@ export function AnyOf({
   );
 }
 
-/** Runs a write, then says what happened (or why not); `after` reads the page again. */
+/** Runs a write, reads the page again (`after`), then says what happened; or says why not. */
 export function useAction(after: () => Promise<unknown>) {
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
@@ -36,8 +38,10 @@ export function useAction(after: () => Promise<unknown>) {
     setError(undefined);
     setNotice(undefined);
     try {
-      setNotice(await work());
+      const done = await work();
+      // Said once the page shows it: the list is read again first.
       await after();
+      setNotice(done);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -90,5 +94,90 @@ export function NumbersTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A list read a page at a time from `path` (a `/v1` list with cursor paging): the rows so far,
+ * whether more are left, and `reload` after a write. Read again whenever `path` changes; nothing
+ * is read while it is undefined (what it depends on is still loading).
+ */
+export function usePaged<T>(path: string | undefined, onError: (message: string) => void) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [next, setNext] = useState<string>();
+  const read = async (from: string, append: boolean) => {
+    const page = await api.get<Page<T>>(from);
+    setRows((before) => (append ? [...before, ...page.data] : page.data));
+    setNext(page.paging.next);
+  };
+  useEffect(() => {
+    if (path) read(path, false).catch((e: Error) => onError(e.message));
+  }, [path]);
+  const more = next ? () => void read(next, true).catch((e: Error) => onError(e.message)) : undefined;
+  return { rows, more, reload: () => (path ? read(path, false) : Promise.resolve()) };
+}
+
+/** A column: its heading and what a row shows in it. */
+export type Column<T> = [heading: string, cell: (row: T) => ComponentChildren];
+
+/**
+ * Rows as a table in a scrollable, focusable region named `label` (narrow screens scroll it
+ * sideways), with an optional actions column, what to say when there are none, and "More" when
+ * `more` is given.
+ */
+export function RowsTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  empty,
+  more,
+}: {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: Array<Column<T>>;
+  actions?: (row: T) => ComponentChildren;
+  empty: string;
+  more?: () => void;
+}) {
+  return (
+    <>
+      <div class="table" role="region" aria-label={label} tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              {columns.map(([heading]) => (
+                <th scope="col" key={heading}>
+                  {heading}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map(([heading, cell]) => (
+                  <td key={heading}>{cell(row)}</td>
+                ))}
+                {actions && <td class="buttons">{actions(row)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && <p>{empty}</p>}
+      {more && (
+        <button type="button" onClick={more}>
+          More
+        </button>
+      )}
+    </>
   );
 }

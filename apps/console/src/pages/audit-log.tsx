@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, type Page, withQuery } from '../api';
+import { useState } from 'preact/hooks';
+import { withQuery } from '../api';
 import { time } from '../format';
+import { RowsTable, usePaged } from '../ui';
 
 interface AuditEntry {
   id: string;
@@ -17,22 +18,11 @@ interface AuditEntry {
 /** Management writes, newest first: who, from where, when, and what they asked to change. */
 export function AuditLogPage() {
   const [action, setAction] = useState('');
-  const [rows, setRows] = useState<AuditEntry[]>([]);
-  const [next, setNext] = useState<string>();
   const [error, setError] = useState<string>();
-  const load = async (path: string, append: boolean) => {
-    try {
-      const page = await api.get<Page<AuditEntry>>(path);
-      setRows((before) => (append ? [...before, ...page.data] : page.data));
-      setNext(page.paging.next);
-      setError(undefined);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  useEffect(() => {
-    void load(withQuery('/v1/audit_log', { limit: '25', action: action.trim() || undefined }), false);
-  }, [action]);
+  const list = usePaged<AuditEntry>(
+    withQuery('/v1/audit_log', { limit: '25', action: action.trim() || undefined }),
+    setError,
+  );
   return (
     <section>
       <h1>Audit log</h1>
@@ -47,40 +37,21 @@ export function AuditLogPage() {
         </label>
       </form>
       {error && <p role="alert">{error}</p>}
-      <div class="table" role="region" aria-label="Audit log entries" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">Key</th>
-              <th scope="col">From</th>
-              <th scope="col">Target</th>
-              <th scope="col">What</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((e) => (
-              <tr key={e.id}>
-                <td>{time(e.created_at)}</td>
-                <td>{e.action}</td>
-                <td>{e.actor.key_prefix}…</td>
-                <td>{e.actor.ip ?? '—'}</td>
-                <td>{e.target_id ?? '—'}</td>
-                <td>
-                  <code>{e.changes ? JSON.stringify(e.changes) : `${e.method} ${e.path}`}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rows.length === 0 && !error && <p>No entries.</p>}
-      {next && (
-        <button type="button" onClick={() => void load(next, true)}>
-          More
-        </button>
-      )}
+      <RowsTable
+        label="Audit log entries"
+        rows={list.rows}
+        rowKey={(e) => e.id}
+        columns={[
+          ['When', (e) => time(e.created_at)],
+          ['Action', (e) => e.action],
+          ['Key', (e) => `${e.actor.key_prefix}…`],
+          ['From', (e) => e.actor.ip ?? '—'],
+          ['Target', (e) => e.target_id ?? '—'],
+          ['What', (e) => <code>{e.changes ? JSON.stringify(e.changes) : `${e.method} ${e.path}`}</code>],
+        ]}
+        empty="No entries."
+        more={list.more}
+      />
     </section>
   );
 }

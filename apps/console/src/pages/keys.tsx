@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, type Session, withQuery } from '../api';
 import { time } from '../format';
-import { useAction } from '../ui';
+import { RowsTable, useAction, usePaged } from '../ui';
 
 interface ApiKey {
   id: string;
@@ -40,25 +40,14 @@ const KINDS_FOR: Record<Session['key']['kind'], Array<ApiKey['kind']>> = {
  */
 export function KeysPage({ session }: { session: Session }) {
   const platform = session.key.kind === 'platform';
-  const [keys, setKeys] = useState<ApiKey[]>([]);
-  const [next, setNext] = useState<string>();
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [organization, setOrganization] = useState('');
   const [draft, setDraft] = useState({ name: '', kind: 'org' as ApiKey['kind'], expires: '' });
   const [shown, setShown] = useState<Issued>();
   const scope = platform ? organization : (session.organization_id ?? '');
 
-  const load = async (path?: string) => {
-    const page = await api.get<Page<ApiKey>>(
-      path ?? withQuery('/v1/keys', { limit: '50', organization_id: scope || undefined }),
-    );
-    setKeys((before) => (path ? [...before, ...page.data] : page.data));
-    setNext(page.paging.next);
-  };
-  const { act, messages, setError } = useAction(() => load());
-  useEffect(() => {
-    load().catch((e: Error) => setError(e.message));
-  }, [scope]);
+  const { act, messages, setError } = useAction(() => list.reload());
+  const list = usePaged<ApiKey>(withQuery('/v1/keys', { limit: '50', organization_id: scope || undefined }), setError);
   useEffect(() => {
     if (platform)
       void api.get<Page<Organization>>('/v1/organizations?limit=100').then((page) => setOrganizations(page.data));
@@ -104,74 +93,52 @@ export function KeysPage({ session }: { session: Session }) {
           </label>
         </form>
       )}
-      <div class="table" role="region" aria-label="Keys" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id}>
-                <td>{k.name || '—'}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{k.kind}</td>
-                <td>{time(k.last_used_at)}</td>
-                <td>{time(k.expires_at)}</td>
-                <td>{k.revoked_at ? `revoked ${time(k.revoked_at)}` : 'active'}</td>
-                <td class="buttons">
-                  {!k.revoked_at && (
-                    <>
-                      <button
-                        type="button"
-                        aria-label={`Rotate ${k.prefix}`}
-                        onClick={() =>
-                          void act(async () => {
-                            const issued = await api.post<Issued>(`/v1/keys/${encodeURIComponent(k.id)}/rotate`);
-                            setShown(issued);
-                            return `Key ${k.prefix}… rotated: ${issued.record.prefix}… replaces it.`;
-                          })
-                        }
-                      >
-                        Rotate
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`Revoke ${k.prefix}`}
-                        onClick={() =>
-                          void act(async () => {
-                            await api.post(`/v1/keys/${encodeURIComponent(k.id)}/revoke`);
-                            return `Key ${k.prefix}… revoked.`;
-                          })
-                        }
-                      >
-                        Revoke
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {keys.length === 0 && <p>No keys.</p>}
-      {next && (
-        <button type="button" onClick={() => void load(next).catch((e: Error) => setError(e.message))}>
-          More
-        </button>
-      )}
+      <RowsTable
+        label="Keys"
+        rows={list.rows}
+        rowKey={(k) => k.id}
+        columns={[
+          ['Name', (k) => k.name || '—'],
+          ['Prefix', (k) => <code>{k.prefix}…</code>],
+          ['Kind', (k) => k.kind],
+          ['Last used', (k) => time(k.last_used_at)],
+          ['Expires', (k) => time(k.expires_at)],
+          ['State', (k) => (k.revoked_at ? `revoked ${time(k.revoked_at)}` : 'active')],
+        ]}
+        actions={(k) =>
+          !k.revoked_at && (
+            <>
+              <button
+                type="button"
+                aria-label={`Rotate ${k.prefix}`}
+                onClick={() =>
+                  void act(async () => {
+                    const issued = await api.post<Issued>(`/v1/keys/${encodeURIComponent(k.id)}/rotate`);
+                    setShown(issued);
+                    return `Key ${k.prefix}… rotated: ${issued.record.prefix}… replaces it.`;
+                  })
+                }
+              >
+                Rotate
+              </button>
+              <button
+                type="button"
+                aria-label={`Revoke ${k.prefix}`}
+                onClick={() =>
+                  void act(async () => {
+                    await api.post(`/v1/keys/${encodeURIComponent(k.id)}/revoke`);
+                    return `Key ${k.prefix}… revoked.`;
+                  })
+                }
+              >
+                Revoke
+              </button>
+            </>
+          )
+        }
+        empty="No keys."
+        more={list.more}
+      />
       {session.key.scopes.includes('keys:write') && (
         <>
           <h2>Issue a key</h2>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Page, withQuery } from '../api';
+import { api, ApiError, withQuery } from '../api';
 import { explainError, time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
-import { AnyOf } from '../ui';
+import { AnyOf, RowsTable, usePaged } from '../ui';
 
 interface MessageRecord {
   id: string;
@@ -30,27 +30,12 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
   const { numbers } = useNumbers(organizationId);
   const [phone, setPhone] = useState<string>();
   const [filters, setFilters] = useState({ recipient: '', status: '', since: '', until: '' });
-  const [rows, setRows] = useState<MessageRecord[]>([]);
-  const [next, setNext] = useState<string>();
   const [error, setError] = useState<string>();
   const [lookup, setLookup] = useState('');
   const number = phone ?? numbers?.[0]?.phone_number_id;
-
-  const load = async (path: string, append: boolean) => {
-    setError(undefined);
-    try {
-      const page = await api.get<Page<MessageRecord>>(path);
-      setRows((before) => (append ? [...before, ...page.data] : page.data));
-      setNext(page.paging.next);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-
-  useEffect(() => {
-    if (!number) return;
-    const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
-    void load(
+  const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+  const list = usePaged<MessageRecord>(
+    number &&
       withQuery(`/v1/${encodeURIComponent(number)}/messages`, {
         limit: '25',
         recipient: filters.recipient || undefined,
@@ -58,9 +43,8 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
         since: iso(filters.since),
         until: iso(filters.until),
       }),
-      false,
-    );
-  }, [number, filters]);
+    setError,
+  );
 
   const open = async (event: Event) => {
     event.preventDefault();
@@ -124,40 +108,20 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
         <button type="submit">Open</button>
       </form>
       {error && <p role="alert">{error}</p>}
-      <div class="table" role="region" aria-label="Messages" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Sent</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <a href={href('messages', r.phone_number_id, r.id)}>{time(r.created_at)}</a>
-                </td>
-                <td>{r.recipient}</td>
-                <td>{r.type}</td>
-                <td>
-                  <span class={`status status-${r.status}`}>{r.status}</span>
-                </td>
-                <td>{explainError(r.error)?.code ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rows.length === 0 && !error && <p>No messages match.</p>}
-      {next && (
-        <button type="button" onClick={() => void load(next, true)}>
-          More
-        </button>
-      )}
+      <RowsTable
+        label="Messages"
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        columns={[
+          ['Sent', (r) => <a href={href('messages', r.phone_number_id, r.id)}>{time(r.created_at)}</a>],
+          ['Recipient', (r) => r.recipient],
+          ['Type', (r) => r.type],
+          ['Status', (r) => <span class={`status status-${r.status}`}>{r.status}</span>],
+          ['Error', (r) => explainError(r.error)?.code ?? ''],
+        ]}
+        empty={number ? 'No messages match.' : 'Loading…'}
+        more={list.more}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { api, type Page } from '../api';
 import { time } from '../format';
 import type { PhoneNumber } from '../numbers';
 import { href } from '../router';
-import { NumbersTable, useAction } from '../ui';
+import { NumbersTable, RowsTable, useAction } from '../ui';
 
 interface Organization {
   id: string;
@@ -29,30 +29,17 @@ export function OrganizationsPage() {
     <section>
       <h1>Organizations</h1>
       {messages}
-      <div class="table" role="region" aria-label="Organizations" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Id</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {organizations.map((o) => (
-              <tr key={o.id}>
-                <td>
-                  <a href={href('organizations', o.id)}>{o.name}</a>
-                </td>
-                <td>
-                  <code>{o.id}</code>
-                </td>
-                <td>{time(o.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        label="Organizations"
+        rows={organizations}
+        rowKey={(o) => o.id}
+        columns={[
+          ['Name', (o) => <a href={href('organizations', o.id)}>{o.name}</a>],
+          ['Id', (o) => <code>{o.id}</code>],
+          ['Created', (o) => time(o.created_at)],
+        ]}
+        empty="No organizations yet."
+      />
       <h2>New organization</h2>
       <form
         class="stacked"
@@ -107,26 +94,17 @@ export function OrganizationPage({ id }: { id: string }) {
       <h1>{organization ? `Organization ${organization.name}` : 'Organization'}</h1>
       {messages}
       <h2>Business accounts</h2>
-      <div class="table" role="region" aria-label="Business accounts" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">WABA id</th>
-              <th scope="col">Name</th>
-              <th scope="col">Added</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id}>
-                <td>{a.waba_id}</td>
-                <td>{a.name || '—'}</td>
-                <td>{time(a.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        label="Business accounts"
+        rows={accounts}
+        rowKey={(a) => a.id}
+        columns={[
+          ['WABA id', (a) => a.waba_id],
+          ['Name', (a) => a.name || '—'],
+          ['Added', (a) => time(a.created_at)],
+        ]}
+        empty="No business accounts yet."
+      />
       <form
         class="stacked"
         aria-label="Add a business account"

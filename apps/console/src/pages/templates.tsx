@@ -7,7 +7,7 @@ import {
 } from '../../../../src/templates/template-create-rules';
 import { TEMPLATE_LANGUAGES } from '../../../../src/templates/locales';
 import { api, type Page, withQuery } from '../api';
-import { AnyOf } from '../ui';
+import { AnyOf, RowsTable } from '../ui';
 
 interface Template {
   id: string;
@@ -241,40 +241,31 @@ export function TemplatesPage({ organizationId }: { organizationId: string | nul
           />
         </label>
       </form>
-      <div class="table" role="region" aria-label="Templates" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Language</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {templates.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.language}</td>
-                <td>{t.category}</td>
-                <td>
-                  <span class={`status status-${t.status.toLowerCase()}`}>{t.status}</span>
-                  {t.rejected_reason && t.rejected_reason !== 'NONE' && ` (${t.rejected_reason})`}
-                </td>
-                <td>
-                  <button type="button" aria-label={`Delete ${t.name} (${t.language})`} onClick={() => void remove(t)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {templates.length === 0 && <p>No templates match.</p>}
+      <RowsTable
+        label="Templates"
+        rows={templates}
+        rowKey={(t) => t.id}
+        columns={[
+          ['Name', (t) => t.name],
+          ['Language', (t) => t.language],
+          ['Category', (t) => t.category],
+          [
+            'Status',
+            (t) => (
+              <>
+                <span class={`status status-${t.status.toLowerCase()}`}>{t.status}</span>
+                {t.rejected_reason && t.rejected_reason !== 'NONE' && ` (${t.rejected_reason})`}
+              </>
+            ),
+          ],
+        ]}
+        actions={(t) => (
+          <button type="button" aria-label={`Delete ${t.name} (${t.language})`} onClick={() => void remove(t)}>
+            Delete
+          </button>
+        )}
+        empty="No templates match."
+      />
 
       <h2>New template</h2>
       <div class="composer">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
-import { AnyOf, useAction } from '../ui';
+import { AnyOf, RowsTable, useAction } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -81,34 +81,26 @@ export function WebhooksPage() {
     <section>
       <h1>Webhooks</h1>
       {error && <p role="alert">{error}</p>}
-      <div class="table" role="region" aria-label="Endpoints" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Status</th>
-              <th scope="col">Events</th>
-              <th scope="col">Failures in a row</th>
-            </tr>
-          </thead>
-          <tbody>
-            {endpoints?.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <a href={href('webhooks', e.id)}>{e.url}</a>
-                  {e.description && <div class="muted">{e.description}</div>}
-                </td>
-                <td>
-                  <span class={`status status-${e.status}`}>{e.status}</span>
-                </td>
-                <td>{e.events?.join(', ') ?? 'all'}</td>
-                <td>{e.consecutive_failures}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {endpoints?.length === 0 && <p>No endpoints yet.</p>}
+      <RowsTable
+        label="Endpoints"
+        rows={endpoints ?? []}
+        rowKey={(e) => e.id}
+        columns={[
+          [
+            'URL',
+            (e) => (
+              <>
+                <a href={href('webhooks', e.id)}>{e.url}</a>
+                {e.description && <div class="muted">{e.description}</div>}
+              </>
+            ),
+          ],
+          ['Status', (e) => <span class={`status status-${e.status}`}>{e.status}</span>],
+          ['Events', (e) => e.events?.join(', ') ?? 'all'],
+          ['Failures in a row', (e) => e.consecutive_failures],
+        ]}
+        empty={endpoints ? 'No endpoints yet.' : 'Loading…'}
+      />
       <h2>Add an endpoint</h2>
       <form class="stacked" onSubmit={(e) => void create(e)}>
         <label>

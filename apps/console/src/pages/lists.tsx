@@ -1,0 +1,219 @@
+import { useState } from 'preact/hooks';
+import { api, withQuery } from '../api';
+import { time } from '../format';
+import { RowsTable, useAction, usePaged } from '../ui';
+
+interface BlacklistEntry {
+  id: string;
+  phone_number: string;
+  reason: string | null;
+  created_at: string;
+}
+
+interface Contact {
+  id: string;
+  phone_number: string;
+  name: string | null;
+  tags: string[];
+  created_at: string;
+}
+
+const splitList = (text: string) =>
+  text
+    .split(/[,;\n]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The organization's blacklist: numbers sends with `filter_blacklist` refuse; add several, remove one. */
+export function BlacklistPage() {
+  const [filter, setFilter] = useState('');
+  const [draft, setDraft] = useState({ numbers: '', reason: '' });
+  const { act, messages, setError } = useAction(() => list.reload());
+  const list = usePaged<BlacklistEntry>(
+    withQuery('/v1/blacklist', { limit: '50', phone_number: filter.trim() || undefined }),
+    setError,
+  );
+  return (
+    <section>
+      <h1>Blacklist</h1>
+      {messages}
+      <form class="filters" aria-label="Blacklist filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Number
+          <input inputMode="tel" value={filter} onChange={(e) => setFilter((e.target as HTMLInputElement).value)} />
+        </label>
+      </form>
+      <RowsTable
+        label="Blacklisted numbers"
+        rows={list.rows}
+        rowKey={(entry) => entry.id}
+        columns={[
+          ['Number', (entry) => entry.phone_number],
+          ['Reason', (entry) => entry.reason ?? '—'],
+          ['Added', (entry) => time(entry.created_at)],
+        ]}
+        actions={(entry) => (
+          <button
+            type="button"
+            aria-label={`Remove ${entry.phone_number}`}
+            onClick={() =>
+              void act(async () => {
+                await api.delete(`/v1/blacklist/${encodeURIComponent(entry.phone_number)}`);
+                return `${entry.phone_number} removed from the blacklist.`;
+              })
+            }
+          >
+            Remove
+          </button>
+        )}
+        empty="No numbers."
+        more={list.more}
+      />
+      <h2>Add numbers</h2>
+      <form
+        class="stacked"
+        aria-label="Add to the blacklist"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            const done = await api.post<{ added: number; existing: number }>('/v1/blacklist', {
+              phone_numbers: splitList(draft.numbers),
+              ...(draft.reason.trim() && { reason: draft.reason.trim() }),
+            });
+            setDraft({ numbers: '', reason: '' });
+            return `${done.added} added, ${done.existing} already there.`;
+          });
+        }}
+      >
+        <label>
+          Numbers (separated by commas or lines)
+          <textarea
+            required
+            rows={3}
+            value={draft.numbers}
+            onInput={(e) => setDraft({ ...draft, numbers: (e.target as HTMLTextAreaElement).value })}
+          />
+        </label>
+        <label>
+          Reason (optional)
+          <input
+            value={draft.reason}
+            onInput={(e) => setDraft({ ...draft, reason: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <button type="submit">Add to the blacklist</button>
+      </form>
+    </section>
+  );
+}
+
+/** The organization's contacts: filter by tag or number, add or update one, remove one. */
+export function ContactsPage() {
+  const [filters, setFilters] = useState({ tag: '', phone_number: '' });
+  const [draft, setDraft] = useState({ phone_number: '', name: '', tags: '' });
+  const { act, messages, setError } = useAction(() => list.reload());
+  const list = usePaged<Contact>(
+    withQuery('/v1/contacts', {
+      limit: '50',
+      tag: filters.tag.trim() || undefined,
+      phone_number: filters.phone_number.trim() || undefined,
+    }),
+    setError,
+  );
+  return (
+    <section>
+      <h1>Contacts</h1>
+      {messages}
+      <form class="filters" aria-label="Contact filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Tag
+          <input
+            value={filters.tag}
+            onChange={(e) => setFilters({ ...filters, tag: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Number
+          <input
+            inputMode="tel"
+            value={filters.phone_number}
+            onChange={(e) => setFilters({ ...filters, phone_number: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+      </form>
+      <RowsTable
+        label="Contacts"
+        rows={list.rows}
+        rowKey={(contact) => contact.id}
+        columns={[
+          ['Number', (contact) => contact.phone_number],
+          ['Name', (contact) => contact.name ?? '—'],
+          ['Tags', (contact) => contact.tags.join(', ') || '—'],
+          ['Added', (contact) => time(contact.created_at)],
+        ]}
+        actions={(contact) => (
+          <button
+            type="button"
+            aria-label={`Remove ${contact.phone_number}`}
+            onClick={() =>
+              void act(async () => {
+                await api.delete(`/v1/contacts/${encodeURIComponent(contact.phone_number)}`);
+                return `Contact ${contact.phone_number} removed.`;
+              })
+            }
+          >
+            Remove
+          </button>
+        )}
+        empty="No contacts."
+        more={list.more}
+      />
+      <h2>Add or update a contact</h2>
+      <form
+        class="stacked"
+        aria-label="Add a contact"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            const done = await api.post<{ created: number; updated: number }>('/v1/contacts', {
+              contacts: [
+                {
+                  phone_number: draft.phone_number.trim(),
+                  ...(draft.name.trim() && { name: draft.name.trim() }),
+                  tags: splitList(draft.tags),
+                },
+              ],
+            });
+            setDraft({ phone_number: '', name: '', tags: '' });
+            return done.created ? 'Contact added.' : 'Contact updated.';
+          });
+        }}
+      >
+        <label>
+          Number
+          <input
+            required
+            inputMode="tel"
+            value={draft.phone_number}
+            onInput={(e) => setDraft({ ...draft, phone_number: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Name
+          <input
+            value={draft.name}
+            onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Tags (separated by commas)
+          <input
+            value={draft.tags}
+            onInput={(e) => setDraft({ ...draft, tags: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <button type="submit">Save contact</button>
+      </form>
+    </section>
+  );
+}
