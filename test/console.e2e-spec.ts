@@ -157,6 +157,28 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it("shows a message's tenant webhook deliveries on its page, as they happen", async () => {
+    const receiver = await new WebhookReceiver().start();
+    const endpoint = await fetch(`${t.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: { ...bearer(keyA), 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['messages'] }),
+    });
+    expect(endpoint.status).toBe(201);
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    const sent = await send(a, keyA, 'Traced to the tenant');
+    const wamid = sent.body.messages[0].id;
+    const [record] = await t.dataSource.query(`SELECT id FROM messages WHERE upstream_message_id = $1`, [wamid]);
+    await page.goto(`${t.url}/console/#/messages/${a.phoneNumberId}/${record.id}`);
+    const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
+    for (const status of ['sent', 'delivered', 'read'])
+      await deliveries.getByRole('row').filter({ hasText: status }).first().waitFor({ timeout: 15_000 });
+    await expect(deliveries.getByRole('link', { name: 'delivered' }).count()).resolves.toBeGreaterThanOrEqual(3);
+    await receiver.stop();
+    await context.close();
+  });
+
   it("never receives another organization's data: every answer the page got is checked", async () => {
     await send(b, (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key, 'For B only');
     const { context, page } = await open();

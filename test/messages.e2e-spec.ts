@@ -6,6 +6,7 @@ import fixtures from '../src/messages/meta-send-examples.json';
 import { CATALOG_FOR_EXAMPLE } from './fixtures/meta-example-templates';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { eventually } from './support/eventually';
+import { expectGraphError } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 interface Example {
@@ -446,6 +447,30 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
         `SELECT status, error FROM messages WHERE payload->'text'->>'body' = 'rejected upstream'`,
       );
       expect(row).toEqual({ status: 'failed', error: expect.objectContaining({ code: 131047 }) });
+    });
+
+    it('lists records by error code and by Idempotency-Key', async () => {
+      sandbox.injectFault({ kind: 'graph_error', code: 131047, status: 400, message: 'Re-engagement message' });
+      await request(t.url)
+        .post(sendPath())
+        .set(bearer(key))
+        .set('Idempotency-Key', 'filter-by-key-1')
+        .send(text(RECIPIENT, 'failed with 131047'))
+        .expect(400);
+      const byCode = await request(t.url).get(`${sendPath()}?error_code=131047`).set(bearer(key)).expect(200);
+      expect(byCode.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toContain(
+        'failed with 131047',
+      );
+      expect(byCode.body.data.every((m: { error: { code: number } }) => m.error.code === 131047)).toBe(true);
+      const none = await request(t.url).get(`${sendPath()}?error_code=131026`).set(bearer(key)).expect(200);
+      expect(none.body.data.filter((m: { error: { code: number } }) => m.error?.code !== 131026)).toEqual([]);
+      const byKey = await request(t.url)
+        .get(`${sendPath()}?idempotency_key=filter-by-key-1`)
+        .set(bearer(key))
+        .expect(200);
+      expect(byKey.body.data).toHaveLength(1);
+      expect(byKey.body.data[0]).toMatchObject({ idempotency_key: 'filter-by-key-1', status: 'failed' });
+      expectGraphError(await request(t.url).get(`${sendPath()}?error_code=abc`).set(bearer(key)), 400, 100);
     });
 
     it('replays an idempotent send without a second upstream call or record', async () => {

@@ -887,6 +887,40 @@ describe('tenant webhooks', () => {
       ).toEqual([{ status: 'failed' }]);
     });
 
+    it("finds the deliveries that carried one message's events across the organization's endpoints, and no other organization's", async () => {
+      const r = await receiver();
+      const first = (await createEndpoint(keyA, { url: r.url })).body;
+      const second = (await createEndpoint(keyA, { url: r.url, events: ['messages'] })).body;
+      const theirs = (await createEndpoint(keyB, { url: r.url })).body;
+      const since = new Date(Date.now() - 1000).toISOString();
+      for (const status of ['sent', 'delivered'])
+        await postFromUpstream(t.url, statusWebhook(a, { id: 'wamid.traced-1', status })).expect(200);
+      await postFromUpstream(t.url, statusWebhook(a, { id: 'wamid.traced-10', status: 'sent' })).expect(200);
+      await postFromUpstream(t.url, statusWebhook(b, { id: 'wamid.traced-1', status: 'sent' })).expect(200);
+      await r.waitFor((all) => all.length >= 7);
+      const res = await request(t.url)
+        .get(`/v1/webhook_deliveries?wamid=wamid.traced-1&since=${encodeURIComponent(since)}`)
+        .set(bearer(keyA))
+        .expect(200);
+      // Two statuses to two endpoints; not the longer wamid that starts the same, not B's.
+      expect(res.body.data).toHaveLength(4);
+      expect(new Set(res.body.data.map((d: { endpoint_id: string }) => d.endpoint_id))).toEqual(
+        new Set([first.id, second.id]),
+      );
+      expect(JSON.stringify(res.body)).not.toContain(theirs.id);
+      expect(res.body.data.map((d: { payload: unknown }) => statusesOf([{ json: d.payload } as never])[0].id)).toEqual(
+        Array(4).fill('wamid.traced-1'),
+      );
+      const later = await request(t.url)
+        .get(
+          `/v1/webhook_deliveries?wamid=wamid.traced-1&since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+        )
+        .set(bearer(keyA))
+        .expect(200);
+      expect(later.body.data).toEqual([]);
+      expectGraphError(await request(t.url).get('/v1/webhook_deliveries').set(bearer(keyA)), 400, 100);
+    });
+
     it('sends a signed test event on request and reports its outcome', async () => {
       const r = await receiver();
       const endpoint = (await createEndpoint(keyA, { url: r.url, secret: 'a-test-secret-of-mine' })).body;

@@ -63,6 +63,8 @@ export interface ReceivedMessage {
 export interface RecordFilter {
   recipient?: string;
   status?: string;
+  errorCode?: number;
+  idempotencyKey?: string;
   outcomeUnknown?: boolean;
   since?: Date;
   until?: Date;
@@ -247,6 +249,9 @@ export class MessagesRepository {
       .limit(limit);
     if (filter.recipient) qb.andWhere('m.recipient = :recipient', { recipient: filter.recipient });
     if (filter.status) qb.andWhere('m.status = :status', { status: filter.status });
+    if (filter.errorCode !== undefined)
+      qb.andWhere("m.error->'code' = to_jsonb(:errorCode::int)", { errorCode: filter.errorCode });
+    if (filter.idempotencyKey) qb.andWhere('m.idempotency_key = :key', { key: filter.idempotencyKey });
     if (filter.outcomeUnknown) qb.andWhere("m.status = 'pending' AND m.outcome_unknown_at IS NOT NULL");
     if (filter.since) qb.andWhere('m.created_at >= :since', { since: filter.since });
     if (filter.until) qb.andWhere('m.created_at < :until', { until: filter.until });

@@ -357,6 +357,8 @@ export class MessagesService {
       {
         recipient: query.recipient ? normalizeRecipient(query.recipient, 'recipient') : undefined,
         status: query.status,
+        errorCode: query.error_code,
+        idempotencyKey: query.idempotency_key,
         outcomeUnknown: query.outcome === 'unknown',
         since: query.since,
         until: query.until,

@@ -9,6 +9,7 @@ import { TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { SubscribedAppsController } from './subscribed-apps.controller';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -22,7 +23,7 @@ import { WebhookOutbox } from './webhook-outbox';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), TenancyModule, DeliveryQueueModule.forRoot()],
-  controllers: [WebhookEndpointsController, SubscribedAppsController],
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController, SubscribedAppsController],
   providers: [
     TenantWebhooksRepository,
     WebhookEndpointsService,

@@ -234,6 +234,23 @@ export class TenantWebhooksRepository {
     );
   }
 
+  /**
+   * The organization's deliveries (tests aside) created in [since, until) whose body contains
+   * `text`, oldest first, at most `limit`: each endpoint's own index bounds what is read.
+   */
+  deliveriesContaining(tenantId: string, text: string, since: Date, until: Date, limit: number) {
+    return this.dataSource.query<DeliveryLogRow[]>(
+      `SELECT d.* FROM webhook_endpoints e
+       CROSS JOIN LATERAL (
+         SELECT * FROM webhook_deliveries d
+         WHERE d.endpoint_id = e.id AND d.created_at >= $2 AND d.created_at < $3 AND NOT d.is_test AND strpos(d.body, $4) > 0
+         ORDER BY d.created_at, d.id LIMIT $5) d
+       WHERE e.tenant_id = $1
+       ORDER BY d.created_at, d.id LIMIT $5`,
+      [tenantId, since, until, text, limit],
+    );
+  }
+
   /** A test delivery, written unscheduled (it is attempted once, at once). */
   async insertTestDelivery(tenantId: string, endpointId: string, field: string, body: string): Promise<string> {
     const [row] = await this.dataSource.query<Array<{ id: string }>>(

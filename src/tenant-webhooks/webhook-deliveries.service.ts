@@ -2,12 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { decodeCursor, nextPageUrl, toPage, type Page } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
-import type { ListDeliveriesQueryDto, RedeliveredDto, WebhookDeliveryDto } from './dto/webhook-delivery.dto';
+import type {
+  ListDeliveriesQueryDto,
+  RedeliveredDto,
+  WebhookDeliveryDto,
+  WebhookDeliveryListDto,
+} from './dto/webhook-delivery.dto';
 import { type DeliveryLogRow, type EndpointRow, TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 
 /** Most failed deliveries one bulk redelivery makes pending again (`has_more` says when more are left). */
 export const REDELIVER_MAX = 10_000;
+/** A message's deliveries are looked for within this long from its creation, at most this many. */
+const MESSAGE_WINDOW_MS = 7 * 24 * 3600 * 1000;
+const MESSAGE_DELIVERIES_MAX = 50;
 
 /**
  * The delivery log of an organization's endpoints: each delivery with its attempts (status code,
@@ -50,6 +58,22 @@ export class WebhookDeliveriesService {
     const row = await this.repository.delivery(tenantId, endpointId, deliveryId);
     if (!row) throw notFound('Delivery');
     return toDeliveryDto(row);
+  }
+
+  /**
+   * The deliveries that carried events of one message (its statuses, or the inbound message),
+   * found by its wamid, as Meta writes it, in the bodies sent: within 7 days from `since`.
+   */
+  async deliveriesOfMessage(tenantId: string, wamid: string, since?: string): Promise<WebhookDeliveryListDto> {
+    const from = since ? new Date(since) : new Date(Date.now() - MESSAGE_WINDOW_MS);
+    const rows = await this.repository.deliveriesContaining(
+      tenantId,
+      JSON.stringify(wamid),
+      from,
+      new Date(from.getTime() + MESSAGE_WINDOW_MS),
+      MESSAGE_DELIVERIES_MAX,
+    );
+    return { data: rows.map(toDeliveryDto) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
 import { statusRank } from '../status-order';
 import { MESSAGE_STATUS_ORDER, type MessageStatusEvent } from '../message-status.entity';
@@ -25,6 +25,22 @@ export class ListMessagesQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['unknown'])
   outcome?: 'unknown';
+
+  @ApiPropertyOptional({
+    description: "Failed with this error code (Meta's or the gateway's, as the record's `error.code`)",
+    example: 131026,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  error_code?: number;
+
+  @ApiPropertyOptional({ description: 'Sent with this Idempotency-Key (by any key of the organization)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  idempotency_key?: string;
 
   @ApiPropertyOptional({ description: 'Created at or after (ISO 8601)', format: 'date-time' })
   @IsOptional()

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateString, IsIn, IsOptional } from 'class-validator';
+import { IsDateString, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 
 export class ListDeliveriesQueryDto extends PageQueryDto {
@@ -113,4 +113,25 @@ export class RedeliveredDto {
 
   @ApiProperty({ description: 'Whether failed deliveries are left in the range (at most 10,000 are taken a call)' })
   has_more: boolean;
+}
+
+export class DeliveriesOfMessageQueryDto {
+  @ApiProperty({ description: 'The message’s upstream id', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  wamid: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Start of the 7-day window searched (the message’s creation); default: 7 days ago',
+  })
+  @IsOptional()
+  @IsDateString()
+  since?: string;
+}
+
+export class WebhookDeliveryListDto {
+  @ApiProperty({ type: [WebhookDeliveryDto] })
+  data: WebhookDeliveryDto[];
 }

@@ -29,7 +29,14 @@ const LIVE_MS = 1000;
 export function MessagesPage({ organizationId }: { organizationId: string | null }) {
   const { numbers } = useNumbers(organizationId);
   const [phone, setPhone] = useState<string>();
-  const [filters, setFilters] = useState({ recipient: '', status: '', since: '', until: '' });
+  const [filters, setFilters] = useState({
+    recipient: '',
+    status: '',
+    error_code: '',
+    idempotency_key: '',
+    since: '',
+    until: '',
+  });
   const [error, setError] = useState<string>();
   const [lookup, setLookup] = useState('');
   const number = phone ?? numbers?.[0]?.phone_number_id;
@@ -40,6 +47,8 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
         limit: '25',
         recipient: filters.recipient || undefined,
         status: filters.status || undefined,
+        error_code: filters.error_code.trim() || undefined,
+        idempotency_key: filters.idempotency_key.trim() || undefined,
         since: iso(filters.since),
         until: iso(filters.until),
       }),
@@ -91,6 +100,14 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
           values={STATUSES}
           onChange={(status) => setFilters({ ...filters, status })}
         />
+        <label>
+          Error code
+          <input value={filters.error_code} onChange={field('error_code')} inputMode="numeric" />
+        </label>
+        <label>
+          Idempotency key
+          <input value={filters.idempotency_key} onChange={field('idempotency_key')} />
+        </label>
         <label>
           From
           <input type="datetime-local" value={filters.since} onChange={field('since')} />
@@ -197,10 +214,64 @@ export function MessagePage({ phoneNumberId, id }: { phoneNumberId: string; id: 
           </li>
         ))}
       </ol>
+      {record.wamid && <Deliveries wamid={record.wamid} since={record.created_at} />}
       <h2>Payload</h2>
       <pre class="payload" tabIndex={0} aria-label="Payload as sent">
         <code>{JSON.stringify(record.payload, null, 2)}</code>
       </pre>
     </section>
+  );
+}
+
+interface Delivery {
+  id: string;
+  endpoint_id: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  created_at: string;
+  payload: { entry?: Array<{ changes?: Array<{ value?: { statuses?: Array<{ status?: string }> } }> }> };
+}
+
+/** The tenant webhook deliveries that carried this message's events (read again while the page is open). */
+function Deliveries({ wamid, since }: { wamid: string; since: string }) {
+  const [deliveries, setDeliveries] = useState<Delivery[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let stopped = false;
+    const read = () =>
+      api.get<{ data: Delivery[] }>(withQuery('/v1/webhook_deliveries', { wamid, since })).then(
+        (page) => !stopped && setDeliveries(page.data),
+        (e: ApiError) =>
+          !stopped && setError(e.status === 403 ? 'This key cannot read webhook deliveries.' : e.message),
+      );
+    void read();
+    const timer = setInterval(() => void read(), LIVE_MS * 2);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [wamid, since]);
+  const eventOf = (d: Delivery) => d.payload.entry?.[0]?.changes?.[0]?.value?.statuses?.[0]?.status ?? 'event';
+  return (
+    <>
+      <h2>Webhook deliveries</h2>
+      {error && <p role="alert">{error}</p>}
+      {deliveries && (
+        <RowsTable
+          label="Webhook deliveries"
+          rows={deliveries}
+          rowKey={(d) => d.id}
+          columns={[
+            ['Event', eventOf],
+            ['Delivery', (d) => <a href={href('webhooks', d.endpoint_id)}>{d.status}</a>],
+            ['Attempts', (d) => d.attempts],
+            ['Last answer', (d) => d.last_status_code ?? '—'],
+            ['Created', (d) => time(d.created_at)],
+          ]}
+          empty="No deliveries: no endpoint receives this message's events, or none has arrived yet."
+        />
+      )}
+    </>
   );
 }
