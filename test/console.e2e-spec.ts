@@ -179,6 +179,47 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it("shows on the overview the last day's messages by status, the top error codes and a failing endpoint", async () => {
+    const receiver = await new WebhookReceiver().start();
+    receiver.status = 503;
+    const created = await fetch(`${t.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: { ...bearer(keyA), 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, description: 'down for maintenance' }),
+    });
+    const endpoint = (await created.json()) as { id: string };
+    t.sandbox.injectFault({ kind: 'graph_error', code: 131026, status: 400, message: 'Message undeliverable' });
+    expect((await send(a, keyA, 'never arrives')).status).toBe(400);
+    await t.sandbox.simulateInbound({ phone_number_id: a.phoneNumberId, from: RECIPIENT, type: 'text', text: 'hi' });
+    await receiver.waitFor((all) => all.length >= 1);
+    await eventually(async () => {
+      const [row] = await t.dataSource.query(`SELECT consecutive_failures FROM webhook_endpoints WHERE id = $1`, [
+        endpoint.id,
+      ]);
+      return row.consecutive_failures > 0 ? true : undefined;
+    });
+    const stats = (await (await fetch(`${t.url}/v1/message_statistics`, { headers: bearer(keyA) })).json()) as {
+      by_status: Record<string, number>;
+    };
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    await expect(page.getByTestId('count-failed').textContent()).resolves.toBe(String(stats.by_status.failed));
+    await page
+      .getByRole('region', { name: 'Top error codes' })
+      .getByRole('cell', { name: '131026', exact: true })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Failing webhook endpoints' })
+      .getByRole('link', { name: receiver.url })
+      .waitFor();
+    await fetch(`${t.url}/v1/webhooks/${endpoint.id}`, {
+      method: 'DELETE',
+      headers: bearer(keyA),
+    });
+    await receiver.stop();
+    await context.close();
+  });
+
   it("never receives another organization's data: every answer the page got is checked", async () => {
     await send(b, (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key, 'For B only');
     const { context, page } = await open();

@@ -450,12 +450,14 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
     });
 
     it('lists records by error code and by Idempotency-Key', async () => {
+      // Its own recipient: Meta's pair rule paces sends to one user, and RECIPIENT is the others'.
+      await openWindow(tenant.phoneNumberId, '15550004747');
       sandbox.injectFault({ kind: 'graph_error', code: 131047, status: 400, message: 'Re-engagement message' });
       await request(t.url)
         .post(sendPath())
         .set(bearer(key))
         .set('Idempotency-Key', 'filter-by-key-1')
-        .send(text(RECIPIENT, 'failed with 131047'))
+        .send(text('15550004747', 'failed with 131047'))
         .expect(400);
       const byCode = await request(t.url).get(`${sendPath()}?error_code=131047`).set(bearer(key)).expect(200);
       expect(byCode.body.data.map((m: { payload: { text: { body: string } } }) => m.payload.text.body)).toContain(
@@ -471,6 +473,41 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(byKey.body.data).toHaveLength(1);
       expect(byKey.body.data[0]).toMatchObject({ idempotency_key: 'filter-by-key-1', status: 'failed' });
       expectGraphError(await request(t.url).get(`${sendPath()}?error_code=abc`).set(bearer(key)), 400, 100);
+    });
+
+    it("counts the organization's recent messages by status with the top error codes; a key limited to a number counts it only", async () => {
+      const stats = await request(t.url).get('/v1/message_statistics').set(bearer(key)).expect(200);
+      const [expected] = await t.dataSource.query(
+        `SELECT count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*)::int AS total,
+                count(*) FILTER (WHERE error->>'code' = '131047')::int AS reengagement
+         FROM messages WHERE tenant_id = $1 AND created_at >= now() - interval '24 hours'`,
+        [tenant.id],
+      );
+      expect(stats.body.by_status.failed).toBe(expected.failed);
+      expect(Object.values(stats.body.by_status as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(
+        expected.total,
+      );
+      expect(stats.body.top_errors).toContainEqual({
+        code: 131047,
+        title: expect.stringMatching(/Re-engagement/),
+        count: expected.reengagement,
+      });
+      expect(Date.now() - Date.parse(stats.body.since)).toBeGreaterThanOrEqual(24 * 3600 * 1000 - 60_000);
+      // Another organization's sends are not counted, and a key limited to the other number sees none of these.
+      const theirs = await request(t.url)
+        .get('/v1/message_statistics')
+        .set(bearer((await createOrgKey(t, other)).key));
+      expect(JSON.stringify(theirs.body.top_errors)).not.toContain('131047');
+      const limited = (await createOrgKey(t, tenant, { allowedPhoneNumberIds: [tenant.otherPhoneNumberId] })).key;
+      const narrow = await request(t.url).get('/v1/message_statistics').set(bearer(limited)).expect(200);
+      const [onOther] = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM messages WHERE phone_number_id = $1 AND created_at >= now() - interval '24 hours'`,
+        [tenant.otherPhoneNumberId],
+      );
+      expect(Object.values(narrow.body.by_status as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(onOther.n);
+      expect(JSON.stringify(narrow.body.top_errors)).not.toContain('131047');
+      expectGraphError(await request(t.url).get('/v1/message_statistics?hours=0').set(bearer(key)), 400, 100);
+      expectGraphError(await request(t.url).get('/v1/message_statistics?hours=169').set(bearer(key)), 400, 100);
     });
 
     it('replays an idempotent send without a second upstream call or record', async () => {

@@ -44,6 +44,12 @@ describe("GET /v1/phone_numbers and /v1/business_accounts: the organization's nu
     expect(next.body.data.map((n: { phone_number_id: string }) => n.phone_number_id)).toEqual([a.otherPhoneNumberId]);
   });
 
+  it('lists only the numbers a key limited to some numbers may use', async () => {
+    const limited = (await createOrgKey(t, a, { allowedPhoneNumberIds: [a.otherPhoneNumberId] })).key;
+    const res = await request(t.url).get('/v1/phone_numbers').set(bearer(limited)).expect(200);
+    expect(res.body.data.map((n: { phone_number_id: string }) => n.phone_number_id)).toEqual([a.otherPhoneNumberId]);
+  });
+
   it('needs business:read (403 code 200), and an admin key names its organization (400 code 100 without)', async () => {
     const narrow = (await createOrgKey(t, a, { scopes: ['messages:read'] })).key;
     expectGraphError(await request(t.url).get('/v1/phone_numbers').set(bearer(narrow)), 403, 200);

@@ -10,6 +10,7 @@ import { MessageStatusApplier } from './message-status.applier';
 import { InboundMessage } from './inbound-message.entity';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
+import { MessageStatisticsController } from './message-statistics.controller';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
@@ -26,7 +27,7 @@ import { ServiceWindowService } from './service-window.service';
     BlacklistModule,
     TemplatesModule,
   ],
-  controllers: [MessagesController],
+  controllers: [MessagesController, MessageStatisticsController],
   providers: [
     MessagesRepository,
     MessagesUpstream,

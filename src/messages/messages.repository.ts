@@ -259,6 +259,32 @@ export class MessagesRepository {
     return qb.getMany();
   }
 
+  /**
+   * The organization's records created since `since` (on `phoneNumberIds` only, when given) counted
+   * by status, and its failed ones by error code (the most frequent `topErrors`).
+   */
+  async statistics(
+    tenantId: string,
+    since: Date,
+    phoneNumberIds: string[] | null,
+    topErrors: number,
+  ): Promise<{ byStatus: Array<{ status: string; count: number }>; errors: Array<{ code: number; count: number }> }> {
+    const scope = `tenant_id = $1 AND created_at >= $2 AND ($3::text[] IS NULL OR phone_number_id = ANY ($3))`;
+    const [byStatus, errors] = await Promise.all([
+      this.dataSource.query<Array<{ status: string; count: number }>>(
+        `SELECT status, count(*)::int AS count FROM messages WHERE ${scope} GROUP BY status`,
+        [tenantId, since, phoneNumberIds],
+      ),
+      this.dataSource.query<Array<{ code: number; count: number }>>(
+        `SELECT (error->>'code')::int AS code, count(*)::int AS count FROM messages
+         WHERE ${scope} AND status = 'failed' AND jsonb_typeof(error->'code') = 'number'
+         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT $4`,
+        [tenantId, since, phoneNumberIds, topErrors],
+      ),
+    ]);
+    return { byStatus, errors };
+  }
+
   // ---- broadcasts' records ----------------------------------------------------------------------
 
   /** The ids of broadcast records by their idempotency keys (tries written before). */

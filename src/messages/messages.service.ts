@@ -7,6 +7,7 @@ import { decodeCursor, Page, toPage } from '../common/pagination';
 import { GroupCommit } from '../database/group-commit';
 import { normalizeRecipient } from '../common/recipient';
 import { ErrorCode, GraphError } from '../core/graph-error';
+import { metaErrorCode } from '../core/meta-error-codes';
 import { checkTemplateSend } from '../templates/template-send-rules';
 import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
@@ -20,6 +21,7 @@ import { tierUsers } from '../pacing/throughput';
 import { tagCallbackData } from './callback-data';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { ListMessagesQueryDto, MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
+import type { MessageStatisticsDto } from './dto/message-statistics.dto';
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import { sendOutcomeUnknown, serviceWindowClosed } from './messages.errors';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
@@ -79,6 +81,8 @@ export const OUTCOME_UNKNOWN_ERROR = {
  * sends wait on each other's commits: p99 129 ms against 54 ms at 120 sends/s); at it, they batch.
  */
 const SEND_WRITE_CONCURRENCY = 4;
+/** The statistics' most frequent error codes. */
+const TOP_ERRORS = 5;
 
 /** What became of a broadcast recipient's send (`sendBroadcastTry`). */
 export type BroadcastSendOutcome =
@@ -373,6 +377,17 @@ export class MessagesService {
       (m) => toMessageRecord(m, null),
       nextUrl,
     );
+  }
+
+  /** Counts by status and the top error codes of the records created in the last `hours`. */
+  async statistics(tenantId: string, hours: number, phoneNumberIds: string[] | null): Promise<MessageStatisticsDto> {
+    const since = new Date(Date.now() - hours * 3_600_000);
+    const { byStatus, errors } = await this.repository.statistics(tenantId, since, phoneNumberIds, TOP_ERRORS);
+    return {
+      since: since.toISOString(),
+      by_status: Object.fromEntries(byStatus.map((row) => [row.status, row.count])),
+      top_errors: errors.map((row) => ({ ...row, title: metaErrorCode(row.code)?.title ?? 'Unknown error code' })),
+    };
   }
 
   /**

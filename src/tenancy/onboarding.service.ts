@@ -196,7 +196,7 @@ export class OnboardingService {
 
   async pagePhoneNumbers(
     tenantId: string,
-    query: PageQuery & { wabaId?: string },
+    query: PageQuery & { wabaId?: string; only?: string[] },
     originalUrl: string,
   ): Promise<Page<PhoneNumber>> {
     await this.getOrganization(tenantId);

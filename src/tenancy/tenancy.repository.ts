@@ -158,12 +158,13 @@ export class TenancyRepository {
   pageNumbers(
     tenantId: string,
     businessAccountId: string | undefined,
-    query: PageQuery,
+    query: PageQuery & { only?: string[] },
     originalUrl: string,
   ): Promise<Page<PhoneNumber>> {
     const rows = this.numbers.createQueryBuilder('p').where('p.tenant_id = :tenantId', { tenantId });
     if (businessAccountId !== undefined)
       rows.andWhere('p.business_account_id = :businessAccountId', { businessAccountId });
+    if (query.only) rows.andWhere('p.phone_number_id = ANY (:only)', { only: query.only });
     return pageOldestFirst(rows, query, originalUrl, (row) => row);
   }
 
