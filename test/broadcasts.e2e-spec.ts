@@ -330,6 +330,44 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
     expect(deferred.body.data[0].not_before).toEqual(expect.any(String));
   });
 
+  it('a preflight answers what the create would (refused, deferred, when done) and writes and sends nothing', async () => {
+    const { tenant, key } = await setUp({ throughput_level: 'HIGH', messaging_limit_tier: 'TIER_250' });
+    await call('POST', '/v1/blacklist', key, { phone_numbers: ['15558500007'] });
+    const body = {
+      name: 'Preflight',
+      template: { name: 'order_update', language: { code: 'en_US' } },
+      recipients: recipients(300, 0, '1555850'),
+    };
+    t.sandbox.clearRequests();
+    const answer = await call('POST', `/v1/${tenant.phoneNumberId}/broadcasts/preflight`, key, body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      recipients: 300,
+      refused: [{ index: 7, to: '15558500007', error: expect.objectContaining({ code: 131000 }) }],
+      estimate: {
+        rate_per_second: 900,
+        recipients_sendable: 299,
+        deferred_by_messaging_limit: 49,
+        finishes_at: expect.any(String),
+        messaging_limit_tier: 'TIER_250',
+      },
+    });
+    expect(Date.parse(answer.body.estimate.finishes_at)).toBeGreaterThanOrEqual(Date.now() - 1000);
+    const written = await t.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM broadcasts WHERE tenant_id = $1) AS broadcasts,
+              (SELECT count(*)::int FROM messages WHERE tenant_id = $1) AS messages`,
+      [tenant.id],
+    );
+    expect(written).toEqual([{ broadcasts: 0, messages: 0 }]);
+    expect(upstreamSends(tenant)).toHaveLength(0);
+    // A request error is the create's own.
+    const broken = { ...body, recipients: [{ to: '+15558500001', components: [] }] };
+    const preflightError = await call('POST', `/v1/${tenant.phoneNumberId}/broadcasts/preflight`, key, broken);
+    const createError = await create(tenant, key, broken.recipients);
+    expect(preflightError.status).toBe(400);
+    expect(preflightError.body.error.error_data).toEqual(createError.body.error.error_data);
+  });
+
   it('pause stops upstream calls within a second; resume finishes; cancel skips the rest', async () => {
     const { tenant, key } = await setUp({});
     const answer = await create(tenant, key, recipients(200, 0, '1555850'));

@@ -8,6 +8,7 @@ import { ApiKeysService } from '../src/auth/api-keys.service';
 import {
   bearer,
   createAdminKey,
+  createCatalogTemplate,
   createOrgKey,
   createPlatformKey,
   createTenant,
@@ -495,6 +496,58 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it('creates a broadcast from a template and a CSV after a preflight (refused rows, deferred, when done), then shows its progress to the end', async () => {
+    await createCatalogTemplate(t, a, {
+      name: 'shipping_notice',
+      language: 'en_US',
+      components: [
+        { type: 'BODY', text: 'Hello {{1}}, order {{2}} is on its way', example: { body_text: [['Ada', 'A-1']] } },
+      ],
+    });
+    await fetch(`${t.url}/v1/blacklist`, {
+      method: 'POST',
+      headers: { ...bearer(keyA), 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_numbers: ['15558700003'] }),
+    });
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    await page.getByRole('link', { name: 'Broadcasts' }).click();
+    const form = page.getByRole('form', { name: 'New broadcast' });
+    await form.getByLabel('Name').fill('November shipping');
+    await form.getByLabel('Template (approved)').selectOption({ label: 'shipping_notice (en_US)' });
+    await page.getByText('to,1,2').waitFor();
+    const rows = ['to,1,2', ...[1, 2, 3, 4].map((i) => `+1555870000${i},"Name, ${i}",A-${i}`)];
+    await form.getByLabel('Recipients (CSV)').fill(rows.join('\n'));
+    t.sandbox.clearRequests();
+    await form.getByRole('button', { name: 'Check' }).click();
+    const preflight = page.getByRole('status', { name: 'Preflight' });
+    await preflight.getByText('3 of 4 recipients will be sent').waitFor();
+    await expect(page.getByTestId('deferred').textContent()).resolves.toMatch(/^0 deferred by the messaging limit/);
+    await page.getByRole('region', { name: 'Refused recipients' }).getByRole('cell', { name: '15558700003' }).waitFor();
+    await expect(
+      page.getByRole('region', { name: 'Refused recipients' }).getByRole('cell', { name: '4', exact: true }).count(),
+    ).resolves.toBe(1);
+    // The preflight wrote and sent nothing.
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM broadcasts WHERE tenant_id = $1`, [a.id])).toEqual([
+      { n: 0 },
+    ]);
+    await form.getByRole('button', { name: 'Create broadcast' }).click();
+    await page.getByRole('heading', { name: 'Broadcast November shipping' }).waitFor();
+    await page.getByTestId('broadcast-status').getByText('completed').waitFor({ timeout: 20_000 });
+    await page.getByTestId('count-read').getByText('3', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('count-skipped').textContent()).resolves.toBe('1');
+    const sends = t.sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path.endsWith(`/${a.phoneNumberId}/messages`))
+      .map((r) => r.body as { to: string; template: { components: Array<{ parameters: Array<{ text: string }> }> } });
+    expect(sends.map((b) => b.to).sort()).toEqual(['15558700001', '15558700002', '15558700004']);
+    expect(sends.find((b) => b.to === '15558700002')!.template.components[0].parameters.map((p) => p.text)).toEqual([
+      'Name, 2',
+      'A-2',
+    ]);
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
@@ -557,6 +610,24 @@ const RECIPIENT = '15557654321';
               .getByRole('link', { name: 'Contacts' })
               .click()
               .then(() => page.getByRole('heading', { name: 'Add or update a contact' }).waitFor()),
+        ],
+        [
+          'broadcasts',
+          () =>
+            page
+              .getByRole('link', { name: 'Broadcasts' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'New broadcast' }).waitFor()),
+        ],
+        [
+          'broadcast',
+          () =>
+            page
+              .getByRole('region', { name: 'Broadcasts' })
+              .getByRole('link')
+              .first()
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Failed recipients' }).waitFor()),
         ],
         [
           'templates',

@@ -13,6 +13,7 @@ import {
   BroadcastPageDto,
   CreateBroadcastDto,
   CreatedBroadcastDto,
+  PreflightDto,
   ListBroadcastsQueryDto,
   ListRecipientsQueryDto,
   RecipientPageDto,
@@ -61,6 +62,25 @@ export class BroadcastsController {
       refused: created.refused,
       estimate: created.estimate as unknown as CreatedBroadcastDto['estimate'],
     };
+  }
+
+  @Post('preflight')
+  @HttpCode(200)
+  @Authenticated(WRITE)
+  @ApiOperation({
+    summary: 'What creating this broadcast would answer, with nothing written or sent',
+    description:
+      'The same body and checks as the create (a request error is the same 400): the recipients that would be ' +
+      'refused, how many would be sent, when it would finish at the number’s pace, and how many the messaging limit ' +
+      'would defer.',
+  })
+  @ApiParam({ name: 'phoneNumberId' })
+  @ApiBody({ type: CreateBroadcastDto })
+  @ApiOkResponse({ type: PreflightDto })
+  @ApiGraphErrors(400, 404)
+  async preflight(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<PreflightDto> {
+    const checked = await this.broadcasts.preflight({ tenantId, phone: req.tenant!.phoneNumber! }, req.body);
+    return checked as unknown as PreflightDto;
   }
 
   @Get()

@@ -104,12 +104,7 @@ export class BroadcastsService {
     ctx: { tenantId: string; apiKeyId: string; phone: BroadcastNumber },
     body: unknown,
   ): Promise<{ broadcast: BroadcastRow; refused: RefusedRecipient[]; estimate: Record<string, unknown> }> {
-    const now = this.clock.now();
-    const input = parseBroadcast(body, now);
-    const template = await this.findTemplate(ctx.phone.businessAccountId, input.template);
-    const checked = checkRecipients(template, input.template, input.recipients);
-    const { recipients, refused } = await this.screen(ctx.tenantId, checked);
-    const scheduled = input.scheduledAt !== null && input.scheduledAt.getTime() > now.getTime();
+    const { input, recipients, refused, scheduled } = await this.check(ctx, body);
     const broadcast = await this.repository.create(
       {
         tenant_id: ctx.tenantId,
@@ -124,9 +119,33 @@ export class BroadcastsService {
       },
       recipients,
     );
-    const estimate = await this.estimate(ctx.phone, broadcast, recipients);
+    const estimate = await this.estimate(ctx.phone, startOf(broadcast, this.clock.now()), recipients);
     if (broadcast.status === 'running') this.dispatcher.wake(ctx.phone.phoneNumberId);
     return { broadcast, refused, estimate };
+  }
+
+  /**
+   * What creating this broadcast would answer, with nothing written or sent: the same checks (a
+   * request error is the same 400), the recipients kept as refused, and the estimate.
+   */
+  async preflight(
+    ctx: { tenantId: string; phone: BroadcastNumber },
+    body: unknown,
+  ): Promise<{ recipients: number; refused: RefusedRecipient[]; estimate: Record<string, unknown> }> {
+    const { input, recipients, refused, scheduled } = await this.check(ctx, body);
+    const start = scheduled && input.scheduledAt ? input.scheduledAt : this.clock.now();
+    return { recipients: recipients.length, refused, estimate: await this.estimate(ctx.phone, start, recipients) };
+  }
+
+  /** A create request parsed and every recipient checked, as create and preflight both need. */
+  private async check(ctx: { tenantId: string; phone: BroadcastNumber }, body: unknown) {
+    const now = this.clock.now();
+    const input = parseBroadcast(body, now);
+    const template = await this.findTemplate(ctx.phone.businessAccountId, input.template);
+    const checked = checkRecipients(template, input.template, input.recipients);
+    const { recipients, refused } = await this.screen(ctx.tenantId, checked);
+    const scheduled = input.scheduledAt !== null && input.scheduledAt.getTime() > now.getTime();
+    return { input, recipients, refused, scheduled };
   }
 
   /** More recipients, checked as at create time, while the broadcast is still scheduled. */
@@ -157,7 +176,11 @@ export class BroadcastsService {
     const { recipients, refused } = await this.screen(ctx.tenantId, checked, existing.recipient_count);
     const broadcast = await this.repository.append(ctx.tenantId, id, recipients);
     if (!broadcast) throw broadcastStateConflict(id, 'started', 'take recipients once started');
-    return { broadcast, refused, estimate: await this.estimate(ctx.phone, broadcast, recipients) };
+    return {
+      broadcast,
+      refused,
+      estimate: await this.estimate(ctx.phone, startOf(broadcast, this.clock.now()), recipients),
+    };
   }
 
   async get(tenantId: string, phoneNumberId: string, id: string): Promise<BroadcastRow> {
@@ -329,7 +352,7 @@ export class BroadcastsService {
    */
   private async estimate(
     phone: BroadcastNumber,
-    broadcast: BroadcastRow,
+    start: Date,
     recipients: NewRecipient[],
   ): Promise<Record<string, unknown>> {
     const sendable = recipients.filter((r) => r.refusal === null).map((r) => r.recipient);
@@ -343,8 +366,6 @@ export class BroadcastsService {
       const fresh = outside.length - usage.reachedAmong;
       deferred = Math.max(0, fresh - Math.max(0, users - usage.reached));
     }
-    const start =
-      broadcast.scheduled_at && broadcast.status === 'scheduled' ? broadcast.scheduled_at : this.clock.now();
     const seconds = (sendable.length - deferred) / pace;
     return {
       rate_per_second: Math.round(pace * 10) / 10,
@@ -354,6 +375,11 @@ export class BroadcastsService {
       messaging_limit_tier: phone.limits.messagingLimitTier,
     };
   }
+}
+
+/** When a broadcast starts sending: its schedule while scheduled, else now. */
+function startOf(broadcast: BroadcastRow, now: Date): Date {
+  return broadcast.scheduled_at && broadcast.status === 'scheduled' ? broadcast.scheduled_at : now;
 }
 
 /** A recipient as its list shows it. */

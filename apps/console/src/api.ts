@@ -31,7 +31,7 @@ export function whenSignedOut(listener: (reason: string) => void): void {
   onSignedOut = listener;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -39,6 +39,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
       accept: 'application/json',
       ...(body !== undefined && { 'content-type': 'application/json' }),
       ...(method !== 'GET' && { 'x-csrf-token': csrfToken }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -54,7 +55,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
   get: <T>(path: string) => call<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    call<T>('POST', path, body ?? {}, headers),
   patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
   delete: <T>(path: string) => call<T>('DELETE', path),
 };

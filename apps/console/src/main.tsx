@@ -1,7 +1,9 @@
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
 import { AuditLogPage } from './pages/audit-log';
+import { BroadcastPage, BroadcastsPage } from './pages/broadcasts';
 import { KeysPage } from './pages/keys';
 import { BlacklistPage, ContactsPage } from './pages/lists';
 import { MessagePage, MessagesPage } from './pages/messages';
@@ -94,6 +96,19 @@ function OrganizationPicker({ session, onChange }: { session: Session; onChange:
   );
 }
 
+/**
+ * A page that throws while it renders says so (and how to get out) instead of leaving a blank
+ * screen; moving to another page tries again.
+ */
+function Guarded({ page, children }: { page: string; children: ComponentChildren }) {
+  const boundary: [unknown, () => void] = useErrorBoundary();
+  const [error, reset] = boundary;
+  useEffect(() => reset(), [page]);
+  if (error === undefined) return <>{children}</>;
+  const message = error instanceof Error ? error.message : JSON.stringify(error);
+  return <p role="alert">This page failed: {message}. Reload, or choose another page.</p>;
+}
+
 /** A page: its route, its label, and the scope a key needs to read it (none: every key of its kind). */
 type PageEntry = [name: string, label: string, scope?: string];
 
@@ -103,6 +118,7 @@ const TENANT_PAGES: PageEntry[] = [
   ['messages', 'Messages', 'messages:read'],
   ['webhooks', 'Webhooks', 'webhooks:read'],
   ['templates', 'Templates', 'templates:read'],
+  ['broadcasts', 'Broadcasts', 'broadcasts:read'],
   ['contacts', 'Contacts', 'contacts:read'],
   ['blacklist', 'Blacklist', 'blacklist:read'],
   ['keys', 'Keys', 'keys:read'],
@@ -148,6 +164,8 @@ function Console({
   else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;
   else if (page === 'webhooks' && rest.length === 1) content = <WebhookPage id={rest[0]} />;
   else if (page === 'webhooks') content = <WebhooksPage />;
+  else if (page === 'broadcasts' && rest.length === 2) content = <BroadcastPage phoneNumberId={rest[0]} id={rest[1]} />;
+  else if (page === 'broadcasts') content = <BroadcastsPage organizationId={session.organization_id} />;
   else if (page === 'templates') content = <TemplatesPage organizationId={session.organization_id} />;
   else if (page === 'organizations' && rest.length === 1) content = <OrganizationPage id={rest[0]} />;
   else if (page === 'organizations') content = <OrganizationsPage />;
@@ -173,7 +191,9 @@ function Console({
           Sign out
         </button>
       </header>
-      <main>{content}</main>
+      <main>
+        <Guarded page={page}>{content}</Guarded>
+      </main>
     </>
   );
 }

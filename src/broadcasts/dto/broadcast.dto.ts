@@ -94,6 +94,17 @@ class BroadcastEstimateDto {
   @ApiProperty({ nullable: true }) messaging_limit_tier: string | null;
 }
 
+export class PreflightDto {
+  @ApiProperty({ description: 'Recipients that would be kept (the refused ones among them, as skipped)' })
+  recipients: number;
+
+  @ApiProperty({ type: [RefusedRecipientDto], description: 'Recipients that would be kept as skipped, never sent' })
+  refused: RefusedRecipient[];
+
+  @ApiProperty({ type: BroadcastEstimateDto })
+  estimate: BroadcastEstimateDto;
+}
+
 export class CreatedBroadcastDto extends BroadcastDto {
   @ApiProperty({ type: [RefusedRecipientDto], description: 'Recipients kept as skipped, never sent' })
   refused: RefusedRecipient[];
