@@ -181,3 +181,49 @@ export function RowsTable<T>({
     </>
   );
 }
+
+/**
+ * Reads with `read` now and every `everyMs` while the page is open (and again from the start when
+ * `deps` change): how the console shows statuses, deliveries and progress live without a reload.
+ */
+export function useLive(
+  read: () => Promise<unknown>,
+  everyMs: number,
+  onError: (message: string) => void,
+  deps: unknown[],
+): void {
+  useEffect(() => {
+    let stopped = false;
+    const tick = () => void read().catch((e: Error) => !stopped && onError(e.message));
+    tick();
+    const timer = setInterval(tick, everyMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, deps);
+}
+
+/** The choice of one of the organization's numbers (a filter of the pages that work per number). */
+export function NumberPicker({
+  numbers,
+  value,
+  onChange,
+}: {
+  numbers: PhoneNumber[] | undefined;
+  value: string | undefined;
+  onChange: (phoneNumberId: string) => void;
+}) {
+  return (
+    <label>
+      Number
+      <select value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+        {numbers?.map((n) => (
+          <option value={n.phone_number_id} key={n.phone_number_id}>
+            {n.display_phone_number}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -5,7 +5,7 @@ import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
-import { AnyOf, RowsTable, useAction, usePaged } from '../ui';
+import { AnyOf, NumberPicker, RowsTable, useAction, useLive, usePaged } from '../ui';
 
 type Counts = Record<'queued' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'skipped' | 'deferred', number>;
 
@@ -131,16 +131,7 @@ export function BroadcastsPage({ organizationId }: { organizationId: string | nu
       <h1>Broadcasts</h1>
       {messages}
       <form class="filters" aria-label="Broadcast filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Number
-          <select value={number} onChange={(e) => setPhone((e.target as HTMLSelectElement).value)}>
-            {numbers?.map((n) => (
-              <option value={n.phone_number_id} key={n.phone_number_id}>
-                {n.display_phone_number}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NumberPicker numbers={numbers} value={number} onChange={setPhone} />
         <AnyOf label="Status" value={statusFilter} values={STATUSES} onChange={setStatusFilter} />
       </form>
       <RowsTable
@@ -332,16 +323,7 @@ export function BroadcastPage({ phoneNumberId, id }: { phoneNumberId: string; id
       api.get<Page<Recipient>>(`${path}/recipients?status=failed&limit=50`).then((page) => setFailed(page.data)),
     ]);
   const { act, messages, error, setError } = useAction(read);
-  useEffect(() => {
-    let stopped = false;
-    const tick = () => read().catch((e: Error) => !stopped && setError(e.message));
-    void tick();
-    const timer = setInterval(() => void tick(), LIVE_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [path]);
+  useLive(read, LIVE_MS, setError, [path]);
   if (!broadcast) return error ? <p role="alert">{error}</p> : <p role="status">Loading…</p>;
   const done = broadcast.counts.accepted + broadcast.counts.sent + broadcast.counts.delivered + broadcast.counts.read;
   const control = (verb: 'pause' | 'resume' | 'cancel' | 'retry', label: string) => (

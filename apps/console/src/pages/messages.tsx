@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, ApiError, withQuery } from '../api';
 import { explainError, time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
-import { AnyOf, RowsTable, usePaged } from '../ui';
+import { AnyOf, NumberPicker, RowsTable, useLive, usePaged } from '../ui';
 
 interface MessageRecord {
   id: string;
@@ -80,16 +80,7 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
       <h1>Messages</h1>
       {numbers && numbers.length === 0 && <p>No phone numbers yet.</p>}
       <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
-        <label>
-          Number
-          <select value={number} onChange={(e) => setPhone((e.target as HTMLSelectElement).value)}>
-            {numbers?.map((n) => (
-              <option value={n.phone_number_id} key={n.phone_number_id}>
-                {n.display_phone_number}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NumberPicker numbers={numbers} value={number} onChange={setPhone} />
         <label>
           Recipient
           <input value={filters.recipient} onChange={field('recipient')} inputMode="tel" />
@@ -147,20 +138,15 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
 export function MessagePage({ phoneNumberId, id }: { phoneNumberId: string; id: string }) {
   const [record, setRecord] = useState<MessageRecord>();
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    let stopped = false;
-    const read = () =>
-      api.get<MessageRecord>(`/v1/${encodeURIComponent(phoneNumberId)}/messages/${encodeURIComponent(id)}`).then(
-        (r) => !stopped && setRecord(r),
-        (e: Error) => !stopped && setError(e.message),
-      );
-    void read();
-    const timer = setInterval(() => void read(), LIVE_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [phoneNumberId, id]);
+  useLive(
+    () =>
+      api
+        .get<MessageRecord>(`/v1/${encodeURIComponent(phoneNumberId)}/messages/${encodeURIComponent(id)}`)
+        .then(setRecord),
+    LIVE_MS,
+    setError,
+    [phoneNumberId, id],
+  );
   if (error) return <p role="alert">{error}</p>;
   if (!record) return <p role="status">Loading…</p>;
   const failure = explainError(record.error);
@@ -237,21 +223,18 @@ interface Delivery {
 function Deliveries({ wamid, since }: { wamid: string; since: string }) {
   const [deliveries, setDeliveries] = useState<Delivery[]>();
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    let stopped = false;
-    const read = () =>
-      api.get<{ data: Delivery[] }>(withQuery('/v1/webhook_deliveries', { wamid, since })).then(
-        (page) => !stopped && setDeliveries(page.data),
-        (e: ApiError) =>
-          !stopped && setError(e.status === 403 ? 'This key cannot read webhook deliveries.' : e.message),
-      );
-    void read();
-    const timer = setInterval(() => void read(), LIVE_MS * 2);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [wamid, since]);
+  useLive(
+    () =>
+      api
+        .get<{ data: Delivery[] }>(withQuery('/v1/webhook_deliveries', { wamid, since }))
+        .then((page) => setDeliveries(page.data))
+        .catch((e: ApiError) => {
+          throw e.status === 403 ? new Error('This key cannot read webhook deliveries.') : e;
+        }),
+    LIVE_MS * 2,
+    setError,
+    [wamid, since],
+  );
   const eventOf = (d: Delivery) => d.payload.entry?.[0]?.changes?.[0]?.value?.statuses?.[0]?.status ?? 'event';
   return (
     <>

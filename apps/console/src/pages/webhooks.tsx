@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
-import { AnyOf, RowsTable, useAction } from '../ui';
+import { AnyOf, RowsTable, useAction, useLive } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -152,16 +152,7 @@ export function WebhookPage({ id }: { id: string }) {
   useEffect(() => {
     readEndpoint().catch((e: Error) => setError(e.message));
   }, [id]);
-  useEffect(() => {
-    let stopped = false;
-    const read = () => readDeliveries().catch((e: Error) => !stopped && setError(e.message));
-    void read();
-    const timer = setInterval(() => void read(), LIVE_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [id, statusFilter]);
+  useLive(readDeliveries, LIVE_MS, setError, [id, statusFilter]);
 
   if (!endpoint) return error ? <p role="alert">{error}</p> : <p role="status">Loading…</p>;
   const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
