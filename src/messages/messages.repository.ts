@@ -137,7 +137,12 @@ export class MessagesRepository {
 
   /**
    * The upstream ids of accepted sends, in one UPDATE. Status webhooks may have arrived before it:
-   * each record keeps the furthest status already known for its message. `m.id = ANY` makes the
+   * each record keeps the furthest status already known for its message, from its status history or
+   * from the record itself. The record's own status counts because a status applied while this
+   * statement runs is not in its snapshot of the history: the UPDATE waits for that row, then reads
+   * the row as committed, but the history as it was (a broadcast's acceptance, written late in a
+   * batch, once set `delivered` over a `read` that had just been applied). A record failed for want
+   * of an answer takes the answer that came after all, as before. `m.id = ANY` makes the
    * records an index lookup in every plan: joined on `unnest` alone, the prepared statement's generic
    * plan (which guesses ten rows for it) hash-joined a scan of the whole table, and kept doing so as
    * the table grew where nothing re-analyzed it (found in the benchmark's plans).
@@ -147,8 +152,10 @@ export class MessagesRepository {
     await this.sql.query(
       'messages_accept',
       `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
-         status = COALESCE((SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
-                            ORDER BY ${furthestFirst('s.status', '$3')} LIMIT 1), 'accepted')
+         status = (SELECT known.status FROM (
+                     SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
+                     UNION ALL SELECT 'accepted' UNION ALL SELECT m.status WHERE m.status <> 'failed') AS known(status)
+                   ORDER BY ${furthestFirst('known.status', '$3')} NULLS LAST LIMIT 1)
        FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
        WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
