@@ -45,9 +45,12 @@ describe('a send accepted while its statuses are applied', () => {
     return id;
   }
 
-  const statusOf = async (id: string) =>
-    ((await t.dataSource.query(`SELECT status FROM messages WHERE id = $1`, [id])) as Array<{ status: string }>)[0]
-      .status;
+  const statusOf = async (id: string) => {
+    const [row] = await t.dataSource.query<Array<{ status: string }>>(`SELECT status FROM messages WHERE id = $1`, [
+      id,
+    ]);
+    return row.status;
+  };
 
   it('keeps a read applied while the acceptance waits for the record (the acceptance does not move it back)', async () => {
     const id = await pendingRecord();
