@@ -201,6 +201,32 @@ describe('console sessions: a key exchanged once for a cookie that acts as the k
     expect((await browser.call('GET', '/console/session')).status).toBe(401);
   });
 
+  it("ends at the next session check when its key is revoked on another instance (this one's cache still holds it)", async () => {
+    const issued = await createOrgKey(t, a, MANY);
+    const browser = new Browser(t.url);
+    await browser.signIn(issued.key);
+    expect((await browser.call('GET', '/v1/blacklist')).status).toBe(200);
+    // Revoked by another instance: the row changes, this instance's short cache is not told.
+    await t.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [issued.record.id]);
+    const checked = Date.now();
+    expect((await browser.call('GET', '/console/session')).status).toBe(401);
+    expect(Date.now() - checked).toBeLessThan(1000);
+    // The session is gone, and the cache was refreshed on the way: the API refuses the cookie too.
+    expect((await browser.call('GET', '/v1/blacklist')).status).toBe(401);
+  });
+
+  it("is rate limited as its key is: past the key's rate, 429 code 4 with Retry-After", async () => {
+    const slow = await createOrgKey(t, a, { rateLimitPerSecond: 2 });
+    const browser = new Browser(t.url);
+    await browser.signIn(slow.key);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await browser.call('GET', '/v1/blacklist'));
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    expect(limited[0].body.error).toMatchObject({ code: 4 });
+    expect(limited[0].headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it("an admin key picks one of its organizations, switches, and never reads another's data", async () => {
     const admin = (await createAdminKey(t, [a, b], MANY)).key;
     const browser = new Browser(t.url);

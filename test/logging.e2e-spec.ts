@@ -230,4 +230,28 @@ describe('logs (pino): one access line per request, no secrets', () => {
       await receiver.stop();
     }
   });
+
+  it("the console's requests get their access line under the session's key, with neither the key, the cookie nor the CSRF token", async () => {
+    const before = lines.raw.length;
+    const signedIn = await request(t.url)
+      .post('/console/session')
+      .set('X-Request-Id', 'log-console-sign-in')
+      .send({ key: key.key })
+      .expect(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0];
+    await request(t.url).get('/v1/blacklist').set('Cookie', cookie).set('X-Request-Id', 'log-console-read').expect(200);
+    const [read] = await waitForLine('log-console-read');
+    expect(read).toMatchObject({
+      org_id: tenant.id,
+      key_prefix: key.record.prefix,
+      method: 'GET',
+      route: '/v1/blacklist',
+      status: 200,
+    });
+    const [signIn] = await waitForLine('log-console-sign-in');
+    expect(signIn).toMatchObject({ route: '/console/session', status: 200 });
+    const written = lines.raw.slice(before).join('\n');
+    for (const secret of [key.key, cookie.split('=')[1], signedIn.body.csrf_token as string])
+      expect(written).not.toContain(secret);
+  });
 });

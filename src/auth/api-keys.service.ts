@@ -132,8 +132,8 @@ export class ApiKeysService implements BeforeApplicationShutdown {
    * revocation reaches every instance within that time. Unknown hashes are cached too, so a flood of
    * guesses does not reach the database.
    */
-  async findByHash(hash: string): Promise<ActiveKey | null> {
-    const cached = this.cache.get(hash);
+  async findByHash(hash: string, fresh = false): Promise<ActiveKey | null> {
+    const cached = fresh ? undefined : this.cache.get(hash);
     if (cached !== undefined) return cached || null;
     const row = await this.keys.byHash(hash);
     const active = row ? this.toActive(row) : false;
@@ -154,9 +154,14 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     return key && key.kind === parsed.kind ? { key, hash } : null;
   }
 
-  /** The active key of a key hash (a console session holds the hash), or null; through the same short cache. */
-  async activeByHash(hash: string): Promise<ActiveKey | null> {
-    const key = await this.findByHash(hash);
+  /**
+   * The active key of a key hash (a console session holds the hash), or null; through the same
+   * short cache, or `fresh` from the database (which also refreshes the cache): the console's
+   * session check, every 1.5 s while a console is open, so that a key revoked on another instance
+   * ends its sessions within 5 s, not the cache's 5 s plus the check's interval.
+   */
+  async activeByHash(hash: string, fresh = false): Promise<ActiveKey | null> {
+    const key = await this.findByHash(hash, fresh);
     return key && !key.revoked && (key.expiresAt === null || key.expiresAt > Date.now()) ? key : null;
   }
 

@@ -114,7 +114,7 @@ export class ConsoleSessionController {
   @ApiOkResponse({ type: ConsoleSessionDto })
   @ApiGraphErrors(401)
   async read(@Req() req: Request) {
-    const key = await this.current(req);
+    const key = await this.current(req, true);
     return sessionJson(key, req.session.organizationId ?? null, csrf.generateToken(req, false));
   }
 
@@ -142,9 +142,10 @@ export class ConsoleSessionController {
   }
 
   /** The session's key while it is active; a session whose key has ended is ended with it (401 code 190). */
-  private async current(req: Request): Promise<ActiveKey> {
+  /** The session's key while it is active (`fresh`: read from the database, not the short cache). */
+  private async current(req: Request, fresh = false): Promise<ActiveKey> {
     const hash = req.session?.keyHash;
-    const key = hash ? await this.keys.activeByHash(hash) : null;
+    const key = hash ? await this.keys.activeByHash(hash, fresh) : null;
     if (key) return key;
     if (hash) await promised((done) => req.session.destroy(done));
     throw GraphError.invalidToken();
