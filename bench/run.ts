@@ -15,7 +15,7 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { backgroundCores, cpuBetween, type CpuSources, sampleCpu } from './lib/cpu';
 import { askHook } from './lib/hook-client';
-import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
+import { buildScenarios, MESSAGES_SEEDED, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
 import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
@@ -34,7 +34,7 @@ import {
   writeReport,
 } from './lib/report';
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
-import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
+import { postgresVersion, redisServerInfo, resetDatabase, resetRedis, seedRecords } from './lib/services';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
 
@@ -45,6 +45,7 @@ const BROADCAST_RATE = 80;
 const SAME_RATE_SECONDS = 30;
 import {
   describeStack,
+  FIXTURE,
   NORMAL_STATUS_DELAYS,
   provision,
   secondInstance,
@@ -267,7 +268,14 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   /** The no-op route's gateway CPU per request in this run, the unit the lifecycle figures are given in. */
   const noopUs = () => results.find((r) => r.id === 'noop')?.cpu.usPerRequest.gateway;
+  let seeded = false;
   for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
+    // The messages page reads over a busy tenant's month: seeded once, after the scenarios that send.
+    if (scenario.id.startsWith('messages_') && !seeded) {
+      say(`seeding ${MESSAGES_SEEDED.toLocaleString('en')} message records for the messages page...`);
+      await seedRecords(options.databaseUrl, FIXTURE.phoneNumberId, MESSAGES_SEEDED);
+      seeded = true;
+    }
     say(`measuring: ${scenario.title}...`);
     const result = await measure(scenario, options, cpuOf(gateway));
     say(

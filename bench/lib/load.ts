@@ -128,6 +128,27 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       check: sent,
     },
     {
+      // The console's Messages page (issue 32): the newest 25 of a number's records, read at a
+      // steady 20/s (latency is then the server's time, not queueing) over MESSAGES_SEEDED records.
+      id: 'messages_page',
+      title: `messages page (GET /v1/{phone}/messages?limit=25) over ${MESSAGES_SEEDED.toLocaleString('en')} records`,
+      method: 'GET',
+      url: `${sendUrl}?limit=25`,
+      headers: auth,
+      rate: MESSAGES_PAGE_RATE,
+      check: page,
+    },
+    {
+      // Its worst filter: a status few records have, which the index can only filter.
+      id: 'messages_filtered',
+      title: 'messages page filtered by status=failed (3 % of the records)',
+      method: 'GET',
+      url: `${sendUrl}?limit=25&status=failed`,
+      headers: auth,
+      rate: MESSAGES_PAGE_RATE,
+      check: page,
+    },
+    {
       id: 'replay',
       title: 'idempotent replay (same Idempotency-Key)',
       method: 'POST',
@@ -141,6 +162,15 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
           : `expected Idempotency-Replayed: true, got ${response.status}`,
     },
   ];
+}
+
+/** Records seeded for the messages page scenarios (bench/lib/services.ts, `seedRecords`). */
+export const MESSAGES_SEEDED = 100_000;
+/** Requests/s of the messages page scenarios: a console's pace, far below saturation. */
+const MESSAGES_PAGE_RATE = 20;
+
+function page(response: Response, body: string): string | null {
+  return response.status === 200 && body.startsWith('{"data":[') ? null : `expected a page, got ${response.status}`;
 }
 
 /** Sends one request of the scenario and applies its check (the replay scenario's is primed first). */

@@ -9,6 +9,8 @@ export const SCENARIO_IDS = [
   'send_at_rate',
   'send_blacklist',
   'replay',
+  'messages_page',
+  'messages_filtered',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
