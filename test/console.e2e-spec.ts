@@ -222,7 +222,23 @@ const RECIPIENT = '15557654321';
   });
 
   it("never receives another organization's data: every answer the page got is checked", async () => {
-    await send(b, (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key, 'For B only');
+    const keyB = (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key;
+    await send(b, keyB, 'For B only');
+    // Something of B's on every page A opens.
+    const asB = (path: string, body: unknown) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { ...bearer(keyB), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((res) => expect(res.status).toBeLessThan(300));
+    await asB('/v1/blacklist', { phone_numbers: ['15559990001'] });
+    await asB('/v1/contacts', { contacts: [{ phone_number: '15559990002', name: 'Only-B' }] });
+    await asB('/v1/webhooks', { url: 'http://127.0.0.1:9/only-b-hook' });
+    await createCatalogTemplate(t, b, {
+      name: 'only_b_template',
+      language: 'en_US',
+      components: [{ type: 'BODY', text: 'For B' }],
+    });
     const { context, page } = await open();
     const bodies: string[] = [];
     page.on('response', (response) => {
@@ -233,7 +249,16 @@ const RECIPIENT = '15557654321';
         );
     });
     await signIn(page, keyA);
-    for (const name of ['Messages', 'Webhooks', 'Templates', 'Audit log', 'Overview']) {
+    for (const name of [
+      'Messages',
+      'Webhooks',
+      'Templates',
+      'Broadcasts',
+      'Contacts',
+      'Blacklist',
+      'Audit log',
+      'Overview',
+    ]) {
       await page.getByRole('link', { name }).click();
       await page.getByRole('heading', { name }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -241,7 +266,18 @@ const RECIPIENT = '15557654321';
     expect(bodies.length).toBeGreaterThan(3);
     const all = bodies.join('\n');
     expect(all).toContain(a.phoneNumberId);
-    for (const foreign of [b.id, b.phoneNumberId, b.otherPhoneNumberId, b.wabaId]) expect(all).not.toContain(foreign);
+    for (const foreign of [
+      b.id,
+      b.phoneNumberId,
+      b.otherPhoneNumberId,
+      b.wabaId,
+      '15559990001',
+      'Only-B',
+      'only-b-hook',
+      'only_b_template',
+      'For B only',
+    ])
+      expect(all).not.toContain(foreign);
     await context.close();
   });
 
