@@ -34,7 +34,8 @@ import {
   writeReport,
 } from './lib/report';
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
-import { postgresVersion, redisServerInfo, resetDatabase, resetRedis, seedRecords } from './lib/services';
+import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
+import { seedRecords } from '../test/support/seed-records';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
 

@@ -81,31 +81,3 @@ export async function postgresVersion(databaseUrl: string): Promise<string> {
     await client.end();
   }
 }
-
-/**
- * `count` message records of the number, as a busy tenant's last 30 days would hold them (5,000
- * recipients, 3 % failed with 131026, the rest read, one every 26 seconds back from now), written in
- * one statement and analyzed: the messages page scenarios read over them.
- */
-export async function seedRecords(databaseUrl: string, phoneNumberId: string, count: number): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status, upstream_message_id, error, created_at, updated_at)
-       SELECT p.tenant_id, p.phone_number_id, k.id, '1555' || lpad((i % 5000)::text, 7, '0'), 'text',
-              '{"messaging_product":"whatsapp","type":"text","text":{"body":"seeded"}}'::jsonb,
-              CASE WHEN i % 33 = 0 THEN 'failed' ELSE 'read' END, 'wamid.seeded-' || i,
-              CASE WHEN i % 33 = 0 THEN '{"code":131026,"message":"Message undeliverable"}'::jsonb END,
-              now() - i * interval '26 seconds', now()
-       FROM phone_numbers p
-       CROSS JOIN LATERAL (SELECT id FROM api_keys WHERE p.tenant_id = ANY (tenant_ids) LIMIT 1) k
-       CROSS JOIN generate_series(1, $2::int) AS i
-       WHERE p.phone_number_id = $1`,
-      [phoneNumberId, count],
-    );
-    await client.query('ANALYZE messages');
-  } finally {
-    await client.end();
-  }
-}
