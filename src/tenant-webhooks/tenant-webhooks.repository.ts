@@ -236,18 +236,28 @@ export class TenantWebhooksRepository {
 
   /**
    * The organization's deliveries (tests aside) created in [since, until) whose body contains
-   * `text`, oldest first, at most `limit`: each endpoint's own index bounds what is read.
+   * `text`, oldest first, at most `limit`, among the first `scanned` deliveries of each endpoint
+   * from `since` on: each endpoint's own index bounds what is read, however busy it is.
    */
-  deliveriesContaining(tenantId: string, text: string, since: Date, until: Date, limit: number) {
+  deliveriesContaining(
+    tenantId: string,
+    text: string,
+    range: { since: Date; until: Date },
+    limit: number,
+    scanned: number,
+  ) {
     return this.dataSource.query<DeliveryLogRow[]>(
       `SELECT d.* FROM webhook_endpoints e
        CROSS JOIN LATERAL (
-         SELECT * FROM webhook_deliveries d
-         WHERE d.endpoint_id = e.id AND d.created_at >= $2 AND d.created_at < $3 AND NOT d.is_test AND strpos(d.body, $4) > 0
-         ORDER BY d.created_at, d.id LIMIT $5) d
+         SELECT * FROM (
+           SELECT * FROM webhook_deliveries d
+           WHERE d.endpoint_id = e.id AND d.created_at >= $2 AND d.created_at < $3
+           ORDER BY d.created_at, d.id LIMIT $6) first
+         WHERE NOT first.is_test AND strpos(first.body, $4) > 0
+         ORDER BY first.created_at, first.id LIMIT $5) d
        WHERE e.tenant_id = $1
        ORDER BY d.created_at, d.id LIMIT $5`,
-      [tenantId, since, until, text, limit],
+      [tenantId, range.since, range.until, text, limit, scanned],
     );
   }
 

@@ -20,7 +20,8 @@ export class WebhookDeliveriesController {
   @ApiOperation({
     summary: "The deliveries that carried a message's events, to every endpoint of the organization, oldest first",
     description:
-      'Events of the wamid received within 7 days from `since` (the message’s creation; default: 7 days ago), at most 50.',
+      'Events of the wamid received within 7 days from `since` (the message’s creation; default: 7 days ago), among ' +
+      'each endpoint’s first 20,000 deliveries from then on; at most 50.',
   })
   @ApiOkResponse({ type: WebhookDeliveryListDto })
   @ApiGraphErrors(400)

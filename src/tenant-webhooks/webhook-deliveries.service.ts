@@ -16,6 +16,12 @@ export const REDELIVER_MAX = 10_000;
 /** A message's deliveries are looked for within this long from its creation, at most this many. */
 const MESSAGE_WINDOW_MS = 7 * 24 * 3600 * 1000;
 const MESSAGE_DELIVERIES_MAX = 50;
+/**
+ * How many of an endpoint's deliveries from the message's creation on are searched for its events:
+ * a message's statuses come within minutes (a read within days), and a busy endpoint's week would be
+ * millions of bodies to read.
+ */
+const MESSAGE_DELIVERIES_SCANNED = 20_000;
 
 /**
  * The delivery log of an organization's endpoints: each delivery with its attempts (status code,
@@ -62,16 +68,17 @@ export class WebhookDeliveriesService {
 
   /**
    * The deliveries that carried events of one message (its statuses, or the inbound message),
-   * found by its wamid, as Meta writes it, in the bodies sent: within 7 days from `since`.
+   * found by its wamid, as Meta writes it, in the bodies sent: within 7 days from `since`, among
+   * each endpoint's first 20,000 deliveries from then on.
    */
   async deliveriesOfMessage(tenantId: string, wamid: string, since?: string): Promise<WebhookDeliveryListDto> {
     const from = since ? new Date(since) : new Date(Date.now() - MESSAGE_WINDOW_MS);
     const rows = await this.repository.deliveriesContaining(
       tenantId,
       JSON.stringify(wamid),
-      from,
-      new Date(from.getTime() + MESSAGE_WINDOW_MS),
+      { since: from, until: new Date(from.getTime() + MESSAGE_WINDOW_MS) },
       MESSAGE_DELIVERIES_MAX,
+      MESSAGE_DELIVERIES_SCANNED,
     );
     return { data: rows.map(toDeliveryDto) };
   }
