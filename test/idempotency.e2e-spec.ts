@@ -101,8 +101,8 @@ describe('idempotency (spec section 8)', () => {
     expect(probe.count('send')).toBe(3);
     // The lock was released after each failure: nothing holds it now, and the success is cached.
     const store = t.store as RedisStore;
-    expect(await store.client.keys('gwtest:idem:l:*')).toEqual([]);
-    expect(await store.client.pttl((await store.client.keys('gwtest:idem:r:*'))[0].slice(7))).toBeGreaterThan(
+    expect(await store.client.keys('gwtest:idem:*:l:*')).toEqual([]);
+    expect(await store.client.pttl((await store.client.keys('gwtest:idem:*:r:*'))[0].slice(7))).toBeGreaterThan(
       86_000_000,
     );
   });
@@ -203,7 +203,7 @@ describe('idempotency (spec section 8)', () => {
   it('claims with the rate-limit count, and a request refused after the count holds no lock', async () => {
     // KEYS patterns do not get the client's key prefix.
     const locks = async () =>
-      (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:l:*`)).length;
+      (await (t.store as RedisStore).client.keys(`${(t.store as RedisStore).options.keyPrefix}idem:*:l:*`)).length;
     // The key lacks the scope: counted, claimed, then refused by the access guard (403).
     const narrow = await createOrgKey(t, tenant, { scopes: ['messages:read'] });
     const value = fresh();

@@ -30,6 +30,19 @@ export interface Claimed {
   release(): Promise<void>;
 }
 
+/**
+ * The cache and lock keys of an Idempotency-Key value's hash. Both carry the API key's hash tag, as
+ * its rate-limit buckets do (rate-limit.module.ts): one script claims them together with the rate
+ * limit, and on a Redis Cluster the keys of one script must live in one slot.
+ */
+export function idempotencyKeys(
+  keyId: string,
+  tenantId: string | undefined | null,
+  hash: string,
+): { cacheKey: string; lockKey: string } {
+  return { cacheKey: `idem:{${keyId}}:r:${tenantId ?? '-'}:${hash}`, lockKey: `idem:{${keyId}}:l:${hash}` };
+}
+
 /** Rejects values that are empty, longer than 255 characters, or not printable ASCII (code 100). */
 export function checkIdempotencyKey(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
@@ -68,8 +81,7 @@ export class IdempotencyService {
     const hash = createHash('sha256').update(scope.value).digest('hex');
     return {
       scope,
-      cacheKey: `idem:r:${scope.keyId}:${scope.tenantId ?? '-'}:${hash}`,
-      lockKey: `idem:l:${scope.keyId}:${hash}`,
+      ...idempotencyKeys(scope.keyId, scope.tenantId, hash),
       token: randomUUID(),
       lockTtlMs: this.lockMs,
     };

@@ -67,7 +67,7 @@ export class NumberLimitsService implements OnModuleInit {
       qualityRating: text(record.quality_rating),
     });
     if (limits) {
-      await this.pace.share({ phoneNumberId, limits });
+      await this.pace.share({ ...phone, limits });
       for (const listener of this.learnedListeners) listener(phoneNumberId, limits);
     }
     return limits !== null;

@@ -47,6 +47,27 @@ export interface PacedNumber {
 }
 
 /**
+ * The shared store's keys of a number's pace. Every key of a business account's numbers carries the
+ * account's hash tag (`{...}`): the reservation script touches a number's turn, its rate, the pair's
+ * turn and the account's messaging-limit window together, and on a Redis Cluster the keys of one
+ * script must live in one slot.
+ */
+export function paceKeys(number: Pick<PacedNumber, 'phoneNumberId' | 'businessAccountId'>) {
+  const tag = `pace:{${number.businessAccountId}}`;
+  return {
+    numberKey: `${tag}:n:${number.phoneNumberId}`,
+    rateKey: `${tag}:rate:${number.phoneNumberId}`,
+    pairKey: (recipient: string) => `${tag}:p:${number.phoneNumberId}:${recipient}`,
+    tierKey: paceTierKey(number.businessAccountId),
+  };
+}
+
+/** The business account's messaging-limit window (its numbers share it, and its hash tag). */
+export function paceTierKey(businessAccountId: string): string {
+  return `pace:{${businessAccountId}}:tier`;
+}
+
+/**
  * One pace per phone number, shared by every instance through the shared store (Redis): Meta's
  * throughput, the pair rule and the messaging limit, honoured before Meta refuses.
  *
@@ -162,16 +183,16 @@ export class NumberPaceService {
   ): Promise<TurnDecision> {
     const users = businessInitiated ? tierUsers(number.limits.messagingLimitTier) : undefined;
     const reservation: PaceReservation = {
-      ...this.keys(number.phoneNumberId),
+      ...paceKeys(number),
       intervalUs: this.intervalUs(number.limits),
       pair: {
-        key: `pace:{${number.phoneNumberId}}:p:${recipient}`,
+        key: paceKeys(number).pairKey(recipient),
         intervalUs: counted ? 0 : PAIR_INTERVAL_MS * 1000,
         toleranceUs: (PAIR_BURST - 1) * PAIR_INTERVAL_MS * 1000,
       },
       ...(users !== undefined && {
         tier: {
-          key: `pace:tier:${number.businessAccountId}`,
+          key: paceKeys(number).tierKey,
           member: recipient,
           limit: users,
           windowUs: MESSAGING_LIMIT_WINDOW_MS * 1000,
@@ -196,7 +217,7 @@ export class NumberPaceService {
     number: Pick<PacedNumber, 'businessAccountId'>,
     users: string[],
   ): Promise<{ reached: number; reachedAmong: number }> {
-    const key = `pace:tier:${number.businessAccountId}`;
+    const key = paceTierKey(number.businessAccountId);
     const windowUs = MESSAGING_LIMIT_WINDOW_MS * 1000;
     try {
       return await this.store.paceTierUsage(key, windowUs, users);
@@ -210,7 +231,7 @@ export class NumberPaceService {
    * Inbound messages count toward the number's throughput at Meta: they take turns now, without
    * waiting. Never fails (a lost count only lets the next turns come a little early).
    */
-  countInbound(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>, count: number): void {
+  countInbound(number: PacedNumber, count: number): void {
     if (count < 1) return;
     this.take(number, count, 'add').catch((error: Error) =>
       this.logger.warn(`inbound messages not counted in the pace of ${number.phoneNumberId}: ${error.message}`),
@@ -221,7 +242,7 @@ export class NumberPaceService {
    * Meta refused a send for throughput (another app on the number, or jitter): no turn of the number
    * comes sooner than a second from now, on any instance (however many refusals say so at once).
    */
-  async slowDown(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>, upstreamCode: number): Promise<void> {
+  async slowDown(number: PacedNumber, upstreamCode: number): Promise<void> {
     this.metrics.paceRefusals.inc({ limit: upstreamCode === 131056 ? 'pair' : 'throughput', by: 'upstream' });
     if (upstreamCode !== 130429) return;
     await this.take(number, Math.ceil(throughputMps(number.limits)), 'until').catch(() => undefined);
@@ -232,20 +253,15 @@ export class NumberPaceService {
    * the API): the shared store holds it for SHARED_PACE_TTL_MS, by when every instance's cached view
    * of the number (AUTH_CACHE_TTL_MS, at most 5 s) has caught up with the database.
    */
-  async share(number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>): Promise<void> {
+  async share(number: PacedNumber): Promise<void> {
     this.metrics.paceThroughput.set({ phone_number_id: number.phoneNumberId }, throughputMps(number.limits));
-    const { rateKey } = this.keys(number.phoneNumberId);
+    const { rateKey } = paceKeys(number);
     await this.store.setPaceInterval(rateKey, this.intervalUs(number.limits), SHARED_PACE_TTL_MS);
   }
 
   /** Microseconds between two turns of the number. */
   intervalUs(limits: PhoneNumberLimits): number {
     return 1e6 / (throughputMps(limits) * (1 - this.margin));
-  }
-
-  /** Keys of a number share its hash tag, so one script may touch them together on a cluster. */
-  private keys(phoneNumberId: string): { numberKey: string; rateKey: string } {
-    return { numberKey: `pace:{${phoneNumberId}}:n`, rateKey: `pace:{${phoneNumberId}}:rate` };
   }
 
   private async decide(reservation: PaceReservation): Promise<PaceDecision> {
@@ -257,12 +273,8 @@ export class NumberPaceService {
     }
   }
 
-  private async take(
-    number: Pick<PacedNumber, 'phoneNumberId' | 'limits'>,
-    count: number,
-    mode: 'add' | 'until',
-  ): Promise<void> {
-    const { numberKey, rateKey } = this.keys(number.phoneNumberId);
+  private async take(number: PacedNumber, count: number, mode: 'add' | 'until'): Promise<void> {
+    const { numberKey, rateKey } = paceKeys(number);
     const interval = this.intervalUs(number.limits);
     try {
       await this.store.takePace(numberKey, rateKey, interval, count, mode);

@@ -8,6 +8,16 @@ const requestOf = (context: ExecutionContext) => context.switchToHttp().getReque
 /** The organization an admin key's request acts for, once resolved (the pipeline's AdmissionGuard resolves it first). */
 const actingTenant = (req: GatewayRequest) => (req.tenancy?.ok ? req.tenancy.tenant.tenantId : undefined);
 
+/**
+ * A rate-limit bucket's id (the store writes it under `rl:`): the key's own, or an admin key's share
+ * of one organization. Both carry the API key's hash tag, as its idempotency keys do: the script that
+ * counts both buckets also claims the Idempotency-Key, and on a Redis Cluster the keys of one script
+ * must live in one slot.
+ */
+export function rateBucketId(keyId: string, organizationId?: string): string {
+  return organizationId === undefined ? `{${keyId}}:k` : `{${keyId}}:o:${organizationId}`;
+}
+
 /** The storage, in a module of its own so that ThrottlerModule's factory and RateLimitService share it. */
 @Module({ providers: [RedisThrottlerStorage], exports: [RedisThrottlerStorage] })
 class ThrottlerStorageModule {}
@@ -28,7 +38,9 @@ class ThrottlerStorageModule {}
         setHeaders: false,
         getTracker: (req: Record<string, unknown>) => (req as unknown as GatewayRequest).auth?.keyId ?? 'none',
         generateKey: (context: ExecutionContext, keyId: string, throttler: string) =>
-          throttler === 'organization' ? `o:${keyId}:${actingTenant(requestOf(context))}` : `k:${keyId}`,
+          throttler === 'organization'
+            ? rateBucketId(keyId, actingTenant(requestOf(context)) ?? '-')
+            : rateBucketId(keyId),
         throttlers: [
           {
             name: 'key',
