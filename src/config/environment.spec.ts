@@ -185,6 +185,11 @@ describe('validateEnvironment', () => {
       expect(env.DATABASE_URL).toBeUndefined();
     });
 
+    it('refuses a REDIS_KEY_PREFIX with a hash tag (every key would share one cluster slot)', () => {
+      expect(() => demo({ REDIS_KEY_PREFIX: '{gw}:' })).toThrow(/REDIS_KEY_PREFIX must not contain \{ or \}/);
+      expect(demo({ REDIS_KEY_PREFIX: 'tenant-a:' }).REDIS_KEY_PREFIX).toBe('tenant-a:');
+    });
+
     it('treats an empty REDIS_URL as unset and accepts redis:// and rediss://', () => {
       expect(demo({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
       expect(demo({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0');

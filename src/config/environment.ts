@@ -134,7 +134,12 @@ export class Environment {
   @Max(60000)
   REDIS_CONNECT_TIMEOUT_MS = 1000;
 
+  /**
+   * Written before every key. No braces: the keys' own hash tags (`{...}`) keep what one script
+   * touches in one Redis Cluster slot, and a tag in the prefix would put every key in one.
+   */
   @IsString()
+  @Matches(/^[^{}]*$/, { message: 'REDIS_KEY_PREFIX must not contain { or } (the keys carry their own hash tags)' })
   REDIS_KEY_PREFIX = 'gw:';
 
   /** 32 bytes, base64 or hex: encrypts upstream tokens and signing secrets at rest. */
