@@ -1,4 +1,5 @@
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
+import type { RecipientView } from './broadcast-states';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -44,18 +45,6 @@ export interface RefusedRecipient {
   to: string;
   error: { message: string; type: string; code: number; error_data?: Record<string, unknown> };
 }
-
-export const RECIPIENT_STATES = [
-  'queued',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'skipped',
-  'deferred',
-] as const;
-export type RecipientView = (typeof RECIPIENT_STATES)[number];
 
 /**
  * Broadcasts, the gateway's own resource: one approved template to up to 10,000 recipients a request,

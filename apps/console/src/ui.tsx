@@ -227,3 +227,40 @@ export function NumberPicker({
     </label>
   );
 }
+
+/**
+ * A labelled plain text input (URLs, times and secrets keep their own). `onValue` gets the text as typed (`on: 'input'`, forms) or once it is
+ * committed (`on: 'change'`: a list's filters, which read the list again).
+ */
+export function TextField({
+  label,
+  value,
+  onValue,
+  on = 'input',
+  required,
+  inputMode,
+  autocomplete,
+}: {
+  label: ComponentChildren;
+  value: string;
+  onValue: (value: string) => void;
+  on?: 'input' | 'change';
+  required?: boolean;
+  inputMode?: 'tel' | 'numeric';
+  autocomplete?: 'off';
+}) {
+  const handler = (e: Event) => onValue((e.target as HTMLInputElement).value);
+  return (
+    <label>
+      {label}
+      <input
+        value={value}
+        required={required}
+        inputMode={inputMode}
+        autocomplete={autocomplete}
+        onInput={on === 'input' ? handler : undefined}
+        onChange={on === 'change' ? handler : undefined}
+      />
+    </label>
+  );
+}

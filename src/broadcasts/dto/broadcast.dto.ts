@@ -3,9 +3,8 @@ import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
 import type { BroadcastCounts } from '../broadcast-lifecycle';
 import type { BroadcastRow } from '../broadcasts.repository';
-import { RECIPIENT_STATES, type RefusedRecipient } from '../broadcasts.service';
-
-const STATUSES = ['scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
+import { BROADCAST_STATUSES as STATUSES, RECIPIENT_STATES } from '../broadcast-states';
+import type { RefusedRecipient } from '../broadcasts.service';
 
 class BroadcastTemplateDto {
   @ApiProperty({ example: 'order_update' })

@@ -1,20 +1,21 @@
 import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { BROADCAST_STATUSES, RECIPIENT_STATES } from '../../../../src/broadcasts/broadcast-states';
 import { placeholdersOf } from '../../../../src/templates/template-create-rules';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
-import { AnyOf, NumberPicker, RowsTable, useAction, useLive, usePaged } from '../ui';
+import { AnyOf, NumberPicker, RowsTable, TextField, useAction, useLive, usePaged } from '../ui';
 
-type Counts = Record<'queued' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'skipped' | 'deferred', number>;
+type Counts = Record<(typeof RECIPIENT_STATES)[number], number>;
 
 interface Broadcast {
   id: string;
   name: string;
   phone_number_id: string;
   template: { name: string; language: { code: string } };
-  status: 'scheduled' | 'running' | 'paused' | 'completed' | 'cancelled';
+  status: (typeof BROADCAST_STATUSES)[number];
   pause_reason: string | null;
   recipients: number;
   counts: Counts;
@@ -58,17 +59,6 @@ interface Template {
   components?: Array<{ type: string; format?: string; text?: string }>;
 }
 
-const STATUSES = ['scheduled', 'running', 'paused', 'completed', 'cancelled'];
-const COUNT_ORDER: Array<keyof Counts> = [
-  'queued',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'skipped',
-  'deferred',
-];
 /**
  * A fresh Idempotency-Key: 16 random bytes in hex (`crypto.randomUUID` exists only in secure
  * contexts, and the console may be reached over plain HTTP on a closed network).
@@ -132,7 +122,7 @@ export function BroadcastsPage({ organizationId }: { organizationId: string | nu
       {messages}
       <form class="filters" aria-label="Broadcast filters" onSubmit={(e) => e.preventDefault()}>
         <NumberPicker numbers={numbers} value={number} onChange={setPhone} />
-        <AnyOf label="Status" value={statusFilter} values={STATUSES} onChange={setStatusFilter} />
+        <AnyOf label="Status" value={statusFilter} values={BROADCAST_STATUSES} onChange={setStatusFilter} />
       </form>
       <RowsTable
         label="Broadcasts"
@@ -211,10 +201,7 @@ function NewBroadcast({
     <>
       <h2>New broadcast</h2>
       <form class="stacked" aria-label="New broadcast" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Name
-          <input required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
+        <TextField label="Name" value={name} onValue={setName} required />
         <label>
           Template (approved)
           <select value={template?.id ?? ''} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
@@ -373,7 +360,7 @@ export function BroadcastPage({ phoneNumberId, id }: { phoneNumberId: string; id
         <dd>{time(broadcast.finished_at)}</dd>
       </dl>
       <dl class="counts" aria-label="Recipients by state">
-        {COUNT_ORDER.map((state) => (
+        {RECIPIENT_STATES.map((state) => (
           <div key={state}>
             <dt>{state}</dt>
             <dd data-testid={`count-${state}`}>{broadcast.counts[state]}</dd>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, type Session, withQuery } from '../api';
 import { time } from '../format';
-import { RowsTable, useAction, usePaged } from '../ui';
+import { RowsTable, TextField, useAction, usePaged } from '../ui';
 
 interface ApiKey {
   id: string;
@@ -143,13 +143,7 @@ export function KeysPage({ session }: { session: Session }) {
         <>
           <h2>Issue a key</h2>
           <form class="stacked" onSubmit={issue} aria-label="Issue a key">
-            <label>
-              Name
-              <input
-                value={draft.name}
-                onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })}
-              />
-            </label>
+            <TextField label="Name" value={draft.name} onValue={(value) => setDraft({ ...draft, name: value })} />
             <label>
               Kind
               <select

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, withQuery } from '../api';
 import { time } from '../format';
-import { RowsTable, useAction, usePaged } from '../ui';
+import { RowsTable, TextField, useAction, usePaged } from '../ui';
 
 interface BlacklistEntry {
   id: string;
@@ -38,10 +38,7 @@ export function BlacklistPage() {
       <h1>Blacklist</h1>
       {messages}
       <form class="filters" aria-label="Blacklist filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Number
-          <input inputMode="tel" value={filter} onChange={(e) => setFilter((e.target as HTMLInputElement).value)} />
-        </label>
+        <TextField label="Number" value={filter} onValue={setFilter} on="change" inputMode="tel" />
       </form>
       <RowsTable
         label="Blacklisted numbers"
@@ -94,13 +91,11 @@ export function BlacklistPage() {
             onInput={(e) => setDraft({ ...draft, numbers: (e.target as HTMLTextAreaElement).value })}
           />
         </label>
-        <label>
-          Reason (optional)
-          <input
-            value={draft.reason}
-            onInput={(e) => setDraft({ ...draft, reason: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="Reason (optional)"
+          value={draft.reason}
+          onValue={(value) => setDraft({ ...draft, reason: value })}
+        />
         <button type="submit">Add to the blacklist</button>
       </form>
     </section>
@@ -125,21 +120,19 @@ export function ContactsPage() {
       <h1>Contacts</h1>
       {messages}
       <form class="filters" aria-label="Contact filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Tag
-          <input
-            value={filters.tag}
-            onChange={(e) => setFilters({ ...filters, tag: (e.target as HTMLInputElement).value })}
-          />
-        </label>
-        <label>
-          Number
-          <input
-            inputMode="tel"
-            value={filters.phone_number}
-            onChange={(e) => setFilters({ ...filters, phone_number: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="Tag"
+          value={filters.tag}
+          onValue={(value) => setFilters({ ...filters, tag: value })}
+          on="change"
+        />
+        <TextField
+          label="Number"
+          value={filters.phone_number}
+          onValue={(value) => setFilters({ ...filters, phone_number: value })}
+          on="change"
+          inputMode="tel"
+        />
       </form>
       <RowsTable
         label="Contacts"
@@ -189,29 +182,19 @@ export function ContactsPage() {
           });
         }}
       >
-        <label>
-          Number
-          <input
-            required
-            inputMode="tel"
-            value={draft.phone_number}
-            onInput={(e) => setDraft({ ...draft, phone_number: (e.target as HTMLInputElement).value })}
-          />
-        </label>
-        <label>
-          Name
-          <input
-            value={draft.name}
-            onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })}
-          />
-        </label>
-        <label>
-          Tags (separated by commas)
-          <input
-            value={draft.tags}
-            onInput={(e) => setDraft({ ...draft, tags: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="Number"
+          value={draft.phone_number}
+          onValue={(value) => setDraft({ ...draft, phone_number: value })}
+          required
+          inputMode="tel"
+        />
+        <TextField label="Name" value={draft.name} onValue={(value) => setDraft({ ...draft, name: value })} />
+        <TextField
+          label="Tags (separated by commas)"
+          value={draft.tags}
+          onValue={(value) => setDraft({ ...draft, tags: value })}
+        />
         <button type="submit">Save contact</button>
       </form>
     </section>

@@ -3,7 +3,7 @@ import { api, ApiError, withQuery } from '../api';
 import { explainError, time } from '../format';
 import { useNumbers } from '../numbers';
 import { href } from '../router';
-import { AnyOf, NumberPicker, RowsTable, useLive, usePaged } from '../ui';
+import { AnyOf, NumberPicker, RowsTable, TextField, useLive, usePaged } from '../ui';
 
 interface MessageRecord {
   id: string;
@@ -109,10 +109,7 @@ export function MessagesPage({ organizationId }: { organizationId: string | null
         </label>
       </form>
       <form class="filters" onSubmit={(event) => void open(event)} aria-label="Open a message">
-        <label>
-          Wamid or id
-          <input value={lookup} onInput={(e) => setLookup((e.target as HTMLInputElement).value)} />
-        </label>
+        <TextField label="Wamid or id" value={lookup} onValue={setLookup} />
         <button type="submit">Open</button>
       </form>
       {error && <p role="alert">{error}</p>}

@@ -3,7 +3,7 @@ import { api, type Page } from '../api';
 import { time } from '../format';
 import type { PhoneNumber } from '../numbers';
 import { href } from '../router';
-import { NumbersTable, RowsTable, useAction } from '../ui';
+import { NumbersTable, RowsTable, TextField, useAction } from '../ui';
 
 interface Organization {
   id: string;
@@ -53,10 +53,7 @@ export function OrganizationsPage() {
           });
         }}
       >
-        <label>
-          Name
-          <input required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
+        <TextField label="Name" value={name} onValue={setName} required />
         <button type="submit">Create organization</button>
       </form>
     </section>
@@ -121,22 +118,14 @@ export function OrganizationPage({ id }: { id: string }) {
           });
         }}
       >
-        <label>
-          WABA id
-          <input
-            required
-            inputMode="numeric"
-            value={account.waba_id}
-            onInput={(e) => setAccount({ ...account, waba_id: (e.target as HTMLInputElement).value })}
-          />
-        </label>
-        <label>
-          Name
-          <input
-            value={account.name}
-            onInput={(e) => setAccount({ ...account, name: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="WABA id"
+          value={account.waba_id}
+          onValue={(value) => setAccount({ ...account, waba_id: value })}
+          required
+          inputMode="numeric"
+        />
+        <TextField label="Name" value={account.name} onValue={(value) => setAccount({ ...account, name: value })} />
         <label>
           Access token (stored encrypted, never shown again)
           <input
@@ -182,23 +171,19 @@ export function OrganizationPage({ id }: { id: string }) {
               ))}
             </select>
           </label>
-          <label>
-            Phone number id
-            <input
-              required
-              inputMode="numeric"
-              value={number.phone_number_id}
-              onInput={(e) => setNumber({ ...number, phone_number_id: (e.target as HTMLInputElement).value })}
-            />
-          </label>
-          <label>
-            Display number
-            <input
-              required
-              value={number.display_phone_number}
-              onInput={(e) => setNumber({ ...number, display_phone_number: (e.target as HTMLInputElement).value })}
-            />
-          </label>
+          <TextField
+            label="Phone number id"
+            value={number.phone_number_id}
+            onValue={(value) => setNumber({ ...number, phone_number_id: value })}
+            required
+            inputMode="numeric"
+          />
+          <TextField
+            label="Display number"
+            value={number.display_phone_number}
+            onValue={(value) => setNumber({ ...number, display_phone_number: value })}
+            required
+          />
           <button type="submit">Add phone number</button>
         </form>
       )}

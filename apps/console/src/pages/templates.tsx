@@ -7,7 +7,7 @@ import {
 } from '../../../../src/templates/template-create-rules';
 import { TEMPLATE_LANGUAGES } from '../../../../src/templates/locales';
 import { api, type Page, withQuery } from '../api';
-import { AnyOf, RowsTable } from '../ui';
+import { AnyOf, RowsTable, TextField } from '../ui';
 
 interface Template {
   id: string;
@@ -233,13 +233,12 @@ export function TemplatesPage({ organizationId }: { organizationId: string | nul
           values={STATUSES}
           onChange={(status) => setFilters({ ...filters, status })}
         />
-        <label>
-          Name
-          <input
-            value={filters.name}
-            onChange={(e) => setFilters({ ...filters, name: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="Name"
+          value={filters.name}
+          onValue={(value) => setFilters({ ...filters, name: value })}
+          on="change"
+        />
       </form>
       <RowsTable
         label="Templates"

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
-import { AnyOf, RowsTable, useAction, useLive } from '../ui';
+import { AnyOf, RowsTable, TextField, useAction, useLive } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -107,10 +107,7 @@ export function WebhooksPage() {
           URL
           <input type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
         </label>
-        <label>
-          Description
-          <input value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
-        </label>
+        <TextField label="Description" value={description} onValue={setDescription} />
         <button type="submit">Add endpoint</button>
       </form>
       {created && <SecretOnce secret={created.secret} />}
@@ -201,13 +198,11 @@ export function WebhookPage({ id }: { id: string }) {
             onInput={(e) => setDraft({ ...draft, url: (e.target as HTMLInputElement).value })}
           />
         </label>
-        <label>
-          Description
-          <input
-            value={draft.description}
-            onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })}
-          />
-        </label>
+        <TextField
+          label="Description"
+          value={draft.description}
+          onValue={(value) => setDraft({ ...draft, description: value })}
+        />
         <div class="buttons">
           <button type="submit">Save</button>
           <button
