@@ -1,15 +1,16 @@
 import './support/no-broadcast-dispatch';
 import { eventually } from './support/eventually';
 import { tenantForProcesses } from './support/factories';
-import { killAll, quickWebhookArgs, startDataApp, startGateway, startSandbox } from './support/gateway-process';
+import {
+  killAll,
+  quickWebhookArgs,
+  startDataApp,
+  startGateway,
+  startSandbox,
+  type UpstreamSend,
+} from './support/gateway-process';
 import { freePort } from './support/redis-helpers';
 import type { TestApp } from './support/test-app';
-
-interface LogEntry {
-  at: string;
-  status?: number;
-  body: { to: string };
-}
 
 /**
  * A broadcast survives the death of an instance: two gateway processes dispatch it (sharing the
@@ -71,7 +72,7 @@ describe('a gateway killed in the middle of a broadcast', () => {
     const log = async () =>
       (
         (await (await fetch(`${sandbox.url}/_sandbox/requests?method=POST&path=/messages`)).json()) as {
-          data: LogEntry[];
+          data: UpstreamSend[];
         }
       ).data;
 

@@ -1,27 +1,18 @@
 import { tenantForProcesses } from './support/factories';
-import { killAll, startDataApp, startGateway, startSandbox } from './support/gateway-process';
+import {
+  killAll,
+  startDataApp,
+  startGateway,
+  startSandbox,
+  type UpstreamSend,
+  busiestSecond,
+} from './support/gateway-process';
 import type { TestApp } from './support/test-app';
-
-interface LogEntry {
-  at: string;
-  status?: number;
-  body: { to: string };
-}
 
 interface Outcome {
   status: number;
   retryAfter: string | null;
   body: any;
-}
-
-/** The most sends the sandbox received in one of its one-second windows (each second of its clock). */
-function busiestSecond(entries: LogEntry[]): number {
-  const perSecond = new Map<number, number>();
-  for (const entry of entries) {
-    const second = Math.floor(Date.parse(entry.at) / 1000);
-    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-  }
-  return Math.max(0, ...perSecond.values());
 }
 
 /**
@@ -87,7 +78,7 @@ describe("an 80/s number's pace over two gateway processes", () => {
     expect(accepted.length).toBeLessThan(200);
 
     const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?method=POST&path=/messages`)).json()) as {
-      data: LogEntry[];
+      data: UpstreamSend[];
     };
     // Every call reached Meta once and was taken: none refused by Meta, none sent twice.
     expect(log.data.every((entry) => entry.status === 200)).toBe(true);

@@ -167,7 +167,7 @@ describe('validateEnvironment', () => {
       ]);
       expect(message).not.toContain('PORT');
       expect(message).toContain('BODY_LIMIT must look like 512kb or 1mb');
-      expect(message).toContain('REDIS_URL must be a redis:// URL');
+      expect(message).toContain('REDIS_URL: must look like redis://host:port');
     });
 
     it.each(['512kb', '1mb', '100b', '10MB'])('accepts BODY_LIMIT=%s', (limit) => {

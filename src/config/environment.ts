@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { DEFAULT_EMBEDDED_DATABASE_PORT, rawSettings } from './raw-settings';
+import { redisTargetOf } from './redis-target';
 import {
   IsBoolean,
   IsIn,
@@ -116,10 +117,14 @@ export class Environment {
   @Max(65535)
   EMBEDDED_DATABASE_PORT = DEFAULT_EMBEDDED_DATABASE_PORT;
 
-  /** Redis. When unset, an in-process store serves one instance (a warning is logged). */
+  /**
+   * Redis: one (`redis://`), a cluster (`redis+cluster://h1:p1,h2:p2`) or a Sentinel-watched primary
+   * (`redis+sentinel://h1:p1,h2:p2/name`), read by redisTargetOf. When unset, an in-process store
+   * serves one instance (a warning is logged).
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsString()
   REDIS_URL?: string;
 
   @Transform(toInt)
@@ -452,6 +457,13 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
+  if (env.REDIS_URL) {
+    try {
+      redisTargetOf(env.REDIS_URL);
+    } catch (error) {
+      problems.push(`  - REDIS_URL: ${(error as Error).message}`);
+    }
+  }
   const demo = env.GATEWAY_MODE === 'demo';
   env.UPSTREAM_BASE_URL ??= demo ? DEMO_UPSTREAM_BASE_URL : 'https://graph.facebook.com';
   env.DEMO_SEED ??= demo;

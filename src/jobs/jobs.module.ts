@@ -1,7 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConditionalModule, ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
+import { redisTargetOf } from '../config/redis-target';
+import { Cluster, type RedisOptions } from 'ioredis';
+import { jobsConnectionOf, jobsPrefixOf } from './jobs-connection';
 import {
   BullPeriodicJobs,
   PERIODIC_QUEUE,
@@ -10,19 +13,29 @@ import {
   TimerPeriodicJobs,
 } from './periodic-jobs';
 
-/** Connection options of the REDIS_URL, for BullMQ (which needs its own connections, without a command timeout). */
-export function redisConnectionOf(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(parsed.port || 6379),
-    db: Number(parsed.pathname.slice(1) || 0),
-    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    ...(parsed.protocol === 'rediss:' && { tls: {} }),
-    // BullMQ's workers block on Redis: they must not time out or give up on a command.
-    maxRetriesPerRequest: null,
-  };
+const JOBS_CONNECTION = Symbol('JOBS_CONNECTION');
+
+/**
+ * BullMQ's connection, made once from the REDIS_URL. A cluster's client is the one BullMQ uses (and
+ * duplicates for its workers), so it is closed here, after BullMQ's queues and workers closed theirs.
+ */
+@Module({
+  providers: [
+    {
+      provide: JOBS_CONNECTION,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        jobsConnectionOf(redisTargetOf(config.get('REDIS_URL', { infer: true }))),
+    },
+  ],
+  exports: [JOBS_CONNECTION],
+})
+class JobsConnectionModule implements OnApplicationShutdown {
+  constructor(@Inject(JOBS_CONNECTION) private readonly connection: RedisOptions | Cluster) {}
+
+  onApplicationShutdown(): void {
+    if (this.connection instanceof Cluster) this.connection.disconnect();
+  }
 }
 
 /** BullMQ on the gateway's Redis, through @nestjs/bullmq. */
@@ -30,10 +43,14 @@ export function redisConnectionOf(url: string) {
 @Module({
   imports: [
     BullModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => ({
-        connection: redisConnectionOf(config.get('REDIS_URL', { infer: true })),
-        prefix: `${config.get('REDIS_KEY_PREFIX', { infer: true })}bull`,
+      imports: [JobsConnectionModule],
+      inject: [ConfigService, JOBS_CONNECTION],
+      useFactory: (config: ConfigService<Environment, true>, connection: RedisOptions | Cluster) => ({
+        connection,
+        prefix: jobsPrefixOf(
+          redisTargetOf(config.get('REDIS_URL', { infer: true })),
+          config.get('REDIS_KEY_PREFIX', { infer: true }),
+        ),
       }),
     }),
     BullModule.registerQueue({ name: PERIODIC_QUEUE }),

@@ -30,6 +30,10 @@ export class MemoryStore extends SharedStore {
 
   async ping(): Promise<void> {}
 
+  async health(): Promise<Record<string, string | number>> {
+    return { store: this.kind };
+  }
+
   sessionStore(): Store {
     return new session.MemoryStore();
   }

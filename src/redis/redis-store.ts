@@ -1,7 +1,9 @@
 import ConnectRedisStore from 'connect-redis';
 import type { Store } from 'express-session';
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
+import { type RedisTarget, redisTargetOf } from '../config/redis-target';
+import { gatewayClientOf } from './redis-client';
 import {
   CLAIM_SCRIPT,
   COMPLETE_SCRIPT,
@@ -33,7 +35,7 @@ export interface RedisStoreOptions {
 const PROBE_INTERVAL_MS = 200;
 const WATCHDOG_TICK_MS = 50;
 
-interface ScriptedRedis extends Redis {
+interface ScriptCommands {
   gwRateLimit(...args: Array<string | number>): Promise<number[]>;
   gwRateLimitClaim(...args: Array<string | number>): Promise<Array<number | string>>;
   gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
@@ -44,8 +46,12 @@ interface ScriptedRedis extends Redis {
   gwTakePace(numberKey: string, rateKey: string, intervalUs: number, count: number, mode: string): Promise<number>;
 }
 
+/** One Redis (or a Sentinel-watched primary), or a cluster, with the gateway's scripts defined. */
+type ScriptedRedis = (Redis | Cluster) & ScriptCommands;
+
 /**
- * Redis-backed store. Commands fail fast instead of queueing while disconnected
+ * Redis-backed store, on one Redis, a cluster or a Sentinel-watched primary (REDIS_URL, read by
+ * redisTargetOf; every script's keys share a hash tag, so each runs in one cluster slot). Commands fail fast instead of queueing while disconnected
  * (`enableOfflineQueue: false`, no per-command retries, `commandTimeout`), and the client
  * reconnects on its own in the background, so an outage never makes a request hang and recovery
  * needs no restart.
@@ -53,6 +59,8 @@ interface ScriptedRedis extends Redis {
 export class RedisStore extends SharedStore {
   readonly kind = 'redis' as const;
   readonly client: ScriptedRedis;
+  /** One Redis, a cluster, or a primary found through Sentinel. */
+  readonly mode: RedisTarget['mode'];
   private readonly logger = new Logger('Redis');
   private lastErrorLoggedAt = 0;
   /**
@@ -84,16 +92,9 @@ export class RedisStore extends SharedStore {
 
   constructor(readonly options: RedisStoreOptions) {
     super();
-    this.client = new Redis(options.url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs,
-      connectTimeout: options.connectTimeoutMs,
-      keyPrefix: options.keyPrefix,
-      // Reconnect attempts at most 250 ms apart: a Redis that comes back is used again within a second.
-      retryStrategy: (attempt) => Math.min(attempt * 50, 250),
-    }) as ScriptedRedis;
+    const target = redisTargetOf(options.url);
+    this.mode = target.mode;
+    this.client = gatewayClientOf(target, options) as ScriptedRedis;
     this.client.defineCommand('gwRateLimit', { lua: RATE_LIMIT_SCRIPT });
     this.client.defineCommand('gwRateLimitClaim', { lua: RATE_LIMIT_AND_CLAIM_SCRIPT });
     this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
@@ -230,6 +231,26 @@ export class RedisStore extends SharedStore {
 
   async ping(): Promise<void> {
     await this.command(() => this.client.ping());
+  }
+
+  async health(): Promise<Record<string, string | number>> {
+    const client = this.client;
+    if (!(client instanceof Cluster)) {
+      await this.ping();
+      return { store: this.kind, mode: this.mode };
+    }
+    const info = String(await this.command(() => client.cluster('INFO')));
+    const field = (name: string) => new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1] ?? 'unknown';
+    const state = field('cluster_state');
+    if (state !== 'ok') throw new Error(`cluster_state is ${state}`);
+    return {
+      store: this.kind,
+      mode: this.mode,
+      cluster_state: state,
+      slots_ok: Number(field('cluster_slots_ok')),
+      primaries: client.nodes('master').length,
+      known_nodes: Number(field('cluster_known_nodes')),
+    };
   }
 
   sessionStore(prefix: string, ttlSeconds: number): Store {

@@ -65,6 +65,11 @@ export abstract class SharedStore {
   abstract readonly kind: 'redis' | 'memory';
   /** Resolves when the store answers; rejects (within the command timeout) when it does not. */
   abstract ping(): Promise<void>;
+  /**
+   * What /health shows of the store: its kind and, on Redis, its topology (for a cluster its state,
+   * slots covered and primaries). Rejects when the store does not answer or a cluster is not `ok`.
+   */
+  abstract health(): Promise<Record<string, string | number>>;
   abstract close(): Promise<void>;
 
   /**

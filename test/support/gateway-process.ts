@@ -119,3 +119,20 @@ export function quickWebhookArgs(gatewayPort: number): string[] {
     '1000',
   ];
 }
+
+/** A send in the sandbox process's request log (`GET /_sandbox/requests?method=POST&path=/messages`). */
+export interface UpstreamSend {
+  at: string;
+  status?: number;
+  body: { to: string };
+}
+
+/** The most sends the sandbox received in one of its one-second windows (each second of its clock). */
+export function busiestSecond(entries: UpstreamSend[]): number {
+  const perSecond = new Map<number, number>();
+  for (const entry of entries) {
+    const second = Math.floor(Date.parse(entry.at) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  }
+  return Math.max(0, ...perSecond.values());
+}
