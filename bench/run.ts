@@ -15,7 +15,8 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { backgroundCores, cpuBetween, type CpuSources, sampleCpu } from './lib/cpu';
 import { askHook } from './lib/hook-client';
-import { buildScenarios, MESSAGES_SEEDED, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
+import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
+import { partitionHistory, type RecordPlans, recordPlans } from './lib/records';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
 import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
@@ -263,18 +264,32 @@ async function main(): Promise<void> {
   say('provisioning with the CLI (organization, business account, phone number, key), blacklist, 24-hour window...');
   const provisioned = await provision(stack, log('cli'));
   const redisPid = (await redisServerInfo(options.redisUrl)).pid;
-  const scenarios = buildScenarios(stack, provisioned, options.rate);
+  const scenarios = buildScenarios(stack, provisioned, options.rate, options.records);
   const cpuOf = (gw: ManagedProcess): CpuSources => ({ gateway: gw.pid, sandbox: sandbox.pid, redis: redisPid });
 
   const results: ScenarioResult[] = [];
   /** The no-op route's gateway CPU per request in this run, the unit the lifecycle figures are given in. */
   const noopUs = () => results.find((r) => r.id === 'noop')?.cpu.usPerRequest.gateway;
   let seeded = false;
+  let plans: RecordPlans | undefined;
   for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
     // The messages page reads over a busy tenant's month: seeded once, after the scenarios that send.
     if (scenario.id.startsWith('messages_') && !seeded) {
-      say(`seeding ${MESSAGES_SEEDED.toLocaleString('en')} message records for the messages page...`);
-      await seedRecords(options.databaseUrl, FIXTURE.phoneNumberId, MESSAGES_SEEDED);
+      say(`seeding ${options.records.toLocaleString('en')} message records for the messages page...`);
+      const seedingStarted = Date.now();
+      await partitionHistory(options.databaseUrl, 90);
+      await seedRecords(options.databaseUrl, FIXTURE.phoneNumberId, options.records);
+      say(
+        `  seeded in ${Math.round((Date.now() - seedingStarted) / 1000)} s; timing the two record reads in PostgreSQL...`,
+      );
+      plans = await recordPlans(options.databaseUrl, FIXTURE.phoneNumberId);
+      for (const [name, time] of [
+        ['newest 50', plans.newest50],
+        ['by wamid', plans.byWamid],
+      ] as const)
+        say(
+          `  ${name}: planning ${time.planningMs} ms + execution ${time.executionMs} ms over ${plans.partitions} partitions`,
+        );
       seeded = true;
     }
     say(`measuring: ${scenario.title}...`);
@@ -306,6 +321,7 @@ async function main(): Promise<void> {
     notes,
     scenarios: results,
     ratios: ratios(results),
+    recordPlans: plans,
     goals: [],
   };
   report.goals = goals(results, report.ratios);

@@ -19,6 +19,7 @@ import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
+import { RecordRetentionModule } from './retention/record-retention';
 import { TemplatesModule } from './templates/templates.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
@@ -37,6 +38,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MetricsModule,
     // work outside requests: tenant webhook deliveries and periodic sweepers (BullMQ or in process)
     JobsModule.forRoot(),
+    // records that age out: the weekly partitions of the tables their owners register
+    RecordRetentionModule,
     // the request pipeline
     PipelineModule,
     // features

@@ -41,6 +41,8 @@ export interface BenchOptions {
   broadcastRuns: BroadcastRun[];
   /** Recipients of each broadcast run. */
   broadcastRecipients: number;
+  /** Message records seeded before the messages page scenarios (over 90 days of weekly partitions). */
+  records: number;
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
 }
@@ -69,6 +71,8 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
                         beside it), two (two instances), inbound (15 inbound messages a second
                         beside it); "none" skips the phase (BENCH_BROADCAST_RUNS, default one,two,inbound)
   --broadcast-recipients <n>  recipients of each broadcast run (default 10000)
+  --records <n>         message records seeded for the messages page scenarios, over 90 days
+                        (BENCH_RECORDS, default 100000; the issue's table: 10000000)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -139,6 +143,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'lifecycle-rates': { type: 'string' },
       'broadcast-runs': { type: 'string' },
       'broadcast-recipients': { type: 'string' },
+      records: { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -188,6 +193,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '100,200,400,800'),
     broadcastRuns: broadcastRuns(values['broadcast-runs'] ?? env.BENCH_BROADCAST_RUNS ?? BROADCAST_RUNS.join(',')),
     broadcastRecipients: positiveInteger('--broadcast-recipients', values['broadcast-recipients'], 10_000),
+    records: positiveInteger('--records', values.records ?? env.BENCH_RECORDS, 100_000),
     databaseUrl,
     redisUrl,
     gatewayEnv,

@@ -7,6 +7,7 @@ import type { LoadResult, Scenario } from './load';
 import type { Counters } from './round-trips';
 import type { ProfileSummary } from './profile-summary';
 import type { LifecycleResult } from './lifecycle';
+import type { RecordPlans } from './records';
 
 /** What one measured run says, as written to JSON. */
 export interface ScenarioResult {
@@ -53,6 +54,8 @@ export interface BenchReport {
   /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
   lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
+  /** The console's two record reads, timed by PostgreSQL over the seeded records (the messages page phase). */
+  recordPlans?: RecordPlans;
   /** Broadcasts on an 80/s number: one instance (with forwarded reads beside), two, with inbound messages. */
   broadcasts?: BroadcastResult[];
   /** An API send's whole life at the broadcast's rate (80/s, 30 s), measured in the broadcast phase. */

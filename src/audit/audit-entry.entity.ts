@@ -9,7 +9,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('IDX_audit_log_tenant', ['tenantId', 'createdAt', 'id'])
 @Index('IDX_audit_log_time', ['createdAt', 'id'])
 export class AuditEntry {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_audit_log' })
   id: string;
 
   /** The organization the change belongs to; null for a platform key's own (a platform key issued). */
@@ -55,6 +55,13 @@ export class AuditEntry {
   @Column({ type: 'jsonb', nullable: true })
   changes: Record<string, unknown> | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'clock_timestamp()' })
+  @Column({
+    name: 'created_at',
+    type: 'timestamptz',
+    precision: 3,
+    default: () => 'clock_timestamp()',
+    primary: true,
+    primaryKeyConstraintName: 'PK_audit_log',
+  })
   createdAt: Date;
 }

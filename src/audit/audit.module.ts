@@ -1,8 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment';
+import { RecordRetention } from '../retention/record-retention';
 import { AuditEntry } from './audit-entry.entity';
 import { AuditController } from './audit.controller';
-import { AuditRepository } from './audit.repository';
+import { AuditRepository, auditLogPartitions } from './audit.repository';
 import { AuditService } from './audit.service';
 
 /**
@@ -16,4 +19,9 @@ import { AuditService } from './audit.service';
   providers: [AuditRepository, AuditService],
   exports: [AuditService],
 })
-export class AuditModule {}
+export class AuditModule {
+  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
+    for (const table of auditLogPartitions(config.get('AUDIT_LOG_RETENTION_DAYS', { infer: true })))
+      retention.register(table);
+  }
+}

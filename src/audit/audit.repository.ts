@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { KeysetCursor } from '../common/keyset';
 import type { Columns } from '../database/columns';
 import type { AuditEntry } from './audit-entry.entity';
+import type { TimePartitioned } from '../database/partitions';
 
 /** An entry as the statements below return it. */
 export type AuditRow = Columns<AuditEntry>;
@@ -25,6 +26,11 @@ const COLUMNS = `id, tenant_id, key_id, key_prefix, key_kind, ip, request_id, ac
   status_code, changes, created_at`;
 
 /** Every statement on `audit_log`: written once per change, read newest first, deleted by age. */
+/** The audit log, partitioned by when each entry was written (a week per partition, dropped past its retention). */
+export function auditLogPartitions(retentionDays: number): TimePartitioned[] {
+  return [{ table: 'audit_log', column: 'created_at', keyType: 'timestamptz', retentionDays }];
+}
+
 @Injectable()
 export class AuditRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -79,15 +85,5 @@ export class AuditRepository {
        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
       params,
     );
-  }
-
-  /** Deletes up to `batch` entries older than `before`; how many went. */
-  async deleteOlderThan(before: Date, batch: number): Promise<number> {
-    const [, deleted] = await this.dataSource.query<[unknown[], number]>(
-      `DELETE FROM audit_log WHERE id IN (
-         SELECT id FROM audit_log WHERE created_at < $1 ORDER BY created_at, id LIMIT $2)`,
-      [before, batch],
-    );
-    return deleted;
   }
 }

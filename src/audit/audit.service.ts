@@ -1,17 +1,9 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { Clock } from '../common/clock';
+import { Injectable, Logger } from '@nestjs/common';
 import { decodeCursor, nextPageUrl, type Page, toPage } from '../common/keyset';
-import type { Environment } from '../config/environment';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { type AuditRow, AuditRepository, type AuditScope, type NewAuditEntry } from './audit.repository';
 import type { AuditEntryDto, ListAuditLogQueryDto } from './dto/audit-log.dto';
-
-const DAY_MS = 86_400_000;
-/** Entries deleted per statement when pruning (a long backlog goes in several). */
-const PRUNE_BATCH = 10_000;
 
 const entryJson = (row: AuditRow): AuditEntryDto => ({
   id: row.id,
@@ -29,28 +21,14 @@ const entryJson = (row: AuditRow): AuditEntryDto => ({
 
 /**
  * The audit log (`audit_log`, owned here): an entry per successful management write, written by the
- * AuditInterceptor that @Audited binds to its routes; read newest first; deleted once older
- * than AUDIT_LOG_RETENTION_DAYS (hourly, on one instance at a time).
+ * AuditInterceptor that @Audited binds to its routes; read newest first. Entries age out with their
+ * week's partition, AUDIT_LOG_RETENTION_DAYS after it ended (RecordRetention, registered by AuditModule).
  */
 @Injectable()
-export class AuditService implements OnModuleInit {
+export class AuditService {
   private readonly logger = new Logger('Audit');
-  private readonly retentionMs: number;
 
-  constructor(
-    private readonly repository: AuditRepository,
-    private readonly jobs: PeriodicJobs,
-    private readonly clock: Clock,
-    config: ConfigService<Environment, true>,
-  ) {
-    this.retentionMs = config.get('AUDIT_LOG_RETENTION_DAYS', { infer: true }) * DAY_MS;
-  }
-
-  onModuleInit(): void {
-    this.jobs.every('audit-log-prune', 3_600_000, async () => {
-      await this.prune();
-    });
-  }
+  constructor(private readonly repository: AuditRepository) {}
 
   /**
    * Writes the entry (awaited: it is in the log before the answer leaves). A failure to write is
@@ -92,17 +70,6 @@ export class AuditService implements OnModuleInit {
       entryJson,
       (after) => nextPageUrl(originalUrl, after),
     );
-  }
-
-  /** Deletes the entries past their retention; how many went. */
-  async prune(): Promise<number> {
-    const before = new Date(this.clock.now().getTime() - this.retentionMs);
-    let total = 0;
-    for (;;) {
-      const deleted = await this.repository.deleteOlderThan(before, PRUNE_BATCH);
-      total += deleted;
-      if (deleted < PRUNE_BATCH) return total;
-    }
   }
 }
 

@@ -323,7 +323,32 @@ export class Environment {
   @Max(604800)
   CONSOLE_SESSION_TTL_SECONDS = 28800;
 
-  /** Audit log: how long an entry of a management write is kept, in days (older ones are deleted hourly). */
+  /**
+   * Records that age out (database/partitions.ts: weekly partitions, a week dropped whole once it
+   * ended this many days ago, so a row goes between N and N + 7 days after its time). Message
+   * records and their status history:
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(3650)
+  MESSAGE_RETENTION_DAYS = 90;
+
+  /** Inbound messages (by Meta's time of the message). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(3650)
+  INBOUND_MESSAGE_RETENTION_DAYS = 90;
+
+  /** Upstream webhook events as received from Meta; at least 8 days, as a change is looked for in the 7 before it (Meta's retries). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(8)
+  @Max(3650)
+  WEBHOOK_EVENT_RETENTION_DAYS = 30;
+
+  /** Audit log: how long an entry of a management write is kept, in days (its week dropped, hourly checks). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -379,7 +404,7 @@ export class Environment {
   @Max(600000)
   WEBHOOK_SWEEP_INTERVAL_MS = 5000;
 
-  /** Tenant webhooks: delivered and failed deliveries are deleted after this many days. */
+  /** Tenant webhooks: deliveries are dropped with their week after this many days (a week holding one still pending stays). */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -3,8 +3,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** A message a user sent to one of the tenant's phone numbers (including quick-reply taps). */
 @Entity({ name: 'inbound_messages' })
 @Index(['tenantId', 'receivedAt'])
+/** Once per id and Meta's time of it (the partition key must be in every unique key; Meta's retries repeat both). */
+@Index('UQ_inbound_messages_message', ['messageId', 'sentAt'], { unique: true })
 export class InboundMessage {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_inbound_messages' })
   id: string;
 
   @Column({ name: 'tenant_id', type: 'uuid' })
@@ -14,7 +16,6 @@ export class InboundMessage {
   phoneNumberId: string;
 
   /** The upstream message id (wamid). */
-  @Index({ unique: true })
   @Column({ name: 'message_id', type: 'text' })
   messageId: string;
 
@@ -33,7 +34,7 @@ export class InboundMessage {
   @Column({ type: 'jsonb' })
   payload: Record<string, unknown>;
 
-  @Column({ name: 'sent_at', type: 'timestamptz' })
+  @Column({ name: 'sent_at', type: 'timestamptz', primary: true, primaryKeyConstraintName: 'PK_inbound_messages' })
   sentAt: Date;
 
   @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })

@@ -10,9 +10,10 @@ export type MessageStatus = (typeof MESSAGE_STATUS_ORDER)[number];
 
 /** One status a message reached upstream (from status webhooks); each status is kept once. */
 @Entity({ name: 'message_statuses' })
-@Unique('UQ_message_statuses_message_status', ['messageId', 'status'])
+/** Once per message, status and Meta's time of it (the partition key must be in every unique key). */
+@Unique('UQ_message_statuses_message_status', ['messageId', 'status', 'occurredAt'])
 export class MessageStatusEvent {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_message_statuses' })
   id: string;
 
   @Index()
@@ -33,7 +34,7 @@ export class MessageStatusEvent {
   status: string;
 
   /** When upstream says it happened (the webhook's timestamp). */
-  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  @Column({ name: 'occurred_at', type: 'timestamptz', primary: true, primaryKeyConstraintName: 'PK_message_statuses' })
   occurredAt: Date;
 
   /** conversation, pricing, errors and biz_opaque_callback_data, as Meta sent them. */

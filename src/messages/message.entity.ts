@@ -21,10 +21,15 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index('IDX_messages_unanswered', ['createdAt'], { where: 'upstream_message_id IS NULL AND failed_at IS NULL' })
 /** A broadcast's records, for its counts (neither column changes after the insert: updates stay HOT). */
 @Index('IDX_messages_broadcast', ['broadcastId'], { where: 'broadcast_id IS NOT NULL' })
-/** A broadcast recipient's try is written once, whichever instance tries (its key: broadcast, recipient, try). */
-@Index('IDX_messages_broadcast_send', ['idempotencyKey'], { unique: true, where: 'broadcast_id IS NOT NULL' })
+/**
+ * A broadcast recipient's try, by its key (broadcast, recipient, try): written once, whichever instance
+ * tries, under a lock on the key (a unique index of a partitioned table would have to hold the time).
+ */
+@Index('IDX_messages_broadcast_send', ['idempotencyKey'], { where: 'broadcast_id IS NOT NULL' })
+/** A record by its wamid (Meta gives each send its own; not unique: the table is partitioned by time). */
+@Index('IDX_messages_upstream', ['upstreamMessageId'])
 export class Message {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_messages' })
   id: string;
 
   @Column({ name: 'tenant_id', type: 'uuid' })
@@ -49,7 +54,6 @@ export class Message {
   payload: Record<string, unknown>;
 
   /** The upstream message id (wamid), once upstream accepted the message. */
-  @Index({ unique: true })
   @Column({ name: 'upstream_message_id', type: 'text', nullable: true })
   upstreamMessageId: string | null;
 
@@ -67,8 +71,17 @@ export class Message {
   @Column({ type: 'jsonb', nullable: true })
   error: Record<string, unknown> | null;
 
-  /** Millisecond precision, so the (created_at, id) paging cursor round-trips through a JS Date exactly. */
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  /**
+   * Millisecond precision, so the (created_at, id) paging cursor round-trips through a JS Date exactly.
+   * The partition key (a week per partition, database/partitions.ts), so part of the primary key.
+   */
+  @CreateDateColumn({
+    name: 'created_at',
+    type: 'timestamptz',
+    precision: 3,
+    primary: true,
+    primaryKeyConstraintName: 'PK_messages',
+  })
   createdAt: Date;
 
   @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment';
+import { RecordRetention } from '../retention/record-retention';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
@@ -12,7 +15,7 @@ import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { MessageStatisticsController } from './message-statistics.controller';
 import { MessagesController } from './messages.controller';
-import { MessagesRepository } from './messages.repository';
+import { MessagesRepository, messagesPartitions } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { MessagesUpstream } from './messages.upstream';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
@@ -39,4 +42,12 @@ import { ServiceWindowService } from './service-window.service';
   ],
   exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
-export class MessagesModule {}
+export class MessagesModule {
+  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
+    const partitions = messagesPartitions({
+      messages: config.get('MESSAGE_RETENTION_DAYS', { infer: true }),
+      inbound: config.get('INBOUND_MESSAGE_RETENTION_DAYS', { infer: true }),
+    });
+    for (const table of partitions) retention.register(table);
+  }
+}

@@ -6,6 +6,7 @@ import type { ComposedStatement } from '../database/composed-statement';
 import { rowExists } from '../database/exists';
 import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
+import type { TimePartitioned } from '../database/partitions';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
@@ -79,6 +80,43 @@ const UNKNOWN = `(status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstr
  * The send's and the ingestion's statements are prepared (HotPathSql), as measured in
  * docs/performance.md.
  */
+/**
+ * The tables partitioned by time here (a week per partition, dropped whole past its retention):
+ * records by when they were written, statuses and inbound messages by Meta's time of them (which
+ * Meta's retries repeat, so the unique keys that hold it still find a retry).
+ */
+export function messagesPartitions(retention: { messages: number; inbound: number }): TimePartitioned[] {
+  return [
+    // A quarter of each record page free, for the status updates (heap-only): set on each partition.
+    {
+      table: 'messages',
+      column: 'created_at',
+      keyType: 'timestamptz',
+      retentionDays: retention.messages,
+      storage: 'fillfactor=75',
+    },
+    { table: 'message_statuses', column: 'occurred_at', keyType: 'timestamptz', retentionDays: retention.messages },
+    { table: 'inbound_messages', column: 'sent_at', keyType: 'timestamptz', retentionDays: retention.inbound },
+  ];
+}
+
+/** The first key of pg_advisory_xact_lock(int, int) for a broadcast try's key: "broadcast tries". */
+const BROADCAST_TRY_LOCKS = 726_354_013;
+
+function pendingColumns(records: PendingRecord[]): unknown[] {
+  return [
+    records.map((r) => r.id),
+    records.map((r) => r.tenantId),
+    records.map((r) => r.phoneNumberId),
+    records.map((r) => r.apiKeyId),
+    records.map((r) => r.recipient),
+    records.map((r) => r.type),
+    records.map((r) => r.payload),
+    records.map((r) => r.idempotencyKey),
+    records.map((r) => r.broadcastId),
+  ];
+}
+
 @Injectable()
 export class MessagesRepository {
   constructor(
@@ -105,32 +143,43 @@ export class MessagesRepository {
     return earlier;
   }
 
-  /**
-   * One INSERT for the pending records of concurrent sends. A broadcast recipient's try whose record
-   * another instance already wrote is not written again (its key is unique among broadcast records):
-   * false for it.
-   */
-  async insertPending(records: PendingRecord[]): Promise<boolean[]> {
-    const written = await this.sql.query<{ id: string }>(
+  /** One INSERT for the pending records of concurrent API sends. */
+  async insertPending(records: PendingRecord[]): Promise<void> {
+    await this.sql.query(
       'messages_insert_pending',
       `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
        SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
-         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
-       ON CONFLICT (idempotency_key) WHERE broadcast_id IS NOT NULL DO NOTHING RETURNING id`,
-      [
-        records.map((r) => r.id),
-        records.map((r) => r.tenantId),
-        records.map((r) => r.phoneNumberId),
-        records.map((r) => r.apiKeyId),
-        records.map((r) => r.recipient),
-        records.map((r) => r.type),
-        records.map((r) => r.payload),
-        records.map((r) => r.idempotencyKey),
-        records.map((r) => r.broadcastId),
-      ],
+         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)`,
+      pendingColumns(records),
     );
-    if (written.length === records.length) return records.map(() => true);
+  }
+
+  /**
+   * The pending records of broadcast recipients' tries. A try whose record another instance (or this
+   * one, before a restart) already wrote is not written again: false for it. Its key (broadcast,
+   * recipient, try) is unique among broadcast records, which a unique index cannot say of a table
+   * partitioned by time (it would have to hold the time), so each key is locked for the transaction
+   * (in one order: no deadlock) and looked for before the insert, which then sees every try committed
+   * before it.
+   */
+  async insertBroadcastTries(records: PendingRecord[]): Promise<boolean[]> {
+    const keys = records.map((r) => r.idempotencyKey!);
+    const written = await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `SELECT pg_advisory_xact_lock(${BROADCAST_TRY_LOCKS}, hashtext(k)) FROM (SELECT DISTINCT k FROM unnest($1::text[]) k ORDER BY k) keys`,
+        [keys],
+      );
+      return manager.query<Array<{ id: string }>>(
+        `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
+         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
+           AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
+         WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.idempotency_key = v.idempotency_key AND m.broadcast_id IS NOT NULL)
+         RETURNING id`,
+        pendingColumns(records),
+      );
+    });
     const ids = new Set(written.map((row) => row.id));
     return records.map((r) => ids.has(r.id));
   }
@@ -430,7 +479,7 @@ export class MessagesRepository {
     const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
     await manager.query(
       `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING`,
       [
         tenantId,
         phoneNumberId,

@@ -103,8 +103,11 @@ export class MessagesService {
    * records of the sends that arrive together go in one INSERT, each send calling upstream only once
    * its record is committed; their acceptances go in one UPDATE.
    */
-  private readonly pendingWrites = new GroupCommit<PendingRecord, boolean>(
-    (records) => this.repository.insertPending(records),
+  private readonly pendingWrites = new GroupCommit<PendingRecord, void>(
+    async (records) => {
+      await this.repository.insertPending(records);
+      return records.map(() => undefined);
+    },
     256,
     SEND_WRITE_CONCURRENCY,
   );
@@ -449,7 +452,7 @@ export class MessagesService {
       };
       return { record, payload };
     });
-    const written = await this.repository.insertPending(prepared.map((p) => p.record));
+    const written = await this.repository.insertBroadcastTries(prepared.map((p) => p.record));
     const existing = prepared.filter((_, i) => !written[i]).map((p) => p.record.idempotencyKey!);
     const earlier = existing.length ? await this.repository.broadcastTries(existing) : new Map<string, string>();
     return prepared.map((p, i) => ({

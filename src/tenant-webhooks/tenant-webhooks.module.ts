@@ -1,11 +1,14 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
+import { RecordRetention } from '../retention/record-retention';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { DeliveryQueue } from './delivery-queue';
 import { DeliveryQueueModule } from './delivery-queue.module';
 import { MetaWebhookOverridesService } from './meta-webhook-overrides.service';
-import { TenantWebhooksRepository } from './tenant-webhooks.repository';
+import { deliveriesPartitions, TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { SubscribedAppsController } from './subscribed-apps.controller';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
@@ -38,7 +41,12 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: MetricsService,
     @Inject(DeliveryQueue) private readonly queue: DeliveryQueue,
-  ) {}
+    retention: RecordRetention,
+    config: ConfigService<Environment, true>,
+  ) {
+    for (const table of deliveriesPartitions(config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true })))
+      retention.register(table);
+  }
 
   /** The delivery queue's depth, read when scraped so it is never stale. */
   onApplicationBootstrap(): void {

@@ -8,6 +8,7 @@ import { HotPathSql } from '../database/hot-path-sql';
 import type { DeliveryRow } from './delivery-row';
 import type { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookEndpoint, WebhookEndpointKind } from './webhook-endpoint.entity';
+import type { TimePartitioned } from '../database/partitions';
 
 /** An endpoint as the statements below return it (its pause is the dispatcher's, read with its deliveries). */
 export type EndpointRow = Omit<Columns<WebhookEndpoint>, 'tenant' | 'paused_until'>;
@@ -90,6 +91,23 @@ function selectionWhere(selection: EndpointSelection): { where: string; params: 
  * claims and ends, a disabled endpoint's pending ones), as an endpoint delete does: two such
  * statements wait for one another instead of deadlocking.
  */
+/**
+ * Deliveries, partitioned by when they were written (a week per partition, dropped past its
+ * retention): a week that still holds a pending delivery stays until none is (nothing a tenant must
+ * receive is dropped).
+ */
+export function deliveriesPartitions(retentionDays: number): TimePartitioned[] {
+  return [
+    {
+      table: 'webhook_deliveries',
+      column: 'created_at',
+      keyType: 'timestamptz',
+      retentionDays,
+      keepWhile: `status = 'pending'`,
+    },
+  ];
+}
+
 @Injectable()
 export class TenantWebhooksRepository {
   constructor(
@@ -481,15 +499,6 @@ export class TenantWebhooksRepository {
          AND (locked_until IS NULL OR locked_until < now())
        ORDER BY next_attempt_at LIMIT $2`,
       [graceSeconds, limit],
-    );
-  }
-
-  /** Deletes delivered and failed deliveries older than `days` (skipping rows locked just then). */
-  async deleteOlderThan(days: number): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM webhook_deliveries WHERE id IN (
-         SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1) FOR UPDATE SKIP LOCKED)`,
-      [days],
     );
   }
 

@@ -20,7 +20,7 @@ export interface WebhookAttempt {
 @Index(['endpointId', 'createdAt', 'id'])
 @Index('IDX_webhook_deliveries_due', ['nextAttemptAt'], { where: `status = 'pending'` })
 export class WebhookDelivery {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_deliveries' })
   id: string;
 
   @Column({ name: 'tenant_id', type: 'uuid' })
@@ -83,6 +83,13 @@ export class WebhookDelivery {
   deliveredAt: Date | null;
 
   /** When the upstream event reached the gateway (the start of the delivery lag). */
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  /** The partition key (a week per partition), so part of the primary key. */
+  @CreateDateColumn({
+    name: 'created_at',
+    type: 'timestamptz',
+    precision: 3,
+    primary: true,
+    primaryKeyConstraintName: 'PK_webhook_deliveries',
+  })
   createdAt: Date;
 }

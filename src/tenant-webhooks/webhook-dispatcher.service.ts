@@ -9,7 +9,6 @@ import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
 import { GroupCommit } from '../database/group-commit';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
-import { SharedStore } from '../redis/shared-store';
 import { DeliveryJob, DeliveryQueue } from './delivery-queue';
 import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
 import { nextRetryDelayMs, type RetryPolicy } from './retry-schedule';
@@ -82,7 +81,6 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   private readonly leaseMs: number;
   private readonly failureThreshold: number;
   private readonly sweepIntervalMs: number;
-  private readonly retentionDays: number;
   private closed = false;
   /**
    * The attempts that start together take their leases in one statement, and the deliveries that
@@ -107,7 +105,6 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     private readonly queue: DeliveryQueue,
     private readonly jobs: PeriodicJobs,
     private readonly secretBox: SecretBox,
-    private readonly store: SharedStore,
     private readonly metrics: MetricsService,
     adapterHost: HttpAdapterHost,
     config: ConfigService<Environment, true>,
@@ -116,7 +113,6 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.leaseMs = leaseMsOf(this.timeoutMs);
     this.failureThreshold = config.get('WEBHOOK_ENDPOINT_FAILURE_THRESHOLD', { infer: true });
     this.sweepIntervalMs = config.get('WEBHOOK_SWEEP_INTERVAL_MS', { infer: true });
-    this.retentionDays = config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true });
     this.policy = {
       baseDelayMs: config.get('WEBHOOK_RETRY_BASE_MS', { infer: true }),
       maxDelayMs: config.get('WEBHOOK_RETRY_MAX_DELAY_MS', { infer: true }),
@@ -221,8 +217,6 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     const due = await this.repository.overdue(Math.min(this.sweepIntervalMs, 5_000) / 1000, 1000);
     if (due.length > 0)
       await this.queue.enqueue(due.map((row) => ({ deliveryId: row.id, attempts: row.attempts, delayMs: 0 })));
-    if (await this.store.acquireLease('webhook-retention', 3_600_000).catch(() => false))
-      await this.repository.deleteOlderThan(this.retentionDays);
   }
 
   private load(deliveryId: string): Promise<DeliveryRow | undefined> {

@@ -5,11 +5,12 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  * delivers at least once: `dedupe_key` (a hash of the change) makes a repeated change a no-op.
  */
 @Entity({ name: 'webhook_events' })
+/** A change once per day received; the ingestion also looks for it in the seven days before (Meta's retries). */
+@Index('UQ_webhook_events_dedupe', ['dedupeKey', 'receivedOn'], { unique: true })
 export class WebhookEvent {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_events' })
   id: string;
 
-  @Index({ unique: true })
   @Column({ name: 'dedupe_key', type: 'text' })
   dedupeKey: string;
 
@@ -32,4 +33,16 @@ export class WebhookEvent {
 
   @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
   receivedAt: Date;
+
+  /** The UTC day it was received: the partition key (a week per partition), part of the primary key. */
+  @Column({
+    name: 'received_on',
+    type: 'date',
+    // The migration's `(timezone('UTC', now()))::date` as TypeORM reads a default back: without its
+    // casts (so the schema check finds nothing to change).
+    default: () => "(timezone('UTC', now()))",
+    primary: true,
+    primaryKeyConstraintName: 'PK_webhook_events',
+  })
+  receivedOn: string;
 }

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment';
 import { MediaModule } from '../media/media.module';
 import { MessagesModule } from '../messages/messages.module';
+import { RecordRetention } from '../retention/record-retention';
 import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
@@ -9,7 +12,7 @@ import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module'
 import { UpstreamWebhooksController } from './upstream-webhooks.controller';
 import { UnprocessableWebhook } from './unprocessable-webhook.entity';
 import { WebhookEvent } from './webhook-event.entity';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksRepository, webhookEventsPartitions } from './webhooks.repository';
 import { WebhookIngestService } from './webhook-ingest.service';
 
 /**
@@ -31,4 +34,9 @@ import { WebhookIngestService } from './webhook-ingest.service';
   providers: [WebhooksRepository, WebhookIngestService],
   exports: [WebhookIngestService],
 })
-export class WebhooksModule {}
+export class WebhooksModule {
+  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
+    for (const table of webhookEventsPartitions(config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true })))
+      retention.register(table);
+  }
+}

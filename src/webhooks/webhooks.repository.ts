@@ -3,6 +3,15 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ComposedStatement } from '../database/composed-statement';
 import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
+import type { TimePartitioned } from '../database/partitions';
+
+/** Meta retries a webhook delivery for up to seven days: how far back a change is looked for. */
+export const META_RETRY_DAYS = 7;
+
+/** Upstream events, partitioned by the UTC day received (a week per partition, dropped past its retention). */
+export function webhookEventsPartitions(retentionDays: number): TimePartitioned[] {
+  return [{ table: 'webhook_events', column: 'received_on', keyType: 'date', retentionDays }];
+}
 
 /** An upstream event as the ingestion stores it (`webhook_events`). */
 export interface StoredEvent {
@@ -35,7 +44,12 @@ export class WebhooksRepository {
     return row.id;
   }
 
-  /** The events of a batch, as a part of the ingestion's statement whose rows (`id`, `dedupe_key`) are those stored now. */
+  /**
+   * The events of a batch, as a part of the ingestion's statement whose rows (`id`, `dedupe_key`) are
+   * those stored now: a change is stored once. The table is partitioned by the day received, so the
+   * unique index holds the day: a copy received the same day conflicts with it, and one received on
+   * a later day (Meta retries for seven days) finds it in the days before.
+   */
   storeEvents(statement: ComposedStatement, events: StoredEvent[]): string {
     const sorted = inLockOrder(events, (e) => e.dedupeKey);
     return statement.with(
@@ -47,8 +61,12 @@ export class WebhooksRepository {
          [sorted.map((e) => e.wabaId), 'text[]'],
          [sorted.map((e) => e.field), 'text[]'],
          [sorted.map((e) => e.body), 'jsonb[]'],
-       )}
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, dedupe_key`,
+       )} AS v(dedupe_key, tenant_id, waba_id, field, payload)
+       WHERE NOT EXISTS (
+         SELECT 1 FROM webhook_events e WHERE e.dedupe_key = v.dedupe_key
+           AND e.received_on >= (now() AT TIME ZONE 'UTC')::date - ${META_RETRY_DAYS}
+           AND e.received_on < (now() AT TIME ZONE 'UTC')::date)
+       ON CONFLICT (dedupe_key, received_on) DO NOTHING RETURNING id, dedupe_key`,
     );
   }
 

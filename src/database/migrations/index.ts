@@ -17,6 +17,7 @@ import { Broadcasts1763701500000 } from './1763701500000-Broadcasts';
 import { InboundMediaFileName1763701600000 } from './1763701600000-InboundMediaFileName';
 import { AuditLog1763701700000 } from './1763701700000-AuditLog';
 import { WebhookSecretOverlap1763701800000 } from './1763701800000-WebhookSecretOverlap';
+import { PartitionedRecords1763701900000 } from './1763701900000-PartitionedRecords';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   InboundMediaFileName1763701600000,
   AuditLog1763701700000,
   WebhookSecretOverlap1763701800000,
+  PartitionedRecords1763701900000,
 ];
