@@ -17,6 +17,7 @@ import { backgroundCores, cpuBetween, type CpuSources, sampleCpu } from './lib/c
 import { askHook } from './lib/hook-client';
 import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
 import { partitionHistory, type RecordPlans, recordPlans } from './lib/records';
+import { formatScale, runScale } from './lib/scale';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
 import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
@@ -456,6 +457,39 @@ async function main(): Promise<void> {
     }
   }
 
+  if (options.scale.length) {
+    try {
+      say(
+        `scale: the lifecycle at ${options.scaleRate} sends/s on 1, 2 and 3 instances (${options.scale.join(', ')})...`,
+      );
+      // The phase runs its own instances; the main one would otherwise take queued work off their hands.
+      await gateway.stop();
+      await sandbox.stop();
+      report.scale = await runScale(
+        {
+          stack,
+          apiKey: provisioned.apiKey,
+          send: scenarios.find((s) => s.id === 'send')!,
+          rate: options.scaleRate,
+          seconds: options.duration,
+          redisPid,
+          log,
+          say: (line) => say(`  ${line}`),
+        },
+        options.scale,
+      );
+    } catch (error) {
+      ensureNotInterrupted();
+      report.scaleError = (error as Error).message;
+      say(`  the scale phase failed: ${report.scaleError}`);
+    } finally {
+      if (!stopping) {
+        sandbox = await startSandbox(stack, log('sandbox-after-scale'));
+        gateway = await startGateway(stack, log('gateway-after-scale'));
+      }
+    }
+  }
+
   if (options.profile) {
     // A failure here (a hook that does not answer, say) keeps the measurements above: it is reported.
     try {
@@ -517,6 +551,7 @@ async function main(): Promise<void> {
   for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result, noopUs()));
   if (report.lifecycleRoundTrips) say(`\n${formatLifecycleRoundTrips(report.lifecycleRoundTrips)}`);
   for (const result of report.broadcasts ?? []) say(`\n${formatBroadcast(result)}`);
+  if (report.scale) say(`\n${formatScale(report.scale)}`);
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));
   if (busiest > 0.3)
     notes.push(

@@ -15,6 +15,8 @@ export interface CpuSources {
   gateway2?: number;
   sandbox?: number;
   redis?: number;
+  /** Any other process by name (the scale phase's gateway1…3 and a cluster's redis1…3). */
+  [name: string]: number | undefined;
 }
 
 export interface CpuSample {

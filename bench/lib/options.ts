@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SCALE_MODES, type ScaleMode } from './scale';
 
 export const SCENARIO_IDS = [
   'noop',
@@ -41,6 +42,9 @@ export interface BenchOptions {
   broadcastRuns: BroadcastRun[];
   /** Recipients of each broadcast run. */
   broadcastRecipients: number;
+  /** The scale phase's Redis modes (empty: none) and its offered sends/s. */
+  scale: ScaleMode[];
+  scaleRate: number;
   /** Message records seeded before the messages page scenarios (over 90 days of weekly partitions). */
   records: number;
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
@@ -71,6 +75,10 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
                         beside it), two (two instances), inbound (15 inbound messages a second
                         beside it); "none" skips the phase (BENCH_BROADCAST_RUNS, default one,two,inbound)
   --broadcast-recipients <n>  recipients of each broadcast run (default 10000)
+  --scale <list>        the scale phase: the lifecycle at --scale-rate on 1, 2 and 3 instances behind a
+                        round-robin, on one Redis (single) and a 3-primary cluster on loopback (cluster);
+                        "none" skips it (BENCH_SCALE, default single,cluster)
+  --scale-rate <n>      offered sends/s of the scale phase (default 100)
   --records <n>         message records seeded for the messages page scenarios, over 90 days
                         (BENCH_RECORDS, default 100000; the issue's table: 10000000)
   --skip-build          use the existing dist/ (default: npm run build first)
@@ -103,6 +111,14 @@ function broadcastRuns(value: string): BroadcastRun[] {
   if (unknown.length)
     throw new Error(`unknown broadcast runs: ${unknown.join(', ')} (known: ${BROADCAST_RUNS.join(', ')})`);
   return BROADCAST_RUNS.filter((run) => runs.includes(run));
+}
+
+function scaleModes(value: string): ScaleMode[] {
+  if (value.trim() === 'none') return [];
+  const modes = value.split(',').map((item) => item.trim());
+  const unknown = modes.filter((mode) => !(SCALE_MODES as readonly string[]).includes(mode));
+  if (unknown.length) throw new Error(`unknown scale modes: ${unknown.join(', ')} (known: ${SCALE_MODES.join(', ')})`);
+  return SCALE_MODES.filter((mode) => modes.includes(mode));
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -144,6 +160,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'broadcast-runs': { type: 'string' },
       'broadcast-recipients': { type: 'string' },
       records: { type: 'string' },
+      scale: { type: 'string' },
+      'scale-rate': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -193,6 +211,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     lifecycleRates: rateList(values['lifecycle-rates'] ?? env.BENCH_LIFECYCLE_RATES ?? '100,200,400,800'),
     broadcastRuns: broadcastRuns(values['broadcast-runs'] ?? env.BENCH_BROADCAST_RUNS ?? BROADCAST_RUNS.join(',')),
     broadcastRecipients: positiveInteger('--broadcast-recipients', values['broadcast-recipients'], 10_000),
+    scale: scaleModes(values.scale ?? env.BENCH_SCALE ?? SCALE_MODES.join(',')),
+    scaleRate: positiveInteger('--scale-rate', values['scale-rate'], 100),
     records: positiveInteger('--records', values.records ?? env.BENCH_RECORDS, 100_000),
     databaseUrl,
     redisUrl,

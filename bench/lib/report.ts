@@ -8,6 +8,7 @@ import type { Counters } from './round-trips';
 import type { ProfileSummary } from './profile-summary';
 import type { LifecycleResult } from './lifecycle';
 import type { RecordPlans } from './records';
+import type { ScaleRun } from './scale';
 
 /** What one measured run says, as written to JSON. */
 export interface ScenarioResult {
@@ -54,6 +55,9 @@ export interface BenchReport {
   /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
   lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
+  /** The lifecycle on 1–3 instances, on one Redis and a cluster. */
+  scale?: ScaleRun[];
+  scaleError?: string;
   /** The console's two record reads, timed by PostgreSQL over the seeded records (the messages page phase). */
   recordPlans?: RecordPlans;
   /** Broadcasts on an 80/s number: one instance (with forwarded reads beside), two, with inbound messages. */

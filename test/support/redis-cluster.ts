@@ -109,6 +109,11 @@ export class RedisCluster {
       .map(([, address]) => Number(address.split(':')[1].split('@')[0]));
   }
 
+  /** The server processes' ids (a bench counts their CPU). */
+  pids(): number[] {
+    return this.nodes.map((node) => node.child.pid!);
+  }
+
   /** kill -9 of one node. */
   async kill(port: number): Promise<void> {
     const node = this.nodes.find((candidate) => candidate.port === port);
