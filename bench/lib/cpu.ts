@@ -95,7 +95,7 @@ export async function backgroundCores(ms = 2_000): Promise<number | null> {
 
 export function sampleCpu(sources: CpuSources): CpuSample {
   const ms: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(sources) as Array<[string, number | undefined]>) {
+  for (const [name, pid] of Object.entries(sources)) {
     const value = pid ? processCpuMs(pid) : undefined;
     if (value !== undefined) ms[name] = value;
   }
