@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eventually } from './eventually';
-import { freePort } from './redis-helpers';
+import { freePort, redisCli } from './redis-helpers';
 
 const run = promisify(execFile);
 
@@ -59,14 +59,9 @@ export class RedisCluster {
     return `redis+cluster://${this.nodes.map((node) => `127.0.0.1:${node.port}`).join(',')}`;
   }
 
-  /** Runs one redis-cli command on a node; its reply as text. */
-  async cli(port: number, ...args: string[]): Promise<string> {
-    try {
-      const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 5000 });
-      return stdout.trim();
-    } catch {
-      return '';
-    }
+  /** One redis-cli command on a node; its reply as text. */
+  cli(port: number, ...args: string[]): Promise<string> {
+    return redisCli(port, ...args);
   }
 
   private alive(): ClusterNode[] {

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { RedisStore } from '../../src/redis/redis-store';
@@ -96,5 +97,17 @@ export class RedisProcess {
 
   thaw(): void {
     this.child?.kill('SIGCONT');
+  }
+}
+
+/** One redis-cli command on a loopback server; its reply as text (empty when the server does not answer). */
+export async function redisCli(port: number, ...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], {
+      timeout: 5000,
+    });
+    return stdout.trim();
+  } catch {
+    return '';
   }
 }

@@ -1,12 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eventually } from './eventually';
-import { freePort } from './redis-helpers';
-
-const run = promisify(execFile);
+import { freePort, redisCli } from './redis-helpers';
 
 /**
  * A primary, its replica and one Sentinel watching them (quorum 1, down after 1 s), on loopback
@@ -67,13 +64,9 @@ export class RedisSentinel {
     return `redis+sentinel://127.0.0.1:${this.sentinelPort}/${RedisSentinel.NAME}`;
   }
 
-  async cli(port: number, ...args: string[]): Promise<string> {
-    try {
-      const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 5000 });
-      return stdout.trim();
-    } catch {
-      return '';
-    }
+  /** One redis-cli command on a node; its reply as text. */
+  cli(port: number, ...args: string[]): Promise<string> {
+    return redisCli(port, ...args);
   }
 
   /** The port of the primary Sentinel names now. */
