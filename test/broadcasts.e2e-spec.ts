@@ -173,6 +173,37 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
     await receiver.stop();
   }, 60_000);
 
+  it('sends a recipient linked to a try another instance gave back (its record gone): nothing lost, nothing twice', async () => {
+    const { tenant, key } = await setUp();
+    // Scheduled an hour ahead: nothing is sent while the race's outcome is set up.
+    const answer = await create(tenant, key, recipients(3, 0, '1555810'), {
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(answer.status).toBe(201);
+    const id = answer.body.id as string;
+    // What the race leaves: this instance linked recipient 1 to the try another instance wrote, and
+    // that instance then gave the try back (its turn did not come within its claim) and deleted the
+    // record. The recipient is `sending`, its record is gone, and nothing reached Meta.
+    await t.dataSource.query(
+      `UPDATE broadcast_recipients SET state = 'sending', message_id = gen_random_uuid(), updated_at = now()
+       WHERE broadcast_id = $1 AND seq = 1`,
+      [id],
+    );
+    await t.dataSource.query(`UPDATE broadcasts SET status = 'running', started_at = now() WHERE id = $1`, [id]);
+    const done = await completed(tenant, key, id);
+    const c = done.body.counts;
+    expect(c).toMatchObject({ queued: 0, failed: 0, skipped: 0, deferred: 0 });
+    expect(c.accepted + c.sent + c.delivered + c.read).toBe(3);
+    const sent = upstreamSends(tenant).map((r) => (r.body as { to: string }).to);
+    expect(sent.sort()).toEqual(['15558100000', '15558100001', '15558100002']);
+    // Its next try is a new record under a new key (the try count moved on).
+    const [{ tries }] = await t.dataSource.query(
+      `SELECT tries FROM broadcast_recipients WHERE broadcast_id = $1 AND seq = 1`,
+      [id],
+    );
+    expect(tries).toBe(1);
+  }, 60_000);
+
   it('lists recipients with their state, wamid and error, filtered and paged', async () => {
     const { tenant, key } = await setUp();
     await call('POST', '/v1/blacklist', key, { phone_numbers: ['15558100001'] });

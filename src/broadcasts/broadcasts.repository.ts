@@ -306,6 +306,16 @@ export class BroadcastsRepository {
     return counts;
   }
 
+  /** The records of the broadcast's recipients linked (`sending`) within the last `seconds`. */
+  async recentlyLinked(broadcastId: string, seconds: number): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ message_id: string }>>(
+      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending' AND message_id IS NOT NULL
+         AND updated_at > now() - make_interval(secs => $2)`,
+      [broadcastId, seconds],
+    );
+    return rows.map((row) => row.message_id);
+  }
+
   /** The message records of a broadcast's recipients in state `sending`. */
   async sendingRecords(broadcastId: string): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ message_id: string }>>(
