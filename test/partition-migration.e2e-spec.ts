@@ -3,15 +3,9 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { MIGRATIONS } from '../src/database/migrations';
 import { PartitionedRecords1763701900000 } from '../src/database/migrations/1763701900000-PartitionedRecords';
+import { AGING_TABLES } from './support/postgres-helpers';
 
-const TABLES = [
-  'messages',
-  'message_statuses',
-  'inbound_messages',
-  'webhook_events',
-  'webhook_deliveries',
-  'audit_log',
-];
+const TABLES = AGING_TABLES;
 /** The rows' ages in days: recent, within the partitions the migration makes, and older than its 400 days. */
 const AGES = [0, 2, 45, 200, 390, 600];
 

@@ -4,16 +4,10 @@ import { RecordRetention } from '../src/retention/record-retention';
 import { createTenant, type TestTenant } from './support/factories';
 import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { AGING_TABLES } from './support/postgres-helpers';
 
 const DAY_MS = 86_400_000;
-const TABLES = [
-  'messages',
-  'message_statuses',
-  'inbound_messages',
-  'webhook_events',
-  'webhook_deliveries',
-  'audit_log',
-];
+const TABLES = AGING_TABLES;
 
 /**
  * Records age out by week: each kind's table is partitioned by week, the coming weeks are created

@@ -123,7 +123,7 @@ describe('on a three-primary Redis Cluster', () => {
     });
   });
 
-  it("keeps the gateway's keys in the slots of their hash tags, and BullMQ's queues in theirs", async () => {
+  it("writes the gateway's keys with their hash tags, and BullMQ's under its cluster prefix", async () => {
     const keys: string[] = [];
     for (const port of await cluster.primaries())
       keys.push(...(await cluster.cli(port, 'KEYS', '*')).split('\n').filter(Boolean));

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createPartitionSql, partitionName, weekStart } from '../../src/database/partitions';
+import { messagesPartitions } from '../../src/messages/messages.repository';
 
 /** A query's PostgreSQL time, from EXPLAIN (ANALYZE): the median of its runs, and one plan. */
 export interface QueryTime {
@@ -29,10 +30,10 @@ export async function partitionHistory(databaseUrl: string, days: number): Promi
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const specs: Array<{ table: string; column: string; keyType: 'timestamptz'; storage?: string }> = [
-      { table: 'messages', column: 'created_at', keyType: 'timestamptz', storage: 'fillfactor=75' },
-      { table: 'message_statuses', column: 'occurred_at', keyType: 'timestamptz' },
-    ];
+    // The records' owner says how its tables are partitioned (the retention plays no part here).
+    const specs = messagesPartitions({ messages: days, inbound: days }).filter(
+      (spec) => spec.table !== 'inbound_messages',
+    );
     for (const spec of specs) {
       const { rows } = await client.query<{ name: string }>(
         `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = $1::regclass`,

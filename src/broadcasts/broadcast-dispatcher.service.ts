@@ -146,25 +146,24 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
    * stayed unknown get their next try; once no record is pending, it is completed.
    */
   private async settle(broadcast: BroadcastRow): Promise<void> {
-    // A recipient linked to a try whose record is gone: another instance wrote the try, this one
-    // linked the recipient to it, then the writer gave the try back (its turn did not come in its
-    // claim) and took its record back. Nothing was sent: its next try goes. Only recent links are
-    // looked at, so records aged out with their partition are never taken for given-back tries.
-    const linked = await this.repository.recentlyLinked(broadcast.id, ORPHAN_LINK_SECONDS);
-    if (linked.length) {
-      const found = await this.messages.recordsByIds(linked);
-      const orphans = linked.filter((id) => !found.has(id));
-      if (orphans.length && (await this.repository.requeueRecords(broadcast.id, orphans)) > 0) {
-        this.logger.warn(
-          `broadcast ${broadcast.id}: ${orphans.length} recipient(s) linked to a given-back try: tried again`,
-        );
-        return;
-      }
-    }
     const open = await this.messages.broadcastRecords(broadcast.id, ['pending', 'failed']);
     const unknown = open.filter((record) => record.unknown).map((record) => record.id);
     if (unknown.length && (await this.repository.requeueRecords(broadcast.id, unknown)) > 0) return;
     if (open.some((record) => record.status === 'pending')) return;
+    // Last, once nothing is pending: a recipient linked to a try whose record is gone. Another
+    // instance wrote the try, this one linked the recipient to it, then the writer gave the try back
+    // (its turn did not come within its claim) and took its record back. Nothing was sent: its next
+    // try goes. Only recent links are looked at, so records aged out with their partition are never
+    // taken for given-back tries.
+    const linked = await this.repository.recentlyLinked(broadcast.id, ORPHAN_LINK_SECONDS);
+    const found = await this.messages.recordsByIds(linked);
+    const orphans = linked.filter((id) => !found.has(id));
+    if (orphans.length && (await this.repository.requeueRecords(broadcast.id, orphans)) > 0) {
+      this.logger.warn(
+        `broadcast ${broadcast.id}: ${orphans.length} recipient(s) linked to a given-back try: tried again`,
+      );
+      return;
+    }
     await this.lifecycle.move(broadcast.id, ['running'], 'completed');
   }
 

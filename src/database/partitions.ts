@@ -124,7 +124,7 @@ export async function maintainPartitions(
       const start = new Date(current.getTime() + week * WEEK_MS);
       const name = partitionName(spec.table, start);
       if (existing.has(name)) continue;
-      await createWeek(manager, spec, start);
+      await createWeek(manager, spec, start, existing.has(defaultPartitionName(spec.table)));
       result.created.push(name);
     }
     const cutoff = new Date(now.getTime() - spec.retentionDays * DAY_MS);
@@ -166,14 +166,16 @@ export async function partitionsOf(manager: EntityManager | DataSource, table: s
  * Creates the week starting `start`. Rows of that week the default partition holds (PostgreSQL
  * refuses to create a partition the default partition has rows for) move into it.
  */
-async function createWeek(manager: EntityManager, spec: TimePartitioned, start: Date): Promise<void> {
+async function createWeek(
+  manager: EntityManager,
+  spec: TimePartitioned,
+  start: Date,
+  hasDefault: boolean,
+): Promise<void> {
   const fallback = defaultPartitionName(spec.table);
   const end = new Date(start.getTime() + WEEK_MS);
   const range = `"${spec.column}" >= ${literal(spec, start)} AND "${spec.column}" < ${literal(spec, end)}`;
-  const [{ held }] = await manager.query<Array<{ held: boolean }>>(
-    `SELECT to_regclass($1) IS NOT NULL AND EXISTS (SELECT 1 FROM "${spec.table}" WHERE ${range} AND tableoid = to_regclass($1)) AS held`,
-    [`"${fallback}"`],
-  );
+  const [held] = hasDefault ? await manager.query<unknown[]>(`SELECT 1 FROM "${fallback}" WHERE ${range} LIMIT 1`) : [];
   if (!held) {
     await manager.query(createPartitionSql(spec, start));
     return;

@@ -120,3 +120,13 @@ export class ScratchDatabase {
     }
   }
 }
+
+/** The tables partitioned by week whose records age out (src/retention/), in registration order. */
+export const AGING_TABLES = [
+  'messages',
+  'message_statuses',
+  'inbound_messages',
+  'webhook_events',
+  'webhook_deliveries',
+  'audit_log',
+];
