@@ -17,7 +17,8 @@ const JOBS_CONNECTION = Symbol('JOBS_CONNECTION');
 
 /**
  * BullMQ's connection, made once from the REDIS_URL. A cluster's client is the one BullMQ uses (and
- * duplicates for its workers), so it is closed here, after BullMQ's queues and workers closed theirs.
+ * duplicates for its workers' own connections); BullMQ does not close a client it was given, so it
+ * is closed here at shutdown.
  */
 @Module({
   providers: [

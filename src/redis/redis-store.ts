@@ -51,7 +51,8 @@ type ScriptedRedis = (Redis | Cluster) & ScriptCommands;
 
 /**
  * Redis-backed store, on one Redis, a cluster or a Sentinel-watched primary (REDIS_URL, read by
- * redisTargetOf; every script's keys share a hash tag, so each runs in one cluster slot). Commands fail fast instead of queueing while disconnected
+ * redisTargetOf; every script's keys share a hash tag, so each runs in one cluster slot). Commands
+ * fail fast instead of queueing while disconnected
  * (`enableOfflineQueue: false`, no per-command retries, `commandTimeout`), and the client
  * reconnects on its own in the background, so an outage never makes a request hang and recovery
  * needs no restart.
