@@ -242,6 +242,34 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
       expect(upstreamSends()).toHaveLength(2);
     });
 
+    it("reads the window with the record's write (no read of its own), and a refused send takes its record back", async () => {
+      const repository = t.get(MessagesRepository);
+      const reads = jest.spyOn(repository, 'lastInbound');
+      const writes = jest.spyOn(repository, 'insertPending');
+      const discards = jest.spyOn(repository, 'discardPending');
+      try {
+        const closedUser = '15550007801';
+        await request(t.url).post(sendPath()).set(bearer(key)).send(text(closedUser)).expect(400);
+        expect(discards).toHaveBeenCalledTimes(1);
+        expect(await rows('recipient = $1', [closedUser])).toHaveLength(0);
+
+        const openUser = '15550007802';
+        await openWindow(tenant.phoneNumberId, openUser);
+        await request(t.url).post(sendPath()).set(bearer(key)).send(text(openUser)).expect(200);
+        await request(t.url).post(sendPath()).set(bearer(key)).send(text(openUser)).expect(200);
+        expect(reads).not.toHaveBeenCalled();
+        // The first send to the open window read it with its write; the second knew it open already.
+        const asked = writes.mock.calls.flatMap(([records]) => records.map((r) => r.lookUpWindow));
+        expect(asked).toEqual([true, true, false]);
+        expect(await rows('recipient = $1', [openUser])).toHaveLength(2);
+        expect(upstreamSends().filter((s) => (s.body as { to?: string }).to === closedUser)).toHaveLength(0);
+      } finally {
+        reads.mockRestore();
+        writes.mockRestore();
+        discards.mockRestore();
+      }
+    });
+
     it('always allows templates and mark-as-read', async () => {
       await createCatalogTemplate(t, tenant, CATALOG_FOR_EXAMPLE['test-message']);
       const template = {

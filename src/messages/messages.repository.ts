@@ -23,6 +23,8 @@ export interface PendingRecord {
   idempotencyKey: string | null;
   /** The broadcast it is sent for (its idempotency key is then the recipient's try: one record each). */
   broadcastId: string | null;
+  /** Read the user's service window with the write (`insertPending`). */
+  lookUpWindow?: boolean;
 }
 
 /** The newest earlier record of an Idempotency-Key (the recovery point of a send). */
@@ -144,15 +146,28 @@ export class MessagesRepository {
   }
 
   /** One INSERT for the pending records of concurrent API sends. */
-  async insertPending(records: PendingRecord[]): Promise<void> {
-    await this.sql.query(
+  /**
+   * Writes pending records, and reads in the same statement (one round trip) the service window of
+   * those that ask for it (`lookUpWindow`): each one's user's last inbound message to the number, or
+   * null (none, or not asked). The window is decided by the caller on its clock; a send it refuses
+   * takes its record back (`discard`).
+   */
+  async insertPending(records: PendingRecord[]): Promise<Array<Date | null>> {
+    const rows = await this.sql.query<{ id: string; last_inbound_at: Date }>(
       'messages_insert_pending',
-      `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
-       SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
-         AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)`,
-      pendingColumns(records),
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[], $10::bool[])
+           AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, look_up_window)),
+       written AS (
+         INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
+         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending' FROM v)
+       SELECT v.id, w.last_inbound_at FROM v
+       JOIN conversation_windows w ON w.phone_number_id = v.phone_number_id AND w.wa_id = v.recipient
+       WHERE v.look_up_window`,
+      [...pendingColumns(records), records.map((r) => r.lookUpWindow ?? false)],
     );
+    const windows = new Map(rows.map((row) => [row.id, new Date(row.last_inbound_at)]));
+    return records.map((r) => windows.get(r.id) ?? null);
   }
 
   /**
@@ -194,7 +209,10 @@ export class MessagesRepository {
    * of an answer takes the answer that came after all, as before. `m.id = ANY` makes the
    * records an index lookup in every plan: joined on `unnest` alone, the prepared statement's generic
    * plan (which guesses ten rows for it) hash-joined a scan of the whole table, and kept doing so as
-   * the table grew where nothing re-analyzed it (found in the benchmark's plans).
+   * the table grew where nothing re-analyzed it (found in the benchmark's plans). The record was
+   * written moments ago (an acceptance follows its write by the upstream call and the number's turn,
+   * seconds at most), so `created_at` bounds it to the newest partitions: the other weeks' indexes are
+   * pruned when the statement starts instead of probed.
    */
   async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void> {
     const accepted = inLockOrder(batch, (a) => a.id);
@@ -206,7 +224,7 @@ export class MessagesRepository {
                      UNION ALL SELECT 'accepted' UNION ALL SELECT m.status WHERE m.status <> 'failed') AS known(status)
                    ORDER BY ${furthestFirst('known.status', '$3')} NULLS LAST LIMIT 1)
        FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
-       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id`,
+       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id AND m.created_at > now() - interval '1 day'`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
     );
   }

@@ -103,11 +103,8 @@ export class MessagesService {
    * records of the sends that arrive together go in one INSERT, each send calling upstream only once
    * its record is committed; their acceptances go in one UPDATE.
    */
-  private readonly pendingWrites = new GroupCommit<PendingRecord, void>(
-    async (records) => {
-      await this.repository.insertPending(records);
-      return records.map(() => undefined);
-    },
+  private readonly pendingWrites = new GroupCommit<PendingRecord, Date | null>(
+    (records) => this.repository.insertPending(records),
     256,
     SEND_WRITE_CONCURRENCY,
   );
@@ -153,9 +150,10 @@ export class MessagesService {
    * Sends a message (or marks one as read). A send with an Idempotency-Key first looks for the
    * earlier record of that key (a send whose answer was lost): it answers that send's message id,
    * or refuses while its outcome is unknown, rather than send twice. Checks that need no upstream
-   * call come next and leave nothing behind: the blacklist (422 code 131000) and the 24-hour window
-   * (400 code 131026). Then the record is written, upstream is called with the record's id in
-   * `biz_opaque_callback_data`, and the record gets the upstream id or the error.
+   * call come next and leave nothing behind: the blacklist (422 code 131000), the template's rules,
+   * and the 24-hour window (400 code 131026; read with the record's write, which it takes back). Then
+   * upstream is called with the record's id in `biz_opaque_callback_data`, and the record gets the
+   * upstream id or the error.
    */
   async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendAnswer> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
@@ -173,17 +171,18 @@ export class MessagesService {
     if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
       throw recipientBlacklisted();
     }
-    if (
-      type !== 'template' &&
-      !group &&
-      ctx.phone.enforceServiceWindow &&
-      !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient))
-    ) {
-      throw serviceWindowClosed();
-    }
 
     const payload: Record<string, unknown> = { ...body, to: recipient };
     if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
+    // The 24-hour window decides a free-form send (refused outside it) and whether a template starts a
+    // conversation (the messaging limit counts it). Unless this instance knows it open, it is read with
+    // the record's write, in the same statement: a refused send then takes its record back.
+    const windowMatters =
+      !group &&
+      (type === 'template'
+        ? tierUsers(ctx.phone.limits.messagingLimitTier) !== undefined
+        : ctx.phone.enforceServiceWindow);
+    const knownOpen = windowMatters && this.windows.knownOpen(ctx.phone.phoneNumberId, recipient);
     // The record must exist before upstream is called: the send waits for its commit.
     const record: PendingRecord = {
       id: randomUUID(),
@@ -195,10 +194,17 @@ export class MessagesService {
       payload: JSON.stringify(payload),
       idempotencyKey: options.idempotencyKey ?? null,
       broadcastId: null,
+      lookUpWindow: windowMatters && !knownOpen,
     };
     const startedAt = Date.now();
-    const businessInitiated = await this.isBusinessInitiated(ctx, type, group, recipient);
-    await this.pendingWrites.submit(record);
+    const lastInbound = await this.pendingWrites.submit(record);
+    const windowOpen =
+      !windowMatters || knownOpen || this.windows.openAfter(ctx.phone.phoneNumberId, recipient, lastInbound);
+    if (!windowOpen && type !== 'template') {
+      await this.discardPending(record.id);
+      throw serviceWindowClosed();
+    }
+    const businessInitiated = type === 'template' && !windowOpen;
     // The number's turn is taken once the record is written, so the send goes at its turn and not
     // later (a turn taken before the write came late by the write's time, and the sends behind it
     // bunched up at Meta: 83 in one second of an 80/s number). A turn refused takes its record back.
@@ -553,16 +559,6 @@ export class MessagesService {
    * Whether a send counts against the number's messaging limit: a template to a user whose service
    * window is closed. Asked only when the number's tier limits anything (the window costs a read).
    */
-  private async isBusinessInitiated(
-    ctx: SendContext,
-    type: string,
-    group: boolean,
-    recipient: string,
-  ): Promise<boolean> {
-    if (type !== 'template' || group || tierUsers(ctx.phone.limits.messagingLimitTier) === undefined) return false;
-    return !(await this.windows.isOpen(ctx.phone.phoneNumberId, recipient));
-  }
-
   private async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
     await this.repository.accept(batch);
     return batch.map(() => undefined);

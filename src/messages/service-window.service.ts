@@ -50,15 +50,22 @@ export class ServiceWindowService implements OnModuleInit {
   }
 
   async isOpen(phoneNumberId: string, waId: string): Promise<boolean> {
-    const now = this.clock.now().getTime();
-    const key = `${phoneNumberId}:${waId}`;
-    const cached = this.openUntil.get(key);
-    if (cached !== undefined && cached > now) return true;
-    const last = await this.repository.lastInbound(phoneNumberId, waId);
-    if (!last) return false;
-    const until = last.getTime() + SERVICE_WINDOW_MS;
-    if (until <= now) return false;
-    this.openUntil.set(key, until);
+    if (this.knownOpen(phoneNumberId, waId)) return true;
+    return this.openAfter(phoneNumberId, waId, (await this.repository.lastInbound(phoneNumberId, waId)) ?? null);
+  }
+
+  /** Whether this instance already knows the window open (no read needed). */
+  knownOpen(phoneNumberId: string, waId: string): boolean {
+    const cached = this.openUntil.get(`${phoneNumberId}:${waId}`);
+    return cached !== undefined && cached > this.clock.now().getTime();
+  }
+
+  /** Whether the window is open now given the user's last inbound message (read by the caller); remembered while it is. */
+  openAfter(phoneNumberId: string, waId: string, lastInbound: Date | null): boolean {
+    if (!lastInbound) return false;
+    const until = lastInbound.getTime() + SERVICE_WINDOW_MS;
+    if (until <= this.clock.now().getTime()) return false;
+    this.openUntil.set(`${phoneNumberId}:${waId}`, until);
     return true;
   }
 }
