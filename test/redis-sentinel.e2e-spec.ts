@@ -7,8 +7,8 @@ import type { TestApp } from './support/test-app';
 
 /**
  * The gateway on a primary watched by Sentinel (`REDIS_URL=redis+sentinel://…/name`): it finds the
- * primary through Sentinel, and when the primary is killed and Sentinel promotes its replica, its
- * requests succeed or fail closed.
+ * primary through Sentinel, and when the primary is killed under load and Sentinel promotes its
+ * replica, its requests succeed or fail closed, and it is back on Redis within seconds.
  */
 describe('on a Redis primary watched by Sentinel', () => {
   let t: TestApp;
@@ -51,24 +51,56 @@ describe('on a Redis primary watched by Sentinel', () => {
     await sentinel?.stop();
   });
 
-  it('finds the primary through Sentinel; when Sentinel promotes the replica, requests succeed or fail closed', async () => {
+  it('finds the primary through Sentinel; when Sentinel promotes the replica under load, requests succeed or fail closed and the instance is back on Redis within 5 s', async () => {
     const health = (await (await fetch(`${gateway.url}/health`)).json()) as any;
     expect(health.info.redis).toMatchObject({ status: 'up', store: 'redis', mode: 'sentinel' });
     expect((await send('15559410001')).status).toBe(200);
     // The gateway's keys are on the primary Sentinel named.
     expect(Number(await sentinel.cli(sentinel.primaryPort, 'DBSIZE'))).toBeGreaterThan(0);
 
-    await sentinel.kill(sentinel.primaryPort);
-    await eventually(async () => ((await sentinel.primary()) === sentinel.replicaPort ? true : undefined), 20_000);
-    // After the failover every send succeeds or fails closed (a Graph error), never a 500. (Whether the instance is back on Redis, rather than on its
-    // per-instance fallbacks, is not asserted: it was within 2.5 s on an idle machine, but stayed on
-    // the fallbacks for over 10 s when a cluster spec loaded the machine; docs/decisions.md.)
-    for (let i = 0; i < 10; i++) {
-      const outcome = await send(`155594100${String(10 + i)}`);
-      expect([200, 429, 503]).toContain(outcome.status);
-      if (outcome.status !== 200) expect(outcome.body.error.code).toBeDefined();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    // Sends keep coming (five at a time, about 50 a second) while the primary dies and Sentinel
+    // promotes its replica.
+    let loading = true;
+    const outcomes: Array<{ status: number; code?: number }> = [];
+    const load = (async () => {
+      for (let i = 0; loading;) {
+        await Promise.all(
+          Array.from({ length: 5 }, () =>
+            send(`1555942${String(i++ % 10_000).padStart(4, '0')}`).then(
+              (outcome) => outcomes.push({ status: outcome.status, code: outcome.body.error?.code }),
+              () => outcomes.push({ status: 0 }),
+            ),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sentinel.kill(sentinel.primaryPort);
+      await eventually(async () => ((await sentinel.primary()) === sentinel.replicaPort ? true : undefined), 20_000);
+      // Back on Redis soon after the promotion, not on its per-instance fallbacks: ioredis asks
+      // Sentinel for the primary on every reconnect (at most 250 ms apart), and the first `ready`
+      // closes the circuit. Measured: 0.1–0.25 s after the promotion, idle, under this load, and with
+      // the machine's two cores kept busy by three other processes.
+      const promotedAt = Date.now();
+      await eventually(async () => {
+        const health = (await (await fetch(`${gateway.url}/health`)).json()) as any;
+        return health.info?.redis?.status === 'up' ? true : undefined;
+      }, 5_000);
+      expect(Date.now() - promotedAt).toBeLessThan(5_000);
+    } finally {
+      loading = false;
+      await load;
     }
+    // Every send answered succeeded or failed closed (a Graph error), never a 500 or a dropped connection.
+    expect(outcomes.length).toBeGreaterThan(50);
+    for (const outcome of outcomes) {
+      expect([200, 429, 503]).toContain(outcome.status);
+      if (outcome.status !== 200) expect(outcome.code).toBeDefined();
+    }
+    // And once it is back, every send succeeds.
+    for (let i = 0; i < 5; i++) expect((await send(`155594100${String(10 + i)}`)).status).toBe(200);
     expect(await sentinel.cli(sentinel.replicaPort, 'ROLE')).toMatch(/^master/);
   }, 60_000);
 });
