@@ -460,7 +460,7 @@ async function main(): Promise<void> {
   if (options.scale.length) {
     try {
       say(
-        `scale: the lifecycle at ${options.scaleRate} sends/s on 1, 2 and 3 instances (${options.scale.join(', ')})...`,
+        `scale: the lifecycle at ${options.scaleRate} sends/s${options.scalePerInstance ? ' per instance' : ''} on 1, 2 and 3 instances (${options.scale.join(', ')})...`,
       );
       // The phase runs its own instances; the main one would otherwise take queued work off their hands.
       await gateway.stop();
@@ -471,6 +471,7 @@ async function main(): Promise<void> {
           apiKey: provisioned.apiKey,
           send: scenarios.find((s) => s.id === 'send')!,
           rate: options.scaleRate,
+          perInstance: options.scalePerInstance,
           seconds: options.duration,
           redisPid,
           log,

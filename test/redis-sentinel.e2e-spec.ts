@@ -103,4 +103,35 @@ describe('on a Redis primary watched by Sentinel', () => {
     for (let i = 0; i < 5; i++) expect((await send(`155594100${String(10 + i)}`)).status).toBe(200);
     expect(await sentinel.cli(sentinel.replicaPort, 'ROLE')).toMatch(/^master/);
   }, 60_000);
+
+  it("a primary demoted while alive (Sentinel's manual failover) is left for the new one within 5 s, every send meanwhile succeeding or failing closed", async () => {
+    // The killed primary comes back as a replica of the promoted one; Sentinel then hands the primary
+    // back to it while the promoted one stays up (and becomes a replica, refusing writes).
+    await sentinel.restartAsReplica(sentinel.primaryPort, sentinel.replicaPort);
+    await eventually(async () => {
+      const reply = await sentinel.cli(sentinel.sentinelPort, 'SENTINEL', 'FAILOVER', RedisSentinel.NAME);
+      return /^OK/.test(reply) ? true : undefined;
+    }, 20_000);
+    await eventually(async () => ((await sentinel.primary()) === sentinel.primaryPort ? true : undefined), 20_000);
+    await eventually(
+      async () => ((await sentinel.cli(sentinel.replicaPort, 'ROLE')).startsWith('slave') ? true : undefined),
+      20_000,
+    );
+
+    const evalshaCalls = async () =>
+      Number(
+        /cmdstat_evalsha:calls=(\d+)/.exec(await sentinel.cli(sentinel.primaryPort, 'INFO', 'commandstats'))?.[1] ?? 0,
+      );
+    const before = await evalshaCalls();
+    // Every send succeeds or fails closed meanwhile, and within 5 s they reach the new primary again.
+    const started = Date.now();
+    await eventually(async () => {
+      const outcome = await send(`1555943${String(Date.now() % 10_000).padStart(4, '0')}`);
+      expect([200, 429, 503]).toContain(outcome.status);
+      return outcome.status === 200 && (await evalshaCalls()) > before ? true : undefined;
+    }, 5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const health = (await (await fetch(`${gateway.url}/health`)).json()) as any;
+    expect(health.info.redis).toMatchObject({ status: 'up', mode: 'sentinel' });
+  }, 60_000);
 });

@@ -45,6 +45,8 @@ export interface BenchOptions {
   /** The scale phase's Redis modes (empty: none) and its offered sends/s. */
   scale: ScaleMode[];
   scaleRate: number;
+  /** --scale-rate is per instance (the offered rate grows with the instances). */
+  scalePerInstance: boolean;
   /** Message records seeded before the messages page scenarios (over 90 days of weekly partitions). */
   records: number;
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
@@ -79,6 +81,8 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
                         round-robin, on one Redis (single) and a 3-primary cluster on loopback (cluster);
                         "none" skips it (BENCH_SCALE, default single,cluster)
   --scale-rate <n>      offered sends/s of the scale phase (default 100)
+  --scale-per-instance  offer --scale-rate per instance instead (1, 2 and 3 times it): the cost of a
+                        message when instances are added as the traffic grows
   --records <n>         message records seeded for the messages page scenarios, over 90 days
                         (BENCH_RECORDS, default 100000; the issue's table: 10000000)
   --skip-build          use the existing dist/ (default: npm run build first)
@@ -162,6 +166,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       records: { type: 'string' },
       scale: { type: 'string' },
       'scale-rate': { type: 'string' },
+      'scale-per-instance': { type: 'boolean' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -213,6 +218,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     broadcastRecipients: positiveInteger('--broadcast-recipients', values['broadcast-recipients'], 10_000),
     scale: scaleModes(values.scale ?? env.BENCH_SCALE ?? SCALE_MODES.join(',')),
     scaleRate: positiveInteger('--scale-rate', values['scale-rate'], 100),
+    scalePerInstance: values['scale-per-instance'] ?? false,
     records: positiveInteger('--records', values.records ?? env.BENCH_RECORDS, 100_000),
     databaseUrl,
     redisUrl,

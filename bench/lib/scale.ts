@@ -9,8 +9,8 @@ import { NORMAL_STATUS_DELAYS, secondInstance, type Stack, startGateway, startSa
 
 /**
  * Scale-out measured: the lifecycle (a send, then its sent, delivered and read statuses delivered to
- * a tenant endpoint) at a fixed offered rate on one, two and three gateway instances behind a
- * round-robin, on a single Redis and on a three-primary Redis Cluster started on loopback ports.
+ * a tenant endpoint) at a fixed offered rate (or a fixed rate per instance, `perInstance`) on one,
+ * two and three gateway instances behind a round-robin, on a single Redis and on a three-primary Redis Cluster started on loopback ports.
  * Both the tenant's sends and Meta's webhooks (the sandbox's) go through the round-robin, as they
  * would through a load balancer. Figures per run: messages per second fully delivered, lag p99, CPU
  * per message of each process, and the stack's (gateways + PostgreSQL + Redis) per message.
@@ -85,7 +85,9 @@ export interface ScaleContext {
   stack: Stack;
   apiKey: string;
   send: Scenario;
+  /** Offered sends/s: in all, or per instance when `perInstance` (then 1, 2 and 3 times it). */
   rate: number;
+  perInstance: boolean;
   seconds: number;
   /** The single Redis's server pid. */
   redisPid: number;
@@ -102,10 +104,11 @@ export async function runScale(context: ScaleContext, modes: readonly ScaleMode[
       const redisPids = cluster ? cluster.pids() : [context.redisPid];
       const redisUrl = cluster ? cluster.url : undefined;
       for (const instances of [1, 2, 3]) {
+        const rate = context.perInstance ? context.rate * instances : context.rate;
         context.say(
-          `scale: ${instances} instance(s) on ${mode === 'cluster' ? 'a 3-primary Redis Cluster' : 'one Redis'}, ${context.rate} sends/s...`,
+          `scale: ${instances} instance(s) on ${mode === 'cluster' ? 'a 3-primary Redis Cluster' : 'one Redis'}, ${rate} sends/s...`,
         );
-        runs.push(await runOne(context, mode, instances, redisUrl, redisPids));
+        runs.push(await runOne({ ...context, rate }, mode, instances, redisUrl, redisPids));
         const run = runs[runs.length - 1];
         context.say(
           `  ${run.fullyDeliveredPerSecond} messages/s fully delivered${run.keptUp ? '' : ' (DID NOT keep up)'}, lag p99 ${run.lagP99Ms} ms; ` +

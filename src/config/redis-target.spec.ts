@@ -1,4 +1,4 @@
-import { redisTargetOf } from './redis-target';
+import { redisTargetOf, SENTINEL_FAILOVER } from './redis-target';
 
 describe('redisTargetOf', () => {
   it('reads one Redis, with credentials, database and TLS', () => {
@@ -75,5 +75,16 @@ describe('redisTargetOf', () => {
         expect((error as Error).message).not.toContain('s3cret');
       }
     }
+  });
+});
+
+describe('SENTINEL_FAILOVER', () => {
+  it("reconnects on a demoted primary's READONLY answer only, and does without ioredis' failover detector", () => {
+    expect(SENTINEL_FAILOVER.reconnectOnError(new Error("READONLY You can't write against a read only replica."))).toBe(
+      1,
+    );
+    expect(SENTINEL_FAILOVER.reconnectOnError(new Error('ERR unknown command'))).toBe(false);
+    expect(SENTINEL_FAILOVER.reconnectOnError(new Error('NOSCRIPT No matching script'))).toBe(false);
+    expect(SENTINEL_FAILOVER.failoverDetector).toBe(false);
   });
 });

@@ -91,3 +91,23 @@ function dbOf(segment: string | undefined): number {
   if (!/^\d{1,2}$/.test(segment)) throw new Error(`"${segment}" is not a database number`);
   return Number(segment);
 }
+
+/**
+ * How every client of a Sentinel target follows a failover (the gateway's own and BullMQ's):
+ *
+ * - A primary that dies closes the connection: the client reconnects, and ioredis asks Sentinel for
+ *   the primary on every attempt, so it reaches the promoted replica once Sentinel names it.
+ * - A primary demoted while alive (Sentinel's manual failover, a partition healed): Sentinel closes
+ *   its clients' connections as it makes it a replica, and they reconnect as above. A client still
+ *   connected to it anyway meets `READONLY` on its next write, which makes it reconnect too
+ *   (`reconnectOnError`, ioredis' documented way).
+ * - Not ioredis' `failoverDetector`: when Sentinel's `+switch-master` came while the client was in
+ *   the middle of a reconnection attempt (as it keeps being, every 250 ms, while the primary is
+ *   down), it cancelled that attempt and the client ended for good, never to reconnect (about one
+ *   failover in three in `test/redis-sentinel.e2e-spec.ts`: the instance stayed on its per-instance
+ *   fallbacks, and BullMQ's clients, which use the same options, would end the same way).
+ */
+export const SENTINEL_FAILOVER = {
+  failoverDetector: false,
+  reconnectOnError: (error: Error): 1 | false => (error.message.startsWith('READONLY') ? 1 : false),
+};

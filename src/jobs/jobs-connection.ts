@@ -1,5 +1,5 @@
 import { Cluster, type RedisOptions } from 'ioredis';
-import type { RedisTarget } from '../config/redis-target';
+import { type RedisTarget, SENTINEL_FAILOVER } from '../config/redis-target';
 
 /** Reconnect attempts at most 250 ms apart, as the gateway's own client (redis/redis-client.ts). */
 const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 250);
@@ -23,7 +23,7 @@ export function jobsConnectionOf(target: RedisTarget): RedisOptions | Cluster {
     });
   }
   if (target.mode === 'sentinel')
-    return { ...node, sentinels: target.sentinels, name: target.name, failoverDetector: true };
+    return { ...node, sentinels: target.sentinels, name: target.name, ...SENTINEL_FAILOVER };
   return { ...node, ...target.node };
 }
 

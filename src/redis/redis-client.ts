@@ -1,5 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
-import type { RedisTarget } from '../config/redis-target';
+import { type RedisTarget, SENTINEL_FAILOVER } from '../config/redis-target';
 
 export interface ClientSettings {
   commandTimeoutMs: number;
@@ -16,7 +16,7 @@ const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 250);
  * reconnects in the background. For a cluster, ioredis follows MOVED and ASK itself and, when a
  * primary's connection closes, refreshes the slot map and tries again (at most `maxRedirections`
  * times, `retryDelayOnFailover` apart), so a replica promoted by the cluster is found without a
- * restart; Sentinel is asked for the primary again after a failover (`failoverDetector`).
+ * restart; Sentinel is asked for the primary again on every reconnection (SENTINEL_FAILOVER).
  */
 export function gatewayClientOf(target: RedisTarget, settings: ClientSettings): Redis | Cluster {
   const node: RedisOptions = {
@@ -50,7 +50,7 @@ export function gatewayClientOf(target: RedisTarget, settings: ClientSettings): 
       sentinels: target.sentinels,
       name: target.name,
       sentinelRetryStrategy: reconnectDelay,
-      failoverDetector: true,
+      ...SENTINEL_FAILOVER,
     });
   }
   return new Redis({ ...node, ...target.node, lazyConnect: true, keyPrefix: settings.keyPrefix });

@@ -56,6 +56,29 @@ export class RedisSentinel {
     return set;
   }
 
+  /** Starts a killed server again on its port, as a replica of `primaryPort` (Sentinel sees it join). */
+  async restartAsReplica(port: number, primaryPort: number): Promise<void> {
+    this.spawn(port, [
+      '--port',
+      String(port),
+      '--replicaof',
+      '127.0.0.1',
+      String(primaryPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      this.dir,
+    ]);
+    await eventually(
+      async () => ((await this.cli(port, 'INFO', 'replication')).includes('master_link_status:up') ? true : undefined),
+      10_000,
+    );
+  }
+
   private spawn(port: number, args: string[]): void {
     this.children.set(port, spawn('redis-server', args, { stdio: 'ignore' }));
   }
