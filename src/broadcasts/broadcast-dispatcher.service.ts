@@ -33,8 +33,8 @@ const WAITING_EVERY = 5;
  *
  * Behind API sends: a broadcast takes only turns that come within LOOKAHEAD_MS (a further turn is
  * refused, and it waits until the pace has room), so API sends find the turns after those. It asks
- * for the next turn only when that can be within LOOKAHEAD_MS of its last (one round trip a send
- * while the number has no other traffic). A
+ * for the next turn only when that can be within LOOKAHEAD_MS, and not before its last turn comes
+ * (one round trip a send while the number has no other traffic, in the wake-up that sends). A
  * recipient refused for the pair rule is held back until it passes; one over the messaging limit is
  * `deferred` until the rolling window frees room.
  *
