@@ -153,6 +153,32 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
     expect(upstream.every((entry) => entry.status === 200)).toBe(true);
   });
 
+  it('a template to a user whose service window is open does not count against the tier (the window read with the write)', async () => {
+    const { tenant, key } = await setUp();
+    t.sandbox.setLimits(tenant.phoneNumberId, { messaging_limit_tier: 'TIER_50', throughput_level: 'HIGH' });
+    await t.get(NumberLimitsService).learn(tenant.phoneNumberId);
+    const writers = Array.from({ length: 5 }, (_, i) => `1555610${String(i).padStart(4, '0')}`);
+    // Each writes in (Meta's inbound webhook): its service window opens, at Meta and at the gateway.
+    for (const waId of writers)
+      await t.sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: waId, type: 'text', text: 'hi' });
+    await eventually(async () => {
+      const [{ n }] = await t.dataSource.query(
+        'SELECT count(*)::int AS n FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2)',
+        [tenant.phoneNumberId, writers],
+      );
+      return n === writers.length ? true : undefined;
+    });
+    t.sandbox.clearRequests();
+    // The five users who wrote in first, then 50 new ones: the tier counts only the new ones.
+    for (const waId of writers) expect((await send(t, tenant, key, template(waId))).status).toBe(200);
+    for (let i = 0; i < 50; i++)
+      expect((await send(t, tenant, key, template(`1555620${String(i).padStart(4, '0')}`))).status).toBe(200);
+    const over = await send(t, tenant, key, template('15556300000'));
+    expect(over.status).toBe(429);
+    expect(over.body.error.error_data.reason).toBe('messaging_limit');
+    expect(sendsAtSandbox(tenant)).toHaveLength(55);
+  });
+
   it("an operator sets a number's throughput (management API) and a number reads its limits as Meta answers them", async () => {
     const tenant = await createTenant(t);
     t.sandbox.setLimits(tenant.phoneNumberId, { is_on_biz_app: true, quality_rating: 'YELLOW' });

@@ -77,12 +77,6 @@ export interface RecordFilter {
 const UNKNOWN = `(status = 'failed' AND outcome_unknown_at IS NOT NULL AND upstream_message_id IS NULL)`;
 
 /**
- * Every statement on messages' tables: message records (`messages`), their status history
- * (`message_statuses`), inbound messages and the 24-hour service windows (`conversation_windows`).
- * The send's and the ingestion's statements are prepared (HotPathSql), as measured in
- * docs/performance.md.
- */
-/**
  * The tables partitioned by time here (a week per partition, dropped whole past its retention):
  * records by when they were written, statuses and inbound messages by Meta's time of them (which
  * Meta's retries repeat, so the unique keys that hold it still find a retry).
@@ -119,6 +113,12 @@ function pendingColumns(records: PendingRecord[]): unknown[] {
   ];
 }
 
+/**
+ * Every statement on messages' tables: message records (`messages`), their status history
+ * (`message_statuses`), inbound messages and the 24-hour service windows (`conversation_windows`).
+ * The send's and the ingestion's statements are prepared (HotPathSql), as measured in
+ * docs/performance.md.
+ */
 @Injectable()
 export class MessagesRepository {
   constructor(
@@ -145,12 +145,11 @@ export class MessagesRepository {
     return earlier;
   }
 
-  /** One INSERT for the pending records of concurrent API sends. */
   /**
-   * Writes pending records, and reads in the same statement (one round trip) the service window of
-   * those that ask for it (`lookUpWindow`): each one's user's last inbound message to the number, or
-   * null (none, or not asked). The window is decided by the caller on its clock; a send it refuses
-   * takes its record back (`discard`).
+   * One INSERT for the pending records of concurrent API sends. The same statement (one round trip)
+   * reads the service window of those that ask for it (`lookUpWindow`): each one's user's last
+   * inbound message to the number, or null (none, or not asked). The caller decides the window on its
+   * clock; a send it refuses takes its record back (`discardPending`).
    */
   async insertPending(records: PendingRecord[]): Promise<Array<Date | null>> {
     const rows = await this.sql.query<{ id: string; last_inbound_at: Date }>(
@@ -518,15 +517,6 @@ export class MessagesRepository {
   }
 
   // ---- service windows --------------------------------------------------------------------------
-
-  /** When a user last wrote to a number, if ever. */
-  async lastInbound(phoneNumberId: string, waId: string): Promise<Date | undefined> {
-    const [row] = await this.dataSource.query<Array<{ last_inbound_at: Date }>>(
-      'SELECT last_inbound_at FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
-      [phoneNumberId, waId],
-    );
-    return row ? new Date(row.last_inbound_at) : undefined;
-  }
 
   /** Which of `waIds` wrote to the number within `seconds`. */
   async wroteWithin(phoneNumberId: string, waIds: string[], seconds: number): Promise<Set<string>> {

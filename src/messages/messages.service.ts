@@ -555,10 +555,6 @@ export class MessagesService {
     );
   }
 
-  /**
-   * Whether a send counts against the number's messaging limit: a template to a user whose service
-   * window is closed. Asked only when the number's tier limits anything (the window costs a read).
-   */
   private async accept(batch: Array<{ id: string; upstreamId: string }>): Promise<void[]> {
     await this.repository.accept(batch);
     return batch.map(() => undefined);

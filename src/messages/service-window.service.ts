@@ -49,11 +49,6 @@ export class ServiceWindowService implements OnModuleInit {
     return this.repository.wroteWithin(phoneNumberId, waIds, SERVICE_WINDOW_MS / 1000);
   }
 
-  async isOpen(phoneNumberId: string, waId: string): Promise<boolean> {
-    if (this.knownOpen(phoneNumberId, waId)) return true;
-    return this.openAfter(phoneNumberId, waId, (await this.repository.lastInbound(phoneNumberId, waId)) ?? null);
-  }
-
   /** Whether this instance already knows the window open (no read needed). */
   knownOpen(phoneNumberId: string, waId: string): boolean {
     const cached = this.openUntil.get(`${phoneNumberId}:${waId}`);
