@@ -14,11 +14,20 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { BroadcastLifecycle } from './broadcast-lifecycle';
 import { type BroadcastRow, BroadcastsRepository, type RecipientRow } from './broadcasts.repository';
 
+/** A recipient's try, written before its turn (`MessagesService.writeBroadcastTries`). */
+type BroadcastTry = { messageId: string; written: boolean; payload: Record<string, unknown> };
+
 /** How far back a recipient's link to a try is checked for a record given back meanwhile (far less than any retention). */
 const ORPHAN_LINK_SECONDS = 3600;
 
-/** How far ahead a broadcast takes turns: API sends arriving meanwhile get the turns after these, so they go first. */
-const LOOKAHEAD_MS = 25;
+/**
+ * How far ahead a broadcast takes turns: API sends arriving meanwhile get the turns after these, so
+ * they go first, at most this much behind. Turns are asked for as many recipients as fit in it (8 at
+ * 80/s), in one round trip.
+ */
+const LOOKAHEAD_MS = 100;
+/** At most this many turns in one ask (a fast number's look-ahead holds many). */
+const MAX_TURNS_PER_ASK = 32;
 /** Broadcast sends of one number in flight at once (each waits for its upstream answer). */
 const MAX_IN_FLIGHT = 200;
 /** A broadcast's status is read again this often while it is worked on (a pause on another instance). */
@@ -33,10 +42,10 @@ const WAITING_EVERY = 5;
  *
  * Behind API sends: a broadcast takes only turns that come within LOOKAHEAD_MS (a further turn is
  * refused, and it waits until the pace has room), so API sends find the turns after those. It asks
- * for the next turn only when that can be within LOOKAHEAD_MS, and not before its last turn comes
- * (one round trip a send while the number has no other traffic, in the wake-up that sends). A
- * recipient refused for the pair rule is held back until it passes; one over the messaging limit is
- * `deferred` until the rolling window frees room.
+ * for the turns of as many recipients as fit in LOOKAHEAD_MS in one round trip, and not before its
+ * last turn comes (in the wake-up that sends that one: one round trip for eight sends at 80/s while
+ * the number has no other traffic). A recipient refused for the pair rule is held back until it
+ * passes; one over the messaging limit is `deferred` until the rolling window frees room.
  *
  * Each recipient is sent at most once per try whatever crashes: the try's record is unique (its key
  * `broadcast:<id>:<seq>:<try>`), written for a whole claimed batch in one statement before the turns,
@@ -170,7 +179,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   /** Works one number's running broadcasts until none has a recipient to send now. */
   private async work(phoneNumberId: string): Promise<void> {
     const inFlight = new Set<Promise<void>>();
-    // When the next turn can be within LOOKAHEAD_MS: asking sooner would only be refused (a round trip).
+    // When the next turns can be within LOOKAHEAD_MS: asking sooner would only be refused (a round trip).
     const asking = { at: 0 };
     try {
       while (!this.stopping) {
@@ -214,71 +223,78 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
             };
           }),
         );
+        const toSend: Array<{ recipient: RecipientRow; attempt: BroadcastTry }> = [];
         for (const [i, recipient] of running.entries()) {
           const attempt = tries[i];
-          if (!attempt.written) {
-            // Not waited for: the link lingers with others (its record is what counts).
+          if (attempt.written) toSend.push({ recipient, attempt });
+          // Not waited for: the link lingers with others (its record is what counts).
+          else
             this.links
               .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId: attempt.messageId })
               .catch((error: Error) => this.logger.warn(`recipient ${recipient.seq} not linked: ${error.message}`));
-            continue;
+        }
+        // Turns are taken a few recipients at a time (as many as fit in LOOKAHEAD_MS), in one round
+        // trip; those the pace cannot give a turn yet are asked for again, first, when it has room.
+        const turnsPerAsk = Math.min(
+          MAX_TURNS_PER_ASK,
+          Math.max(1, Math.floor((LOOKAHEAD_MS * 1000) / this.pace.intervalUs(phone.limits))),
+        );
+        let waiting: Array<{ recipient: RecipientRow; attempt: BroadcastTry }> = [];
+        for (let next = 0; next < toSend.length || waiting.length > 0;) {
+          const early = asking.at - Date.now();
+          if (early > 0) await sleep(early);
+          const asked: Array<{ recipient: RecipientRow; attempt: BroadcastTry; broadcast: BroadcastRow }> = [];
+          const candidates = waiting.splice(0);
+          while (candidates.length < turnsPerAsk && next < toSend.length) candidates.push(toSend[next++]);
+          for (const item of candidates) {
+            const broadcast = await this.broadcastOf(item.recipient.broadcast_id);
+            if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running')
+              await this.giveBack(item.recipient, item.attempt.messageId);
+            else asked.push({ ...item, broadcast });
           }
-          const broadcast = await this.broadcastOf(recipient.broadcast_id);
-          if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running') {
-            await this.giveBack(recipient, attempt.messageId);
-            continue;
+          if (asked.length === 0) continue;
+          const decisions = await this.pace.decideTurns(
+            phone,
+            asked.map(({ recipient }) => ({
+              recipient: recipient.recipient,
+              businessInitiated: open !== null && !open.has(recipient.recipient),
+            })),
+            LOOKAHEAD_MS,
+          );
+          const notSent: string[] = [];
+          for (const [i, decision] of decisions.entries()) {
+            const { recipient, attempt, broadcast } = asked[i];
+            if (decision.granted) {
+              const send = this.sendOne(phone, broadcast, recipient, attempt, decision.turnAt).finally(() =>
+                inFlight.delete(send),
+              );
+              inFlight.add(send);
+              // The next turns are asked for once they can be within LOOKAHEAD_MS, but not before this
+              // one comes: then the ask shares the wake-up that sends this one.
+              asking.at = Math.max(
+                decision.turnAt,
+                decision.turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS,
+              );
+            } else if (decision.limit === 'throughput') {
+              // The pace is taken further ahead (API sends, another instance): these wait for room.
+              waiting = asked.slice(i).map(({ recipient, attempt }) => ({ recipient, attempt }));
+              asking.at = Date.now() + Math.max(1, decision.retryAfterMs);
+            } else {
+              // Held back for the pair rule, deferred for the messaging limit: the try is taken back.
+              await this.repository.holdBack(
+                recipient,
+                decision.retryAfterMs,
+                decision.limit === 'pair' ? 'queued' : 'deferred',
+              );
+              notSent.push(attempt.messageId);
+            }
           }
-          const businessInitiated = open !== null && !open.has(recipient.recipient);
-          const turnAt = await this.takeTurn(phone, broadcast, recipient, businessInitiated, asking);
-          if (turnAt === null) {
-            await this.messages.discardBroadcastTries([attempt.messageId]);
-            continue;
-          }
-          // The next turn is asked for once it can be within LOOKAHEAD_MS, but not before this one comes:
-          // then the ask shares the wake-up that sends this one (one timer fewer per message when
-          // turns are closer together than LOOKAHEAD_MS, as at 80/s).
-          asking.at = Math.max(turnAt, turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS);
-          const send = this.sendOne(phone, broadcast, recipient, attempt, turnAt).finally(() => inFlight.delete(send));
-          inFlight.add(send);
+          await this.messages.discardBroadcastTries(notSent);
           while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
         }
       }
     } finally {
       await Promise.allSettled([...inFlight]);
-    }
-  }
-
-  /**
-   * A turn of the number's pace within LOOKAHEAD_MS for the recipient: waits while the pace is taken
-   * further ahead (API sends, or the broadcast's own turns); holds the recipient back for the pair
-   * rule or defers it for the messaging limit (null then).
-   */
-  private async takeTurn(
-    phone: PacedNumber,
-    broadcast: BroadcastRow,
-    recipient: RecipientRow,
-    businessInitiated: boolean,
-    asking: { at: number },
-  ): Promise<number | null> {
-    const early = asking.at - Date.now();
-    if (early > 0) await sleep(early);
-    for (;;) {
-      const decision = await this.pace.decideTurn(phone, recipient.recipient, businessInitiated, LOOKAHEAD_MS);
-      if (decision.granted) return decision.turnAt;
-      if (decision.limit === 'pair') {
-        await this.repository.holdBack(recipient, decision.retryAfterMs, 'queued');
-        return null;
-      }
-      if (decision.limit === 'messaging_limit') {
-        await this.repository.holdBack(recipient, decision.retryAfterMs, 'deferred');
-        return null;
-      }
-      await sleep(Math.max(1, decision.retryAfterMs));
-      const fresh = await this.broadcastOf(broadcast.id);
-      if (this.stopping || fresh?.status !== 'running') {
-        await this.repository.release([recipient]);
-        return null;
-      }
     }
   }
 

@@ -170,8 +170,7 @@ export class NumberPaceService {
 
   /**
    * The store's decision for the number's next turn, without throwing: granted with when the turn
-   * comes (`turnAt`, this process's clock), or which limit refuses it and for how long. The
-   * broadcasts' dispatcher asks this way (a refusal is not an error there: it waits or defers).
+   * comes (`turnAt`, this process's clock), or which limit refuses it and for how long.
    */
   async decideTurn(
     number: PacedNumber,
@@ -181,31 +180,49 @@ export class NumberPaceService {
     /** The pair rule and the messaging limit counted this message already: only the number's turn. */
     counted = false,
   ): Promise<TurnDecision> {
-    const users = businessInitiated ? tierUsers(number.limits.messagingLimitTier) : undefined;
-    const reservation: PaceReservation = {
-      ...paceKeys(number),
-      intervalUs: this.intervalUs(number.limits),
+    const [decision] = await this.decideTurns(number, [{ recipient, businessInitiated }], maxWaitMs, counted);
+    return decision;
+  }
+
+  /**
+   * The store's decisions for the number's next turns, one per message in order, in one round trip
+   * (the broadcasts' dispatcher asks this way: a refusal is not an error there, it waits or defers).
+   * They stop after the first refused for throughput: the messages after it are not decided.
+   */
+  async decideTurns(
+    number: PacedNumber,
+    messages: Array<{ recipient: string; businessInitiated: boolean }>,
+    maxWaitMs: number,
+    counted = false,
+  ): Promise<TurnDecision[]> {
+    const keys = paceKeys(number);
+    const intervalUs = this.intervalUs(number.limits);
+    const users = tierUsers(number.limits.messagingLimitTier);
+    const reservations = messages.map(({ recipient, businessInitiated }): PaceReservation => ({
+      numberKey: keys.numberKey,
+      rateKey: keys.rateKey,
+      intervalUs,
       pair: {
-        key: paceKeys(number).pairKey(recipient),
+        key: keys.pairKey(recipient),
         intervalUs: counted ? 0 : PAIR_INTERVAL_MS * 1000,
         toleranceUs: (PAIR_BURST - 1) * PAIR_INTERVAL_MS * 1000,
       },
-      ...(users !== undefined && {
-        tier: {
-          key: paceKeys(number).tierKey,
-          member: recipient,
-          limit: users,
-          windowUs: MESSAGING_LIMIT_WINDOW_MS * 1000,
-        },
-      }),
+      ...(businessInitiated &&
+        users !== undefined && {
+          tier: { key: keys.tierKey, member: recipient, limit: users, windowUs: MESSAGING_LIMIT_WINDOW_MS * 1000 },
+        }),
       maxWaitUs: Math.max(0, maxWaitMs) * 1000,
-    };
-    const decision = await this.decide(reservation);
+    }));
+    const decisions = await this.decide(reservations);
     const repliedAt = Date.now();
-    if (!decision.granted) return { granted: false, limit: decision.limit, retryAfterMs: decision.retryAfterUs / 1000 };
-    this.skew.add(repliedAt - decision.nowUs / 1000);
-    const delayMs = decision.delayUs / 1000;
-    return { granted: true, delayMs, turnAt: decision.nowUs / 1000 + delayMs + this.skew.value() };
+    const first = decisions.find((d) => d.granted);
+    if (first?.granted) this.skew.add(repliedAt - first.nowUs / 1000);
+    return decisions.map((decision): TurnDecision => {
+      if (!decision.granted)
+        return { granted: false, limit: decision.limit, retryAfterMs: decision.retryAfterUs / 1000 };
+      const delayMs = decision.delayUs / 1000;
+      return { granted: true, delayMs, turnAt: decision.nowUs / 1000 + delayMs + this.skew.value() };
+    });
   }
 
   /**
@@ -264,12 +281,12 @@ export class NumberPaceService {
     return 1e6 / (throughputMps(limits) * (1 - this.margin));
   }
 
-  private async decide(reservation: PaceReservation): Promise<PaceDecision> {
+  private async decide(reservations: PaceReservation[]): Promise<PaceDecision[]> {
     try {
-      return await this.store.reservePace(reservation);
+      return await this.store.reservePaces(reservations);
     } catch (error) {
       this.warnFallback(error as Error);
-      return this.fallback.reservePace(reservation);
+      return this.fallback.reservePaces(reservations);
     }
   }
 

@@ -98,8 +98,18 @@ export class MemoryStore extends SharedStore {
   }
 
   /** The same decisions as RESERVE_PACE_SCRIPT (redis-scripts.ts), on this process's clock. */
-  async reservePace(r: PaceReservation): Promise<PaceDecision> {
+  async reservePaces(reservations: PaceReservation[]): Promise<PaceDecision[]> {
     const now = this.now() * 1000;
+    const decisions: PaceDecision[] = [];
+    for (const reservation of reservations) {
+      const decision = this.decidePace(reservation, now);
+      decisions.push(decision);
+      if (!decision.granted && decision.limit === 'throughput') break;
+    }
+    return decisions;
+  }
+
+  private decidePace(r: PaceReservation, now: number): PaceDecision {
     const interval = this.paceNumber(r.rateKey) ?? r.intervalUs;
     const pairTat = Math.max(this.paceNumber(r.pair.key) ?? 0, now);
     let earliest = now;

@@ -101,6 +101,43 @@ describe.each([
     expect(await store.reservePace(tier('4'))).toMatchObject({ granted: false, limit: 'messaging_limit' });
   });
 
+  it('decides several messages in one call as that many calls in a row would, and stops at the first turn too far off', async () => {
+    const id = randomUUID();
+    const message = (member: string, tierLimit?: number): PaceReservation =>
+      reservation(id, {
+        intervalUs: 20 * MS,
+        maxWaitUs: 50 * MS,
+        pair: { key: `pace:{${id}}:p:${member}`, intervalUs: 6000 * MS, toleranceUs: 0 },
+        ...(tierLimit !== undefined && {
+          tier: { key: `tier:${id}`, member, limit: tierLimit, windowUs: 86_400_000 * MS },
+        }),
+      });
+    expect((await store.reservePace(message('reached'))).granted).toBe(true);
+    const decisions = await store.reservePaces([
+      message('reached'), // the pair rule: one every 6 s, no burst here
+      message('new', 1), // the tier's one user
+      message('over', 1), // a second user over a tier of one
+      message('plain'),
+      message('late'), // three intervals after the first turn: further than the 50 ms wait
+      message('unasked'),
+    ]);
+    expect(decisions.map((d) => (d.granted ? 'ok' : d.limit))).toEqual([
+      'pair',
+      'ok',
+      'messaging_limit',
+      'ok',
+      'throughput',
+    ]);
+    const [, first, , second] = decisions;
+    if (!first.granted || !second.granted) throw new Error('granted above');
+    // Refused messages take no turn: the two granted ones are one interval apart, after the first call's.
+    expect(first.delayUs / MS).toBeGreaterThan(10);
+    expect(first.delayUs / MS).toBeLessThanOrEqual(20);
+    expect((second.delayUs - first.delayUs) / MS).toBeCloseTo(20, 3);
+    // Nothing was written for the refused ones: the tier still holds one user, the last one unasked.
+    expect(await store.reservePace(message('unasked', 1))).toMatchObject({ granted: false, limit: 'messaging_limit' });
+  });
+
   it('takes turns for inbound messages, and after a refusal by Meta keeps the number quiet for a while', async () => {
     const id = randomUUID();
     const { numberKey, rateKey } = reservation(id);

@@ -88,49 +88,70 @@ return 0
 `;
 
 /**
- * RESERVE_PACE — a phone number's next turn (pacing/number-pace.service.ts). Times are µs on Redis's
- * clock. KEYS: the number's TAT, its interval, the pair's TAT, the tier's sorted set (users by the
- * time they were last reached). ARGV: default interval, max wait, pair interval, pair tolerance,
- * tier limit (-1: not business-initiated), tier member, tier window. A pair interval of 0: the pair rule
+ * RESERVE_PACE — turns of a phone number's pace for one message or several in a row
+ * (pacing/number-pace.service.ts): the same decisions as that many calls one after another, in one
+ * round trip. Times are µs on Redis's clock. KEYS: the number's TAT, its interval, the tier's sorted
+ * set (users by the time they were last reached; never touched without a tier), then each message's
+ * pair TAT. ARGV: default interval, max wait, tier window, then per message: pair interval, pair
+ * tolerance, tier limit (-1: not business-initiated), tier member. A pair interval of 0: the pair rule
  * was applied to this message already (a late send's new turn), so it is neither checked nor counted.
- * Returns {'ok', delay, now} or {limit, retry after} with limit 'pair', 'messaging_limit' or 'throughput'.
- * Nothing is written unless the turn is granted.
+ * Returns {now, then per message: 'ok' and its delay, or its limit ('pair', 'messaging_limit',
+ * 'throughput') and the retry after}, stopping after a 'throughput' (the turns after it would be
+ * further still). Nothing is written for a message whose turn is not granted.
  */
 export const RESERVE_PACE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(redis.call('GET', KEYS[2]) or ARGV[1])
 local maxWait = tonumber(ARGV[2])
-local pairInterval = tonumber(ARGV[3])
-local pairTolerance = tonumber(ARGV[4])
-local pairTat = math.max(tonumber(redis.call('GET', KEYS[3]) or 0), now)
-local earliest = now
-if pairInterval > 0 and pairTat - now > pairTolerance then
-  earliest = pairTat - pairTolerance
-  if earliest - now > maxWait then return {'pair', math.floor(earliest - now - maxWait)} end
-end
-local tierLimit = tonumber(ARGV[5])
-local window = tonumber(ARGV[7])
-if tierLimit >= 0 then
-  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('%.0f', now - window))
-  if not redis.call('ZSCORE', KEYS[4], ARGV[6]) and redis.call('ZCARD', KEYS[4]) >= tierLimit then
-    local oldest = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
-    return {'messaging_limit', math.floor(tonumber(oldest[2]) + window - now)}
+local window = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or 0)
+local trimmed, reached, granted = false, false, false
+local function decide(pairKey, pairInterval, pairTolerance, tierLimit, member)
+  local pairTat = math.max(tonumber(redis.call('GET', pairKey) or 0), now)
+  local earliest = now
+  if pairInterval > 0 and pairTat - now > pairTolerance then
+    earliest = pairTat - pairTolerance
+    if earliest - now > maxWait then return 'pair', math.floor(earliest - now - maxWait) end
   end
+  if tierLimit >= 0 then
+    if not trimmed then
+      redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', string.format('%.0f', now - window))
+      trimmed = true
+    end
+    if not redis.call('ZSCORE', KEYS[3], member) and redis.call('ZCARD', KEYS[3]) >= tierLimit then
+      local oldest = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
+      return 'messaging_limit', math.floor(tonumber(oldest[2]) + window - now)
+    end
+  end
+  local slot = math.max(tat, earliest)
+  local delay = slot - now
+  if delay > maxWait then return 'throughput', math.floor(delay - maxWait) end
+  tat = slot + interval
+  granted = true
+  if pairInterval > 0 then
+    local nextPair = math.max(pairTat, slot) + pairInterval
+    redis.call('SET', pairKey, string.format('%.0f', nextPair), 'PX', math.ceil((nextPair - now) / 1000) + 1000)
+  end
+  if tierLimit >= 0 then
+    redis.call('ZADD', KEYS[3], string.format('%.0f', now), member)
+    reached = true
+  end
+  return 'ok', math.floor(delay)
 end
-local slot = math.max(tonumber(redis.call('GET', KEYS[1]) or 0), earliest)
-local delay = slot - now
-if delay > maxWait then return {'throughput', math.floor(delay - maxWait)} end
-redis.call('SET', KEYS[1], string.format('%.0f', slot + interval), 'PX', math.ceil((delay + interval) / 1000) + 1000)
-if pairInterval > 0 then
-  local nextPair = math.max(pairTat, slot) + pairInterval
-  redis.call('SET', KEYS[3], string.format('%.0f', nextPair), 'PX', math.ceil((nextPair - now) / 1000) + 1000)
+local out = {string.format('%.0f', now)}
+for i = 4, #KEYS do
+  local a = 3 + (i - 4) * 4
+  local state, value = decide(KEYS[i], tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), ARGV[a + 4])
+  out[#out + 1] = state
+  out[#out + 1] = value
+  if state == 'throughput' then break end
 end
-if tierLimit >= 0 then
-  redis.call('ZADD', KEYS[4], string.format('%.0f', now), ARGV[6])
-  redis.call('PEXPIRE', KEYS[4], math.ceil(window / 1000))
+if granted then
+  redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1000)
 end
-return {'ok', math.floor(delay), string.format('%.0f', now)}
+if reached then redis.call('PEXPIRE', KEYS[3], math.ceil(window / 1000)) end
+return out
 `;
 
 /**

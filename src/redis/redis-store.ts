@@ -41,7 +41,7 @@ interface ScriptCommands {
   gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
   gwComplete(cacheKey: string, lockKey: string, token: string, response: string, ttlMs: number): Promise<number>;
   gwRelease(lockKey: string, token: string): Promise<number>;
-  gwReservePace(...args: Array<string | number>): Promise<[string, number, string?]>;
+  gwReservePace(...args: Array<string | number>): Promise<Array<string | number>>;
   gwTierUsage(key: string, windowUs: number, ...members: string[]): Promise<[number, number]>;
   gwTakePace(numberKey: string, rateKey: string, intervalUs: number, count: number, mode: string): Promise<number>;
 }
@@ -101,7 +101,7 @@ export class RedisStore extends SharedStore {
     this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
     this.client.defineCommand('gwComplete', { numberOfKeys: 2, lua: COMPLETE_SCRIPT });
     this.client.defineCommand('gwRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
-    this.client.defineCommand('gwReservePace', { numberOfKeys: 4, lua: RESERVE_PACE_SCRIPT });
+    this.client.defineCommand('gwReservePace', { lua: RESERVE_PACE_SCRIPT });
     this.client.defineCommand('gwTakePace', { numberOfKeys: 2, lua: TAKE_PACE_SCRIPT });
     this.client.defineCommand('gwTierUsage', { numberOfKeys: 1, lua: TIER_USAGE_SCRIPT });
     this.client.on('error', (error: Error) => {
@@ -336,25 +336,38 @@ export class RedisStore extends SharedStore {
     return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
   }
 
-  async reservePace(r: PaceReservation): Promise<PaceDecision> {
-    const [state, value, now] = await this.command(() =>
-      this.client.gwReservePace(
-        r.numberKey,
-        r.rateKey,
-        r.pair.key,
-        // Without a tier the fourth key is never touched; the pair's key stands in for it.
-        r.tier?.key ?? r.pair.key,
-        Math.round(r.intervalUs),
-        Math.round(r.maxWaitUs),
+  async reservePaces(reservations: PaceReservation[]): Promise<PaceDecision[]> {
+    const [first] = reservations;
+    const tier = reservations.find((r) => r.tier)?.tier;
+    const args: Array<string | number> = [
+      3 + reservations.length,
+      first.numberKey,
+      first.rateKey,
+      // Without a tier the third key is never touched; the number's key stands in for it.
+      tier?.key ?? first.numberKey,
+      ...reservations.map((r) => r.pair.key),
+      Math.round(first.intervalUs),
+      Math.round(first.maxWaitUs),
+      Math.round(tier?.windowUs ?? 0),
+    ];
+    for (const r of reservations)
+      args.push(
         Math.round(r.pair.intervalUs),
         Math.round(r.pair.toleranceUs),
         r.tier ? r.tier.limit : -1,
         r.tier?.member ?? '',
-        Math.round(r.tier?.windowUs ?? 0),
-      ),
-    );
-    if (state === 'ok') return { granted: true, delayUs: Number(value), nowUs: Number(now) };
-    return { granted: false, limit: state as 'throughput' | 'pair' | 'messaging_limit', retryAfterUs: Number(value) };
+      );
+    const [now, ...answers] = await this.command(() => this.client.gwReservePace(...args));
+    const decisions: PaceDecision[] = [];
+    for (let i = 0; i < answers.length; i += 2) {
+      const [state, value] = [answers[i], Number(answers[i + 1])];
+      decisions.push(
+        state === 'ok'
+          ? { granted: true, delayUs: value, nowUs: Number(now) }
+          : { granted: false, limit: state as 'throughput' | 'pair' | 'messaging_limit', retryAfterUs: value },
+      );
+    }
+    return decisions;
   }
 
   async takePace(
