@@ -173,6 +173,54 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
     await receiver.stop();
   }, 60_000);
 
+  it('a completion is written with its webhook or not at all: while the webhook cannot be written the broadcast stays running, then both come', async () => {
+    const { tenant, key } = await setUp();
+    const receiver = await new WebhookReceiver().start();
+    await call('POST', '/v1/webhooks', key, { url: receiver.url, events: ['broadcast_status_update'] });
+    // The tenant's deliveries of this field cannot be written for a while (as when the process dies
+    // between the two writes, or the insert fails): the completion must not happen without them.
+    await t.dataSource.query(
+      `CREATE OR REPLACE FUNCTION test_refuse_broadcast_event() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.field = 'broadcast_status_update' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`,
+    );
+    await t.dataSource.query(
+      `CREATE TRIGGER test_refuse_broadcast_event BEFORE INSERT ON webhook_deliveries
+       FOR EACH ROW EXECUTE FUNCTION test_refuse_broadcast_event()`,
+    );
+    let id: string;
+    try {
+      const answer = await create(tenant, key, recipients(3, 0, '1555895'));
+      expect(answer.status).toBe(201);
+      id = answer.body.id as string;
+      // Every record answered by Meta: from here each poll (200 ms) tries to complete the broadcast.
+      await eventually(async () => {
+        const [{ answered }] = await t.dataSource.query(
+          `SELECT count(*) FILTER (WHERE status <> 'pending')::int AS answered FROM messages WHERE broadcast_id = $1`,
+          [id],
+        );
+        return answered === 3 ? true : undefined;
+      }, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await get(tenant, key, id)).body.status).toBe('running');
+      const [{ count }] = await t.dataSource.query(
+        `SELECT count(*)::int FROM webhook_deliveries WHERE tenant_id = $1 AND field = 'broadcast_status_update'`,
+        [tenant.id],
+      );
+      expect(count).toBe(0);
+    } finally {
+      await t.dataSource.query(`DROP TRIGGER IF EXISTS test_refuse_broadcast_event ON webhook_deliveries`);
+      await t.dataSource.query(`DROP FUNCTION IF EXISTS test_refuse_broadcast_event()`);
+    }
+    // Writable again: the next poll completes it, and the tenant is told once.
+    const done = await completed(tenant, key, id);
+    expect(done.body.counts.queued).toBe(0);
+    const [event] = await receiver.waitFor((all) => all.length >= 1);
+    expect(JSON.parse(event.body).entry[0].changes[0].value).toMatchObject({ broadcast_id: id, status: 'completed' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.events()).toHaveLength(1);
+    await receiver.stop();
+  }, 40_000);
+
   it('sends a recipient linked to a try another instance gave back (its record gone): nothing lost, nothing twice', async () => {
     const { tenant, key } = await setUp();
     // Scheduled an hour ahead: nothing is sent while the race's outcome is set up.

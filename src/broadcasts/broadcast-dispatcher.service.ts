@@ -101,7 +101,11 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   onModuleInit(): void {
     if (this.pollMs > 0) this.jobs.everyInstance('broadcast-poll', this.pollMs, () => this.poll());
     this.numberLimits.onLearned((phoneNumberId, limits) => {
-      if (limits.qualityRating === 'RED') void this.lifecycle.pauseNumber(phoneNumberId, 'quality_red');
+      if (limits.qualityRating === 'RED')
+        this.lifecycle
+          .pauseNumber(phoneNumberId, 'quality_red')
+          .then((paused) => paused.forEach((row) => this.forget(row.id)))
+          .catch((error: Error) => this.logger.warn(`broadcasts of ${phoneNumberId} not paused: ${error.message}`));
     });
   }
 

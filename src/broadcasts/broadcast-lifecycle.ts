@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MessagesService } from '../messages/messages.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
+import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
 import { broadcastEvent, BROADCAST_FIELD } from './broadcast-events';
 import { type BroadcastRow, BroadcastsRepository, type BroadcastStatus } from './broadcasts.repository';
@@ -67,42 +68,64 @@ export class BroadcastLifecycle {
     to: BroadcastStatus,
     pauseReason: string | null = null,
   ): Promise<BroadcastRow | null> {
-    const moved = await this.repository.move(id, from, to, pauseReason);
-    if (moved && (to === 'paused' || to === 'completed')) await this.tell(moved);
-    return moved;
+    if (to !== 'paused' && to !== 'completed') return this.repository.move(id, from, to, pauseReason);
+    const rows = await this.repository.byIds([id]);
+    const [moved] = await this.moveAndTell(rows, from, to, pauseReason);
+    return moved ?? null;
   }
 
   /** Pauses every running broadcast of a number (Meta flagged it RED, or refused it for spam), and tells. */
   async pauseNumber(phoneNumberId: string, reason: string): Promise<BroadcastRow[]> {
-    const paused = await this.repository.pauseNumber(phoneNumberId, reason);
-    for (const broadcast of paused) await this.tell(broadcast);
+    const running = await this.repository.runningOf(phoneNumberId);
+    const paused = await this.moveAndTell(running, ['running'], 'paused', reason);
     if (paused.length) this.logger.warn(`${paused.length} broadcasts of ${phoneNumberId} paused: ${reason}`);
     return paused;
   }
 
-  /** The `broadcast_status_update` webhook to the organization's endpoints that select it. */
-  private async tell(broadcast: BroadcastRow): Promise<void> {
-    try {
-      const wabaId = await this.onboarding.wabaIdOf(broadcast.business_account_id);
-      const body = broadcastEvent(wabaId, {
-        id: broadcast.id,
-        name: broadcast.name,
-        phoneNumberId: broadcast.phone_number_id,
-        status: broadcast.status,
-        pauseReason: broadcast.pause_reason,
-        counts: { ...(await this.counts(broadcast)) },
-      });
-      await this.outbox.emit({
-        tenantId: broadcast.tenant_id,
-        wabaId,
-        field: BROADCAST_FIELD,
-        phoneNumberId: broadcast.phone_number_id,
-        body,
-      });
-    } catch (error) {
-      this.logger.warn(
-        `broadcast ${broadcast.id} ${broadcast.status}: webhook not written (${(error as Error).message})`,
-      );
+  /**
+   * Moves broadcasts and writes the `broadcast_status_update` webhook of each one moved (to the
+   * organization's endpoints that select it) in the same transaction: a move is never left untold by
+   * a crash between the two, and a webhook never tells of a move that did not happen. Its counts are
+   * read before (a move does not change them); the deliveries go to the job engine once committed.
+   */
+  private async moveAndTell(
+    rows: BroadcastRow[],
+    from: BroadcastStatus[],
+    to: 'paused' | 'completed',
+    pauseReason: string | null,
+  ): Promise<BroadcastRow[]> {
+    const told = new Map<string, { wabaId: string; counts: BroadcastCounts }>();
+    for (const row of rows) {
+      const wabaId = await this.onboarding.wabaIdOf(row.business_account_id);
+      told.set(row.id, { wabaId, counts: await this.counts(row) });
     }
+    const deliveries: DeliveryRow[] = [];
+    const moved = await this.repository.moveAlong(
+      rows.map((row) => row.id),
+      from,
+      to,
+      pauseReason,
+      async (manager, row) => {
+        const { wabaId, counts } = told.get(row.id)!;
+        const body = broadcastEvent(wabaId, {
+          id: row.id,
+          name: row.name,
+          phoneNumberId: row.phone_number_id,
+          status: row.status,
+          pauseReason: row.pause_reason,
+          counts: { ...counts },
+        });
+        const event = {
+          tenantId: row.tenant_id,
+          wabaId,
+          field: BROADCAST_FIELD,
+          phoneNumberId: row.phone_number_id,
+          body,
+        };
+        deliveries.push(...(await this.outbox.writeGatewayEvent(event, manager)));
+      },
+    );
+    this.outbox.dispatch(deliveries);
+    return moved;
   }
 }

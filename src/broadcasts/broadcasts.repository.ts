@@ -28,6 +28,12 @@ export interface NewRecipient {
 /** Rows written per INSERT of recipients (each row takes five parameters). */
 const INSERT_CHUNK = 2000;
 
+/** A move between states (`move`, `moveAlong`): ids $1, from $2, to $3, pause reason $4. */
+const MOVE = `UPDATE broadcasts SET status = $3, pause_reason = $4, updated_at = now(),
+    started_at = CASE WHEN $3 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
+    finished_at = CASE WHEN $3 IN ('completed', 'cancelled') THEN now() WHEN $3 = 'running' THEN NULL ELSE finished_at END
+  WHERE id = ANY ($1::uuid[]) AND status = ANY ($2::text[]) RETURNING *`;
+
 /**
  * Every statement on `broadcasts` and `broadcast_recipients`, and their row types. Claims take rows
  * `FOR UPDATE SKIP LOCKED`: instances dispatching the same number take different recipients, and a
@@ -164,22 +170,39 @@ export class BroadcastsRepository {
     to: BroadcastStatus,
     pauseReason: string | null = null,
   ): Promise<BroadcastRow | null> {
-    const [row] = await this.updated<BroadcastRow>(
-      `UPDATE broadcasts SET status = $3, pause_reason = $4, updated_at = now(),
-         started_at = CASE WHEN $3 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-         finished_at = CASE WHEN $3 IN ('completed', 'cancelled') THEN now() WHEN $3 = 'running' THEN NULL ELSE finished_at END
-       WHERE id = $1 AND status = ANY ($2::text[]) RETURNING *`,
-      [id, from, to, pauseReason],
-    );
+    const [row] = await this.updated<BroadcastRow>(MOVE, [[id], from, to, pauseReason]);
     return row ?? null;
   }
 
-  /** Pauses a number's running broadcasts (Meta flagged the number, or refused it for spam). */
-  async pauseNumber(phoneNumberId: string, reason: string): Promise<BroadcastRow[]> {
-    return this.updated<BroadcastRow>(
-      `UPDATE broadcasts SET status = 'paused', pause_reason = $2, updated_at = now()
-       WHERE phone_number_id = $1 AND status = 'running' RETURNING *`,
-      [phoneNumberId, reason],
+  /**
+   * Moves those of broadcasts `ids` in one of `from` to `to` (as `move`), and runs `alongside` for each
+   * moved one in the same transaction: what it writes (the tenant's webhook that tells of the move)
+   * commits with the move or not at all. Returns the moved rows.
+   */
+  async moveAlong(
+    ids: string[],
+    from: BroadcastStatus[],
+    to: BroadcastStatus,
+    pauseReason: string | null,
+    alongside: (manager: EntityManager, row: BroadcastRow) => Promise<void>,
+  ): Promise<BroadcastRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      // Locked in id order first: two moves of overlapping sets (a number paused by two instances at
+      // once) wait for each other instead of deadlocking.
+      if (ids.length > 1)
+        await manager.query(`SELECT id FROM broadcasts WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
+      const rows = await this.updated<BroadcastRow>(MOVE, [ids, from, to, pauseReason], manager);
+      for (const row of rows) await alongside(manager, row);
+      return rows;
+    });
+  }
+
+  /** A number's running broadcasts (to pause them all: Meta flagged the number, or refused it for spam). */
+  async runningOf(phoneNumberId: string): Promise<BroadcastRow[]> {
+    return this.dataSource.query<BroadcastRow[]>(
+      `SELECT * FROM broadcasts WHERE phone_number_id = $1 AND status = 'running' ORDER BY id`,
+      [phoneNumberId],
     );
   }
 

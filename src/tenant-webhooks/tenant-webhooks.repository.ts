@@ -554,8 +554,11 @@ export class TenantWebhooksRepository {
   }
 
   /** A gateway event's deliveries, one per active `/v1/webhooks` endpoint that selects it. */
-  insertGatewayEvent(event: Omit<DeliveryEvent, 'dedupeKey'>): Promise<DeliveryRow[]> {
-    return this.dataSource.query<DeliveryRow[]>(
+  insertGatewayEvent(
+    event: Omit<DeliveryEvent, 'dedupeKey'>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<DeliveryRow[]> {
+    return manager.query<DeliveryRow[]>(
       `WITH added AS (
          INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body)
          SELECT e.tenant_id, e.id, $2, $3 FROM webhook_endpoints e

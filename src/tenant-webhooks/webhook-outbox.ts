@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import type { ComposedStatement } from '../database/composed-statement';
 import { DeliveryQueue } from './delivery-queue';
@@ -67,13 +68,12 @@ export class WebhookOutbox {
   /**
    * An event of the gateway's own (a broadcast paused or completed, under its own field): a delivery
    * to each active endpoint of the organization registered with `/v1/webhooks` that selects the field
-   * and the number, written now (durable, retried like every delivery) and handed to the job engine.
+   * and the number, written in the caller's transaction (`manager`) with the change it tells of, so
+   * that both commit or neither; the caller hands the rows to `dispatch` once it has committed.
    * Meta's overrides (`subscribed_apps`, `webhook_configuration`) receive only Meta's events.
    */
-  async emit(event: Omit<OutboxEvent, 'dedupeKey'>): Promise<number> {
-    const rows = await this.repository.insertGatewayEvent(event);
-    this.dispatch(rows);
-    return rows.length;
+  writeGatewayEvent(event: Omit<OutboxEvent, 'dedupeKey'>, manager: EntityManager): Promise<DeliveryRow[]> {
+    return this.repository.insertGatewayEvent(event, manager);
   }
 
   /**
