@@ -237,68 +237,84 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
               .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId: attempt.messageId })
               .catch((error: Error) => this.logger.warn(`recipient ${recipient.seq} not linked: ${error.message}`));
         }
-        // Turns are taken a few recipients at a time (as many as fit in LOOKAHEAD_MS), in one round
-        // trip; those the pace cannot give a turn yet are asked for again, first, when it has room.
-        const turnsPerAsk = Math.min(
-          MAX_TURNS_PER_ASK,
-          Math.max(1, Math.floor((LOOKAHEAD_MS * 1000) / this.pace.intervalUs(phone.limits))),
-        );
-        let waiting: Array<{ recipient: RecipientRow; attempt: BroadcastTry }> = [];
-        for (let next = 0; next < toSend.length || waiting.length > 0;) {
-          const early = asking.at - Date.now();
-          if (early > 0) await sleep(early);
-          const asked: Array<{ recipient: RecipientRow; attempt: BroadcastTry; broadcast: BroadcastRow }> = [];
-          const candidates = waiting.splice(0);
-          while (candidates.length < turnsPerAsk && next < toSend.length) candidates.push(toSend[next++]);
-          for (const item of candidates) {
-            const broadcast = await this.broadcastOf(item.recipient.broadcast_id);
-            if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running')
-              await this.giveBack(item.recipient, item.attempt.messageId);
-            else asked.push({ ...item, broadcast });
-          }
-          if (asked.length === 0) continue;
-          const decisions = await this.pace.decideTurns(
-            phone,
-            asked.map(({ recipient }) => ({
-              recipient: recipient.recipient,
-              businessInitiated: open !== null && !open.has(recipient.recipient),
-            })),
-            LOOKAHEAD_MS,
-          );
-          const notSent: string[] = [];
-          for (const [i, decision] of decisions.entries()) {
-            const { recipient, attempt, broadcast } = asked[i];
-            if (decision.granted) {
-              const send = this.sendOne(phone, broadcast, recipient, attempt, decision.turnAt).finally(() =>
-                inFlight.delete(send),
-              );
-              inFlight.add(send);
-              // The next turns are asked for once they can be within LOOKAHEAD_MS, but not before this
-              // one comes: then the ask shares the wake-up that sends this one.
-              asking.at = Math.max(
-                decision.turnAt,
-                decision.turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS,
-              );
-            } else if (decision.limit === 'throughput') {
-              // The pace is taken further ahead (API sends, another instance): these wait for room.
-              waiting = asked.slice(i).map(({ recipient, attempt }) => ({ recipient, attempt }));
-              asking.at = Date.now() + Math.max(1, decision.retryAfterMs);
-            } else {
-              // Held back for the pair rule, deferred for the messaging limit: the try is taken back.
-              await this.repository.holdBack(
-                recipient,
-                decision.retryAfterMs,
-                decision.limit === 'pair' ? 'queued' : 'deferred',
-              );
-              notSent.push(attempt.messageId);
-            }
-          }
-          await this.messages.discardBroadcastTries(notSent);
-          while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
-        }
+        await this.sendInTurns(phone, toSend, open, claimEnds, asking, inFlight);
       }
     } finally {
       await Promise.allSettled([...inFlight]);
+    }
+  }
+
+  /**
+   * Sends a claimed batch's written tries, each in a turn of the number's pace: turns are taken a few
+   * recipients at a time (as many as fit in LOOKAHEAD_MS) in one round trip, and not before the last
+   * turn taken comes; those the pace cannot give a turn yet are asked for again, first, when it has
+   * room. A recipient refused for the pair rule is held back, one over the messaging limit deferred
+   * (their tries taken back); a pause, the claim's end or a shutdown gives the rest back.
+   */
+  private async sendInTurns(
+    phone: PacedNumber,
+    toSend: Array<{ recipient: RecipientRow; attempt: BroadcastTry }>,
+    open: Set<string> | null,
+    claimEnds: number,
+    asking: { at: number },
+    inFlight: Set<Promise<void>>,
+  ): Promise<void> {
+    const turnsPerAsk = Math.min(
+      MAX_TURNS_PER_ASK,
+      Math.max(1, Math.floor((LOOKAHEAD_MS * 1000) / this.pace.intervalUs(phone.limits))),
+    );
+    let waiting: Array<{ recipient: RecipientRow; attempt: BroadcastTry }> = [];
+    for (let next = 0; next < toSend.length || waiting.length > 0;) {
+      const early = asking.at - Date.now();
+      if (early > 0) await sleep(early);
+      const asked: Array<{ recipient: RecipientRow; attempt: BroadcastTry; broadcast: BroadcastRow }> = [];
+      const candidates = waiting.splice(0);
+      while (candidates.length < turnsPerAsk && next < toSend.length) candidates.push(toSend[next++]);
+      for (const item of candidates) {
+        const broadcast = await this.broadcastOf(item.recipient.broadcast_id);
+        if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running')
+          await this.giveBack(item.recipient, item.attempt.messageId);
+        else asked.push({ ...item, broadcast });
+      }
+      if (asked.length === 0) continue;
+      const decisions = await this.pace.decideTurns(
+        phone,
+        asked.map(({ recipient }) => ({
+          recipient: recipient.recipient,
+          businessInitiated: open !== null && !open.has(recipient.recipient),
+        })),
+        LOOKAHEAD_MS,
+      );
+      const notSent: string[] = [];
+      for (const [i, decision] of decisions.entries()) {
+        const { recipient, attempt, broadcast } = asked[i];
+        if (decision.granted) {
+          const send = this.sendOne(phone, broadcast, recipient, attempt, decision.turnAt).finally(() =>
+            inFlight.delete(send),
+          );
+          inFlight.add(send);
+          // The next turns are asked for once they can be within LOOKAHEAD_MS, but not before this
+          // one comes: then the ask shares the wake-up that sends this one.
+          asking.at = Math.max(
+            decision.turnAt,
+            decision.turnAt + this.pace.intervalUs(phone.limits) / 1000 - LOOKAHEAD_MS,
+          );
+        } else if (decision.limit === 'throughput') {
+          // The pace is taken further ahead (API sends, another instance): these wait for room.
+          waiting = asked.slice(i).map(({ recipient, attempt }) => ({ recipient, attempt }));
+          asking.at = Date.now() + Math.max(1, decision.retryAfterMs);
+        } else {
+          // Held back for the pair rule, deferred for the messaging limit: the try is taken back.
+          await this.repository.holdBack(
+            recipient,
+            decision.retryAfterMs,
+            decision.limit === 'pair' ? 'queued' : 'deferred',
+          );
+          notSent.push(attempt.messageId);
+        }
+      }
+      await this.messages.discardBroadcastTries(notSent);
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
     }
   }
 
