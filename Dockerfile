@@ -26,4 +26,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # Pending migrations run at boot under a PostgreSQL advisory lock (replicas starting together wait
 # for one another). For a deploy step of its own: `node dist/src/cli/main.js migrate` once, then the
 # instances with DATABASE_MIGRATIONS_RUN=false (compose.yaml does so).
-CMD ["node", "dist/src/main.js"]
+# --single-threaded-gc: src/config/node-flags.ts says why (a small heap on few shared cores).
+CMD ["node", "--single-threaded-gc", "dist/src/main.js"]

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { GATEWAY_NODE_FLAGS } from '../src/config/node-flags';
 import { DEMO_ACCOUNT } from '../src/demo/demo-account';
 
 /**
@@ -21,8 +22,18 @@ const appSecret = env.META_APP_SECRET ?? randomBytes(24).toString('base64url');
 const children: ChildProcess[] = [];
 
 /** Runs `script` with node, its output passed through; resolves with the first match of `ready` in it. */
-function start(name: string, script: string, args: string[], childEnv: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = spawn(process.execPath, [script, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  name: string,
+  script: string,
+  args: string[],
+  childEnv: NodeJS.ProcessEnv,
+  ready: RegExp,
+  nodeFlags: readonly string[] = [],
+) {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   child.stderr.pipe(process.stderr);
   child.once('exit', (code, signal) => {
@@ -101,6 +112,7 @@ async function main(): Promise<void> {
       ...(env.UPSTREAM_BASE_URL ? {} : { DEMO_WEBHOOK_URL: env.DEMO_WEBHOOK_URL ?? `${upstream}/_sandbox/receiver` }),
     },
     /gateway listening on/,
+    GATEWAY_NODE_FLAGS,
   );
   if (!env.UPSTREAM_BASE_URL) {
     process.stdout.write(

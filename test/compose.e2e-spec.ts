@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { GATEWAY_NODE_FLAGS } from '../src/config/node-flags';
 import { validateEnvironment } from '../src/config/environment';
 
 /**
@@ -57,6 +58,9 @@ describe('compose.yaml', () => {
       'sandbox',
     ]);
     expect(gateways).toHaveLength(2);
+    // Each runs the app with the gateway's Node flags, as the image and the start scripts do.
+    for (const name of gateways)
+      expect(services[name].command).toEqual(['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js']);
   });
 
   it('gives every long-running service a health check, and starts each after what it needs is healthy', () => {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../src/database/migrations';
+import { GATEWAY_NODE_FLAGS } from '../src/config/node-flags';
 import { buildOnce } from './support/gateway-process';
 import { ScratchDatabase } from './support/postgres-helpers';
 
@@ -58,7 +59,9 @@ describe('migrations, once per deploy', () => {
     ]);
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/health'/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/src\/main.js"\]$/m);
+    // The app with the gateway's Node flags (src/config/node-flags.ts), spelled out as the start scripts do.
+    const cmd = JSON.stringify(['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js']).replace(/,/g, ', ');
+    expect(dockerfile.split('\n')).toContain(`CMD ${cmd}`);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
     expect(pkg.engines.node).toBe('>=24.11.0');
   });

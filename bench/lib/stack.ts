@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { GATEWAY_NODE_FLAGS } from '../../src/config/node-flags';
 import { type ManagedProcess, runToCompletion, sleep, startProcess, waitForHttp } from './processes';
 
 /**
@@ -149,7 +150,11 @@ export function secondInstance(stack: Stack, port: number): Stack {
 }
 
 export async function startGateway(stack: Stack, logPath: string, preload?: string): Promise<ManagedProcess> {
-  const args = [...(preload ? ['--require', preload] : []), join(stack.root, 'dist/src/main.js')];
+  const args = [
+    ...GATEWAY_NODE_FLAGS,
+    ...(preload ? ['--require', preload] : []),
+    join(stack.root, 'dist/src/main.js'),
+  ];
   const gateway = startProcess('gateway', process.execPath, args, {
     cwd: stack.root,
     env: stack.gatewayEnv,

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { GATEWAY_NODE_FLAGS } from '../../src/config/node-flags';
 import { PeriodicJobsProcessor } from '../../src/jobs/periodic-jobs';
 import { eventually } from './eventually';
 import { freePort } from './redis-helpers';
@@ -61,7 +62,7 @@ export async function startGateway(
   }
   Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
   const handle = new ChildHandle(
-    spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }),
+    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }),
   );
   children.push(handle);
   await eventually(async () => (/gateway listening/.test(handle.output) ? true : undefined), 60_000).catch(
