@@ -128,15 +128,10 @@ export abstract class SharedStore {
   /** Releases the lock if `token` still owns it (a lock that expired and was re-taken is left alone). */
   abstract releaseIdempotency(lockKey: string, token: string): Promise<void>;
 
-  /** Reserves the next turn of a phone number's pace (PaceReservation), or says which limit refuses it. */
-  async reservePace(reservation: PaceReservation): Promise<PaceDecision> {
-    const [decision] = await this.reservePaces([reservation]);
-    return decision;
-  }
-
   /**
-   * Reserves turns of one number's pace for several messages in a row, in one round trip: the same
-   * decisions as that many `reservePace` calls one after another. The reservations share the number
+   * Reserves turns of one number's pace (PaceReservation) for one message or several in a row, in one
+   * round trip, or says which limit refuses each: the same decisions as that many reservations one
+   * after another. The reservations share the number
    * (its keys, interval and wait) and the tier's key and window; each has its own pair and tier member.
    * Decisions come in order and stop after the first refused for throughput (the turns after it would
    * be further still), so there may be fewer decisions than reservations.

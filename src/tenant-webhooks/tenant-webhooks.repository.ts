@@ -553,11 +553,11 @@ export class TenantWebhooksRepository {
     );
   }
 
-  /** A gateway event's deliveries, one per active `/v1/webhooks` endpoint that selects it. */
-  insertGatewayEvent(
-    event: Omit<DeliveryEvent, 'dedupeKey'>,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<DeliveryRow[]> {
+  /**
+   * A gateway event's deliveries, one per active `/v1/webhooks` endpoint that selects it, in the
+   * caller's transaction (that of the change the event tells of).
+   */
+  insertGatewayEvent(event: Omit<DeliveryEvent, 'dedupeKey'>, manager: EntityManager): Promise<DeliveryRow[]> {
     return manager.query<DeliveryRow[]>(
       `WITH added AS (
          INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body)
