@@ -131,10 +131,10 @@ export abstract class SharedStore {
   /**
    * Reserves turns of one number's pace (PaceReservation) for one message or several in a row, in one
    * round trip, or says which limit refuses each: the same decisions as that many reservations one
-   * after another. The reservations share the number
-   * (its keys, interval and wait) and the tier's key and window; each has its own pair and tier member.
-   * Decisions come in order and stop after the first refused for throughput (the turns after it would
-   * be further still), so there may be fewer decisions than reservations.
+   * after another. The reservations share the number (its keys, interval and wait) and the tier's key
+   * and window; each has its own pair and tier member. Decisions come in order and stop after the
+   * first refused for throughput (the turns after it would be further still), so there may be fewer
+   * decisions than reservations.
    */
   abstract reservePaces(reservations: PaceReservation[]): Promise<PaceDecision[]>;
 
