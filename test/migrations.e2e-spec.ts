@@ -62,7 +62,14 @@ describe('migrations, once per deploy', () => {
     // The app with the gateway's Node flags (src/config/node-flags.ts), spelled out as the start scripts do.
     const cmd = JSON.stringify(['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js']).replace(/,/g, ', ');
     expect(dockerfile.split('\n')).toContain(`CMD ${cmd}`);
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      scripts: Record<string, string>;
+    };
     expect(pkg.engines.node).toBe('>=24.11.0');
+    // The start scripts run it the same way.
+    const app = ['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js'].join(' ');
+    expect(pkg.scripts['start:prod']).toBe(app);
+    expect(pkg.scripts.start).toBe(`npm run build && ${app}`);
   });
 });
