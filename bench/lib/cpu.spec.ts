@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Client } from 'pg';
-import { postgresCpuMs } from './cpu';
+import { cpuBetween, mainThreadSleeps, postgresCpuMs, sampleCpu } from './cpu';
 
 // The bench's PostgreSQL figure is the CPU of every server process; this checks it on the machine's
 // real server (the test database's), with a backend that works and then exits between two samples.
@@ -25,5 +26,38 @@ describe('postgresCpuMs', () => {
     // Summing only the live processes, the exited backend's CPU would vanish: the delta would be
     // about zero or negative. Charged to the postmaster, it stays (at least most of the query's time).
     expect(after! - before!).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('mainThreadSleeps', () => {
+  it("counts a Node process's event-loop wake-ups: one per timer that finds nothing else to do", async () => {
+    // A child that wakes 50 times, 20 ms apart, once it is told to start (its start-up sleeps are not counted).
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        "process.stdin.once('data', () => { let n = 0; const t = setInterval(() => { if (++n === 50) { clearInterval(t); console.log('done'); } }, 20); }); setInterval(() => {}, 1e6);",
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      const pid = child.pid!;
+      const before = sampleCpu({ child: pid });
+      const done = new Promise((r) => child.stdout.once('data', r));
+      child.stdin.write('go\n');
+      await done;
+      const after = sampleCpu({ child: pid });
+
+      expect(mainThreadSleeps(pid)).toBeGreaterThanOrEqual(after.sleeps.child);
+      const slept = after.sleeps.child - before.sleeps.child;
+      // 50 timer wake-ups and the stdin read; a loaded machine may add a few, never take any away.
+      expect(slept).toBeGreaterThanOrEqual(50);
+      expect(slept).toBeLessThan(80);
+      expect(cpuBetween(before, after, 50).sleepsPerRequest.child).toBeCloseTo(slept / 50, 1);
+    } finally {
+      child.kill();
+    }
+    expect(mainThreadSleeps(999_999_999)).toBeUndefined();
   });
 });

@@ -23,6 +23,8 @@ export interface CpuSample {
   at: number;
   /** Milliseconds of CPU (user + system) per source, cumulative. */
   ms: Record<string, number>;
+  /** Times each tracked process's main thread went to sleep (voluntary context switches), cumulative. */
+  sleeps: Record<string, number>;
 }
 
 function statFields(pid: number): string[] | undefined {
@@ -45,6 +47,21 @@ function cpuMsOf(fields: string[], reaped = false): number {
 function processCpuMs(pid: number): number | undefined {
   const fields = statFields(pid);
   return fields && cpuMsOf(fields);
+}
+
+/**
+ * How often the process's main thread has gone to sleep waiting for something (a socket, a timer):
+ * `voluntary_ctxt_switches` of /proc/<pid>/status, which counts the main thread alone. A Node
+ * process's JavaScript runs there, so this is how many times the event loop woke for work; at a low
+ * rate each wake-up costs more than the work it wakes for on a small VM (docs/performance.md).
+ */
+export function mainThreadSleeps(pid: number): number | undefined {
+  try {
+    const match = /^voluntary_ctxt_switches:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -95,9 +112,12 @@ export async function backgroundCores(ms = 2_000): Promise<number | null> {
 
 export function sampleCpu(sources: CpuSources): CpuSample {
   const ms: Record<string, number> = {};
+  const sleeps: Record<string, number> = {};
   for (const [name, pid] of Object.entries(sources)) {
     const value = pid ? processCpuMs(pid) : undefined;
     if (value !== undefined) ms[name] = value;
+    const slept = pid ? mainThreadSleeps(pid) : undefined;
+    if (slept !== undefined) sleeps[name] = slept;
   }
   const postgres = postgresCpuMs();
   if (postgres !== undefined) ms.postgres = postgres;
@@ -105,7 +125,7 @@ export function sampleCpu(sources: CpuSources): CpuSample {
   ms.bench = (own.user + own.system) / 1000;
   const machine = machineBusyMs();
   if (machine !== undefined) ms.machine = machine;
-  return { at: performance.now(), ms };
+  return { at: performance.now(), ms, sleeps };
 }
 
 export interface CpuUse {
@@ -113,6 +133,8 @@ export interface CpuUse {
   cores: Record<string, number>;
   /** Microseconds of CPU per completed request, per source. */
   usPerRequest: Record<string, number>;
+  /** Main-thread sleeps per completed request, per tracked process (one decimal). */
+  sleepsPerRequest: Record<string, number>;
 }
 
 /**
@@ -136,7 +158,12 @@ export function cpuBetween(before: CpuSample, after: CpuSample, requests: number
     cores[name] = round(ms / elapsedMs, 2);
     if (requests > 0) usPerRequest[name] = Math.round((ms * 1000) / requests);
   }
-  return { cores, usPerRequest };
+  const sleepsPerRequest: Record<string, number> = {};
+  for (const [name, count] of Object.entries(after.sleeps)) {
+    if (before.sleeps[name] !== undefined && requests > 0)
+      sleepsPerRequest[name] = round((count - before.sleeps[name]) / requests, 1);
+  }
+  return { cores, usPerRequest, sleepsPerRequest };
 }
 
 function round(value: number, digits: number): number {

@@ -242,12 +242,16 @@ export function formatLifecycle(result: LifecycleResult, noopUs?: number): strin
   const cpu = Object.entries(result.cpu.usPerRequest)
     .map(([name, us]) => `${name} ${us}`)
     .join(', ');
+  const sleeps = Object.entries(result.cpu.sleepsPerRequest)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
   return [
     result.title,
     `  ${result.messages} messages sent in ${result.sendSeconds} s (${result.sendsPerSecond}/s, send p50 ${result.sendLatencyMs.p50} ms, p99 ${result.sendLatencyMs.p99} ms)`,
     `  ${result.messagesFullyDelivered} fully delivered (${result.eventsReceived}/${result.eventsExpected} status events, ${result.duplicates} duplicate attempts) in ${result.totalSeconds} s: ${result.fullyDeliveredPerSecond} messages/s fully delivered${result.keptUp ? ', kept up' : ' (DID NOT keep up: events still queued at the end)'}`,
     `  ${lag}`,
     `  CPU µs per message: ${cpu}`,
+    ...(sleeps ? [`  main-thread sleeps (event-loop wake-ups) per message: ${sleeps}`] : []),
     `  gateway + PostgreSQL + Redis: ${stackUsPerMessage(result)} µs per message` +
       (noopUs
         ? ` = ${Math.round((10 * stackUsPerMessage(result)) / noopUs) / 10}× the no-op route (${noopUs} µs)`

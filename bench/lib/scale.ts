@@ -28,6 +28,8 @@ export interface ScaleRun {
   stackUsPerMessage: number;
   /** The gateways' share of it, per instance on average. */
   gatewayUsPerMessagePerInstance: number;
+  /** Times the gateways' main threads went to sleep per message, all instances together. */
+  gatewaySleepsPerMessage: number;
 }
 
 export const SCALE_MODES = ['single', 'cluster'] as const;
@@ -112,7 +114,8 @@ export async function runScale(context: ScaleContext, modes: readonly ScaleMode[
         const run = runs[runs.length - 1];
         context.say(
           `  ${run.fullyDeliveredPerSecond} messages/s fully delivered${run.keptUp ? '' : ' (DID NOT keep up)'}, lag p99 ${run.lagP99Ms} ms; ` +
-            `stack ${run.stackUsPerMessage} µs per message, gateways ${run.gatewayUsPerMessagePerInstance} µs per instance; ` +
+            `stack ${run.stackUsPerMessage} µs per message, gateways ${run.gatewayUsPerMessagePerInstance} µs per instance, ` +
+            `${run.gatewaySleepsPerMessage} gateway sleeps per message; ` +
             Object.entries(run.usPerMessage)
               .map(([name, us]) => `${name} ${us}`)
               .join(', '),
@@ -171,6 +174,9 @@ async function runOne(
         .filter(([name]) => name.startsWith(prefix))
         .reduce((total, [, value]) => total + value, 0);
     const gatewaysUs = sum('gateway');
+    const sleeps = Object.entries(result.cpu.sleepsPerRequest)
+      .filter(([name]) => name.startsWith('gateway'))
+      .reduce((total, [, value]) => total + value, 0);
     return {
       redis: mode,
       instances,
@@ -181,6 +187,7 @@ async function runOne(
       usPerMessage: us,
       stackUsPerMessage: gatewaysUs + sum('redis') + (us.postgres ?? 0),
       gatewayUsPerMessagePerInstance: Math.round(gatewaysUs / instances),
+      gatewaySleepsPerMessage: Math.round(sleeps * 10) / 10,
     };
   } finally {
     await sandbox?.stop();
@@ -192,7 +199,7 @@ async function runOne(
 /** The runs as a table. */
 export function formatScale(runs: ScaleRun[]): string {
   const lines = [
-    'redis    instances  delivered/s  lag p99 ms  stack µs/msg  gateway µs/msg/instance  postgres µs  redis µs',
+    'redis    instances  delivered/s  lag p99 ms  stack µs/msg  gateway µs/msg/instance  postgres µs  redis µs  gateway sleeps/msg',
   ];
   for (const run of runs) {
     const redis = Object.entries(run.usPerMessage)
@@ -208,6 +215,7 @@ export function formatScale(runs: ScaleRun[]): string {
         String(run.gatewayUsPerMessagePerInstance).padStart(24),
         String(run.usPerMessage.postgres ?? '-').padStart(12),
         String(redis).padStart(9),
+        String(run.gatewaySleepsPerMessage).padStart(19),
       ].join(' '),
     );
   }
