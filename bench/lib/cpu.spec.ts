@@ -37,7 +37,13 @@ describe('mainThreadSleeps', () => {
       process.execPath,
       [
         '-e',
-        "process.stdin.once('data', () => { let n = 0; const t = setInterval(() => { if (++n === 50) { clearInterval(t); console.log('done'); } }, 20); }); setInterval(() => {}, 1e6);",
+        [
+          "process.stdin.once('data', () => {",
+          '  let n = 0;',
+          "  const t = setInterval(() => { if (++n === 50) { clearInterval(t); console.log('done'); } }, 20);",
+          '});',
+          'setInterval(() => {}, 1e6);',
+        ].join('\n'),
       ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );

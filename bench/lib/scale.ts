@@ -114,7 +114,8 @@ export async function runScale(context: ScaleContext, modes: readonly ScaleMode[
         const run = runs[runs.length - 1];
         context.say(
           `  ${run.fullyDeliveredPerSecond} messages/s fully delivered${run.keptUp ? '' : ' (DID NOT keep up)'}, lag p99 ${run.lagP99Ms} ms; ` +
-            `stack ${run.stackUsPerMessage} µs per message, gateways ${run.gatewayUsPerMessagePerInstance} µs per instance, ` +
+            `stack ${run.stackUsPerMessage} µs per message, ` +
+            `gateways ${run.gatewayUsPerMessagePerInstance} µs per instance, ` +
             `${run.gatewaySleepsPerMessage} gateway sleeps per message; ` +
             Object.entries(run.usPerMessage)
               .map(([name, us]) => `${name} ${us}`)
@@ -199,7 +200,8 @@ async function runOne(
 /** The runs as a table. */
 export function formatScale(runs: ScaleRun[]): string {
   const lines = [
-    'redis    instances  delivered/s  lag p99 ms  stack µs/msg  gateway µs/msg/instance  postgres µs  redis µs  gateway sleeps/msg',
+    'redis    instances  delivered/s  lag p99 ms  stack µs/msg  gateway µs/msg/instance  postgres µs  redis µs' +
+      '  gateway sleeps/msg',
   ];
   for (const run of runs) {
     const redis = Object.entries(run.usPerMessage)
