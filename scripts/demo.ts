@@ -85,6 +85,8 @@ async function main(): Promise<void> {
         ...['--port', env.SANDBOX_PORT ?? '3001'],
         ...['--webhook-url', `http://${hostForUrl}:${gatewayPort}/webhooks/whatsapp`],
         ...['--business-account', `${DEMO_ACCOUNT.wabaId}:${DEMO_ACCOUNT.accessToken}`],
+        // The demo's seed subscribes the app once; the sandbox keeps nothing, so every start says so again.
+        ...['--subscribed', DEMO_ACCOUNT.wabaId],
         ...[
           '--phone-number',
           `${DEMO_ACCOUNT.phoneNumberId}:${DEMO_ACCOUNT.wabaId}:${DEMO_ACCOUNT.displayPhoneNumber}`,

@@ -1,9 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlacklistModule } from './blacklist/blacklist.module';
 import { BroadcastsModule } from './broadcasts/broadcasts.module';
 import { CommonModule } from './common/common.module';
+import { EncryptedSecrets } from './common/encrypted-secrets';
 import { AppConfigModule } from './config/config.module';
 import { ConsoleModule } from './console/console.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -63,4 +64,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     PassthroughModule,
   ],
 })
-export class AppModule {}
+export class AppModule implements OnApplicationBootstrap {
+  constructor(private readonly secrets: EncryptedSecrets) {}
+
+  /**
+   * A stored secret whose encryption key is not configured stops the start, naming the key and what
+   * needs it (key rotation: the old key stays in ENCRYPTION_KEYS until `cli secrets:reencrypt` is done).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.secrets.assertKeysPresent();
+  }
+}

@@ -56,7 +56,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.use(
     consoleSessions({
       store: app.get(SharedStore).sessionStore('console:session:', sessionTtl),
-      secret: app.get(SecretBox).derive('console-session-cookie'),
+      // Signed under the current key, still verified under the others while a rotation runs.
+      secret: app.get(SecretBox).deriveAll('console-session-cookie'),
       ttlSeconds: sessionTtl,
     }),
   );

@@ -4,6 +4,7 @@ import { Broadcast } from './broadcasts/broadcast.entity';
 import { BlacklistEntry } from './blacklist/blacklist-entry.entity';
 import { Contact } from './contacts/contact.entity';
 import { MediaAsset } from './media/media-asset.entity';
+import { MediaAssetChunk } from './media/media-asset-chunk.entity';
 import { MediaUpload } from './media/media-upload.entity';
 import { TemplateMediaHandle } from './media/template-media-handle.entity';
 import { ConversationWindow } from './messages/conversation-window.entity';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   MediaUpload,
   TemplateMediaHandle,
   MediaAsset,
+  MediaAssetChunk,
   WebhookEndpoint,
   WebhookDelivery,
   UpstreamObject,

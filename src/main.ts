@@ -22,7 +22,13 @@ async function bootstrap(): Promise<void> {
   // pino (nestjs-pino), at LOG_LEVEL, JSON or readable per LOG_FORMAT; the buffered start-up logs go there too.
   app.useLogger(app.get(GatewayLogger));
   configureApp(app);
-  await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
+  try {
+    await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
+  } catch (error) {
+    // A refusal at start (a stored secret's key not configured, a port taken): its reason, then exit.
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const logger = new Logger('Bootstrap');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}; its webhooks to ${url}/webhooks/whatsapp`);

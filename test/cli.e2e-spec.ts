@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { SecretBox } from '../src/common/secret-box';
 import { isListening } from '../src/database/embedded-postgres';
-import { bearer } from './support/factories';
+import { eventually } from './support/eventually';
+import { bearer, registerAtUpstream } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '..');
@@ -22,13 +23,16 @@ interface CliRun {
   stderr: string;
 }
 
+/** The test app's sandbox: the CLI's upstream (onboarding subscribes the app and reads numbers' limits there). */
+let upstreamUrl = '';
+
 /** Runs the built CLI with the test environment (plus `env`), feeding `input` on stdin. */
 function cli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd: ROOT, env: { ...process.env, ...options.env }, timeout: 90_000 },
+      { cwd: ROOT, env: { ...process.env, UPSTREAM_BASE_URL: upstreamUrl, ...options.env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         let json: Json;
         try {
@@ -108,6 +112,7 @@ describe('administration CLI', () => {
       });
     }
     t = await createTestApp();
+    upstreamUrl = t.sandbox.url;
     await resetState(t);
   }, 180_000);
   afterAll(() => t?.close());
@@ -125,8 +130,34 @@ describe('administration CLI', () => {
     expect(await ok(['org:list'])).toEqual({ data: [acme, beta] });
   });
 
-  it('waba:add stores the upstream token encrypted and never prints it', async () => {
+  const subscribed = { status: 'subscribed', checked_at: expect.any(String), error: null };
+  const subscriptionCalls = (waba: string) =>
+    t.sandbox
+      .requests()
+      .filter((r) => r.path.endsWith(`/${waba}/subscribed_apps`))
+      .map((r) => r.method);
+
+  it('waba:add refuses an account whose token Meta does not take, and stores nothing', async () => {
+    registerAtUpstream(t, {
+      wabaId,
+      accessToken: 'the-real-token',
+      phoneNumbers: [{ id: phoneNumberId, display: '+1 555 0100' }],
+    });
+    const error = await fails(['waba:add', '--org', acme.id, '--waba-id', wabaId, '--token', 'a-wrong-token']);
+    expect(error).toEqual({
+      code: 100,
+      message: `(#100) Meta refused subscribed_apps of business account ${wabaId}`,
+      details: expect.stringContaining('Meta answered (#190)'),
+    });
+    expect(JSON.stringify(error)).not.toContain('a-wrong-token');
+    expect(await rows('SELECT id FROM business_accounts WHERE waba_id = $1', [wabaId])).toEqual([]);
+    expect(subscriptionCalls(wabaId)).toEqual(['POST']);
+  });
+
+  it('waba:add subscribes the app to the account, checks it, stores the token encrypted and never prints it', async () => {
     const token = 'EAAG-upstream-secret-' + digits(10);
+    registerAtUpstream(t, { wabaId, accessToken: token });
+    t.sandbox.clearRequests();
     const run = await cli(['waba:add', '--org', acme.id, '--waba-id', wabaId, '--token', token, '--name', 'Main']);
     expect(run.code).toBe(0);
     expect(run.json).toEqual({
@@ -134,8 +165,15 @@ describe('administration CLI', () => {
       tenant_id: acme.id,
       waba_id: wabaId,
       name: 'Main',
+      app_subscription: subscribed,
       created_at: expect.any(String),
     });
+    // Once subscribed at Meta, once read back; Meta now sends the account's webhooks to the app.
+    expect(subscriptionCalls(wabaId)).toEqual(['POST', 'GET']);
+    const sandboxAccount = (await (await fetch(`${t.sandbox.url}/_sandbox/business_accounts/${wabaId}`)).json()) as {
+      subscribed_apps: string[];
+    };
+    expect(sandboxAccount.subscribed_apps).toEqual([process.env.META_APP_ID ?? '1000000000000001']);
     expect(run.stdout + run.stderr).not.toContain(token);
     const [row] = await rows('SELECT tenant_id, access_token_encrypted FROM business_accounts WHERE waba_id = $1', [
       wabaId,
@@ -147,6 +185,7 @@ describe('administration CLI', () => {
 
   it('waba:add --token - reads the token from stdin', async () => {
     const otherWabaId = '1' + digits(14);
+    registerAtUpstream(t, { wabaId: otherWabaId, accessToken: 'from-stdin-token' });
     const account = await ok(['waba:add', '--org', beta.id, '--waba-id', otherWabaId, '--token', '-'], {
       input: 'from-stdin-token\n',
     });
@@ -155,13 +194,16 @@ describe('administration CLI', () => {
       tenant_id: beta.id,
       waba_id: otherWabaId,
       name: '',
+      app_subscription: subscribed,
       created_at: expect.any(String),
     });
     const [row] = await rows('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [otherWabaId]);
     expect(t.get(SecretBox).decrypt(row.access_token_encrypted)).toBe('from-stdin-token');
   });
 
-  it('phone:add registers a number under the business account', async () => {
+  it('phone:add registers a number under the business account, with its limits as Meta states them', async () => {
+    t.sandbox.setLimits(phoneNumberId, { messaging_limit_tier: 'TIER_250', quality_rating: 'YELLOW' });
+    t.sandbox.clearRequests();
     const phone = await ok([
       'phone:add',
       '--waba-id',
@@ -178,12 +220,12 @@ describe('administration CLI', () => {
       phone_number_id: phoneNumberId,
       display_phone_number: '+1 555 0100',
       enforce_service_window: true,
-      // Meta's limits, learned by the gateway (the periodic refresh: the CLI asks nothing of Meta).
-      throughput_level: null,
-      is_on_biz_app: null,
-      messaging_limit_tier: null,
-      quality_rating: null,
-      limits_learned_at: null,
+      // Meta's limits, read before the number is stored: it is paced right from its first send.
+      throughput_level: 'STANDARD',
+      is_on_biz_app: false,
+      messaging_limit_tier: 'TIER_250',
+      quality_rating: 'YELLOW',
+      limits_learned_at: expect.any(String),
       throughput_override_mps: null,
       created_at: expect.any(String),
     });
@@ -192,6 +234,7 @@ describe('administration CLI', () => {
       [phoneNumberId],
     );
     expect(row).toEqual({ tenant_id: acme.id, waba_id: wabaId });
+    expect(t.sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v23.0/${phoneNumberId}`]);
   });
 
   it('phone:set turns local 24-hour window enforcement off and on', async () => {
@@ -515,6 +558,46 @@ describe('administration CLI', () => {
     const again = await fails(['key:rotate', old.record.id]);
     expect(again).toMatchObject({ code: 100, message: expect.stringContaining('revoked') });
   });
+
+  it('a number added by phone:add and broadcast to at once is paced at the tier Meta states: Meta refuses nothing (no 131048)', async () => {
+    const org = await ok(['org:create', '--name', 'Fresh number']);
+    const freshWaba = '1' + digits(14);
+    const freshNumber = '2' + digits(14);
+    registerAtUpstream(t, {
+      wabaId: freshWaba,
+      accessToken: 'fresh-token',
+      phoneNumbers: [{ id: freshNumber, display: '+1 555 0177' }],
+    });
+    // A new business at Meta: a small messaging limit (users reached by templates in 24 hours).
+    t.sandbox.setLimits(freshNumber, { messaging_limit_tier: 'TIER_50' });
+    await ok(['waba:add', '--org', org.id, '--waba-id', freshWaba, '--token', 'fresh-token']);
+    await ok(['phone:add', '--waba-id', freshWaba, '--phone-number-id', freshNumber, '--display', '+1 555 0177']);
+    await t.dataSource.query(
+      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, status_updated_at)
+       SELECT $1, id, waba_id, '9' || $2, 'welcome', 'en_US', 'UTILITY', 'APPROVED', '[{"type":"BODY","text":"Welcome"}]'::jsonb, 'POSITIONAL', now() FROM business_accounts WHERE waba_id = $2`,
+      [org.id, freshWaba],
+    );
+    const key = await ok(['key:create', '--kind', 'org', '--org', org.id, '--rate-limit', '1000']);
+    t.sandbox.clearRequests();
+    const recipients = Array.from({ length: 80 }, (_, i) => ({ to: `1555860${String(i).padStart(4, '0')}` }));
+    const created = await request(t.url)
+      .post(`/v1/${freshNumber}/broadcasts`)
+      .set(bearer(key.key))
+      .send({ name: 'Launch', template: { name: 'welcome', language: { code: 'en_US' } }, recipients })
+      .expect(201);
+    expect(created.body.estimate).toMatchObject({ messaging_limit_tier: 'TIER_50', deferred_by_messaging_limit: 30 });
+    const settled = await eventually(async () => {
+      const now = await request(t.url).get(`/v1/${freshNumber}/broadcasts/${created.body.id}`).set(bearer(key.key));
+      return now.body.counts.deferred === 30 && now.body.counts.queued === 0 ? now.body : undefined;
+    }, 20_000);
+    expect(settled.status).toBe('running');
+    expect(settled.counts.failed).toBe(0);
+    const sends = t.sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path.endsWith(`/${freshNumber}/messages`));
+    expect(sends).toHaveLength(50);
+    expect(sends.every((r) => r.status === 200)).toBe(true);
+  }, 60_000);
 
   describe('failures exit 1 with a JSON error and write nothing', () => {
     const countKeys = async () => Number((await rows('SELECT count(*) AS n FROM api_keys'))[0].n);

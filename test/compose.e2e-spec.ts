@@ -21,6 +21,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  profiles?: string[];
 }
 
 // The secrets compose asks for, as an operator would export them.
@@ -28,8 +29,8 @@ const SECRETS = {
   ENCRYPTION_KEY: 'a'.repeat(64),
   POSTGRES_PASSWORD: 'compose-test-password',
   META_APP_SECRET: 'f3a1c0de5b7e4d2a9c8b6a5f4e3d2c1b',
+  META_APP_ID: '734512987650042',
   WEBHOOK_VERIFY_TOKEN: '0c9d8e7f6a5b4c3d',
-  UPSTREAM_BASE_URL: 'http://sandbox:3001',
 };
 
 /** `${NAME:?message}` and `${NAME:-default}` as compose interpolates them with SECRETS exported. */
@@ -47,7 +48,7 @@ describe('compose.yaml', () => {
   const services = compose.services;
   const gateways = Object.keys(services).filter((name) => name.startsWith('gateway-'));
 
-  it('runs PostgreSQL, Redis, migrations, the sandbox, two gateway instances and a proxy', () => {
+  it('runs PostgreSQL, Redis, migrations, two gateway instances and a proxy; the sandbox only in the demo profile, its port published', () => {
     expect(Object.keys(services).sort()).toEqual([
       'gateway-1',
       'gateway-2',
@@ -58,6 +59,16 @@ describe('compose.yaml', () => {
       'sandbox',
     ]);
     expect(gateways).toHaveLength(2);
+    const inProduction = Object.entries(services)
+      .filter(([, service]) => !service.profiles)
+      .map(([name]) => name)
+      .sort();
+    expect(inProduction).toEqual(['gateway-1', 'gateway-2', 'migrate', 'postgres', 'proxy', 'redis']);
+    expect(services.sandbox.profiles).toEqual(['demo']);
+    expect(services.sandbox.ports).toEqual(['3001:3001']);
+    // Nothing of production waits for the sandbox: the file runs without it.
+    for (const service of Object.values(services))
+      expect(Object.keys(service.depends_on ?? {})).not.toContain('sandbox');
     // Each runs the app with the gateway's Node flags, as the image and the start scripts do.
     for (const name of gateways)
       expect(services[name].command).toEqual(['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js']);
@@ -72,7 +83,6 @@ describe('compose.yaml', () => {
       expect(services[name].depends_on).toEqual({
         migrate: { condition: 'service_completed_successfully' },
         redis: { condition: 'service_healthy' },
-        sandbox: { condition: 'service_healthy' },
       });
     }
     expect(services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
@@ -92,8 +102,11 @@ describe('compose.yaml', () => {
       expect(env).toMatchObject({
         GATEWAY_MODE: 'production',
         NODE_ENV: 'production',
-        UPSTREAM_BASE_URL: 'http://sandbox:3001',
+        // Production: Meta itself unless told otherwise (the demo profile's sandbox is not started).
+        UPSTREAM_BASE_URL: 'https://graph.facebook.com',
         DEMO_SEED: false,
+        // Shared by every instance: an asset uploaded through one is served by the other.
+        MEDIA_STORAGE: 'postgres',
         DATABASE_MIGRATIONS_RUN: false,
       });
       expect(env.LOG_FORMAT).toBe('json');
@@ -101,8 +114,8 @@ describe('compose.yaml', () => {
         expect({ key, documented: new RegExp(`^#? ?${key}=`, 'm').test(example) }).toEqual({ key, documented: true });
       expect(environment.ENCRYPTION_KEY).toMatch(/^\$\{ENCRYPTION_KEY:\?/);
       expect(environment.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
-      // No public default for any secret, and no upstream chosen for the operator.
-      for (const key of ['META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN', 'UPSTREAM_BASE_URL'])
+      // No public default for any secret, nor for the Meta app.
+      for (const key of ['META_APP_SECRET', 'META_APP_ID', 'WEBHOOK_VERIFY_TOKEN'])
         expect(environment[key]).toMatch(new RegExp(`^\\$\\{${key}:\\?`));
       expect(() =>
         validateEnvironment(
@@ -134,15 +147,28 @@ describe('compose.yaml', () => {
     expect(args.some((arg) => arg.includes('secret'))).toBe(false);
     expect(services.sandbox.environment!.SANDBOX_APP_SECRET).toBe(services['gateway-1'].environment!.META_APP_SECRET);
     expect(args).toContain('--port=3001');
+    // The app the gateways act as is the sandbox's too (subscriptions and uploads name it).
+    expect(args).toContain(
+      '--app-id=${META_APP_ID:?set META_APP_ID (your Meta app id; any digits of your own for the sandbox)}',
+    );
+    // Behind a TLS terminator the scheme it reports reaches the gateways (Secure cookies).
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $forwarded_proto;');
+    expect(nginx).toMatch(
+      /map \$http_x_forwarded_proto \$forwarded_proto \{\s+default \$http_x_forwarded_proto;\s+'' \$scheme;/,
+    );
   });
 
-  it("is what the README's production section describes", () => {
+  it("is what docs/deploy.md's checklist describes, with every setting the gateways are given", () => {
+    const deploy = read('docs/deploy.md');
+    expect(deploy).toMatch(/docker compose up --build/);
+    expect(deploy).toMatch(/docker compose --profile demo up/);
+    for (const secret of Object.keys(SECRETS)) expect(deploy).toContain(secret);
+    for (const setting of Object.keys(services['gateway-1'].environment!)) expect(deploy).toContain(setting);
+    expect(deploy).toContain('cli/main.js bootstrap');
+    expect(deploy).toContain('/v1/organizations');
+    // The README keeps a short section that points there.
     const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('## Run it in production'));
-    expect(section).toMatch(/docker compose up --build/);
-    for (const secret of Object.keys(SECRETS)) expect(section).toContain(secret);
-    expect(section).toContain('cli/main.js bootstrap');
-    expect(section).toContain('/v1/organizations');
+    expect(readme.slice(readme.indexOf('## Production'))).toContain('docs/deploy.md');
   });
 
   it('passes `docker compose config` where the compose tool exists', () => {

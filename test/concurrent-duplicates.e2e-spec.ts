@@ -1,5 +1,12 @@
 import request from 'supertest';
-import { bearer, createOrgKey, createPlatformKey, createTenant, type TestTenant } from './support/factories';
+import {
+  bearer,
+  createOrgKey,
+  createPlatformKey,
+  createTenant,
+  registerAtUpstream,
+  type TestTenant,
+} from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -66,6 +73,12 @@ describe('concurrent duplicates of every unique thing a tenant or operator creat
     const org = (
       await request(t.url).post('/v1/organizations').set(bearer(platform)).send({ name: 'Race Ltd' }).expect(201)
     ).body;
+    // The account and its number exist at Meta first (onboarding subscribes the app, reads the number).
+    registerAtUpstream(t, {
+      wabaId: '190000000009001',
+      accessToken: 'EAAG-race',
+      phoneNumbers: [{ id: '190000000009002', display: '+1 555 0199' }],
+    });
     const accounts = await tenTimes(() =>
       request(t.url)
         .post(`/v1/organizations/${org.id}/business_accounts`)

@@ -60,7 +60,24 @@ describe('management API: onboarding and keys over HTTP', () => {
       expect(row.name).toBe('Onboarded Ltd');
     });
 
-    it('registers the business account; the token is stored encrypted and never shown', async () => {
+    it('refuses a business account Meta does not know, or a token Meta does not take: 400 code 100, nothing stored', async () => {
+      const unknown = await request(t.url)
+        .post(`/v1/organizations/${orgId}/business_accounts`)
+        .set(bearer(platform))
+        .send({ waba_id: wabaId, access_token: 'EAAG-upstream-secret-token' });
+      expectInvalidParameter(unknown, 400, /Meta answered \(#190\)/);
+      expect(unknown.body.error.message).toBe(`(#100) Meta refused subscribed_apps of business account ${wabaId}`);
+      expect(await t.dataSource.query('SELECT 1 FROM business_accounts WHERE waba_id = $1', [wabaId])).toEqual([]);
+    });
+
+    it('registers the business account once the app is subscribed at Meta; the token is stored encrypted and never shown', async () => {
+      // The account exists at Meta (here, the sandbox) with its token and number before it is onboarded.
+      registerAtUpstream(t, {
+        wabaId,
+        accessToken: 'EAAG-upstream-secret-token',
+        phoneNumbers: [{ id: phoneNumberId, display: '+1 555 019 0002' }],
+      });
+      t.sandbox.clearRequests();
       const res = await request(t.url)
         .post(`/v1/organizations/${orgId}/business_accounts`)
         .set(bearer(platform))
@@ -71,9 +88,15 @@ describe('management API: onboarding and keys over HTTP', () => {
         tenant_id: orgId,
         waba_id: wabaId,
         name: 'Support',
+        app_subscription: { status: 'subscribed', checked_at: expect.any(String), error: null },
         created_at: expect.any(String),
       });
       expect(JSON.stringify(res.body)).not.toContain('EAAG');
+      // Meta's side, done by the gateway: subscribed once with the account's token, then read back.
+      expect(t.sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
+        `POST /v23.0/${wabaId}/subscribed_apps`,
+        `GET /v23.0/${wabaId}/subscribed_apps`,
+      ]);
       const [row] = await t.dataSource.query(
         'SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1',
         [wabaId],
@@ -87,7 +110,16 @@ describe('management API: onboarding and keys over HTTP', () => {
       expect(again.body).toEqual(res.body);
     });
 
-    it('a new token replaces the old one (write-only)', async () => {
+    it('a new token replaces the old one (write-only), once Meta takes it', async () => {
+      const refused = await request(t.url)
+        .patch(`/v1/organizations/${orgId}/business_accounts/${wabaId}`)
+        .set(bearer(platform))
+        .send({ access_token: 'EAAG-rotated-token' });
+      expectInvalidParameter(refused, 400, /Meta answered \(#190\)/);
+      expect(await t.get(TenancyService).accessToken(refused.body.id ?? (await accountId()))).toBe(
+        'EAAG-upstream-secret-token',
+      );
+      registerAtUpstream(t, { wabaId, accessToken: 'EAAG-rotated-token' });
       const res = await request(t.url)
         .patch(`/v1/organizations/${orgId}/business_accounts/${wabaId}`)
         .set(bearer(platform))
@@ -97,7 +129,12 @@ describe('management API: onboarding and keys over HTTP', () => {
       expect(await t.get(TenancyService).accessToken(res.body.id)).toBe('EAAG-rotated-token');
     });
 
-    it('registers the phone number', async () => {
+    const accountId = async () =>
+      (
+        await t.dataSource.query<Array<{ id: string }>>('SELECT id FROM business_accounts WHERE waba_id = $1', [wabaId])
+      )[0].id;
+
+    it('registers the phone number, with its limits as Meta states them', async () => {
       const res = await request(t.url)
         .post(`/v1/organizations/${orgId}/phone_numbers`)
         .set(bearer(platform))
@@ -113,6 +150,10 @@ describe('management API: onboarding and keys over HTTP', () => {
         phone_number_id: phoneNumberId,
         display_phone_number: '+1 555 019 0002',
         enforce_service_window: false,
+        throughput_level: 'STANDARD',
+        messaging_limit_tier: 'TIER_1K',
+        quality_rating: 'GREEN',
+        limits_learned_at: expect.any(String),
       });
       const list = await request(t.url)
         .get(`/v1/organizations/${orgId}/phone_numbers?waba_id=${wabaId}`)
@@ -136,12 +177,6 @@ describe('management API: onboarding and keys over HTTP', () => {
       });
       expect(issued.body.record.scopes).toEqual(expect.arrayContaining(['messages:send', 'keys:write']));
       expect(issued.body.record.scopes).not.toContain('tenants:write');
-      // The account exists at Meta (here, the sandbox), with the token it was last given.
-      registerAtUpstream(t, {
-        wabaId,
-        accessToken: 'EAAG-rotated-token',
-        phoneNumbers: [{ id: phoneNumberId, display: '+1 555 019 0002' }],
-      });
       const sent = await request(t.url)
         .post(`/v1/${phoneNumberId}/messages`)
         .set(bearer(issued.body.key))
@@ -173,6 +208,11 @@ describe('management API: onboarding and keys over HTTP', () => {
         .set(bearer(platform))
         .send({ name: 'Mistake' })
         .expect(201);
+      registerAtUpstream(t, {
+        wabaId: '190000000000009',
+        accessToken: 't',
+        phoneNumbers: [{ id: '190000000000010', display: '+1 555 0100' }],
+      });
       await request(t.url)
         .post(`/v1/organizations/${empty.body.id}/business_accounts`)
         .set(bearer(platform))
@@ -195,10 +235,19 @@ describe('management API: onboarding and keys over HTTP', () => {
       expect(
         await t.dataSource.query(`SELECT 1 FROM conversation_windows WHERE phone_number_id = '190000000000010'`),
       ).toHaveLength(0);
+      t.sandbox.clearRequests();
       await request(t.url)
         .delete(`/v1/organizations/${empty.body.id}/business_accounts/190000000000009`)
         .set(bearer(platform))
         .expect(200, { success: true });
+      // Removing the account unsubscribes the app: Meta sends its webhooks to nobody now.
+      expect(t.sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
+        'DELETE /v23.0/190000000000009/subscribed_apps',
+      ]);
+      const atMeta = (await (await fetch(`${t.sandbox.url}/_sandbox/business_accounts/190000000000009`)).json()) as {
+        subscribed_apps: string[];
+      };
+      expect(atMeta.subscribed_apps).toEqual([]);
       await request(t.url)
         .delete(`/v1/organizations/${empty.body.id}`)
         .set(bearer(platform))

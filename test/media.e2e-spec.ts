@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, rmdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ConfigService } from '@nestjs/config';
@@ -68,11 +68,10 @@ describe('media', () => {
     readOnlyA = await createOrgKey(t, a, { ...MANY, scopes: ['media:read'] });
     mediaWriteOnlyA = await createOrgKey(t, a, { ...MANY, scopes: ['media:write'] });
     adminAB = await createAdminKey(t, [a, b], MANY);
-    // The folder MEDIA_LIBRARY_DIR names in this run; only the two tenants' folders are removed after.
-    libraryRoot = resolve(t.get(ConfigService).get<string>('MEDIA_LIBRARY_DIR')!);
+    // The scratch folder MEDIA_INCOMING_DIR names in this run (uploads stream in there first).
+    libraryRoot = resolve(t.get(ConfigService).get<string>('MEDIA_INCOMING_DIR')!);
   });
   afterAll(async () => {
-    for (const tenant of [a, b]) if (tenant) await rm(join(libraryRoot, tenant.id), { recursive: true, force: true });
     for (const folder of [join(libraryRoot, '.incoming'), libraryRoot]) await rmdir(folder).catch(() => undefined);
     await t.close();
   });
@@ -479,11 +478,19 @@ describe('media', () => {
     });
     const get = (key: IssuedApiKey, path = '') => request(t.url).get(`/v1/media_library${path}`).set(bearer(key));
     const remove = (key: IssuedApiKey, id: string) => request(t.url).delete(`/v1/media_library/${id}`).set(bearer(key));
-    const fileOf = (tenantId: string, assetId: string) => join(libraryRoot, tenantId, assetId);
+    // MEDIA_STORAGE=postgres (the tests' default): an asset's bytes are its chunks, 1 MiB each.
+    const chunksOf = async (assetId: string): Promise<Buffer[]> =>
+      (
+        await t.dataSource.query<Array<{ bytes: Buffer }>>(
+          'SELECT bytes FROM media_asset_chunks WHERE asset_id = $1 ORDER BY seq',
+          [assetId],
+        )
+      ).map((row) => row.bytes);
+    const stored = async (assetId: string) => (await chunksOf(assetId)).length > 0;
     const incoming = async () =>
       existsSync(join(libraryRoot, '.incoming')) ? readdir(join(libraryRoot, '.incoming')) : [];
 
-    it('stores a file: 201 with the asset, a row, the bytes on disk named by the asset id, nothing upstream', async () => {
+    it('stores a file: 201 with the asset, a row, the bytes in the database in 1 MiB chunks, nothing upstream', async () => {
       const file = pdf(70_000);
       const res = await upload(keyA, file);
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
@@ -495,7 +502,11 @@ describe('media', () => {
         sha256: sha256(file.bytes),
         created_at: expect.any(String),
       });
-      expect(await readFile(fileOf(a.id, res.body.id))).toEqual(file.bytes);
+      expect(Buffer.concat(await chunksOf(res.body.id))).toEqual(file.bytes);
+      const big = pdf(2_500_000, 9);
+      const large = await upload(keyA, big).expect(201);
+      expect((await chunksOf(large.body.id)).map((chunk) => chunk.length)).toEqual([1_048_576, 1_048_576, 402_848]);
+      expect(Buffer.concat(await chunksOf(large.body.id))).toEqual(big.bytes);
       const [row] = await rows('media_assets', 'id = $1', [res.body.id]);
       expect(row).toMatchObject({ tenant_id: a.id, storage_key: `${a.id}/${res.body.id}`, sha256: sha256(file.bytes) });
       expect(upstreamCalls()).toHaveLength(0);
@@ -505,7 +516,7 @@ describe('media', () => {
     it('keeps the client name as metadata only (path parts dropped, UTF-8 kept); `name` overrides it', async () => {
       const named = await upload(keyA, { ...pdf(), name: '../../etc/résumé.pdf' }).expect(201);
       expect(named.body.file_name).toBe('résumé.pdf');
-      expect(existsSync(fileOf(a.id, named.body.id))).toBe(true);
+      expect(await stored(named.body.id)).toBe(true);
       const renamed = await upload(keyA, pdf(), 'Price list 2025.pdf').expect(201);
       expect(renamed.body.file_name).toBe('Price list 2025.pdf');
     });
@@ -591,11 +602,11 @@ describe('media', () => {
       });
     });
 
-    it('deletes the row and the file; then the asset is 404 code 100 everywhere', async () => {
+    it('deletes the row and the bytes; then the asset is 404 code 100 everywhere', async () => {
       const { id } = (await upload(keyA, pdf()).expect(201)).body as { id: string };
-      expect(existsSync(fileOf(a.id, id))).toBe(true);
+      expect(await stored(id)).toBe(true);
       expect((await remove(keyA, id).expect(200)).body).toEqual({ success: true });
-      expect(existsSync(fileOf(a.id, id))).toBe(false);
+      expect(await stored(id)).toBe(false);
       expect(await rows('media_assets', 'id = $1', [id])).toEqual([]);
       for (const res of [await get(keyA, `/${id}`), await get(keyA, `/${id}/content`), await remove(keyA, id)]) {
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 100 });
@@ -613,20 +624,20 @@ describe('media', () => {
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 100 });
       }
       await expect(t.get(MediaLibraryService).read(b.id, id)).rejects.toMatchObject({ code: 100, status: 404 });
-      expect(existsSync(fileOf(a.id, id))).toBe(true);
+      expect(await stored(id)).toBe(true);
       await get(keyA, `/${id}`).expect(200);
     });
 
     it('an admin key acts for the organization in X-Svc-Tenant-Id, and must name one', async () => {
       const res = await upload(adminAB, pdf(1234)).set('X-Svc-Tenant-Id', b.id).expect(201);
-      expect(existsSync(fileOf(b.id, res.body.id))).toBe(true);
+      expect(await stored(res.body.id)).toBe(true);
       expect((await rows('media_assets', 'id = $1', [res.body.id]))[0].tenant_id).toBe(b.id);
       expect((await get(keyB).expect(200)).body.data.map((x: { id: string }) => x.id)).toContain(res.body.id);
       await get(adminAB, `/${res.body.id}`).set('X-Svc-Tenant-Id', b.id).expect(200);
       expect((await get(adminAB, `/${res.body.id}`).set('X-Svc-Tenant-Id', a.id)).status).toBe(404);
       expectInvalidParameter(await upload(adminAB, pdf()), 400, /X-Svc-Tenant-Id/);
       await remove(adminAB, res.body.id).set('X-Svc-Tenant-Id', b.id).expect(200);
-      expect(existsSync(fileOf(b.id, res.body.id))).toBe(false);
+      expect(await stored(res.body.id)).toBe(false);
     });
 
     it('scopes: media:read lists and reads, media:write uploads and deletes', async () => {

@@ -41,7 +41,8 @@ describe('moving the records to weekly partitions (migration PartitionedRecords)
     await admin.query(`CREATE DATABASE "${name}"`);
     dataSource = new DataSource({
       ...buildDataSourceOptions({ url, poolSize: 2, migrationsRun: false }),
-      migrations: MIGRATIONS.filter((migration) => migration !== PartitionedRecords1763701900000),
+      // The schema as it stood before this migration (those after it touch none of its tables).
+      migrations: MIGRATIONS.slice(0, MIGRATIONS.indexOf(PartitionedRecords1763701900000)),
     });
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
@@ -54,7 +55,7 @@ describe('moving the records to weekly partitions (migration PartitionedRecords)
   });
 
   it('keeps every row of every kind, each in its week, and down brings the plain tables back', async () => {
-    expect(MIGRATIONS[MIGRATIONS.length - 1]).toBe(PartitionedRecords1763701900000);
+    expect(MIGRATIONS).toContain(PartitionedRecords1763701900000);
     const q = (sql: string, params: unknown[] = []) => dataSource.query(sql, params);
     const [{ id: tenant }] = await q(`INSERT INTO organizations (name) VALUES ('Migrated') RETURNING id`);
     const [{ id: endpoint }] = await q(
@@ -99,7 +100,7 @@ describe('moving the records to weekly partitions (migration PartitionedRecords)
     const before = await snapshot();
     for (const table of TABLES) expect(before[table]).toHaveLength(AGES.length * 5);
 
-    dataSource.setOptions({ migrations: MIGRATIONS });
+    dataSource.setOptions({ migrations: MIGRATIONS.slice(0, MIGRATIONS.indexOf(PartitionedRecords1763701900000) + 1) });
     await dataSource.destroy();
     await dataSource.initialize();
     expect(await dataSource.runMigrations({ transaction: 'each' })).toHaveLength(1);

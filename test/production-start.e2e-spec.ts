@@ -15,6 +15,7 @@ function completeSettings(databaseUrl: string): Record<string, string> {
     REDIS_URL: process.env.REDIS_URL as string,
     ENCRYPTION_KEY: 'b'.repeat(64),
     META_APP_SECRET: '9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+    META_APP_ID: '734512987650042',
     WEBHOOK_VERIFY_TOKEN: 'a-verify-token-of-this-deployment',
   };
 }
@@ -69,7 +70,14 @@ describe('production, the default mode', () => {
   it('with nothing set, refuses to start and names every missing setting in one message (no demo, no key)', async () => {
     const run = await startBare({});
     expect(run.code).toBe(1);
-    for (const setting of ['DATABASE_URL', 'REDIS_URL', 'ENCRYPTION_KEY', 'META_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN']) {
+    for (const setting of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ENCRYPTION_KEY',
+      'META_APP_SECRET',
+      'META_APP_ID',
+      'WEBHOOK_VERIFY_TOKEN',
+    ]) {
       expect(run.output).toMatch(new RegExp(`^  - ${setting}: required in production`, 'm'));
     }
     expect(run.output).toContain('npm run demo');
@@ -86,6 +94,8 @@ describe('production, the default mode', () => {
       { META_APP_SECRET: 'sandbox-app-secret' },
       /META_APP_SECRET: a public example value/,
     ],
+    ['no META_APP_ID', { META_APP_ID: '' }, /META_APP_ID: required in production/],
+    ["the sandbox's app id", { META_APP_ID: '1000000000000001' }, /META_APP_ID: 1000000000000001 is the sandbox/],
     ['no WEBHOOK_VERIFY_TOKEN', { WEBHOOK_VERIFY_TOKEN: '' }, /WEBHOOK_VERIFY_TOKEN: required in production/],
     [
       "compose's old public verify token",
@@ -106,7 +116,12 @@ describe('production, the default mode', () => {
   });
 
   it('with complete settings: starts against the configured upstream, seeds nothing, prints no key; bootstrap gives the first platform key once', async () => {
-    const sandbox = await startSandbox(['--app-secret', completeSettings('').META_APP_SECRET]);
+    const sandbox = await startSandbox([
+      '--app-secret',
+      completeSettings('').META_APP_SECRET,
+      '--app-id',
+      completeSettings('').META_APP_ID,
+    ]);
     // Only what the deployment sets (the helper's test settings are overridden where they differ).
     const gateway = await startGateway({
       ...completeSettings(database.url),

@@ -168,7 +168,7 @@ beforeAll(async () => {
     reviewDelayMs: 50,
     webhookRetry: { attempts: 4, baseDelayMs: 20 },
   });
-  sandbox.registerBusinessAccount(WABA, TOKEN);
+  sandbox.registerBusinessAccount(WABA, TOKEN, { subscribed: true });
   sandbox.registerPhoneNumber(PHONE, WABA, DISPLAY);
   // The second account goes through the control API.
   expect((await control('PUT', `/business_accounts/${OTHER_WABA}`, { access_token: OTHER_TOKEN })).status).toBe(200);
@@ -533,7 +533,7 @@ describe('status webhooks', () => {
       webhookRetry: { baseDelayMs: 20, maxDelayMs: 100, windowMs: 2_000 },
     });
     try {
-      meta.registerBusinessAccount(WABA, TOKEN);
+      meta.registerBusinessAccount(WABA, TOKEN, { subscribed: true });
       meta.registerPhoneNumber(PHONE, WABA, DISPLAY);
       // The gateway answers 503 for the first 12 attempts: far more than a handful of quick retries.
       down.failing = { match: () => true, count: 12 };
@@ -1078,6 +1078,67 @@ describe("Meta's limits: throughput, the pair rule, the messaging limit and thei
   });
 });
 
+describe("an account's webhooks go only to the apps subscribed to it (subscribed_apps)", () => {
+  const subscribed = (token = OTHER_TOKEN) => call('GET', `/v23.0/${OTHER_WABA}/subscribed_apps`, { token });
+  const inboundTo = async (phone: string) =>
+    (await control('POST', '/inbound', { phone_number_id: phone, from: USER, type: 'text', text: 'hello?' })).body
+      .message_id as string;
+
+  it('sends nothing for an account the app is not subscribed to, and says why in its log', async () => {
+    // Other specs of this file may have subscribed it (every operation of Meta's description is tried).
+    await control('DELETE', `/business_accounts/${OTHER_WABA}/subscribed_apps`);
+    expect(await subscribed()).toMatchObject({ status: 200, body: { data: [] } });
+    sandbox.clearWebhookDeliveries();
+    const id = await inboundTo(OTHER_PHONE);
+    // Other accounts' statuses may still be on their way: this account's deliveries only.
+    const ofAccount = sandbox.webhookDeliveries().filter((d) => d.payload.entry[0].id === OTHER_WABA);
+    expect(ofAccount).toEqual([
+      expect.objectContaining({ state: 'skipped', skipped_reason: 'app_not_subscribed', attempts: 0 }),
+    ]);
+    await sleep(200);
+    expect(receiver.received.filter((w) => JSON.stringify(w.body).includes(id))).toEqual([]);
+  });
+
+  it('POST subscribes the token’s app, GET lists it, the webhooks come; DELETE stops them again', async () => {
+    expect(await call('POST', `/v23.0/${OTHER_WABA}/subscribed_apps`, { token: OTHER_TOKEN })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await subscribed()).body).toEqual({
+      data: [
+        {
+          whatsapp_business_api_data: {
+            id: APP_ID,
+            name: expect.any(String),
+            link: `https://www.facebook.com/games/?app_id=${APP_ID}`,
+          },
+        },
+      ],
+    });
+    expect((await control('GET', `/business_accounts/${OTHER_WABA}`)).body.subscribed_apps).toEqual([APP_ID]);
+    const id = await inboundTo(OTHER_PHONE);
+    await receiver.waitFor((all) => all.some((w) => JSON.stringify(w.body).includes(id)));
+
+    expect(await call('DELETE', `/v23.0/${OTHER_WABA}/subscribed_apps`, { token: OTHER_TOKEN })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await subscribed()).body).toEqual({ data: [] });
+    const after = await inboundTo(OTHER_PHONE);
+    await sleep(200);
+    expect(receiver.received.filter((w) => JSON.stringify(w.body).includes(after))).toEqual([]);
+  });
+
+  it('authenticates like Graph: another account’s token is 401 code 190, and the control API drops a subscription', async () => {
+    expect(await subscribed(TOKEN)).toMatchObject({ status: 401, body: { error: { code: 190 } } });
+    await call('POST', `/v23.0/${OTHER_WABA}/subscribed_apps`, { token: OTHER_TOKEN });
+    expect((await control('DELETE', `/business_accounts/${OTHER_WABA}/subscribed_apps`)).body.subscribed_apps).toEqual(
+      [],
+    );
+    expect((await subscribed()).body).toEqual({ data: [] });
+  });
+});
+
 describe('inbound messages', () => {
   const inboundOf = (all: ReceivedWebhook[], id: string) =>
     all.map((w) => w.body.entry[0]).find((entry) => entry.changes[0].value.messages?.[0]?.id === id);
@@ -1260,7 +1321,7 @@ describe('lifecycle', () => {
       statusDelaysMs: { sent: 60_000, delivered: 60_000, read: 60_000 },
       reviewDelayMs: 60_000,
     });
-    extra.registerBusinessAccount(WABA, TOKEN);
+    extra.registerBusinessAccount(WABA, TOKEN, { subscribed: true });
     extra.registerPhoneNumber(PHONE, WABA, DISPLAY);
     const sent = await fetch(`${extra.url}/v23.0/${PHONE}/messages`, {
       method: 'POST',

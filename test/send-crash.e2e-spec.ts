@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OnboardingService } from '../src/tenancy/onboarding.service';
 import { eventually } from './support/eventually';
-import { bearer, createOrgKey } from './support/factories';
+import { bearer, createOrgKey, registerAtUpstream } from './support/factories';
 import { killAll, quickWebhookArgs, startDataApp, startGateway, startSandbox } from './support/gateway-process';
 import { freePort } from './support/redis-helpers';
 import type { TestApp } from './support/test-app';
@@ -38,6 +38,11 @@ describe('a gateway killed between the upstream call and its answer', () => {
     const wabaId = `10000000000${seq}`;
     const phoneNumberId = `20000000000${seq}`;
     const token = `crash-token-${seq}`;
+    registerAtUpstream(t, {
+      wabaId,
+      accessToken: token,
+      phoneNumbers: [{ id: phoneNumberId, display: '15550000000' }],
+    });
     await onboarding.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: token });
     await onboarding.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: `+1 555 000 000${seq}` });
     await t.dataSource.query(
@@ -114,6 +119,8 @@ describe('a gateway killed between the upstream call and its answer', () => {
       `${org.wabaId}:${org.token}`,
       '--phone-number',
       `${org.phoneNumberId}:${org.wabaId}:15550000001`,
+      '--subscribed',
+      org.wabaId,
     ]);
     const env = {
       UPSTREAM_BASE_URL: sandbox.url,
@@ -183,6 +190,8 @@ describe('a gateway killed between the upstream call and its answer', () => {
       `${org.wabaId}:${org.token}`,
       '--phone-number',
       `${org.phoneNumberId}:${org.wabaId}:15550000002`,
+      '--subscribed',
+      org.wabaId,
     ]);
     const env = {
       UPSTREAM_BASE_URL: sandbox.url,

@@ -43,6 +43,9 @@ export interface Stack {
   secrets: { appSecret: string; verifyToken: string; upstreamToken: string };
 }
 
+/** The Meta app the bench's gateway acts as, and its sandbox knows (`--app-id`). */
+const BENCH_APP_ID = '990000000000001';
+
 export function describeStack(
   root: string,
   ports: { sandbox: number; gateway: number },
@@ -67,6 +70,8 @@ export function describeStack(
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     UPSTREAM_BASE_URL: sandboxUrl,
     META_APP_SECRET: secrets.appSecret,
+    // The sandbox's app, under an id of the bench's own (production refuses the demo's published one).
+    META_APP_ID: BENCH_APP_ID,
     WEBHOOK_VERIFY_TOKEN: secrets.verifyToken,
     DEMO_SEED: 'false',
     // The lifecycle phase's tenant endpoint is a receiver on 127.0.0.1.
@@ -109,6 +114,8 @@ export async function startSandbox(
       new URL(stack.sandboxUrl).port,
       '--webhook-url',
       `${stack.gatewayUrl}/webhooks/whatsapp`,
+      '--app-id',
+      BENCH_APP_ID,
       '--sent-delay',
       statusDelays ? String(statusDelays.sent) : delay,
       '--delivered-delay',
@@ -121,6 +128,9 @@ export async function startSandbox(
       delay,
       '--business-account',
       `${FIXTURE.wabaId}:${stack.secrets.upstreamToken}`,
+      // Onboarding (waba:add) subscribes the app once; a restarted sandbox keeps nothing, so it is told.
+      '--subscribed',
+      FIXTURE.wabaId,
       '--phone-number',
       `${FIXTURE.phoneNumberId}:${FIXTURE.wabaId}:${FIXTURE.display}`,
       '--phone-number',

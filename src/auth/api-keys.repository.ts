@@ -1,3 +1,5 @@
+import { keyIdOf } from '../common/encrypted-secrets';
+import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Page, pageOldestFirst } from '../common/keyset';
@@ -26,6 +28,11 @@ export type NewApiKey = Pick<
 @Injectable()
 export class ApiKeysRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The keys' HMAC signing secrets, for key rotation (common/encrypted-secrets.ts). */
+  encryptedSecrets(): EncryptedColumnStatements {
+    return new EncryptedColumnStatements(this.dataSource, 'api_keys', ['hmac_secret_encrypted'], keyIdOf);
+  }
 
   private get keys() {
     return this.dataSource.getRepository(ApiKey);

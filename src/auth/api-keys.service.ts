@@ -1,3 +1,4 @@
+import { EncryptedSecrets } from '../common/encrypted-secrets';
 import { isUUID } from 'class-validator';
 import { BlockList, isIP } from 'node:net';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
@@ -121,7 +122,9 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     onboarding: OnboardingService,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
+    secrets: EncryptedSecrets,
   ) {
+    secrets.register('API key signing secrets', keys.encryptedSecrets());
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
     this.cache = new LRUCache({ max: 50_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
     onboarding.registerDependent('organization', 'API keys that are not revoked', (m, id) => keys.hasLiveKeys(m, id));

@@ -1,15 +1,37 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CommonModule } from '../common/common.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { MetricsService } from '../metrics/metrics.service';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { EndpointSecretsModule } from '../tenant-webhooks/endpoint-secrets.module';
+import { UpstreamModule } from '../upstream/upstream.module';
 
 /**
- * What the administration CLI needs: configuration, the database, encryption and the key and
- * tenancy services. No HTTP pipeline, no Redis, no demo seed.
+ * The CLI's metrics: its Graph calls are counted as the gateway's are (the transport records them),
+ * and never served (the CLI has no listener and no Redis or database gauges).
+ */
+@Global()
+@Module({ providers: [MetricsService], exports: [MetricsService] })
+class CliMetricsModule {}
+
+/**
+ * What the administration CLI needs: configuration, the database, encryption, the key and tenancy
+ * services, and the Graph transport (onboarding subscribes the app to an account's webhooks and reads
+ * a number's limits from Meta). No HTTP pipeline, no Redis, no periodic work, no demo seed.
  */
 @Module({
-  imports: [AppConfigModule.forRoot('cli'), DatabaseModule, CommonModule, AuthModule, TenancyModule],
+  imports: [
+    AppConfigModule.forRoot('cli'),
+    DatabaseModule,
+    CommonModule,
+    CliMetricsModule,
+    UpstreamModule,
+    AuthModule,
+    TenancyModule,
+    // Every encrypted column, for secrets:reencrypt (the endpoints' without the delivery machinery).
+    EndpointSecretsModule,
+  ],
 })
 export class CliModule {}

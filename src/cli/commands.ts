@@ -5,6 +5,7 @@ import { apiKeyCommands } from '../auth/api-keys.commands';
 import type { CommandEntity, CommandKit, CommandServices } from '../common/command-kit';
 import { wholeNumber } from '../common/command-kit';
 import type { GraphError } from '../core/graph-error';
+import { secretsCommands } from '../common/secrets.commands';
 import { tenancyCommands } from '../tenancy/tenancy.commands';
 
 // The CLI: its boot, its output contract and its own commands (migrate, webhook:listen); each
@@ -107,6 +108,8 @@ Examples:
   npm run cli -- key:create --kind admin --org <orgA>,<orgB> --hmac
   npm run cli -- key:list --org <orgId>
   npm run cli -- key:rotate <keyId>                  new key text now, the old key refused at once
+  npm run cli -- secrets:reencrypt                   every stored secret under the current encryption key
+  npm run cli -- secrets:status                      which encryption keys the stored secrets use
   npm run demo:cli -- org:list                       the same, on the running demo's embedded database
   npm run cli -- webhook:listen --port 8080 --secret <endpoint secret>   a handler that prints each delivery
   node dist/src/cli/main.js <command>                what npm run cli runs (in the image too)
@@ -173,6 +176,7 @@ function buildProgram(): Command {
   const kit: CommandKit = { program, run, read };
   tenancyCommands(kit);
   apiKeyCommands(kit);
+  secretsCommands(kit);
 
   for (const command of program.commands) {
     if (command.name() === 'webhook:listen') continue;

@@ -3,14 +3,22 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Global, Logger, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
+import { type Environment, encryptionKeysOf } from '../config/environment';
 import { Clock } from './clock';
-import { SecretBox } from './secret-box';
+import { EncryptedSecrets } from './encrypted-secrets';
+import { keyBytes, SecretBox, UNNAMED_KEY_ID } from './secret-box';
 
 /**
- * The encryption key comes from ENCRYPTION_KEY; outside production, when it is unset, one is
- * generated once and kept in DATA_DIR/encryption.key so a local install works with no set-up.
+ * The keyring: ENCRYPTION_KEYS (ids, the first current), or ENCRYPTION_KEY alone (id 0); in the demo,
+ * when neither is set, a key generated once and kept in DATA_DIR/encryption.key so a local install
+ * works with no set-up.
  */
+function loadKeyring(config: ConfigService<Environment, true>): SecretBox {
+  const keys = config.get('ENCRYPTION_KEYS', { infer: true });
+  if (keys) return new SecretBox(encryptionKeysOf(keys).map(({ id, key }) => ({ id, key: keyBytes(key) })));
+  return new SecretBox([{ id: UNNAMED_KEY_ID, key: keyBytes(loadEncryptionKey(config)) }]);
+}
+
 function loadEncryptionKey(config: ConfigService<Environment, true>): string {
   const configured = config.get('ENCRYPTION_KEY', { infer: true });
   if (configured) return configured;
@@ -32,10 +40,11 @@ function loadEncryptionKey(config: ConfigService<Environment, true>): string {
     {
       provide: SecretBox,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => SecretBox.fromText(loadEncryptionKey(config)),
+      useFactory: loadKeyring,
     },
+    EncryptedSecrets,
     Clock,
   ],
-  exports: [SecretBox, Clock],
+  exports: [SecretBox, EncryptedSecrets, Clock],
 })
 export class CommonModule {}

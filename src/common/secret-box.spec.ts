@@ -206,3 +206,48 @@ describe('SecretBox', () => {
     });
   });
 });
+
+describe('SecretBox keyring (key rotation)', () => {
+  const OLD = { id: '0', key: KEY };
+  const NEW = { id: 'k2026', key: randomBytes(32) };
+  const oldBox = new SecretBox([OLD]);
+  const rotating = new SecretBox([NEW, OLD]);
+
+  it('writes under the first key, naming it (v2.<id>.…); key 0 keeps the v1 form of values from before ids', () => {
+    expect(rotating.encrypt('x')).toMatch(/^v2\.k2026\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/);
+    expect(oldBox.encrypt('x')).toMatch(/^v1\./);
+    expect(rotating.currentKeyId).toBe('k2026');
+    expect(rotating.currentPrefix).toBe('v2.k2026.');
+    expect(oldBox.currentPrefix).toBe('v1.');
+    expect(rotating.keyIds).toEqual(['k2026', '0']);
+  });
+
+  it('reads a value with the key it names: old values with the old key, new ones with the new', () => {
+    const old = oldBox.encrypt('token under the old key');
+    expect(SecretBox.keyIdOf(old)).toBe('0');
+    expect(rotating.decrypt(old)).toBe('token under the old key');
+    expect(rotating.isCurrent(old)).toBe(false);
+    const moved = rotating.reencrypt(old);
+    expect(SecretBox.keyIdOf(moved)).toBe('k2026');
+    expect(rotating.isCurrent(moved)).toBe(true);
+    expect(rotating.reencrypt(moved)).toBe(moved);
+    expect(new SecretBox([NEW]).decrypt(moved)).toBe('token under the old key');
+  });
+
+  it('a value under a key the ring lacks names the key; a value naming one key is not read with another', () => {
+    const moved = rotating.encrypt('s');
+    expect(() => oldBox.decrypt(moved)).toThrow('The encryption key k2026 of this value is not configured');
+    const forged = moved.replace('v2.k2026.', 'v2.0.');
+    expect(() => rotating.decrypt(forged)).toThrow();
+  });
+
+  it('derives the current key’s secret first, and every key’s', () => {
+    expect(rotating.deriveAll('cookie')).toEqual([rotating.derive('cookie'), oldBox.derive('cookie')]);
+  });
+
+  it('refuses a ring without keys, a key id twice, or an id that is not [A-Za-z0-9_-]{1,32}', () => {
+    expect(() => new SecretBox([])).toThrow('At least one');
+    expect(() => new SecretBox([OLD, { id: '0', key: randomBytes(32) }])).toThrow('given twice');
+    expect(() => new SecretBox([{ id: 'a.b', key: randomBytes(32) }])).toThrow('must be 1-32');
+  });
+});

@@ -229,6 +229,7 @@ describe('validateEnvironment', () => {
       DATABASE_URL: 'postgres://db/gw',
       REDIS_URL: 'redis://r:6379/0',
       META_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0',
+      META_APP_ID: '734512987650042',
       WEBHOOK_VERIFY_TOKEN: 'deploy-token-1',
     };
     const productionMessage = (raw: Record<string, unknown>) => {
@@ -287,6 +288,7 @@ describe('validateEnvironment', () => {
       REDIS_URL: 'redis://redis:6379/0',
       ENCRYPTION_KEY: HEX_KEY,
       META_APP_SECRET: '0123456789abcdef0123456789abcdef',
+      META_APP_ID: '734512987650042',
       WEBHOOK_VERIFY_TOKEN: 'deployment-verify-token',
     };
 
@@ -300,6 +302,7 @@ describe('validateEnvironment', () => {
       expect(namedVariables(message)).toEqual([
         'DATABASE_URL',
         'ENCRYPTION_KEY',
+        'META_APP_ID',
         'META_APP_SECRET',
         'REDIS_URL',
         'WEBHOOK_VERIFY_TOKEN',
@@ -315,6 +318,20 @@ describe('validateEnvironment', () => {
         DEMO_SEED: false,
         WEBHOOK_ALLOW_PRIVATE_URLS: false,
       });
+    });
+
+    it("refuses the sandbox's published app id, and takes ENCRYPTION_KEYS in place of ENCRYPTION_KEY", () => {
+      const { ENCRYPTION_KEY: _single, ...rest } = complete as Record<string, string>;
+      expect(() => validateEnvironment({ ...complete, META_APP_ID: '1000000000000001' })).toThrow(
+        /META_APP_ID: 1000000000000001 is the sandbox/,
+      );
+      const keys = `k2:${'c'.repeat(64)},0:${'d'.repeat(64)}`;
+      expect(validateEnvironment({ ...rest, ENCRYPTION_KEYS: keys }).ENCRYPTION_KEYS).toBe(keys);
+      expect(() => validateEnvironment({ ...complete, ENCRYPTION_KEYS: keys })).toThrow(/not both/);
+      expect(() =>
+        validateEnvironment({ ...rest, ENCRYPTION_KEYS: `k2:${'c'.repeat(64)},k2:${'d'.repeat(64)}` }),
+      ).toThrow(/key id k2 is given twice/);
+      expect(() => validateEnvironment({ ...rest, ENCRYPTION_KEYS: 'k2:short' })).toThrow(/key k2 must be 32 bytes/);
     });
 
     it('private webhook targets follow the mode, not NODE_ENV (as .env.example says)', () => {

@@ -156,6 +156,17 @@ export class Environment {
   ENCRYPTION_KEY?: string;
 
   /**
+   * Several keys with ids, for rotation: `id:key,id:key` (each key 32 bytes as hex or base64), the
+   * first one current (new values are written under it), the others only read. In place of
+   * ENCRYPTION_KEY, whose key is id `0`. `cli secrets:reencrypt` moves every stored secret to the
+   * current key; then the others can be removed (docs/deploy.md).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ENCRYPTION_KEYS?: string;
+
+  /**
    * How long an API key, phone number or business account lookup is served from memory: at most
    * 5 s, the promise that a revoked key stops working on every instance within 5 s.
    */
@@ -198,9 +209,15 @@ export class Environment {
   @Max(1024)
   UPSTREAM_CONNECTIONS = 64;
 
-  /** Meta app id, for resumable uploads (`/{app-id}/uploads`). */
-  @IsString()
-  META_APP_ID = '1000000000000001';
+  /**
+   * Your Meta app's id: the app subscribed to each business account's webhooks (onboarding checks
+   * that Meta lists it) and the one resumable uploads go to (`/{app-id}/uploads`). Required in
+   * production; the demo's default is the sandbox's app, DEMO_META_APP_ID (refused in production).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\d{1,32}$/, { message: 'META_APP_ID must be your Meta app id (digits)' })
+  META_APP_ID: string;
 
   /** Meta app secret: verifies X-Hub-Signature-256 on upstream webhooks. Sandbox mode: generated when unset. */
   @Transform(emptyToUndefined)
@@ -228,10 +245,56 @@ export class Environment {
   @Max(86400)
   TEMPLATE_SYNC_INTERVAL_SECONDS = 600;
 
-  /** Folder of the media library's files (one folder per organization, files named by asset id). */
+  /**
+   * Where the media library keeps its files, shared by every instance: `postgres` (the default: in
+   * the database, 1 MiB chunks) or `s3` (an S3-compatible bucket, MEDIA_S3_*).
+   */
+  @IsIn(['postgres', 's3'])
+  MEDIA_STORAGE: 'postgres' | 's3' = 'postgres';
+
+  /** Folder where an upload streams in (and is hashed) before it is stored; a local, per-instance scratch folder. */
   @IsString()
   @IsNotEmpty()
-  MEDIA_LIBRARY_DIR = './data/media';
+  MEDIA_INCOMING_DIR = './data/media-incoming';
+
+  /** MEDIA_STORAGE=s3: the bucket (it must exist). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_S3_BUCKET?: string;
+
+  /** MEDIA_STORAGE=s3: the bucket's region. */
+  @IsString()
+  @IsNotEmpty()
+  MEDIA_S3_REGION = 'us-east-1';
+
+  /** MEDIA_STORAGE=s3: an S3-compatible service's URL (MinIO, R2, …); unset: AWS S3 itself. Path-style addressing when set. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'MEDIA_S3_ENDPOINT must be an http(s) URL' })
+  MEDIA_S3_ENDPOINT?: string;
+
+  /** MEDIA_STORAGE=s3: credentials; unset, the AWS SDK's own chain (environment, instance role). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_S3_SECRET_ACCESS_KEY?: string;
+
+  /** MEDIA_STORAGE=s3: written before every object's key (`<prefix><organization id>/<asset id>`). */
+  @IsString()
+  MEDIA_S3_PREFIX = 'media-library/';
+
+  /** MEDIA_STORAGE=s3: each call to the bucket fails after this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  MEDIA_S3_TIMEOUT_MS = 30000;
 
   /** Requests per second, per client IP, for requests without a valid key (slows key guessing). */
   @Transform(toInt)
@@ -298,6 +361,17 @@ export class Environment {
   @Min(0)
   @Max(604800)
   PACE_REFRESH_INTERVAL_SECONDS = 3600;
+
+  /**
+   * How often each business account's subscription of the gateway's Meta app to its webhooks is read
+   * again from Meta (`GET /{waba-id}/subscribed_apps`; one instance checks, a batch a minute at most);
+   * 0: never (onboarding still subscribes and checks).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(604800)
+  SUBSCRIPTION_CHECK_INTERVAL_SECONDS = 3600;
 
   /** Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance sends none). */
   @Transform(toInt)
@@ -468,6 +542,9 @@ export class Environment {
   DOCS_ENABLED = true;
 }
 
+/** The demo's Meta app id: the sandbox's app (its default `--app-id`). Published here, so refused in production. */
+export const DEMO_META_APP_ID = '1000000000000001';
+
 /** Where the demo looks for its upstream when UPSTREAM_BASE_URL is unset: the sandbox app's default address. */
 export const DEMO_UPSTREAM_BASE_URL = 'http://127.0.0.1:3001';
 
@@ -482,6 +559,15 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
+  if (env.ENCRYPTION_KEYS !== undefined) {
+    try {
+      encryptionKeysOf(env.ENCRYPTION_KEYS);
+      if (env.ENCRYPTION_KEY)
+        throw new Error('set ENCRYPTION_KEYS or ENCRYPTION_KEY, not both (ENCRYPTION_KEY is id 0)');
+    } catch (error) {
+      problems.push(`  - ENCRYPTION_KEYS: ${(error as Error).message}`);
+    }
+  }
   if (env.REDIS_URL) {
     try {
       redisTargetOf(env.REDIS_URL);
@@ -489,6 +575,12 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
       problems.push(`  - REDIS_URL: ${(error as Error).message}`);
     }
   }
+  if (env.MEDIA_STORAGE === 's3' && !env.MEDIA_S3_BUCKET)
+    problems.push('  - MEDIA_S3_BUCKET: required with MEDIA_STORAGE=s3');
+  if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY)
+    problems.push(
+      '  - MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: give both, or neither (the AWS SDK finds them)',
+    );
   const demo = env.GATEWAY_MODE === 'demo';
   env.UPSTREAM_BASE_URL ??= demo ? DEMO_UPSTREAM_BASE_URL : 'https://graph.facebook.com';
   env.DEMO_SEED ??= demo;
@@ -496,6 +588,7 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
   if (!demo) {
     problems.push(...productionProblems(env, role).map((problem) => `  - ${problem}`));
   }
+  env.META_APP_ID ??= DEMO_META_APP_ID;
   env.WEBHOOK_ALLOW_PRIVATE_URLS ??= demo;
   env.LOG_FORMAT ??= env.NODE_ENV === 'production' ? 'json' : 'text';
   if (problems.length > 0) {
@@ -529,7 +622,7 @@ const PUBLIC_SECRETS = new Set([
 function productionProblems(env: Environment, role: ProcessRole): string[] {
   const problems: string[] = [];
   if (!env.DATABASE_URL) problems.push('DATABASE_URL: required in production (the embedded database is the demo’s)');
-  if (!env.ENCRYPTION_KEY)
+  if (!env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS)
     problems.push('ENCRYPTION_KEY: required in production (32 bytes as hex or base64, e.g. openssl rand -hex 32)');
   if (role === 'cli') return problems;
   if (!env.REDIS_URL)
@@ -546,9 +639,35 @@ function productionProblems(env: Environment, role: ProcessRole): string[] {
     else if (PUBLIC_SECRETS.has(value.trim().toLowerCase()))
       problems.push(`${name}: a public example value; anyone could use it (${what})`);
   }
+  if (!env.META_APP_ID)
+    problems.push(
+      'META_APP_ID: required in production (your Meta app’s id: the app subscribed to each business account)',
+    );
+  else if (env.META_APP_ID === DEMO_META_APP_ID)
+    problems.push(
+      `META_APP_ID: ${DEMO_META_APP_ID} is the sandbox’s app, published in this repository (your Meta app’s id: the app subscribed to each business account)`,
+    );
   if (env.DEMO_SEED) problems.push('DEMO_SEED: demo data is created only in the demo (GATEWAY_MODE=demo)');
   if (env.DEMO_WEBHOOK_URL) problems.push('DEMO_WEBHOOK_URL: belongs to the demo’s data (GATEWAY_MODE=demo)');
   return problems;
+}
+
+/** ENCRYPTION_KEYS read: `id:key` pairs, the first current; throws naming what is wrong. */
+export function encryptionKeysOf(text: string): Array<{ id: string; key: string }> {
+  const keys = text.split(',').map((entry, index) => {
+    const at = entry.indexOf(':');
+    const id = entry.slice(0, Math.max(at, 0)).trim();
+    const key = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[A-Za-z0-9_-]{1,32}$/.test(id))
+      throw new Error(`entry ${index + 1} must be id:key, the id 1-32 of A-Z a-z 0-9 _ -`);
+    if (!/^([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/.test(key))
+      throw new Error(`key ${id} must be 32 bytes as base64 (44 chars) or hex (64 chars)`);
+    return { id, key };
+  });
+  const ids = keys.map((k) => k.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new Error(`key id ${twice} is given twice`);
+  return keys;
 }
 
 /** For tools outside Nest's container (the TypeORM CLI's ormconfig): the validated environment. */

@@ -41,7 +41,11 @@ export const csrf = csrfSync({
   },
 });
 
-export function consoleSessions(options: { store: Store; secret: string; ttlSeconds: number }): RequestHandler {
+export function consoleSessions(options: {
+  store: Store;
+  secret: string | string[];
+  ttlSeconds: number;
+}): RequestHandler {
   const sessions = session({
     name: SESSION_COOKIE,
     store: options.store,

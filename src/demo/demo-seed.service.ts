@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
@@ -12,7 +14,9 @@ const { wabaId: DEMO_WABA_ID, phoneNumberId: DEMO_PHONE_NUMBER_ID } = DEMO_ACCOU
 /**
  * On the first start with an empty database (and DEMO_SEED on), creates a demo organization with a
  * business account, a phone number, an organization key and an admin key, and prints how to call
- * the gateway. The key texts are shown this once; only their hashes are kept.
+ * the gateway. The key texts are shown this once (only their hashes are kept in the database), and
+ * written for the README's first walk to `source`: DATA_DIR/demo.env, readable by its owner only,
+ * beside the demo's generated encryption key (demo data only: production seeds nothing).
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -44,6 +48,13 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
     const port = this.config.get('PORT', { infer: true });
     const base = `http://localhost:${port}`;
+    const envFile = this.writeDemoEnv({
+      KEY: orgKey.key,
+      ADMIN_KEY: adminKey.key,
+      ORG_ID: organization.id,
+      WABA_ID: DEMO_WABA_ID,
+      PHONE_NUMBER_ID: DEMO_PHONE_NUMBER_ID,
+    });
     const receiver = await this.demoReceiver(organization.id);
     // Printed on purpose, once: the operator needs the key texts to make the first call.
     process.stdout.write(
@@ -55,6 +66,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
         `phone number id   ${DEMO_PHONE_NUMBER_ID}`,
         `organization key  ${orgKey.key}`,
         `admin key         ${adminKey.key}`,
+        ...(envFile
+          ? [`(also in ${envFile}: source it for $KEY, $ADMIN_KEY, $ORG_ID, $WABA_ID, $PHONE_NUMBER_ID)`]
+          : []),
         '',
         'Console (signs in with the organization key in one click; the key stays out of the server logs):',
         `  open ${base}/console/#key=${encodeURIComponent(orgKey.key)}`,
@@ -80,6 +94,27 @@ export class DemoSeedService implements OnApplicationBootstrap {
       ].join('\n') + '\n',
     );
     this.logger.log(`demo organization ${organization.id} created`);
+  }
+
+  /** The demo's keys and ids as shell exports (DATA_DIR/demo.env, mode 0600); its path, or undefined when it could not be written. */
+  private writeDemoEnv(values: Record<string, string>): string | undefined {
+    const dir = this.config.get('DATA_DIR', { infer: true });
+    const file = join(dir, 'demo.env');
+    const lines = Object.entries(values).map(([name, value]) => `export ${name}=${value}`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        file,
+        `# The demo's keys and ids (npm run demo's first start): source ${file}\n${lines.join('\n')}\n`,
+        {
+          mode: 0o600,
+        },
+      );
+      return file;
+    } catch (error) {
+      this.logger.warn(`${file} not written: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 
   /** An endpoint of the demo organization at DEMO_WEBHOOK_URL (`npm run demo`: the sandbox's demo receiver). */

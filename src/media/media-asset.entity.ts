@@ -2,8 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Organization } from '../tenancy/organization.entity';
 
 /**
- * A file in an organization's media library. The bytes live on disk under MEDIA_LIBRARY_DIR at
- * `storage_key` (`<tenant id>/<asset id>`); the client's file name is only metadata.
+ * A file in an organization's media library. The bytes live in the store every instance shares
+ * (MEDIA_STORAGE: `media_asset_chunks`, or a bucket at `storage_key`); the client's file name is only
+ * metadata.
  */
 @Entity({ name: 'media_assets' })
 @Index(['tenantId', 'createdAt', 'id'])
@@ -31,7 +32,7 @@ export class MediaAsset {
   @Column({ type: 'text' })
   sha256: string;
 
-  /** Path of the file relative to MEDIA_LIBRARY_DIR. */
+  /** The asset's key in the store: `<tenant id>/<asset id>` (a bucket's object key after MEDIA_S3_PREFIX). */
   @Column({ name: 'storage_key', type: 'text' })
   storageKey: string;
 

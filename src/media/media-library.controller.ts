@@ -111,7 +111,7 @@ export class MediaLibraryController {
   ): Promise<StreamableFile> {
     const content = await this.library.open(tenantId, assetId);
     markUntrustedDownload(res, content.fileName);
-    return new StreamableFile(content.file.createReadStream(), { type: content.mimeType, length: content.sizeBytes });
+    return new StreamableFile(content.stream, { type: content.mimeType, length: content.sizeBytes });
   }
 
   @Delete(':assetId')

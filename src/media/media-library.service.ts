@@ -1,6 +1,6 @@
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { decodeCursor, type Page, toPage } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
@@ -8,6 +8,7 @@ import type { ListMediaAssetsQueryDto, MediaAssetDto } from './dto/media.dto';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import type { MediaAsset } from './media-asset.entity';
 import { checkLibraryMedia, cleanFileName } from './media-limits';
+import { AssetBytesMissing, AssetStore } from './asset-store';
 import { type IncomingFile, MediaLibraryStorage } from './media-library.storage';
 import { MediaRepository } from './media.repository';
 
@@ -16,7 +17,7 @@ export type ReceivedLibraryFile = Pick<Express.Multer.File, 'originalname' | 'mi
 
 /** An asset's bytes opened for streaming. */
 export interface AssetContent {
-  file: FileHandle;
+  stream: Readable;
   fileName: string;
   mimeType: string;
   sizeBytes: number;
@@ -37,14 +38,10 @@ function notFound(assetId: string): GraphError {
   return GraphError.notFound(`Media asset ${assetId} does not exist`);
 }
 
-function isMissingFile(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'ENOENT';
-}
-
 /**
- * The per-organization media library: files stored on disk (MEDIA_LIBRARY_DIR), described by rows
- * of `media_assets`. Every query is scoped by the organization; another organization's asset is
- * as unknown as a missing one (404 code 100).
+ * The per-organization media library: rows of `media_assets`, their bytes in the store every instance
+ * shares (asset-store.ts: PostgreSQL, or an S3-compatible bucket). Every query is scoped by the
+ * organization; another organization's asset is as unknown as a missing one (404 code 100).
  */
 @Injectable()
 export class MediaLibraryService {
@@ -53,6 +50,7 @@ export class MediaLibraryService {
   constructor(
     private readonly repository: MediaRepository,
     private readonly storage: MediaLibraryStorage,
+    private readonly store: AssetStore,
     onboarding: OnboardingService,
   ) {
     onboarding.registerDependent('organization', 'media', (m, id) => repository.hasAssets(m, id));
@@ -60,9 +58,9 @@ export class MediaLibraryService {
 
   /**
    * Turns a received file into an asset. The bytes are already in a temporary file (streamed and
-   * hashed by the storage engine); the row is inserted and the file renamed into place in one
-   * transaction, so the asset becomes visible only once its file is complete. Whatever fails, the
-   * temporary file is removed.
+   * hashed by the storage engine); the row is inserted and the bytes stored in one transaction, so the
+   * asset becomes visible only once its bytes are complete. Whatever fails, the temporary file is
+   * removed (and bytes a bucket took are removed again).
    */
   async upload(
     tenantId: string,
@@ -90,14 +88,14 @@ export class MediaLibraryService {
             sha256: file.sha256,
             storageKey,
           },
-          async () => {
-            await this.storage.place(file.path, storageKey);
+          async (manager) => {
+            await this.store.put({ id, storageKey }, file, manager);
             placed = true;
           },
         );
         return toAsset(row);
       } catch (error) {
-        if (placed) await this.storage.remove(storageKey).catch(() => undefined);
+        if (placed) await this.store.remove({ id, storageKey }).catch(() => undefined);
         throw error;
       }
     } finally {
@@ -121,15 +119,15 @@ export class MediaLibraryService {
     return toAsset(await this.find(tenantId, assetId));
   }
 
-  /** The asset's file, opened: the caller streams it and closes it. */
+  /** The asset's bytes, opened: the caller streams them. */
   async open(tenantId: string, assetId: string): Promise<AssetContent> {
     const row = await this.find(tenantId, assetId);
     try {
-      const file = await this.storage.open(row.storageKey);
-      return { file, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes };
+      const stream = await this.store.open(row);
+      return { stream, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes };
     } catch (error) {
       // Deleted between the lookup and the open.
-      if (isMissingFile(error)) throw notFound(assetId);
+      if (error instanceof AssetBytesMissing) throw notFound(assetId);
       throw error;
     }
   }
@@ -141,21 +139,21 @@ export class MediaLibraryService {
   async read(tenantId: string, assetId: string): Promise<{ bytes: Buffer; fileName: string; mimeType: string }> {
     const row = await this.find(tenantId, assetId);
     try {
-      return { bytes: await this.storage.read(row.storageKey), fileName: row.fileName, mimeType: row.mimeType };
+      return { bytes: await this.store.read(row), fileName: row.fileName, mimeType: row.mimeType };
     } catch (error) {
-      if (isMissingFile(error)) throw notFound(assetId);
+      if (error instanceof AssetBytesMissing) throw notFound(assetId);
       throw error;
     }
   }
 
-  /** Deletes the row, then the file (a reader that already found the row gets 404 once it is gone). */
+  /** Deletes the row, then the bytes (a reader that already found the row gets 404 once they are gone). */
   async remove(tenantId: string, assetId: string): Promise<void> {
     if (!isUUID(assetId)) throw notFound(assetId);
     const storageKey = await this.repository.removeAsset(tenantId, assetId);
     if (storageKey === undefined) throw notFound(assetId);
-    await this.storage
-      .remove(storageKey)
-      .catch((error: unknown) => this.logger.warn(`could not remove the file of asset ${assetId}: ${String(error)}`));
+    await this.store
+      .remove({ id: assetId, storageKey })
+      .catch((error: unknown) => this.logger.warn(`could not remove the bytes of asset ${assetId}: ${String(error)}`));
   }
 
   private async find(tenantId: string, assetId: string): Promise<MediaAsset> {

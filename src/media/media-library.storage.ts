@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,15 +18,15 @@ export interface IncomingFile {
   sha256: string;
 }
 
-/** Temporary files live here (same file system as the assets, so placing one is a rename). */
+/** Temporary files live here, under MEDIA_INCOMING_DIR. */
 const INCOMING_FOLDER = '.incoming';
 /** A temporary file this old was left by a process that died mid-upload. */
 const STALE_INCOMING_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The media library's files on disk, under MEDIA_LIBRARY_DIR: `<tenant id>/<asset id>` per asset,
- * and `.incoming/<random>.part` while an upload streams in. Paths come from ids only, never from
- * a client's file name.
+ * Where a media library upload streams in before it is stored (asset-store.ts): a local scratch folder,
+ * MEDIA_INCOMING_DIR, `.incoming/<random>.part`, counted and hashed on the way. Paths come from random
+ * ids only, never from a client's file name.
  */
 @Injectable()
 export class MediaLibraryStorage implements OnApplicationBootstrap {
@@ -34,7 +34,7 @@ export class MediaLibraryStorage implements OnApplicationBootstrap {
   readonly root: string;
 
   constructor(config: ConfigService<Environment, true>) {
-    this.root = resolve(config.get('MEDIA_LIBRARY_DIR', { infer: true }));
+    this.root = resolve(config.get('MEDIA_INCOMING_DIR', { infer: true }));
   }
 
   /** Removes, in the background, temporary files that a crashed process left behind. */
@@ -66,7 +66,7 @@ export class MediaLibraryStorage implements OnApplicationBootstrap {
     return removed;
   }
 
-  /** The storage key of an asset: its path relative to the root. */
+  /** The storage key of an asset (its object key under MEDIA_S3_PREFIX in a bucket). */
   static keyOf(tenantId: string, assetId: string): string {
     return `${tenantId}/${assetId}`;
   }
@@ -121,35 +121,9 @@ export class MediaLibraryStorage implements OnApplicationBootstrap {
     return { path, size, sha256: hash.digest('hex') };
   }
 
-  /** Moves a received file to its asset's place (an atomic rename). */
-  async place(incomingPath: string, storageKey: string): Promise<void> {
-    const target = this.pathOf(storageKey);
-    await mkdir(join(target, '..'), { recursive: true });
-    await rename(this.checked(incomingPath), target);
-  }
-
   /** Removes a temporary file, if it is still there. */
   async discard(incomingPath: string | undefined): Promise<void> {
     if (incomingPath) await rm(this.checked(incomingPath), { force: true });
-  }
-
-  /** Removes an asset's file, if it is there. */
-  async remove(storageKey: string): Promise<void> {
-    await rm(this.pathOf(storageKey), { force: true });
-  }
-
-  /** Opens an asset's file for reading; ENOENT when it is gone. */
-  open(storageKey: string): Promise<FileHandle> {
-    return open(this.pathOf(storageKey), 'r');
-  }
-
-  read(storageKey: string): Promise<Buffer> {
-    return readFile(this.pathOf(storageKey));
-  }
-
-  /** Absolute path of a storage key, refusing anything that would leave the root. */
-  pathOf(storageKey: string): string {
-    return this.checked(resolve(this.root, storageKey));
   }
 
   private checked(path: string): string {

@@ -4,7 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { InboundMediaApplier } from './inbound-media.applier';
 import { InboundMedia } from './inbound-media.entity';
+import { assetStoreProvider } from './asset-store';
 import { MediaAsset } from './media-asset.entity';
+import { MediaAssetChunk } from './media-asset-chunk.entity';
 import { MediaLibraryController } from './media-library.controller';
 import { MediaLibraryService } from './media-library.service';
 import { MediaLibraryStorage } from './media-library.storage';
@@ -24,7 +26,10 @@ import { TemplateMediaController } from './template-media.controller';
  * MediaLibraryService.read (`header_media_file_id`).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset, InboundMedia]), TenancyModule],
+  imports: [
+    TypeOrmModule.forFeature([MediaUpload, TemplateMediaHandle, MediaAsset, MediaAssetChunk, InboundMedia]),
+    TenancyModule,
+  ],
   controllers: [MediaController, TemplateMediaController, MediaLibraryController],
   providers: [
     MediaRepository,
@@ -32,6 +37,7 @@ import { TemplateMediaController } from './template-media.controller';
     MediaService,
     MediaLibraryService,
     MediaLibraryStorage,
+    assetStoreProvider,
     MediaNodesService,
     InboundMediaApplier,
   ],

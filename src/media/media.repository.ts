@@ -136,13 +136,40 @@ export class MediaRepository {
    */
   addAsset(
     row: Pick<MediaAsset, 'id' | 'tenantId' | 'fileName' | 'mimeType' | 'sizeBytes' | 'sha256' | 'storageKey'>,
-    place: () => Promise<void>,
+    place: (manager: EntityManager) => Promise<void>,
   ): Promise<MediaAsset> {
     return this.dataSource.transaction(async (manager) => {
       await manager.insert(MediaAsset, row);
-      await place();
+      await place(manager);
       return manager.findOneByOrFail(MediaAsset, { id: row.id });
     });
+  }
+
+  /** One chunk of an asset's bytes (MEDIA_STORAGE=postgres), in the asset row's transaction. */
+  async addChunk(manager: EntityManager, assetId: string, seq: number, bytes: Buffer): Promise<void> {
+    await manager.query('INSERT INTO media_asset_chunks (asset_id, seq, bytes) VALUES ($1, $2, $3)', [
+      assetId,
+      seq,
+      bytes,
+    ]);
+  }
+
+  /** How many chunks an asset's bytes are in (0: none stored, or the asset is gone). */
+  async chunkCount(assetId: string): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM media_asset_chunks WHERE asset_id = $1',
+      [assetId],
+    );
+    return row.n;
+  }
+
+  /** One chunk's bytes, or undefined when it is gone (the asset deleted meanwhile). */
+  async chunk(assetId: string, seq: number): Promise<Buffer | undefined> {
+    const [row] = await this.dataSource.query<Array<{ bytes: Buffer }>>(
+      'SELECT bytes FROM media_asset_chunks WHERE asset_id = $1 AND seq = $2',
+      [assetId, seq],
+    );
+    return row?.bytes;
   }
 
   /** A page of an organization's assets, newest first, before `after`. */
@@ -162,7 +189,7 @@ export class MediaRepository {
     return this.dataSource.getRepository(MediaAsset).findOne({ where: { id, tenantId } });
   }
 
-  /** Deletes an asset's row; its storage key, or undefined when there was none. */
+  /** Deletes an asset's row (its chunks with it); its storage key, or undefined when there was none. */
   async removeAsset(tenantId: string, id: string): Promise<string | undefined> {
     const [rows] = await this.dataSource.query<[Array<{ storage_key: string }>, number]>(
       'DELETE FROM media_assets WHERE id = $1 AND tenant_id = $2 RETURNING storage_key',

@@ -28,6 +28,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly businessAccountSubscriptions = new Gauge({
+    name: 'gateway_business_accounts',
+    help: "Business accounts by the state of the gateway's Meta app subscription to their webhooks, as last checked (missing: no webhook of the account arrives)",
+    labelNames: ['app_subscription'],
+    registers: [this.registry],
+  });
+
   readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_requests_total',
     help: 'Calls to the Cloud API (Graph), by endpoint shape and outcome (ok, graph_error, failure)',

@@ -8,16 +8,13 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { PhoneNumbersUpstream } from '../tenancy/phone-numbers.upstream';
 import { NumberPaceService } from './number-pace.service';
 
-/** The fields of a number that say its limits, as `GET /{phone-number-id}?fields=` names them. */
-export const LIMIT_FIELDS = 'throughput,messaging_limit_tier,quality_rating,is_on_biz_app';
-
 /** Numbers refreshed per periodic tick (each one upstream call). */
 const REFRESH_BATCH = 200;
 
 /**
  * Learns each number's limits from Meta (throughput level, coexistence, messaging limit tier,
- * quality rating) and keeps the shared pace in step: when a number is registered over the API (the
- * CLI's, by the first periodic refresh: it takes numbers never learned first), when Meta's
+ * quality rating) again and keeps the shared pace in step (a number is added with them already:
+ * OnboardingService reads them before it stores the number, whichever way it is added), when Meta's
  * `phone_number_quality_update` webhook says something changed (an upgrade, a tier, a flag), every
  * PACE_REFRESH_INTERVAL_SECONDS, and when an operator sets a number's throughput. What it learns is
  * stored by tenancy (the numbers' owner); the pace reads it from there.
@@ -40,7 +37,6 @@ export class NumberLimitsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.onboarding.onPhoneNumberChanged((phone) => void this.shareQuietly(phone.phoneNumberId));
-    this.onboarding.onPhoneNumberOnboarded((phone) => void this.learnQuietly(phone.phoneNumberId));
     if (this.refreshIntervalMs > 0)
       this.jobs.every('number-limits-refresh', Math.min(this.refreshIntervalMs, 60_000), () => this.refreshStale());
   }
@@ -57,15 +53,7 @@ export class NumberLimitsService implements OnModuleInit {
     const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
     if (!phone) return false;
     const token = await this.tenancy.accessToken(phone.businessAccountId);
-    const record = await this.graph.getPhoneNumber(phoneNumberId, token, LIMIT_FIELDS);
-    const throughput = record.throughput as { level?: unknown } | undefined;
-    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-    const limits = await this.tenancy.recordLimits(phoneNumberId, {
-      throughputLevel: text(throughput?.level),
-      isOnBizApp: typeof record.is_on_biz_app === 'boolean' ? record.is_on_biz_app : null,
-      messagingLimitTier: text(record.messaging_limit_tier),
-      qualityRating: text(record.quality_rating),
-    });
+    const limits = await this.tenancy.recordLimits(phoneNumberId, await this.graph.readLimits(phoneNumberId, token));
     if (limits) {
       await this.pace.share({ ...phone, limits });
       for (const listener of this.learnedListeners) listener(phoneNumberId, limits);

@@ -31,7 +31,14 @@ export function throughputMps(limits: PhoneNumberLimits): number {
   return (limits.throughputLevel !== null && LEVEL_MPS[limits.throughputLevel]) || DEFAULT_MPS;
 }
 
-/** The users a tier lets business-initiated messages reach in 24 hours; undefined when unlimited or unknown. */
+/**
+ * The tier a number is paced at while Meta's is not known (never learned, or a name Meta has not
+ * documented): the smallest a new business starts at, never "unlimited".
+ */
+export const UNKNOWN_TIER_USERS = TIER_USERS.TIER_250;
+
+/** The users a tier lets business-initiated messages reach in 24 hours; undefined only when Meta says unlimited. */
 export function tierUsers(tier: string | null): number | undefined {
-  return tier === null ? undefined : TIER_USERS[tier];
+  if (tier === 'TIER_UNLIMITED') return undefined;
+  return (tier !== null && TIER_USERS[tier]) || UNKNOWN_TIER_USERS;
 }

@@ -1,12 +1,15 @@
+import { EncryptedSecrets } from '../common/encrypted-secrets';
 import { isUUID } from 'class-validator';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
 import { GraphError } from '../core/graph-error';
+import { AppSubscriptionsService } from './app-subscriptions.service';
 import { BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
+import { PhoneNumbersUpstream } from './phone-numbers.upstream';
 import { type PageQuery, TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
 
@@ -27,6 +30,11 @@ export type DependentCheck = (manager: EntityManager, id: string) => Promise<boo
  * both apply the same rules. Lookups on the request path stay in TenancyService, whose short
  * caches this service clears on every change (other instances see it within AUTH_CACHE_TTL_MS).
  *
+ * Meta's side is done here too: an account is added only once the gateway's Meta app is subscribed to
+ * its webhooks and Meta lists the subscription (AppSubscriptionsService), and removing it unsubscribes;
+ * a number is added with its limits as Meta states them (throughput, messaging limit tier, quality), so
+ * it is paced right from its first send, whichever way it was added (the API, the CLI, the demo's seed).
+ *
  * A delete is refused (409 code 100, naming them) while anything still refers to the row: records
  * are history a tenant may be asked for, and keys or lists would silently lose their meaning. What
  * refers to it is each owner's knowledge: features register a check (`registerDependent`), tenancy
@@ -46,7 +54,11 @@ export class OnboardingService {
     private readonly repository: TenancyRepository,
     private readonly tenancy: TenancyService,
     private readonly secretBox: SecretBox,
+    private readonly subscriptions: AppSubscriptionsService,
+    private readonly numbersUpstream: PhoneNumbersUpstream,
+    secrets: EncryptedSecrets,
   ) {
+    secrets.register('business account tokens', repository.encryptedSecrets());
     this.own = {
       organization: [{ label: 'business accounts', exists: (m, id) => repository.organizationHasAccounts(m, id) }],
       businessAccount: [{ label: 'phone numbers', exists: (m, id) => repository.accountHasNumbers(m, id) }],
@@ -112,11 +124,15 @@ export class OnboardingService {
     if (await this.repository.accountExists(input.wabaId)) {
       throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
     }
+    // Without the subscription Meta sends none of the account's webhooks: no statuses, no customers' messages.
+    await this.subscriptions.subscribe(input.wabaId, input.accessToken.trim());
     const saved = await this.repository.createAccount({
       tenantId: input.tenantId,
       wabaId: input.wabaId,
       name: input.name ?? '',
       accessTokenEncrypted: this.secretBox.encrypt(input.accessToken.trim()),
+      appSubscription: 'subscribed',
+      appSubscriptionCheckedAt: new Date(),
     });
     this.tenancy.forget({ wabaId: saved.wabaId });
     return saved;
@@ -127,6 +143,13 @@ export class OnboardingService {
     return this.repository.pageAccounts(tenantId, query, originalUrl);
   }
 
+  /** A business account by Meta's WABA id alone, whatever its organization (the CLI's commands); 404 code 100 when unknown. */
+  async findBusinessAccountOwner(wabaId: string): Promise<BusinessAccount> {
+    const row = UPSTREAM_ID.test(wabaId) ? await this.repository.account(wabaId) : null;
+    if (!row) throw GraphError.notFound(`Business account ${wabaId} does not exist`);
+    return row;
+  }
+
   /** A business account of the organization, by Meta's WABA id; one of another organization is the same 404. */
   async getBusinessAccount(tenantId: string, wabaId: string): Promise<BusinessAccount> {
     const row = UPSTREAM_ID.test(wabaId) && isUUID(tenantId) ? await this.repository.account(wabaId, tenantId) : null;
@@ -134,7 +157,10 @@ export class OnboardingService {
     return row;
   }
 
-  /** Renames the account or replaces its upstream access token (the token is never shown). */
+  /**
+   * Renames the account or replaces its upstream access token (the token is never shown); a new token
+   * subscribes the app again with it first (so a token Meta refuses is never stored).
+   */
   async updateBusinessAccount(
     tenantId: string,
     wabaId: string,
@@ -145,11 +171,24 @@ export class OnboardingService {
     if (change.accessToken !== undefined) {
       if (!change.accessToken.trim())
         throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
+      await this.subscriptions.subscribe(row.wabaId, change.accessToken.trim());
       row.accessTokenEncrypted = this.secretBox.encrypt(change.accessToken.trim());
+      Object.assign(row, {
+        appSubscription: 'subscribed',
+        appSubscriptionCheckedAt: new Date(),
+        appSubscriptionError: null,
+      });
     }
     const saved = await this.repository.saveAccount(row);
     this.tenancy.forget({ wabaId: saved.wabaId, businessAccountId: saved.id });
     return saved;
+  }
+
+  /** Subscribes the app to the account's webhooks again (after Meta lost it) and checks it. */
+  async resubscribeBusinessAccount(tenantId: string, wabaId: string): Promise<BusinessAccount> {
+    const account = await this.getBusinessAccount(tenantId, wabaId);
+    await this.subscriptions.resubscribe(account.wabaId);
+    return this.getBusinessAccount(tenantId, wabaId);
   }
 
   async deleteBusinessAccount(tenantId: string, wabaId: string): Promise<void> {
@@ -159,6 +198,7 @@ export class OnboardingService {
     );
     if (!deleted) throw GraphError.notFound(`Business account ${wabaId} does not exist in organization ${tenantId}`);
     this.tenancy.forget({ wabaId: account.wabaId, businessAccountId: account.id });
+    await this.subscriptions.unsubscribe(deleted.wabaId, deleted.accessTokenEncrypted);
   }
 
   // ---- phone numbers ---------------------------------------------------------------------------
@@ -183,11 +223,23 @@ export class OnboardingService {
     if (await this.repository.numberExists(input.phoneNumberId)) {
       throw GraphError.conflict(`Phone number ${input.phoneNumberId} is already registered`);
     }
+    // Its limits before its first send: a number paced on guesses draws Meta's refusals (131048).
+    const limits = await this.numbersUpstream
+      .readLimits(input.phoneNumberId, this.secretBox.decrypt(waba.accessTokenEncrypted))
+      .catch((error: unknown) => {
+        if (!(error instanceof GraphError) || error.status >= 500) throw error;
+        throw GraphError.invalidParameter(
+          `Meta refused to describe phone number ${input.phoneNumberId} to business account ${waba.wabaId}`,
+          `phone_number_id: Meta answered (#${error.code}) ${error.message}`,
+        );
+      });
     const saved = await this.repository.createNumber({
       tenantId: waba.tenantId,
       businessAccountId: waba.id,
       phoneNumberId: input.phoneNumberId,
       displayPhoneNumber: input.displayPhoneNumber,
+      ...limits,
+      limitsLearnedAt: new Date(),
       ...(input.enforceServiceWindow !== undefined && { enforceServiceWindow: input.enforceServiceWindow }),
     });
     this.tenancy.forget({ phoneNumberId: saved.phoneNumberId });
@@ -245,25 +297,6 @@ export class OnboardingService {
     const phone = UPSTREAM_ID.test(phoneNumberId) ? await this.repository.number(phoneNumberId) : null;
     if (!phone) throw GraphError.notFound(`Phone number ${phoneNumberId} does not exist`);
     return this.updatePhoneNumber(phone.tenantId, phoneNumberId, change);
-  }
-
-  private readonly phoneNumberArrivals: Array<(phone: PhoneNumber) => void> = [];
-
-  /**
-   * Lets a feature prepare a number onboarded over the management API before its first send (pacing
-   * reads its throughput, messaging limit and quality from Meta at once, not at its next refresh).
-   */
-  onPhoneNumberOnboarded(listener: (phone: PhoneNumber) => void): void {
-    this.phoneNumberArrivals.push(listener);
-  }
-
-  /**
-   * Tells the features a number added over the management API is ready (`onPhoneNumberOnboarded`); they
-   * work on their own time, the answer does not wait. The CLI's and the seed's numbers are left to the
-   * features' periodic work, as are the test harness's (whose upstream logs stay the specs' own).
-   */
-  announcePhoneNumber(phone: PhoneNumber): void {
-    for (const listener of this.phoneNumberArrivals) listener(phone);
   }
 
   private readonly phoneNumberChanges: Array<(phone: PhoneNumber) => void> = [];

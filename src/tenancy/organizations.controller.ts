@@ -112,6 +112,8 @@ export class OrganizationsController {
   @Audited('business_accounts.create', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Register a WhatsApp Business Account with its upstream access token (stored encrypted, never shown)',
+    description:
+      "The gateway's Meta app is subscribed to the account's webhooks first (`POST /{waba-id}/subscribed_apps` with the token) and the subscription checked (`GET`): Meta's refusal, or an app Meta does not list (the token is another app's), is 400 code 100 naming Meta's answer, and nothing is stored.",
   })
   @ApiParam(ORGANIZATION)
   @ApiCreatedResponse({ type: BusinessAccountDto })
@@ -161,7 +163,11 @@ export class OrganizationsController {
   @Patch(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
   @Audited('business_accounts.update', ORGANIZATION_OF)
-  @ApiOperation({ summary: 'Rename the account or replace its upstream access token' })
+  @ApiOperation({
+    summary: 'Rename the account or replace its upstream access token',
+    description:
+      'A new token subscribes the app again with it before it is stored (400 code 100 when Meta refuses it).',
+  })
   @ApiParam(ORGANIZATION)
   @ApiParam(ACCOUNT)
   @ApiOkResponse({ type: BusinessAccountDto })
@@ -181,7 +187,7 @@ export class OrganizationsController {
   @Audited('business_accounts.delete', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Delete a business account with no phone numbers and no templates',
-    description: DELETE_NOTE,
+    description: `${DELETE_NOTE} The app is then unsubscribed from the account's webhooks at Meta (a refusal is logged, the account is gone all the same).`,
   })
   @ApiParam(ORGANIZATION)
   @ApiParam(ACCOUNT)
@@ -190,6 +196,25 @@ export class OrganizationsController {
   async removeAccount(@Param('organizationId') id: string, @Param('accountId') wabaId: string): Promise<SuccessDto> {
     await this.onboarding.deleteBusinessAccount(id, wabaId);
     return { success: true };
+  }
+
+  @Post(':organizationId/business_accounts/:accountId/subscribe')
+  @Authenticated(WRITE)
+  @Audited('business_accounts.subscribe', ORGANIZATION_OF)
+  @ApiOperation({
+    summary: "Subscribe the gateway's Meta app to the account's webhooks again",
+    description:
+      'What to do when `app_subscription.status` is `missing` (someone removed it at Meta): subscribes with the stored token and checks it, as onboarding does.',
+  })
+  @ApiParam(ORGANIZATION)
+  @ApiParam(ACCOUNT)
+  @ApiOkResponse({ type: BusinessAccountDto })
+  @ApiGraphErrors(400, 404)
+  async subscribeAccount(
+    @Param('organizationId') id: string,
+    @Param('accountId') wabaId: string,
+  ): Promise<BusinessAccountDto> {
+    return businessAccountJson(await this.onboarding.resubscribeBusinessAccount(id, wabaId));
   }
 
   // ---- phone numbers ---------------------------------------------------------------------------
@@ -209,8 +234,6 @@ export class OrganizationsController {
       displayPhoneNumber: body.display_phone_number,
       enforceServiceWindow: body.enforce_service_window,
     });
-    // Its throughput, messaging limit and quality are read from Meta now (not waited for).
-    this.onboarding.announcePhoneNumber(phone);
     return phoneNumberJson(phone);
   }
 

@@ -15,6 +15,11 @@ export const businessAccountJson = (b: BusinessAccount) => ({
   tenant_id: b.tenantId,
   waba_id: b.wabaId,
   name: b.name,
+  app_subscription: {
+    status: b.appSubscription,
+    checked_at: b.appSubscriptionCheckedAt?.toISOString() ?? null,
+    error: b.appSubscriptionError,
+  },
   created_at: b.createdAt.toISOString(),
 });
 

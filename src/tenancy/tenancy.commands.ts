@@ -89,7 +89,9 @@ export function tenancyCommands({ program, run, read }: CommandKit): void {
 
   program
     .command('waba:add')
-    .description('Register a WhatsApp Business Account with its upstream access token (stored encrypted)')
+    .description(
+      "Register a WhatsApp Business Account with its upstream access token (stored encrypted); subscribes the gateway's Meta app to its webhooks first",
+    )
     .requiredOption('--org <orgId>', 'organization id')
     .requiredOption('--waba-id <wabaId>', "Meta's business account id")
     .requiredOption('--token <token>', "Meta access token for the account; '-' reads it from stdin")
@@ -105,8 +107,20 @@ export function tenancyCommands({ program, run, read }: CommandKit): void {
     );
 
   program
+    .command('waba:subscribe')
+    .description("Subscribe the gateway's Meta app to a business account's webhooks again, and check it")
+    .requiredOption('--waba-id <wabaId>', "Meta's business account id (registered with waba:add)")
+    .action(
+      run(async (services, options: { wabaId: string }) => {
+        const service = await onboarding(services);
+        const { tenantId } = await service.findBusinessAccountOwner(options.wabaId);
+        return businessAccountJson(await service.resubscribeBusinessAccount(tenantId, options.wabaId));
+      }),
+    );
+
+  program
     .command('phone:add')
-    .description('Register a phone number of a business account')
+    .description('Register a phone number of a business account, with its limits as Meta states them')
     .requiredOption('--waba-id <wabaId>', "Meta's business account id (registered with waba:add)")
     .requiredOption('--phone-number-id <id>', "Meta's phone number id")
     .requiredOption('--display <number>', 'the number as shown, such as "+1 555 0100"')

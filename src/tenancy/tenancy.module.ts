@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppSubscriptionsService } from './app-subscriptions.service';
 import { BusinessAccount } from './business-account.entity';
+import { BusinessAccountsUpstream } from './business-accounts.upstream';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
+import { PhoneNumbersUpstream } from './phone-numbers.upstream';
 import { TenancyGuard } from './tenancy.guard';
 import { OnboardingService } from './onboarding.service';
 import { OrganizationAccountsController } from './organization-accounts.controller';
@@ -20,7 +23,15 @@ import { TenantsController } from './tenants.controller';
     OrganizationNumbersController,
     OrganizationAccountsController,
   ],
-  providers: [TenancyRepository, TenancyService, TenancyGuard, OnboardingService],
-  exports: [TenancyService, TenancyGuard, OnboardingService],
+  providers: [
+    TenancyRepository,
+    TenancyService,
+    TenancyGuard,
+    OnboardingService,
+    AppSubscriptionsService,
+    BusinessAccountsUpstream,
+    PhoneNumbersUpstream,
+  ],
+  exports: [TenancyService, TenancyGuard, OnboardingService, AppSubscriptionsService, PhoneNumbersUpstream],
 })
 export class TenancyModule {}

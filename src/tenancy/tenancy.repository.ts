@@ -1,8 +1,10 @@
+import { keyIdOf } from '../common/encrypted-secrets';
+import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { type Page, pageOldestFirst } from '../common/keyset';
 import { isUuid } from '../common/uuid';
-import { BusinessAccount } from './business-account.entity';
+import { APP_SUBSCRIPTION_STATES, type AppSubscriptionState, BusinessAccount } from './business-account.entity';
 import { Organization } from './organization.entity';
 import { PhoneNumber } from './phone-number.entity';
 
@@ -30,6 +32,11 @@ type Owned = Organization | BusinessAccount | PhoneNumber;
 @Injectable()
 export class TenancyRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The business accounts' upstream access tokens, for key rotation (common/encrypted-secrets.ts). */
+  encryptedSecrets(): EncryptedColumnStatements {
+    return new EncryptedColumnStatements(this.dataSource, 'business_accounts', ['access_token_encrypted'], keyIdOf);
+  }
 
   private get organizations() {
     return this.dataSource.getRepository(Organization);
@@ -82,8 +89,49 @@ export class TenancyRepository {
     return this.accounts.exists({ where: { wabaId } });
   }
 
-  createAccount(row: Pick<BusinessAccount, 'tenantId' | 'wabaId' | 'name' | 'accessTokenEncrypted'>) {
+  createAccount(
+    row: Pick<BusinessAccount, 'tenantId' | 'wabaId' | 'name' | 'accessTokenEncrypted'> &
+      Partial<Pick<BusinessAccount, 'appSubscription' | 'appSubscriptionCheckedAt'>>,
+  ) {
     return this.accounts.save(this.accounts.create(row));
+  }
+
+  /** Records what a check of the account's app subscription found. */
+  async recordSubscription(id: string, state: AppSubscriptionState, error: string | null): Promise<void> {
+    await this.accounts.update(
+      { id },
+      { appSubscription: state, appSubscriptionCheckedAt: new Date(), appSubscriptionError: error },
+    );
+  }
+
+  /** Accounts whose subscription was last checked before `before` (or never), oldest check first. */
+  accountsCheckedBefore(
+    before: Date,
+    limit: number,
+  ): Promise<Array<Pick<BusinessAccount, 'id' | 'wabaId' | 'accessTokenEncrypted' | 'appSubscription'>>> {
+    return this.accounts
+      .createQueryBuilder('b')
+      .select(['b.id', 'b.wabaId', 'b.accessTokenEncrypted', 'b.appSubscription'])
+      .where('b.app_subscription_checked_at IS NULL OR b.app_subscription_checked_at < :before', { before })
+      .orderBy('b.app_subscription_checked_at', 'ASC', 'NULLS FIRST')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** How many accounts are in each subscription state (every state, zero when none). */
+  async countBySubscription(): Promise<Record<AppSubscriptionState, number>> {
+    const rows = await this.accounts
+      .createQueryBuilder('b')
+      .select('b.app_subscription', 'state')
+      .addSelect('count(*)::int', 'count')
+      .groupBy('b.app_subscription')
+      .getRawMany<{ state: AppSubscriptionState; count: number }>();
+    const counts = Object.fromEntries(APP_SUBSCRIPTION_STATES.map((state) => [state, 0])) as Record<
+      AppSubscriptionState,
+      number
+    >;
+    for (const row of rows) counts[row.state] = row.count;
+    return counts;
   }
 
   saveAccount(row: BusinessAccount): Promise<BusinessAccount> {
@@ -129,7 +177,7 @@ export class TenancyRepository {
 
   createNumber(
     row: Pick<PhoneNumber, 'tenantId' | 'businessAccountId' | 'phoneNumberId' | 'displayPhoneNumber'> &
-      Partial<Pick<PhoneNumber, 'enforceServiceWindow'>>,
+      Partial<Pick<PhoneNumber, 'enforceServiceWindow' | keyof LearnedLimits | 'limitsLearnedAt'>>,
   ): Promise<PhoneNumber> {
     return this.numbers.save(this.numbers.create(row));
   }

@@ -7,6 +7,7 @@ import { RecordRetention } from '../retention/record-retention';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { DeliveryQueue } from './delivery-queue';
 import { DeliveryQueueModule } from './delivery-queue.module';
+import { EndpointSecretsModule } from './endpoint-secrets.module';
 import { MetaWebhookOverridesService } from './meta-webhook-overrides.service';
 import { deliveriesPartitions, TenantWebhooksRepository } from './tenant-webhooks.repository';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
@@ -25,7 +26,12 @@ import { WebhookOutbox } from './webhook-outbox';
  * (`DeliveryQueueModule`: BullMQ on the job engine's connection, or in process).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), TenancyModule, DeliveryQueueModule.forRoot()],
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]),
+    TenancyModule,
+    DeliveryQueueModule.forRoot(),
+    EndpointSecretsModule,
+  ],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController, SubscribedAppsController],
   providers: [
     TenantWebhooksRepository,

@@ -1,3 +1,5 @@
+import { keyIdOf } from '../common/encrypted-secrets';
+import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
@@ -114,6 +116,16 @@ export class TenantWebhooksRepository {
     private readonly dataSource: DataSource,
     private readonly sql: HotPathSql,
   ) {}
+
+  /** The endpoints' signing secrets (and a rotated one still signing), for key rotation (common/encrypted-secrets.ts). */
+  encryptedSecrets(): EncryptedColumnStatements {
+    return new EncryptedColumnStatements(
+      this.dataSource,
+      'webhook_endpoints',
+      ['secret_encrypted', 'previous_secret_encrypted'],
+      keyIdOf,
+    );
+  }
 
   // ---- endpoints -------------------------------------------------------------------------------
 

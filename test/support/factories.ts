@@ -22,19 +22,20 @@ export async function createTenant(t: TestApp, name = 'Tenant ' + digits(4)): Pr
   const org = await tenancy.createOrganization(name);
   const wabaId = '1' + digits(14);
   const accessToken = 'upstream-token-' + digits(6);
-  await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken });
   const phoneNumberId = '2' + digits(14);
   const otherPhoneNumberId = '3' + digits(14);
   const numbers = [phoneNumberId, otherPhoneNumberId].map((id) => ({ id, display: '+1 555 ' + digits(7) }));
+  // As in life: the account exists at Meta first; onboarding subscribes the app and reads the numbers' limits.
+  registerAtUpstream(t, { wabaId, accessToken, phoneNumbers: numbers });
+  await tenancy.addBusinessAccount({ tenantId: org.id, wabaId, accessToken });
   for (const number of numbers)
     await tenancy.addPhoneNumber({ wabaId, phoneNumberId: number.id, displayPhoneNumber: number.display });
-  registerAtUpstream(t, { wabaId, accessToken, phoneNumbers: numbers });
   return { id: org.id, name, wabaId, phoneNumberId, otherPhoneNumberId, accessToken };
 }
 
 /**
  * What exists at Meta before a business onboards it: the account (with the token that owns it) and
- * its numbers, registered at the app's sandbox.
+ * its numbers, registered at the app's sandbox (onboarding then subscribes the app to the account).
  */
 export function registerAtUpstream(
   t: TestApp,
@@ -118,8 +119,14 @@ export async function tenantForProcesses(
 ): Promise<{ tenantId: string; key: string; sandboxArgs: string[] }> {
   const onboarding = t.get(OnboardingService);
   const org = await onboarding.createOrganization(`Processes ${ids.phoneNumberId}`);
-  await onboarding.addBusinessAccount({ tenantId: org.id, wabaId: ids.wabaId, accessToken: ids.token });
   const display = `1555${ids.phoneNumberId.slice(-7)}`;
+  // Onboarded through the data app's own sandbox; the sandbox process is told the app is subscribed.
+  registerAtUpstream(t, {
+    wabaId: ids.wabaId,
+    accessToken: ids.token,
+    phoneNumbers: [{ id: ids.phoneNumberId, display }],
+  });
+  await onboarding.addBusinessAccount({ tenantId: org.id, wabaId: ids.wabaId, accessToken: ids.token });
   await onboarding.addPhoneNumber({
     wabaId: ids.wabaId,
     phoneNumberId: ids.phoneNumberId,
@@ -146,6 +153,8 @@ export async function tenantForProcesses(
       `${ids.wabaId}:${ids.token}`,
       '--phone-number',
       `${ids.phoneNumberId}:${ids.wabaId}:${display}`,
+      '--subscribed',
+      ids.wabaId,
     ],
   };
 }

@@ -54,7 +54,7 @@ export async function startGateway(
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   for (const name of Object.keys(process.env)) {
     if (
-      /^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_LIBRARY_DIR|PACE_)/.test(
+      /^(GATEWAY_MODE|NODE_ENV|DATABASE_|REDIS_|ENCRYPTION_KEY|META_|WEBHOOK_|UPSTREAM_|TEMPLATE_SYNC|DEMO_SEED|MEDIA_|PACE_|SUBSCRIPTION_)/.test(
         name,
       )
     )

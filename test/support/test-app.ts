@@ -1,4 +1,4 @@
-import type { DynamicModule, Type } from '@nestjs/common';
+import type { Abstract, DynamicModule, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
@@ -41,7 +41,7 @@ export async function createTestApp(
     /** Point this app's shared store at another Redis (outage tests run their own server). */
     redisUrl?: string;
     /** Providers replaced by values (for example the log destination, to read the lines). */
-    overrides?: Array<{ token: Type<unknown> | string | symbol; value: unknown }>;
+    overrides?: Array<{ token: Type<unknown> | Abstract<unknown> | string | symbol; value: unknown }>;
     /** Another app's sandbox, shared (two instances of the gateway in front of one Meta). */
     sandbox?: Sandbox;
   } = {},

@@ -32,6 +32,8 @@ Object.assign(process.env, {
   // Numbers' limits are learned when a spec asks (pacing.e2e-spec), not by a periodic refresh whose
   // upstream calls would land in other specs' request logs.
   PACE_REFRESH_INTERVAL_SECONDS: '0',
+  // Likewise the business accounts' subscription check (going-live.e2e-spec runs it when it asks).
+  SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
   WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000',
   WEBHOOK_RETRY_BASE_MS: '200',
   WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
@@ -39,5 +41,5 @@ Object.assign(process.env, {
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   // Many apps in one process: no metrics listener of their own (metrics.e2e-spec starts one).
   METRICS_PORT: '0',
-  MEDIA_LIBRARY_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),
+  MEDIA_INCOMING_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),
 });

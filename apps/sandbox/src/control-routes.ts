@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ControlError } from './control-error';
 import { parseFaultSpec } from './faults';
 import type { SandboxCore } from './sandbox-core';
+import type { BusinessAccount } from './sandbox-state';
 
 /**
  * The control API under `/_sandbox` (a prefix Graph never uses): register accounts and numbers,
@@ -59,9 +60,32 @@ export function controlRoutes(core: SandboxCore): Router {
     const body = objectBody(req);
     const token = requiredString(body, 'access_token');
     const name = optionalString(body, 'name');
+    const subscribed = body.subscribed;
+    if (subscribed !== undefined && typeof subscribed !== 'boolean')
+      throw new ControlError(400, 'subscribed must be a boolean');
     const account = core.state.registerBusinessAccount(req.params.wabaId, token, name);
-    res.json({ success: true, id: account.id, name: account.name });
+    if (subscribed === true) account.subscribedApps.add(core.options.appId);
+    if (subscribed === false) account.subscribedApps.delete(core.options.appId);
+    res.json({ success: true, ...businessAccountJson(account) });
   });
+
+  router.get('/business_accounts/:wabaId', (req, res) => {
+    res.json(businessAccountJson(knownAccount(req.params.wabaId)));
+  });
+
+  // Drops the app's subscription to an account's webhooks, as removing it in Meta's tools would:
+  // from now on the sandbox sends the account's webhooks to nobody.
+  router.delete('/business_accounts/:wabaId/subscribed_apps', (req, res) => {
+    const account = knownAccount(req.params.wabaId);
+    account.subscribedApps.delete(core.options.appId);
+    res.json({ success: true, ...businessAccountJson(account) });
+  });
+
+  function knownAccount(wabaId: string): BusinessAccount {
+    const account = core.state.businessAccount(wabaId);
+    if (!account) throw new ControlError(404, `business account ${wabaId} is not registered here`);
+    return account;
+  }
 
   // What Meta knows of a number beyond messages: registration, the last code sent (as the SMS would
   // show it), whether it was verified, whether a two-step pin is set, settings and blocked users.
@@ -192,4 +216,8 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || value === '') throw new ControlError(400, `${key} must be a non-empty string`);
   return value;
+}
+
+function businessAccountJson(account: BusinessAccount) {
+  return { id: account.id, name: account.name, subscribed_apps: [...account.subscribedApps] };
 }

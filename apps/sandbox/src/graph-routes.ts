@@ -69,6 +69,31 @@ export function graphRoutes(core: SandboxCore): Router {
     res.json(core.templates.delete(authorizeWaba(req, 'delete'), req.query));
   });
 
+  // The apps subscribed to an account's webhooks: the token's app subscribes (the sandbox has one
+  // app, its own), and only subscribed apps receive the account's webhooks (webhook-sender.ts).
+  router.get('/:version/:node/subscribed_apps', (req, res) => {
+    const waba = authorizeWaba(req, 'get');
+    res.json({
+      data: [...waba.subscribedApps].map((id) => ({
+        whatsapp_business_api_data: {
+          id,
+          name: `Sandbox app ${id}`,
+          link: `https://www.facebook.com/games/?app_id=${id}`,
+        },
+      })),
+    });
+  });
+
+  router.post('/:version/:node/subscribed_apps', (req, res) => {
+    authorizeWaba(req, 'post').subscribedApps.add(core.options.appId);
+    res.json({ success: true });
+  });
+
+  router.delete('/:version/:node/subscribed_apps', (req, res) => {
+    authorizeWaba(req, 'delete').subscribedApps.delete(core.options.appId);
+    res.json({ success: true });
+  });
+
   router.get('/:version/:node/phone_numbers', (req, res) => {
     const waba = authorizeWaba(req, 'get');
     // A business account has a handful of numbers: one page, with Graph's cursor shape.

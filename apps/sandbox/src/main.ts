@@ -10,7 +10,7 @@ Usage: node dist/apps/sandbox/src/main.js [options]
   --webhook-url <url>           where to deliver webhooks (default: none, webhooks are not sent)
   --app-secret <secret>         signs webhooks (default: SANDBOX_APP_SECRET from the environment,
                                 else sandbox-app-secret; the environment keeps it out of \`ps\`)
-  --app-id <id>                 app id of resumable uploads (default 1000000000000001)
+  --app-id <id>                 the app's id: resumable uploads, webhook subscriptions (default 1000000000000001)
   --sent-delay <ms>             delay of the "sent" status (default 200)
   --delivered-delay <ms>        delay of the "delivered" status (default 500)
   --read-delay <ms>             delay of the "read" status (default 1500)
@@ -19,7 +19,10 @@ Usage: node dist/apps/sandbox/src/main.js [options]
   --webhook-retry-base <ms>     first wait before retrying a webhook; doubles (default 2000)
   --webhook-retry-max <ms>      longest wait between two attempts (default 3600000)
   --webhook-retry-window <s>    retry for this long, then fail the delivery (default 604800, 7 days)
-  --business-account <id:token> register a business account (repeatable)
+  --business-account <id:token> register a business account (repeatable); the app is not subscribed
+                                to its webhooks until POST /{waba-id}/subscribed_apps, as at Meta
+  --subscribed <wabaId>         the app is already subscribed to this registered account's webhooks
+                                (as it stays at Meta across a restart; repeatable)
   --phone-number <id:wabaId:display>  register a phone number (repeatable)
   --help                        show this text
 `;
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
       'webhook-retry-window': { type: 'string' },
       'business-account': { type: 'string', multiple: true },
       'phone-number': { type: 'string', multiple: true },
+      subscribed: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
       throw new Error('--phone-number wants <id:wabaId:display>');
     sandbox.registerPhoneNumber(parts[0], parts[1], parts[2]);
   }
+  for (const wabaId of values.subscribed ?? []) sandbox.setSubscribed(wabaId, true);
 
   process.stdout.write(
     `sandbox listening on ${sandbox.url} (control API at ${sandbox.url}/_sandbox, webhooks to ${webhookUrl ?? 'nowhere'})\n`,

@@ -45,6 +45,7 @@ export class SandboxCore {
   constructor(readonly options: SandboxCoreOptions) {
     this.webhooks = new WebhookSender({
       appSecret: options.appSecret,
+      isSubscribed: (wabaId) => this.state.isSubscribed(wabaId, options.appId),
       webhookUrl: options.webhookUrl,
       retry: options.webhookRetry,
       scheduler: this.scheduler,

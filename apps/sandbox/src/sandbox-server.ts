@@ -67,8 +67,22 @@ export class Sandbox {
     return this.closing;
   }
 
-  registerBusinessAccount(wabaId: string, accessToken: string): void {
+  /**
+   * Registers an account as it exists at Meta; `subscribed`: the sandbox's app is already subscribed
+   * to its webhooks (as it stays at Meta across a restart), else only `POST /{waba-id}/subscribed_apps`
+   * subscribes it.
+   */
+  registerBusinessAccount(wabaId: string, accessToken: string, options: { subscribed?: boolean } = {}): void {
     this.core.state.registerBusinessAccount(wabaId, accessToken);
+    if (options.subscribed) this.setSubscribed(wabaId, true);
+  }
+
+  /** Subscribes the sandbox's app to an account's webhooks, or drops it (as someone could at Meta). */
+  setSubscribed(wabaId: string, subscribed: boolean): void {
+    const account = this.core.state.businessAccount(wabaId);
+    if (!account) throw new Error(`business account ${wabaId} is not registered at the sandbox`);
+    if (subscribed) account.subscribedApps.add(this.core.options.appId);
+    else account.subscribedApps.delete(this.core.options.appId);
   }
 
   registerPhoneNumber(phoneNumberId: string, wabaId: string, displayPhoneNumber: string): void {

@@ -5,6 +5,11 @@ export interface BusinessAccount {
   id: string;
   accessToken: string;
   name: string;
+  /**
+   * The apps subscribed to the account's webhooks (`POST /{waba-id}/subscribed_apps`): Meta sends an
+   * account's webhooks only to the apps subscribed to it.
+   */
+  subscribedApps: Set<string>;
 }
 
 export interface PhoneNumber {
@@ -108,8 +113,15 @@ export class SandboxState {
     return profile;
   }
 
+  /** Registers (or updates) an account; registering it again keeps its subscriptions, as at Meta. */
   registerBusinessAccount(id: string, accessToken: string, name?: string): BusinessAccount {
-    const account = { id, accessToken, name: name ?? this.businessAccounts.get(id)?.name ?? `Sandbox business ${id}` };
+    const known = this.businessAccounts.get(id);
+    const account = {
+      id,
+      accessToken,
+      name: name ?? known?.name ?? `Sandbox business ${id}`,
+      subscribedApps: known?.subscribedApps ?? new Set<string>(),
+    };
     this.businessAccounts.set(id, account);
     return account;
   }
@@ -129,6 +141,11 @@ export class SandboxState {
 
   businessAccount(id: string): BusinessAccount | undefined {
     return this.businessAccounts.get(id);
+  }
+
+  /** Whether `appId` is subscribed to the account's webhooks (false for an unknown account). */
+  isSubscribed(wabaId: string, appId: string): boolean {
+    return this.businessAccounts.get(wabaId)?.subscribedApps.has(appId) ?? false;
   }
 
   phoneNumber(id: string): PhoneNumber | undefined {

@@ -41,12 +41,16 @@ export interface WebhookDelivery {
   attempts: number;
   last_status?: number;
   last_error?: string;
+  /** Why a `skipped` webhook was never sent: no webhook URL, or the app not subscribed to the account. */
+  skipped_reason?: 'no_webhook_url' | 'app_not_subscribed';
   created_at: string;
   delivered_at?: string;
 }
 
 export interface WebhookSenderOptions {
   appSecret: string;
+  /** Whether the app is subscribed to the business account's webhooks (Meta sends only then). */
+  isSubscribed: (wabaId: string) => boolean;
   webhookUrl: () => string | undefined;
   retry: WebhookRetryPolicy;
   scheduler: Scheduler;
@@ -86,6 +90,13 @@ export class WebhookSender {
       created_at: new Date().toISOString(),
     };
     this.log.push(delivery);
+    // Like Meta: an account's webhooks go only to the apps subscribed to it (`subscribed_apps`).
+    const wabaId = payload.entry[0]?.id;
+    if (wabaId !== undefined && !this.options.isSubscribed(wabaId)) {
+      delivery.state = 'skipped';
+      delivery.skipped_reason = 'app_not_subscribed';
+      return delivery;
+    }
     if (this.closed) {
       delivery.state = 'cancelled';
       return delivery;
@@ -143,6 +154,7 @@ export class WebhookSender {
       const url = this.options.webhookUrl();
       if (!url) {
         delivery.state = 'skipped';
+        delivery.skipped_reason = 'no_webhook_url';
         return;
       }
       delivery.url = url;

@@ -18,6 +18,8 @@ import { InboundMediaFileName1763701600000 } from './1763701600000-InboundMediaF
 import { AuditLog1763701700000 } from './1763701700000-AuditLog';
 import { WebhookSecretOverlap1763701800000 } from './1763701800000-WebhookSecretOverlap';
 import { PartitionedRecords1763701900000 } from './1763701900000-PartitionedRecords';
+import { AppSubscriptions1763702000000 } from './1763702000000-AppSubscriptions';
+import { MediaAssetChunks1763702100000 } from './1763702100000-MediaAssetChunks';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   AuditLog1763701700000,
   WebhookSecretOverlap1763701800000,
   PartitionedRecords1763701900000,
+  AppSubscriptions1763702000000,
+  MediaAssetChunks1763702100000,
 ];

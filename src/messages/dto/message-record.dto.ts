@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
 import { statusRank } from '../status-order';
 import { MESSAGE_STATUS_ORDER, type MessageStatusEvent } from '../message-status.entity';
 import type { Message } from '../message.entity';
+
+/** The largest error code (Meta's codes are 32-bit integers; the filter compares them as such). */
+const ERROR_CODE_MAX = 2_147_483_647;
 
 export class ListMessagesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Recipient phone number (normalized like `to`)' })
@@ -29,11 +32,15 @@ export class ListMessagesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description: "Failed with this error code (Meta's or the gateway's, as the record's `error.code`)",
     example: 131026,
+    minimum: 0,
+    maximum: ERROR_CODE_MAX,
   })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  // Bounded here, where it is parsed: past a 32-bit integer it would reach SQL and fail there (a 500).
+  @Max(ERROR_CODE_MAX)
   error_code?: number;
 
   @ApiPropertyOptional({ description: 'Sent with this Idempotency-Key (by any key of the organization)' })

@@ -1,3 +1,4 @@
+import { APP_SUBSCRIPTION_STATES } from '../business-account.entity';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
@@ -78,6 +79,21 @@ export class UpdateBusinessAccountDto {
   access_token?: string;
 }
 
+export class AppSubscriptionDto {
+  @ApiProperty({
+    enum: APP_SUBSCRIPTION_STATES,
+    description:
+      '`subscribed`; `missing`: Meta lists no subscription of the app, so none of the account’s webhooks arrive (subscribe again: `POST /v1/organizations/{id}/business_accounts/{wabaId}/subscribe`); `check_failed`: Meta did not answer the check (`error`); `unknown`: not checked yet',
+  })
+  status: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  checked_at: string | null;
+
+  @ApiProperty({ nullable: true, type: String, description: 'Why the last check failed (Meta’s answer)' })
+  error: string | null;
+}
+
 export class BusinessAccountDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
@@ -90,6 +106,13 @@ export class BusinessAccountDto {
 
   @ApiProperty({ example: 'Acme support' })
   name: string;
+
+  @ApiProperty({
+    type: AppSubscriptionDto,
+    description:
+      "Whether the gateway's Meta app is subscribed to the account's webhooks, as last checked (onboarding subscribes it; a periodic check reads it again)",
+  })
+  app_subscription: AppSubscriptionDto;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;

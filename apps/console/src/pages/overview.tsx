@@ -18,11 +18,27 @@ interface Endpoint {
   consecutive_failures: number;
 }
 
+interface BusinessAccount {
+  id: string;
+  waba_id: string;
+  name: string;
+  app_subscription: { status: string; checked_at: string | null; error: string | null };
+}
+
+/** What each subscription state means for the account's webhooks, in words. */
+const SUBSCRIPTION_STATES: Record<string, string> = {
+  subscribed: 'subscribed',
+  missing: 'not subscribed: no webhook from Meta arrives (subscribe again)',
+  check_failed: 'check failed',
+  unknown: 'not checked yet',
+};
+
 const STATUS_ORDER = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'];
 
 /**
- * The organization at a glance: its numbers with what Meta says of their limits, the last 24 hours'
- * messages by status with the top error codes, and the webhook endpoints that are failing.
+ * The organization at a glance: its numbers with what Meta says of their limits, its business accounts
+ * with whether Meta sends their webhooks (the app's subscription), the last 24 hours' messages by
+ * status with the top error codes, and the webhook endpoints that are failing.
  */
 export function OverviewPage({ session }: { session: Session }) {
   const { numbers, error } = useNumbers(session.organization_id);
@@ -34,9 +50,52 @@ export function OverviewPage({ session }: { session: Session }) {
       {error && <p role="alert">{error}</p>}
       {numbers && numbers.length === 0 && <p>No phone numbers yet.</p>}
       {numbers && numbers.length > 0 && <NumbersTable numbers={numbers} />}
+      {can('business:read') && <Accounts organizationId={session.organization_id} />}
       {can('messages:read') && <LastDay organizationId={session.organization_id} />}
       {can('webhooks:read') && <FailingEndpoints organizationId={session.organization_id} />}
     </section>
+  );
+}
+
+function Accounts({ organizationId }: { organizationId: string | null }) {
+  const [accounts, setAccounts] = useState<BusinessAccount[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api.get<Page<BusinessAccount>>('/v1/business_accounts?limit=100').then(
+      (page) => setAccounts(page.data),
+      (e: Error) => setError(e.message),
+    );
+  }, [organizationId]);
+  return (
+    <>
+      <h2>Business accounts</h2>
+      {error && <p role="alert">{error}</p>}
+      {accounts && (
+        <RowsTable
+          label="Business accounts"
+          rows={accounts}
+          rowKey={(a) => a.id}
+          columns={[
+            ['Business account', (a) => a.waba_id],
+            ['Name', (a) => a.name],
+            [
+              'Webhooks from Meta',
+              (a) => (
+                <span data-testid={`subscription-${a.waba_id}`}>
+                  {SUBSCRIPTION_STATES[a.app_subscription.status] ?? a.app_subscription.status}
+                  {a.app_subscription.error ? `: ${a.app_subscription.error}` : ''}
+                </span>
+              ),
+            ],
+            [
+              'Checked',
+              (a) => (a.app_subscription.checked_at ? new Date(a.app_subscription.checked_at).toLocaleString() : ''),
+            ],
+          ]}
+          empty="No business accounts yet."
+        />
+      )}
+    </>
   );
 }
 
