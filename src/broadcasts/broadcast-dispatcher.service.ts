@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { GroupCommit } from '../database/group-commit';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
-import { MessagesService } from '../messages/messages.service';
+import { BroadcastSendsService } from '../messages/broadcast-sends.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ServiceWindowService } from '../messages/service-window.service';
 import { NumberLimitsService } from '../pacing/number-limits.service';
@@ -14,7 +14,7 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { BroadcastLifecycle } from './broadcast-lifecycle';
 import { type BroadcastRow, BroadcastsRepository, type RecipientRow } from './broadcasts.repository';
 
-/** A recipient's try, written before its turn (`MessagesService.writeBroadcastTries`). */
+/** A recipient's try, written before its turn (`BroadcastSendsService.writeBroadcastTries`). */
 type BroadcastTry = { messageId: string; written: boolean; payload: Record<string, unknown> };
 
 /** How far back a recipient's link to a try is checked for a record given back meanwhile (far less than any retention). */
@@ -80,7 +80,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   constructor(
     private readonly repository: BroadcastsRepository,
     private readonly lifecycle: BroadcastLifecycle,
-    private readonly messages: MessagesService,
+    private readonly messages: BroadcastSendsService,
     private readonly windows: ServiceWindowService,
     private readonly pace: NumberPaceService,
     private readonly numberLimits: NumberLimitsService,

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MessagesService } from '../messages/messages.service';
+import { BroadcastSendsService } from '../messages/broadcast-sends.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
@@ -30,7 +30,7 @@ export class BroadcastLifecycle {
 
   constructor(
     private readonly repository: BroadcastsRepository,
-    private readonly messages: MessagesService,
+    private readonly messages: BroadcastSendsService,
     private readonly onboarding: OnboardingService,
     private readonly outbox: WebhookOutbox,
   ) {}

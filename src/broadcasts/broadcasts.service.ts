@@ -9,7 +9,7 @@ import { Clock } from '../common/clock';
 import type { Environment } from '../config/environment';
 import type { PhoneNumberLimits } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { MessagesService, RETRYABLE_SEND_CODES } from '../messages/messages.service';
+import { BroadcastSendsService, RETRYABLE_SEND_CODES } from '../messages/broadcast-sends.service';
 import { ServiceWindowService } from '../messages/service-window.service';
 import { NumberPaceService } from '../pacing/number-pace.service';
 import { throughputMps, tierUsers } from '../pacing/throughput';
@@ -63,7 +63,7 @@ export class BroadcastsService {
     private readonly templates: TemplatesService,
     private readonly blacklist: BlacklistService,
     private readonly windows: ServiceWindowService,
-    private readonly messages: MessagesService,
+    private readonly messages: BroadcastSendsService,
     private readonly pace: NumberPaceService,
     private readonly clock: Clock,
     onboarding: OnboardingService,

@@ -4,13 +4,13 @@ import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators'
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext } from '../core/gateway-request';
 import { MessageStatisticsDto, MessageStatisticsQueryDto } from './dto/message-statistics.dto';
-import { MessagesService } from './messages.service';
+import { MessageReadsService } from './message-reads.service';
 
 /** The organization's recent sends at a glance: counts by status and the top error codes (the console's overview). */
 @ApiTags('messages')
 @Controller('v1/message_statistics')
 export class MessageStatisticsController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(private readonly messages: MessageReadsService) {}
 
   @Get()
   @Authenticated({ scopes: ['messages:read'] })

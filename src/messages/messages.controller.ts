@@ -12,7 +12,8 @@ import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.service';
 import { ListMessagesQueryDto, MessageRecordDto } from './dto/message-record.dto';
 import metaExamples from './meta-send-examples.json';
 import { SendMessageDto } from './dto/send-message.dto';
-import { MessagesService } from './messages.service';
+import { MessageReadsService } from './message-reads.service';
+import { SendMessageUseCase } from './send-message.use-case';
 
 /**
  * The explorer's request examples: Meta's 50 official examples (every message type, replies,
@@ -57,7 +58,10 @@ class SendResponseDto {
 @ApiTags('messages')
 @Controller('v1/:phoneNumberId/messages')
 export class MessagesController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly sending: SendMessageUseCase,
+    private readonly reads: MessageReadsService,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -83,7 +87,7 @@ export class MessagesController {
   ) {
     const header = req.headers[IDEMPOTENCY_HEADER];
     // The client's own body goes upstream (the DTO instance only proved it valid).
-    const answer = await this.messages.send(
+    const answer = await this.sending.send(
       { tenantId, apiKeyId: auth.keyId, phone: req.tenant!.phoneNumber! },
       req.body as Record<string, unknown>,
       {
@@ -106,7 +110,7 @@ export class MessagesController {
     @Query() query: ListMessagesQueryDto,
     @Req() req: GatewayRequest,
   ): Promise<Page<MessageRecordDto>> {
-    return this.messages.list(tenantId, phoneNumberId, query, (after) => nextPageUrl(req.originalUrl, after));
+    return this.reads.list(tenantId, phoneNumberId, query, (after) => nextPageUrl(req.originalUrl, after));
   }
 
   @Get(':messageId')
@@ -119,6 +123,6 @@ export class MessagesController {
     @Param('phoneNumberId') phoneNumberId: string,
     @Param('messageId') messageId: string,
   ): Promise<MessageRecordDto> {
-    return this.messages.get(tenantId, phoneNumberId, messageId);
+    return this.reads.get(tenantId, phoneNumberId, messageId);
   }
 }

@@ -16,12 +16,20 @@ import { Message } from './message.entity';
 import { MessageStatisticsController } from './message-statistics.controller';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository, messagesPartitions } from './messages.repository';
-import { MessagesService } from './messages.service';
+import { BroadcastSendsService } from './broadcast-sends.service';
+import { MessageReadsService } from './message-reads.service';
 import { MessagesUpstream } from './messages.upstream';
+import { SendMessageUseCase } from './send-message.use-case';
+import { SendRecords } from './send-records';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
 
-/** The sweeper runs on the job engine's PeriodicJobs (global: provided by `JobsModule`). */
+/**
+ * Sending and the message records: the API's send (send-message.use-case.ts, its steps top to bottom),
+ * the records' reads (message-reads.service.ts), broadcasts' sends (broadcast-sends.service.ts), what
+ * both sends share to settle a record (send-records.ts), and Meta's statuses and customers' messages
+ * applied to the records (the appliers). The sweeper runs on the job engine's PeriodicJobs (global).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, ConversationWindow]),
@@ -34,13 +42,16 @@ import { ServiceWindowService } from './service-window.service';
   providers: [
     MessagesRepository,
     MessagesUpstream,
-    MessagesService,
+    SendRecords,
+    SendMessageUseCase,
+    MessageReadsService,
+    BroadcastSendsService,
     ServiceWindowService,
     SendOutcomeSweeper,
     MessageStatusApplier,
     InboundApplier,
   ],
-  exports: [MessagesService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
+  exports: [BroadcastSendsService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
 export class MessagesModule {
   constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { MessagesRepository } from './messages.repository';
-import { MessagesService } from './messages.service';
+import { SendRecords } from './send-records';
 
 /**
  * Past the upstream timeout, a send still pending is no longer waiting for an answer; this allows
@@ -30,7 +30,7 @@ export class SendOutcomeSweeper implements OnModuleInit {
   constructor(
     private readonly jobs: PeriodicJobs,
     private readonly repository: MessagesRepository,
-    private readonly messages: MessagesService,
+    private readonly records: SendRecords,
     config: ConfigService<Environment, true>,
   ) {
     this.intervalMs = config.get('SEND_SWEEP_INTERVAL_MS', { infer: true });
@@ -48,7 +48,7 @@ export class SendOutcomeSweeper implements OnModuleInit {
   async sweep(): Promise<{ unknown: number; failed: number }> {
     const unknown = await this.repository.markStale(this.unknownAfterMs / 1000, BATCH);
     const expired = await this.repository.expired(this.failAfterMs / 1000, BATCH);
-    const failed = expired.length ? await this.messages.failUnknown(expired) : [];
+    const failed = expired.length ? await this.records.failUnknown(expired) : [];
     if (unknown.length || failed.length) {
       this.logger.warn(
         `sends with an unknown outcome: ${unknown.length} marked, ${failed.length} failed (outcome_unknown)`,
