@@ -4,13 +4,13 @@ import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { inFlightError } from './idempotency.errors';
-import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService, takeEarlyClaim } from './idempotency.service';
-
-export const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+import { markReplayed, takeEarlyClaim, WRITE_METHODS } from './early-claim';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, IdempotencyService } from './idempotency.service';
 /** Response headers worth replaying (the pipeline sets request ids and rate-limit headers afresh). */
 const REPLAYED_HEADERS = ['location', 'content-location', 'content-type'];
 
 /**
+ * Step 2 of an Idempotency-Key's path (idempotency.module.ts lists them all).
  * Idempotency-Key on POST, PATCH and PUT (ignored on GET and on public routes). A replay returns
  * the original status and body with `Idempotency-Replayed: true` and runs nothing; a second request
  * while the first runs gets 409 `idempotency_in_flight` at once. Only 2xx responses are cached, and
@@ -41,7 +41,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (claim.state === 'replay') {
           res.status(claim.response.status);
           for (const [name, headerValue] of Object.entries(claim.response.headers)) res.setHeader(name, headerValue);
-          res.setHeader('Idempotency-Replayed', 'true');
+          markReplayed(res);
           return of(claim.response.body);
         }
         return next.handle().pipe(

@@ -8,6 +8,7 @@ import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators'
 import { nextPageUrl, Page } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { markReplayed } from '../idempotency/early-claim';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.service';
 import { ListMessagesQueryDto, MessageRecordDto } from './dto/message-record.dto';
 import metaExamples from './meta-send-examples.json';
@@ -95,8 +96,9 @@ export class MessagesController {
         idempotencyKey: typeof header === 'string' ? header : undefined,
       },
     );
-    // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record.
-    if (answer.replayed) res.setHeader('Idempotency-Replayed', 'true');
+    // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record (step 4
+    // of an Idempotency-Key's path: idempotency.module.ts).
+    if (answer.replayed) markReplayed(res);
     return answer.body;
   }
 

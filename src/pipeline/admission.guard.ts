@@ -15,14 +15,8 @@ import { TenancyService } from '../tenancy/tenancy.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { RedisThrottlerStorage } from '../rate-limit/redis-throttler.storage';
 import { GraphError } from '../core/graph-error';
-import { WRITE_METHODS } from '../idempotency/idempotency.interceptor';
-import {
-  checkIdempotencyKey,
-  IDEMPOTENCY_HEADER,
-  IdempotencyService,
-  keepEarlyClaim,
-  type PreparedClaim,
-} from '../idempotency/idempotency.service';
+import { earlyClaimValue, keepEarlyClaim } from '../idempotency/early-claim';
+import { IdempotencyService, type PreparedClaim } from '../idempotency/idempotency.service';
 
 /** The counters a request was counted in, in order, for its X-RateLimit-* headers. */
 type Counted = Array<{ limit: number; hits: number; secondsLeft: number }>;
@@ -66,21 +60,15 @@ export class AdmissionGuard extends ThrottlerGuard {
   }
 
   /**
-   * A write with a valid Idempotency-Key, whose organization is resolved: its claim, made in the
-   * same Redis round trip as the key's rate-limit count (one round trip instead of two; the claim
-   * is taken only within the limit). Tenancy resolution is memoized on the request, so the claim's
-   * organization is the one the interceptor sees. Anything else is claimed by the interceptor.
+   * Step 1 of an Idempotency-Key's path (idempotency/idempotency.module.ts lists them all). A write
+   * with a valid Idempotency-Key, whose organization is resolved: its claim, made in the same Redis
+   * round trip as the key's rate-limit count (one round trip instead of two; the claim is taken only
+   * within the limit). Tenancy resolution is memoized on the request, so the claim's organization is
+   * the one the interceptor sees. Anything else is claimed by the interceptor.
    */
   private async idempotencyClaimOf(req: GatewayRequest, context: ExecutionContext): Promise<PreparedClaim | undefined> {
-    const header = req.headers[IDEMPOTENCY_HEADER];
-    if (!req.auth || header === undefined || !WRITE_METHODS.has(req.method) || isPublicRoute(this.reflector, context))
-      return undefined;
-    let value: string;
-    try {
-      value = checkIdempotencyKey(header);
-    } catch {
-      return undefined; // the interceptor answers 400
-    }
+    const value = earlyClaimValue(req);
+    if (!req.auth || value === undefined || isPublicRoute(this.reflector, context)) return undefined;
     const tenancy = await this.tenancy.resolve(req, routeAccess(this.reflector, context).tenant === 'required');
     if (!tenancy.ok) return undefined; // TenancyGuard refuses it
     return this.idempotency.prepare({ keyId: req.auth.keyId, tenantId: tenancy.tenant.tenantId, value });

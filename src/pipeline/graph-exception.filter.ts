@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isDatabaseUnavailable, uniqueViolationColumns } from '../database/database-errors';
-import { abandonEarlyClaim } from '../idempotency/idempotency.service';
+import { abandonEarlyClaim } from '../idempotency/early-claim';
 import { ErrorCode, GraphError, graphErrorForStatus } from '../core/graph-error';
 import { requestIdOf } from '../core/request-id';
 
@@ -50,7 +50,8 @@ export function toGraphError(exception: unknown): GraphError {
 const logger = new Logger('GraphExceptionFilter');
 
 export function writeGraphError(exception: unknown, req: Request, res: Response): void {
-  // A request refused before the idempotency interceptor gives back the lock it was claimed with.
+  // Step 3 of an Idempotency-Key's path (idempotency.module.ts): a request refused before the
+  // idempotency interceptor gives back the lock it was claimed with.
   abandonEarlyClaim(req);
   const error = toGraphError(exception);
   const requestId = requestIdOf(req);
