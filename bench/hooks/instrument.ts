@@ -33,7 +33,8 @@ export function statementLabel(text: string): string {
 
 /** Loads a package as the gateway resolves it (same module instance, so the patch applies). */
 function gatewayRequire<T>(name: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the gateway's own module instance, resolved at run time
+  // The gateway's own module instance, resolved at run time.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(require.resolve(name, { paths: [process.cwd()] })) as T;
 }
 

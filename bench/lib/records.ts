@@ -36,7 +36,8 @@ export async function partitionHistory(databaseUrl: string, days: number): Promi
     );
     for (const spec of specs) {
       const { rows } = await client.query<{ name: string }>(
-        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = $1::regclass`,
+        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+          WHERE i.inhparent = $1::regclass`,
         [spec.table],
       );
       const have = new Set(rows.map((row) => row.name));
@@ -74,12 +75,14 @@ export async function recordPlans(databaseUrl: string, phoneNumberId: string): P
     // The statements the gateway's repository writes (TypeORM's select list, the same plan).
     const newest50 = await timed(
       client,
-      `SELECT * FROM messages m WHERE m.tenant_id = $1 AND m.phone_number_id = $2 ORDER BY m.created_at DESC, m.id DESC LIMIT 50`,
+      `SELECT * FROM messages m WHERE m.tenant_id = $1 AND m.phone_number_id = $2
+        ORDER BY m.created_at DESC, m.id DESC LIMIT 50`,
       () => [number.tenant_id, phoneNumberId],
     );
     const byWamid = await timed(
       client,
-      `SELECT * FROM messages m WHERE m.tenant_id = $1 AND m.phone_number_id = $2 AND m.upstream_message_id = $3 LIMIT 1`,
+      `SELECT * FROM messages m WHERE m.tenant_id = $1 AND m.phone_number_id = $2 AND m.upstream_message_id = $3
+        LIMIT 1`,
       (i) => [number.tenant_id, phoneNumberId, `wamid.seeded-${1 + ((i * 7_919_993) % records)}`],
     );
     return { records, partitions, newest50, byWamid };

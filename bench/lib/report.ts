@@ -33,7 +33,10 @@ export interface RoundTrips {
   /** Client side, from the bench hook in the gateway: queries and commands sent, per send. */
   postgresQueriesPerSend: Counters;
   redisCommandsPerSend: Counters;
-  /** Server side: pg_stat_database deltas and Redis INFO commandstats deltas (includes commands run inside Lua), per send. */
+  /**
+   * Server side: pg_stat_database deltas and Redis INFO commandstats deltas (includes commands run inside Lua), per
+   * send.
+   */
   pgStatDatabasePerSend: Counters;
   redisCommandStatsPerSend: Counters;
 }

@@ -27,7 +27,10 @@ export class ApiKey {
   @Column({ name: 'key_prefix', type: 'text' })
   keyPrefix: string;
 
-  /** The organizations the key reaches: exactly one for org keys, one or more for admin keys, none for platform keys. */
+  /**
+   * The organizations the key reaches: exactly one for org keys, one or more for admin keys, none for platform
+   * keys.
+   */
   @Column({ name: 'tenant_ids', type: 'uuid', array: true })
   tenantIds: string[];
 

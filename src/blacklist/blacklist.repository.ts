@@ -17,7 +17,10 @@ const COLUMNS = `id, phone_number, reason, created_at,
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** Rejects a cursor time this repository did not make (microseconds, from `cursor_at`); decodeCursor checked the rest. */
+/**
+ * Rejects a cursor time this repository did not make (microseconds, from `cursor_at`); decodeCursor checked the
+ * rest.
+ */
 function checkCursor(cursor: KeysetCursor): KeysetCursor {
   if (!CURSOR_AT.test(cursor.at)) {
     throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');

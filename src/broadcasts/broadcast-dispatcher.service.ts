@@ -17,7 +17,10 @@ import { type BroadcastRow, BroadcastsRepository, type RecipientRow } from './br
 /** A recipient's try, written before its turn (`BroadcastSendsService.writeBroadcastTries`). */
 type BroadcastTry = { messageId: string; written: boolean; payload: Record<string, unknown> };
 
-/** How far back a recipient's link to a try is checked for a record given back meanwhile (far less than any retention). */
+/**
+ * How far back a recipient's link to a try is checked for a record given back meanwhile (far less than any
+ * retention).
+ */
 const ORPHAN_LINK_SECONDS = 3600;
 
 /**
@@ -61,7 +64,10 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   private readonly workers = new Map<string, Promise<void>>();
   private readonly statuses = new Map<string, { row: BroadcastRow; at: number }>();
   private readonly pollMs: number;
-  /** A claim's length (BROADCAST_LEASE_SECONDS): a batch is about a second of the pace, so it is worked through well within it. */
+  /**
+   * A claim's length (BROADCAST_LEASE_SECONDS): a batch is about a second of the pace, so it is worked through well
+   * within it.
+   */
   private readonly leaseSeconds: number;
   /** A claim this close to its end is given back rather than worked on (another instance may take it then). */
   private readonly leaseMarginMs: number;
@@ -324,7 +330,10 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
     await this.repository.release([recipient]);
   }
 
-  /** Sends one recipient's written try in its turn, and links it to its record; Meta's refusals hold it back (and pause for spam). */
+  /**
+   * Sends one recipient's written try in its turn, and links it to its record; Meta's refusals hold it back (and
+   * pause for spam).
+   */
   private async sendOne(
     phone: PacedNumber,
     broadcast: BroadcastRow,

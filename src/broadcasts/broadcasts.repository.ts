@@ -31,7 +31,8 @@ const INSERT_CHUNK = 2000;
 /** A move between states (`move`, `moveAlong`): ids $1, from $2, to $3, pause reason $4. */
 const MOVE = `UPDATE broadcasts SET status = $3, pause_reason = $4, updated_at = now(),
     started_at = CASE WHEN $3 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-    finished_at = CASE WHEN $3 IN ('completed', 'cancelled') THEN now() WHEN $3 = 'running' THEN NULL ELSE finished_at END
+    finished_at = CASE WHEN $3 IN ('completed', 'cancelled') THEN now() WHEN $3 = 'running' THEN NULL
+    ELSE finished_at END
   WHERE id = ANY ($1::uuid[]) AND status = ANY ($2::text[]) RETURNING *`;
 
 /**
@@ -56,7 +57,8 @@ export class BroadcastsRepository {
   ): Promise<BroadcastRow> {
     return this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query<BroadcastRow[]>(
-        `INSERT INTO broadcasts (tenant_id, phone_number_id, business_account_id, api_key_id, name, template, status, scheduled_at, started_at, recipient_count)
+        `INSERT INTO broadcasts (tenant_id, phone_number_id, business_account_id, api_key_id, name, template, status,
+          scheduled_at, started_at, recipient_count)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'running' THEN now() END, $9) RETURNING *`,
         [
           broadcast.tenant_id,
@@ -112,7 +114,8 @@ export class BroadcastsRepository {
       const chunk = recipients.slice(start, start + INSERT_CHUNK);
       await manager.query(
         `INSERT INTO broadcast_recipients (broadcast_id, seq, recipient, components, state, error)
-         SELECT $1, v.seq, v.recipient, v.components, CASE WHEN v.error IS NULL THEN 'queued' ELSE 'skipped' END, v.error
+         SELECT $1, v.seq, v.recipient, v.components, CASE WHEN v.error IS NULL THEN 'queued'
+         ELSE 'skipped' END, v.error
          FROM unnest($2::int[], $3::text[], $4::jsonb[], $5::jsonb[]) AS v(seq, recipient, components, error)`,
         [
           broadcastId,
@@ -236,8 +239,10 @@ export class BroadcastsRepository {
     const [row] = await this.dataSource.query<Array<{ now: boolean; later: boolean }>>(
       `SELECT
          EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND state IN ('queued', 'deferred')
-                 AND (not_before IS NULL OR not_before <= now()) AND (claimed_until IS NULL OR claimed_until < now())) AS now,
-         EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND state IN ('queued', 'deferred')) AS later`,
+                 AND (not_before IS NULL OR not_before <= now()) AND (claimed_until IS NULL
+                 OR claimed_until < now())) AS now,
+         EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1
+         AND state IN ('queued', 'deferred')) AS later`,
       [broadcastId],
     );
     return row;
@@ -254,7 +259,8 @@ export class BroadcastsRepository {
          SELECT r2.broadcast_id, r2.seq FROM broadcasts b
          JOIN broadcast_recipients r2 ON r2.broadcast_id = b.id
          WHERE b.phone_number_id = $1 AND b.status = 'running' AND r2.state IN ('queued', 'deferred')
-           AND (r2.not_before IS NULL OR r2.not_before <= now()) AND (r2.claimed_until IS NULL OR r2.claimed_until < now())
+           AND (r2.not_before IS NULL OR r2.not_before <= now()) AND (r2.claimed_until IS NULL
+           OR r2.claimed_until < now())
          ORDER BY b.created_at, r2.seq LIMIT $2
          FOR UPDATE OF r2 SKIP LOCKED
        ) picked
@@ -269,7 +275,8 @@ export class BroadcastsRepository {
     if (recipients.length === 0) return;
     await this.dataSource.query(
       `UPDATE broadcast_recipients r SET claimed_until = NULL, updated_at = now()
-       FROM unnest($1::uuid[], $2::int[]) AS v(broadcast_id, seq) WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq`,
+       FROM unnest($1::uuid[], $2::int[]) AS v(broadcast_id, seq) WHERE r.broadcast_id = v.broadcast_id
+       AND r.seq = v.seq`,
       [recipients.map((r) => r.broadcast_id), recipients.map((r) => r.seq)],
     );
   }
@@ -281,7 +288,8 @@ export class BroadcastsRepository {
     state: 'queued' | 'deferred',
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE broadcast_recipients SET state = $3, not_before = now() + make_interval(secs => $4), claimed_until = NULL, updated_at = now()
+      `UPDATE broadcast_recipients
+        SET state = $3, not_before = now() + make_interval(secs => $4), claimed_until = NULL, updated_at = now()
        WHERE broadcast_id = $1 AND seq = $2 AND state IN ('queued', 'deferred')`,
       [recipient.broadcast_id, recipient.seq, state, Math.max(0, ms) / 1000],
     );
@@ -290,7 +298,8 @@ export class BroadcastsRepository {
   /** Recipients whose try has a message record now: its record says the rest. */
   async linkRecords(links: Array<{ broadcastId: string; seq: number; messageId: string }>): Promise<void[]> {
     await this.dataSource.query(
-      `UPDATE broadcast_recipients r SET state = 'sending', message_id = v.message_id, claimed_until = NULL, not_before = NULL, updated_at = now()
+      `UPDATE broadcast_recipients r
+        SET state = 'sending', message_id = v.message_id, claimed_until = NULL, not_before = NULL, updated_at = now()
        FROM unnest($1::uuid[], $2::int[], $3::uuid[]) AS v(broadcast_id, seq, message_id)
        WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq`,
       [links.map((l) => l.broadcastId), links.map((l) => l.seq), links.map((l) => l.messageId)],
@@ -302,7 +311,8 @@ export class BroadcastsRepository {
   async requeueRecords(broadcastId: string, messageIds: string[]): Promise<number> {
     if (messageIds.length === 0) return 0;
     const rows = await this.updated<unknown>(
-      `UPDATE broadcast_recipients SET state = 'queued', message_id = NULL, tries = tries + 1, not_before = NULL, error = NULL, updated_at = now()
+      `UPDATE broadcast_recipients
+        SET state = 'queued', message_id = NULL, tries = tries + 1, not_before = NULL, error = NULL, updated_at = now()
        WHERE broadcast_id = $1 AND state = 'sending' AND message_id = ANY ($2::uuid[]) RETURNING seq`,
       [broadcastId, messageIds],
     );
@@ -332,7 +342,8 @@ export class BroadcastsRepository {
   /** The records of the broadcast's recipients linked (`sending`) within the last `seconds`. */
   async recentlyLinked(broadcastId: string, seconds: number): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ message_id: string }>>(
-      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending' AND message_id IS NOT NULL
+      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending'
+        AND message_id IS NOT NULL
          AND updated_at > now() - make_interval(secs => $2)`,
       [broadcastId, seconds],
     );
@@ -342,7 +353,8 @@ export class BroadcastsRepository {
   /** The message records of a broadcast's recipients in state `sending`. */
   async sendingRecords(broadcastId: string): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ message_id: string }>>(
-      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending' AND message_id IS NOT NULL`,
+      `SELECT message_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'sending'
+        AND message_id IS NOT NULL`,
       [broadcastId],
     );
     return rows.map((row) => row.message_id);

@@ -63,7 +63,10 @@ export class Environment {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 1mb' })
   BODY_LIMIT = '1mb';
 
-  /** Largest body of a broadcast create or append (`POST /v1/{phone}/broadcasts[/{id}/recipients]`): 10,000 recipients with parameters. */
+  /**
+   * Largest body of a broadcast create or append (`POST /v1/{phone}/broadcasts[/{id}/recipients]`): 10,000
+   * recipients with parameters.
+   */
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BROADCAST_BODY_LIMIT must look like 512kb or 10mb' })
   BROADCAST_BODY_LIMIT = '10mb';
 
@@ -268,7 +271,10 @@ export class Environment {
   @IsNotEmpty()
   MEDIA_S3_REGION = 'us-east-1';
 
-  /** MEDIA_STORAGE=s3: an S3-compatible service's URL (MinIO, R2, …); unset: AWS S3 itself. Path-style addressing when set. */
+  /**
+   * MEDIA_STORAGE=s3: an S3-compatible service's URL (MinIO, R2, …); unset: AWS S3 itself. Path-style addressing
+   * when set.
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'MEDIA_S3_ENDPOINT must be an http(s) URL' })
@@ -373,7 +379,10 @@ export class Environment {
   @Max(604800)
   SUBSCRIPTION_CHECK_INTERVAL_SECONDS = 3600;
 
-  /** Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance sends none). */
+  /**
+   * Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance
+   * sends none).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)
@@ -415,7 +424,10 @@ export class Environment {
   @Max(3650)
   INBOUND_MESSAGE_RETENTION_DAYS = 90;
 
-  /** Upstream webhook events as received from Meta; at least 8 days, as a change is looked for in the 7 before it (Meta's retries). */
+  /**
+   * Upstream webhook events as received from Meta; at least 8 days, as a change is looked for in the 7 before it
+   * (Meta's retries).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(8)
@@ -478,7 +490,10 @@ export class Environment {
   @Max(600000)
   WEBHOOK_SWEEP_INTERVAL_MS = 5000;
 
-  /** Tenant webhooks: deliveries are dropped with their week after this many days (a week holding one still pending stays). */
+  /**
+   * Tenant webhooks: deliveries are dropped with their week after this many days (a week holding one still pending
+   * stays).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -151,7 +151,10 @@ export class ConsoleSessionController {
     throw GraphError.invalidToken();
   }
 
-  /** The organization a session of `key` acts for: an organization key's own; an admin key's choice; none for platform keys. */
+  /**
+   * The organization a session of `key` acts for: an organization key's own; an admin key's choice; none for
+   * platform keys.
+   */
   private organizationFor(key: ActiveKey, asked: string | undefined): string | undefined {
     if (key.kind === 'org') {
       if (asked !== undefined && asked !== key.tenantIds[0])

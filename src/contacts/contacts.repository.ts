@@ -31,7 +31,10 @@ const UPSERT_RECORD = 'x(i int, phone_number text, set_name boolean, name text, 
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** Rejects a cursor time this repository did not make (microseconds, from `cursor_at`); decodeCursor checked the rest. */
+/**
+ * Rejects a cursor time this repository did not make (microseconds, from `cursor_at`); decodeCursor checked the
+ * rest.
+ */
 function checkCursor(cursor: KeysetCursor): KeysetCursor {
   if (!CURSOR_AT.test(cursor.at)) {
     throw GraphError.invalidParameter('Invalid cursor', 'after: not a cursor returned by this endpoint');
@@ -162,7 +165,10 @@ export class ContactsRepository {
     );
   }
 
-  /** Updates existing contacts: given fields replace the stored ones, absent ones are kept. Returns the rows updated. */
+  /**
+   * Updates existing contacts: given fields replace the stored ones, absent ones are kept. Returns the rows
+   * updated.
+   */
   async update(manager: EntityManager, tenantId: string, contacts: ContactUpsert[]): Promise<ContactRow[]> {
     const [rows] = await manager.query<[ContactRow[], number]>(
       `UPDATE contacts AS c SET

@@ -8,7 +8,10 @@ import { metaErrorCode } from './meta-error-codes';
 export const ErrorCode = {
   /** Key wrong, revoked, expired, HMAC failed, or path resource missing/outside the key's organizations. */
   InvalidToken: 190,
-  /** Key valid but scope missing, IP rejected, phone number outside the allow-list, organization outside authorization. */
+  /**
+   * Key valid but scope missing, IP rejected, phone number outside the allow-list, organization outside
+   * authorization.
+   */
   PermissionDenied: 200,
   /** Rate limit exceeded. */
   TooManyCalls: 4,

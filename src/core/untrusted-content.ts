@@ -52,7 +52,10 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'text/plain': '.txt',
 };
 
-/** A name for media that has none of its own: `media-<id>` and the extension of its type (none for a type not listed). */
+/**
+ * A name for media that has none of its own: `media-<id>` and the extension of its type (none for a type not
+ * listed).
+ */
 export function mediaFileName(mediaId: string, contentType: string | undefined, given?: string): string {
   if (given && given.trim()) return given;
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();

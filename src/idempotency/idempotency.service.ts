@@ -76,7 +76,10 @@ export class IdempotencyService {
     this.lockMs = config.get('IDEMPOTENCY_LOCK_SECONDS', { infer: true }) * 1000;
   }
 
-  /** The keys and lock token of a claim for `scope` (spec 8: cache per key, organization and value; lock per key and value). */
+  /**
+   * The keys and lock token of a claim for `scope` (spec 8: cache per key, organization and value; lock per key and
+   * value).
+   */
   prepare(scope: IdempotencyScope): PreparedClaim {
     const hash = createHash('sha256').update(scope.value).digest('hex');
     return {

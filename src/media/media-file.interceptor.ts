@@ -20,7 +20,10 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { describeSize, MAX_UPLOAD_BYTES } from './media-limits';
 import { MediaLibraryStorage } from './media-library.storage';
 
-/** Set on a request whose multipart body FormTokenMiddleware read before the guards (this interceptor then leaves it alone). */
+/**
+ * Set on a request whose multipart body FormTokenMiddleware read before the guards (this interceptor then leaves it
+ * alone).
+ */
 export const MULTIPART_READ_EARLY = Symbol('multipart read early');
 
 /** The multipart field that carries the file (as in Meta's `POST /{phone-number-id}/media`). */

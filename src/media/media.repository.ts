@@ -58,7 +58,8 @@ export class MediaRepository {
     const [row] = await this.dataSource.query<
       Array<{ tenant_id: string; phone_number_id: string; source: 'inbound' | 'upload' }>
     >(
-      `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1 AND deleted_at IS NULL
+      `SELECT tenant_id, phone_number_id, 'inbound' AS source FROM inbound_media WHERE media_id = $1
+        AND deleted_at IS NULL
        UNION ALL
        SELECT tenant_id, phone_number_id, 'upload' AS source FROM media_uploads WHERE upstream_media_id = $1
        LIMIT 1`,

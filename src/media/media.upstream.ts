@@ -10,7 +10,10 @@ export interface MediaUpload {
   mimeType: string;
 }
 
-/** Media's calls to the Cloud API: uploads for sends, media ids, downloads, and resumable uploads for header handles. */
+/**
+ * Media's calls to the Cloud API: uploads for sends, media ids, downloads, and resumable uploads for header
+ * handles.
+ */
 @Injectable()
 export class MediaUpstream {
   constructor(private readonly graph: GraphTransport) {}

@@ -16,7 +16,10 @@ const LATE_TURN_MS = 25;
 
 /** What became of a broadcast recipient's send (`sendBroadcastTry`). */
 export type BroadcastSendOutcome =
-  /** A record was written for this try: its status says the rest (accepted, failed, or pending with an unknown outcome). */
+  /**
+   * A record was written for this try: its status says the rest (accepted, failed, or pending with an unknown
+   * outcome).
+   */
   | { kind: 'recorded'; messageId: string }
   /** Meta refused it for its pace (130429, 131056), or for spam (131048): nothing was sent, no record is left. */
   | { kind: 'refused'; code: number };
@@ -148,7 +151,10 @@ export class BroadcastSendsService {
     return this.repository.broadcastStatusCounts(broadcastId, ids);
   }
 
-  /** A broadcast's records in one of `statuses` (failed ones with their error), and whether their outcome stayed unknown. */
+  /**
+   * A broadcast's records in one of `statuses` (failed ones with their error), and whether their outcome stayed
+   * unknown.
+   */
   async broadcastRecords(
     broadcastId: string,
     statuses: string[],

@@ -137,8 +137,10 @@ export class MessagesRepository {
   ): Promise<RecoveryPoint | undefined> {
     const [earlier] = await this.sql.query<RecoveryPoint>(
       'messages_recovery_point',
-      `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
-       FROM messages WHERE api_key_id = $1 AND idempotency_key = $2 AND tenant_id = $3 AND created_at > now() - make_interval(secs => $4)
+      `SELECT id, status, upstream_message_id, recipient, type, (extract(epoch
+        FROM now() - created_at) * 1000)::float8 AS age_ms
+       FROM messages WHERE api_key_id = $1 AND idempotency_key = $2 AND tenant_id = $3
+       AND created_at > now() - make_interval(secs => $4)
        ORDER BY created_at DESC LIMIT 1`,
       [apiKeyId, idempotencyKey, tenantId, windowSeconds],
     );
@@ -155,11 +157,15 @@ export class MessagesRepository {
     const rows = await this.sql.query<{ id: string; last_inbound_at: Date }>(
       'messages_insert_pending',
       `WITH v AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[], $10::bool[])
-           AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, look_up_window)),
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[],
+         $8::text[], $9::uuid[], $10::bool[])
+           AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id,
+           look_up_window)),
        written AS (
-         INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
-         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending' FROM v)
+         INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key,
+         broadcast_id, status)
+         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id,
+         'pending' FROM v)
        SELECT v.id, w.last_inbound_at FROM v
        JOIN conversation_windows w ON w.phone_number_id = v.phone_number_id AND w.wa_id = v.recipient
        WHERE v.look_up_window`,
@@ -181,15 +187,20 @@ export class MessagesRepository {
     const keys = records.map((r) => r.idempotencyKey!);
     const written = await this.dataSource.transaction(async (manager) => {
       await manager.query(
-        `SELECT pg_advisory_xact_lock(${BROADCAST_TRY_LOCKS}, hashtext(k)) FROM (SELECT DISTINCT k FROM unnest($1::text[]) k ORDER BY k) keys`,
+        `SELECT pg_advisory_xact_lock(${BROADCAST_TRY_LOCKS}, hashtext(k)) FROM (SELECT DISTINCT k
+          FROM unnest($1::text[]) k ORDER BY k) keys`,
         [keys],
       );
       return manager.query<Array<{ id: string }>>(
-        `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, status)
-         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id, 'pending'
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[])
+        `INSERT INTO messages (id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key,
+          broadcast_id, status)
+         SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id,
+         'pending'
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::text[],
+         $9::uuid[])
            AS v(id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id)
-         WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.idempotency_key = v.idempotency_key AND m.broadcast_id IS NOT NULL)
+         WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.idempotency_key = v.idempotency_key
+         AND m.broadcast_id IS NOT NULL)
          RETURNING id`,
         pendingColumns(records),
       );
@@ -247,7 +258,9 @@ export class MessagesRepository {
   async failUnknown(ids: string[], error: Record<string, unknown>): Promise<string[]> {
     const rows = await this.sql.query<{ id: string }>(
       'messages_fail_unknown',
-      `UPDATE messages SET status = 'failed', failed_at = now(), updated_at = now(), outcome_unknown_at = coalesce(outcome_unknown_at, now()), error = $2::jsonb
+      `UPDATE messages
+        SET status = 'failed', failed_at = now(), updated_at = now(),
+        outcome_unknown_at = coalesce(outcome_unknown_at, now()), error = $2::jsonb
        WHERE id = ANY($1::uuid[]) AND status = 'pending' AND upstream_message_id IS NULL RETURNING id`,
       [ids, JSON.stringify(error)],
     );
@@ -266,7 +279,8 @@ export class MessagesRepository {
     const rows = await this.sql.query<{ id: string }>(
       'messages_sweep_unknown',
       `UPDATE messages SET outcome_unknown_at = now(), updated_at = now()
-       WHERE id IN (SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL AND status = 'pending'
+       WHERE id IN (SELECT id FROM messages WHERE upstream_message_id IS NULL AND failed_at IS NULL
+       AND status = 'pending'
                     AND created_at < now() - make_interval(secs => $1) AND outcome_unknown_at IS NULL LIMIT $2)
        RETURNING id`,
       [olderThanSeconds, limit],
@@ -476,7 +490,8 @@ export class MessagesRepository {
          [byRecord.map((m) => m.status), 'text[]'],
        )} AS v(id, wamid, tenant_id, status)
        WHERE m.id = ANY (${recordIds}) AND m.id = v.id AND m.tenant_id = v.tenant_id
-         AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.upstream_message_id = v.wamid))
+         AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o
+         WHERE o.upstream_message_id = v.wamid))
               OR (m.upstream_message_id = v.wamid AND ${movesForward('m.status', 'v.status', order)}))`,
     );
     statement.with(
@@ -487,7 +502,8 @@ export class MessagesRepository {
          [byUpstreamId.map((m) => m.tenantId), 'uuid[]'],
          [byUpstreamId.map((m) => m.status), 'text[]'],
        )} AS v(wamid, tenant_id, status)
-       WHERE m.upstream_message_id = ANY (${upstreamIds}) AND m.upstream_message_id = v.wamid AND m.tenant_id = v.tenant_id AND ${movesForward('m.status', 'v.status', order)}`,
+       WHERE m.upstream_message_id = ANY (${upstreamIds}) AND m.upstream_message_id = v.wamid
+       AND m.tenant_id = v.tenant_id AND ${movesForward('m.status', 'v.status', order)}`,
     );
   }
 
@@ -495,7 +511,8 @@ export class MessagesRepository {
   async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<void> {
     const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
     await manager.query(
-      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload, sent_at)
+      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
+        sent_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING`,
       [
         tenantId,
@@ -511,7 +528,8 @@ export class MessagesRepository {
     await manager.query(
       `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (phone_number_id, wa_id) DO UPDATE
-       SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at), tenant_id = EXCLUDED.tenant_id`,
+       SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at),
+       tenant_id = EXCLUDED.tenant_id`,
       [phoneNumberId, message.from, tenantId, sentAt],
     );
   }

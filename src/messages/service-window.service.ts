@@ -55,7 +55,10 @@ export class ServiceWindowService implements OnModuleInit {
     return cached !== undefined && cached > this.clock.now().getTime();
   }
 
-  /** Whether the window is open now given the user's last inbound message (read by the caller); remembered while it is. */
+  /**
+   * Whether the window is open now given the user's last inbound message (read by the caller); remembered while it
+   * is.
+   */
   openAfter(phoneNumberId: string, waId: string, lastInbound: Date | null): boolean {
     if (!lastInbound) return false;
     const until = lastInbound.getTime() + SERVICE_WINDOW_MS;

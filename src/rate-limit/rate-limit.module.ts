@@ -5,7 +5,10 @@ import { organizationCap, RateLimitService } from './rate-limit.service';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const requestOf = (context: ExecutionContext) => context.switchToHttp().getRequest<GatewayRequest>();
-/** The organization an admin key's request acts for, once resolved (the pipeline's AdmissionGuard resolves it first). */
+/**
+ * The organization an admin key's request acts for, once resolved (the pipeline's AdmissionGuard resolves it
+ * first).
+ */
 const actingTenant = (req: GatewayRequest) => (req.tenancy?.ok ? req.tenancy.tenant.tenantId : undefined);
 
 /**

@@ -52,7 +52,10 @@ export interface ValidatedTemplate {
   groupName?: string;
 }
 
-/** Delivery TTL per category (spec 8). UTILITY's default is Meta's 30 days although a set value must be at most 12 hours. */
+/**
+ * Delivery TTL per category (spec 8). UTILITY's default is Meta's 30 days although a set value must be at most 12
+ * hours.
+ */
 export const TTL_RULES: Record<TemplateCategory, { min: number; max: number; default: number }> = {
   AUTHENTICATION: { min: 30, max: 900, default: 600 },
   UTILITY: { min: 30, max: 43_200, default: 2_592_000 },
@@ -727,7 +730,10 @@ function validateOtpButton(button: Json, path: string): void {
   }
 }
 
-/** FLOW buttons: exactly one of flow_id, flow_name, flow_json (a JSON string); flow_action navigate or data_exchange. */
+/**
+ * FLOW buttons: exactly one of flow_id, flow_name, flow_json (a JSON string); flow_action navigate or
+ * data_exchange.
+ */
 function validateFlowButton(button: Json, path: string): void {
   const given = (['flow_id', 'flow_name', 'flow_json'] as const).filter((key) => !isAbsent(button[key]));
   if (given.length !== 1) fail(path, 'give exactly one of flow_id, flow_name or flow_json');

@@ -26,7 +26,10 @@ export interface CatalogTemplate {
   language: string;
   category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION' | string;
   parameterFormat: 'POSITIONAL' | 'NAMED';
-  /** HEADER / BODY / FOOTER / BUTTONS (upstream schema, any letter case) with text, format, buttons[{ type, text, url, ... }]. */
+  /**
+   * HEADER / BODY / FOOTER / BUTTONS (upstream schema, any letter case) with text, format, buttons[{ type, text,
+   * url, ... }].
+   */
   components: Array<Record<string, unknown>>;
 }
 

@@ -62,11 +62,14 @@ export class TemplatesRepository {
    */
   async reserve(r: Reservation): Promise<string | undefined> {
     const rows = await this.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, message_send_ttl_seconds, group_name)
+      `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category,
+        status, components, parameter_format, message_send_ttl_seconds, group_name)
        VALUES ($1, $2, $3, NULL, $4, $5, $6, 'PENDING', $7::jsonb, $8, $9, $10)
        ON CONFLICT ON CONSTRAINT "UQ_message_templates_account_name_language" DO UPDATE
-         SET category = EXCLUDED.category, components = EXCLUDED.components, parameter_format = EXCLUDED.parameter_format,
-             message_send_ttl_seconds = EXCLUDED.message_send_ttl_seconds, group_name = EXCLUDED.group_name, created_at = now(), updated_at = now()
+         SET category = EXCLUDED.category, components = EXCLUDED.components,
+         parameter_format = EXCLUDED.parameter_format,
+             message_send_ttl_seconds = EXCLUDED.message_send_ttl_seconds, group_name = EXCLUDED.group_name,
+             created_at = now(), updated_at = now()
          WHERE message_templates.upstream_id IS NULL AND message_templates.updated_at < now() - interval '2 minutes'
        RETURNING id`,
       [
@@ -96,7 +99,8 @@ export class TemplatesRepository {
     upstream: { id: string; category: string; status: string; components: string },
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE message_templates SET upstream_id = $2, category = $3, status = $4, components = $5::jsonb, updated_at = now() WHERE id = $1`,
+      `UPDATE message_templates
+        SET upstream_id = $2, category = $3, status = $4, components = $5::jsonb, updated_at = now() WHERE id = $1`,
       [reservationId, upstream.id, upstream.category, upstream.status, upstream.components],
     );
   }

@@ -315,7 +315,10 @@ export class TemplatesService {
     return template;
   }
 
-  /** Reconciles the catalog of one business account with upstream's list (templates made elsewhere, changed or deleted). */
+  /**
+   * Reconciles the catalog of one business account with upstream's list (templates made elsewhere, changed or
+   * deleted).
+   */
   async sync(ctx: BusinessAccountContext): Promise<SyncResult> {
     const token = await this.tenancy.accessToken(ctx.businessAccountId);
     const upstream = await this.graph.listAllTemplates(ctx.wabaId, token);

@@ -21,7 +21,10 @@ const UPSTREAM_ID = /^\d{1,32}$/;
 /** What a delete may be refused for: an organization, a business account or a phone number. */
 export type DependentOf = 'organization' | 'businessAccount' | 'phoneNumber';
 
-/** Whether something of its owner's still refers to the row (`id`: the organization's or account's uuid, the number's Meta id). */
+/**
+ * Whether something of its owner's still refers to the row (`id`: the organization's or account's uuid, the
+ * number's Meta id).
+ */
 export type DependentCheck = (manager: EntityManager, id: string) => Promise<boolean>;
 
 /**
@@ -143,7 +146,10 @@ export class OnboardingService {
     return this.repository.pageAccounts(tenantId, query, originalUrl);
   }
 
-  /** A business account by Meta's WABA id alone, whatever its organization (the CLI's commands); 404 code 100 when unknown. */
+  /**
+   * A business account by Meta's WABA id alone, whatever its organization (the CLI's commands); 404 code 100 when
+   * unknown.
+   */
   async findBusinessAccountOwner(wabaId: string): Promise<BusinessAccount> {
     const row = UPSTREAM_ID.test(wabaId) ? await this.repository.account(wabaId) : null;
     if (!row) throw GraphError.notFound(`Business account ${wabaId} does not exist`);

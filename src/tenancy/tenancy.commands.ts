@@ -21,7 +21,10 @@ const tenancyEntities = async () => {
   return [Organization, BusinessAccount, PhoneNumber];
 };
 
-/** The repository over `dataSource`; with an organization to filter by, that it exists (404 code 100 as the API answers). */
+/**
+ * The repository over `dataSource`; with an organization to filter by, that it exists (404 code 100 as the API
+ * answers).
+ */
 async function repositoryFor(dataSource: DataSource, tenantId?: string) {
   const { TenancyRepository } = await import('./tenancy.repository.js');
   const repository = new TenancyRepository(dataSource);

@@ -238,9 +238,11 @@ export class TenancyRepository {
   /** The first of an organization's numbers (among `among`, when given) with its WABA id, oldest first. */
   async firstNumberWithAccount(tenantId: string, among: string[] | null): Promise<NumberWithAccount | undefined> {
     const [row] = await this.dataSource.query<NumberWithAccount[]>(
-      `SELECT p.phone_number_id AS "phoneNumberId", p.display_phone_number AS "displayPhoneNumber", b.waba_id AS "wabaId"
+      `SELECT p.phone_number_id AS "phoneNumberId", p.display_phone_number AS "displayPhoneNumber",
+        b.waba_id AS "wabaId"
        FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id
-       WHERE p.tenant_id = $1 AND ($2::text[] IS NULL OR p.phone_number_id = ANY ($2::text[])) ORDER BY p.created_at LIMIT 1`,
+       WHERE p.tenant_id = $1 AND ($2::text[] IS NULL OR p.phone_number_id = ANY ($2::text[])) ORDER BY p.created_at
+       LIMIT 1`,
       [tenantId, among],
     );
     return row;

@@ -29,7 +29,10 @@ export class MetaWebhookOverridesService {
     private readonly app: MetaApp,
   ) {}
 
-  /** `POST /{wabaId}/subscribed_apps`: with `override_callback_uri`, the business account's callback (after the handshake). */
+  /**
+   * `POST /{wabaId}/subscribed_apps`: with `override_callback_uri`, the business account's callback (after the
+   * handshake).
+   */
   async subscribe(
     caller: EndpointCaller,
     waba: { wabaId: string },

@@ -47,7 +47,10 @@ export interface DeliveryEnd {
   attempted: boolean;
 }
 
-/** An upstream event tenants may have to receive, as the ingestion's statement adds its deliveries (`addDeliveries`). */
+/**
+ * An upstream event tenants may have to receive, as the ingestion's statement adds its deliveries
+ * (`addDeliveries`).
+ */
 export interface DeliveryEvent {
   tenantId: string;
   /** The event's key in webhook_events (the part of the statement that stores events returns it). */
@@ -62,9 +65,12 @@ export interface DeliveryEvent {
 }
 
 /** The columns of a `DeliveryRow`, from a delivery `d` and its endpoint `e`. */
-const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at, d.next_attempt_at, d.locked_until, d.created_at,
+const DELIVERY_COLUMNS = `d.id, d.status, d.body, d.is_test, d.attempts, d.retry_count, d.retry_started_at,
+  d.next_attempt_at, d.locked_until, d.created_at,
   e.id AS endpoint_id, e.url, e.secret_encrypted,
-  CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS previous_secret_encrypted, e.status AS endpoint_status, e.consecutive_failures, e.paused_until, now() AS now`;
+  CASE WHEN e.previous_secret_expires_at > now()
+  THEN e.previous_secret_encrypted END AS previous_secret_encrypted, e.status AS endpoint_status,
+  e.consecutive_failures, e.paused_until, now() AS now`;
 
 const CURSOR_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS cursor_at`;
 
@@ -117,7 +123,10 @@ export class TenantWebhooksRepository {
     private readonly sql: HotPathSql,
   ) {}
 
-  /** The endpoints' signing secrets (and a rotated one still signing), for key rotation (common/encrypted-secrets.ts). */
+  /**
+   * The endpoints' signing secrets (and a rotated one still signing), for key rotation
+   * (common/encrypted-secrets.ts).
+   */
   encryptedSecrets(): EncryptedColumnStatements {
     return new EncryptedColumnStatements(
       this.dataSource,
@@ -153,7 +162,8 @@ export class TenantWebhooksRepository {
     change: { url: string; events: string[] | null; phoneNumberIds: string[] | null; description: string | null },
   ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE webhook_endpoints SET url = $3, events = $4, phone_number_ids = $5, description = $6, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
+      `UPDATE webhook_endpoints SET url = $3, events = $4, phone_number_ids = $5, description = $6, updated_at = now()
+        WHERE id = $1 AND tenant_id = $2`,
       [id, tenantId, change.url, change.events, change.phoneNumberIds, change.description],
     );
   }
@@ -161,7 +171,9 @@ export class TenantWebhooksRepository {
   /** Active again, with its run of failures and its pause forgotten. */
   async enableEndpoint(id: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE webhook_endpoints SET status = 'active', disabled_reason = NULL, consecutive_failures = 0, paused_until = NULL, updated_at = now() WHERE id = $1`,
+      `UPDATE webhook_endpoints
+        SET status = 'active', disabled_reason = NULL, consecutive_failures = 0, paused_until = NULL,
+        updated_at = now() WHERE id = $1`,
       [id],
     );
   }
@@ -210,7 +222,8 @@ export class TenantWebhooksRepository {
       );
       if (n >= max) return null;
       const [inserted] = await manager.query<EndpointRow[]>(
-        `INSERT INTO webhook_endpoints (tenant_id, kind, url, description, events, phone_number_ids, waba_id, secret_encrypted)
+        `INSERT INTO webhook_endpoints (tenant_id, kind, url, description, events, phone_number_ids, waba_id,
+          secret_encrypted)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
         [
           tenantId,
@@ -257,7 +270,8 @@ export class TenantWebhooksRepository {
   ) {
     return this.dataSource.query<Array<DeliveryLogRow & { cursor_at: string }>>(
       `SELECT *, ${CURSOR_AT} FROM webhook_deliveries
-       WHERE endpoint_id = $1 AND tenant_id = $2 AND ($3::text IS NULL OR status = $3) AND ($4::timestamptz IS NULL OR created_at >= $4)
+       WHERE endpoint_id = $1 AND tenant_id = $2 AND ($3::text IS NULL OR status = $3) AND ($4::timestamptz IS NULL
+       OR created_at >= $4)
          AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::uuid))
        ORDER BY created_at DESC, id DESC LIMIT $7`,
       [endpointId, tenantId, filter.status ?? null, filter.since ?? null, after?.at ?? null, after?.id ?? null, limit],
@@ -294,7 +308,8 @@ export class TenantWebhooksRepository {
   /** A test delivery, written unscheduled (it is attempted once, at once). */
   async insertTestDelivery(tenantId: string, endpointId: string, field: string, body: string): Promise<string> {
     const [row] = await this.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body, is_test, next_attempt_at) VALUES ($1, $2, $3, $4, true, NULL) RETURNING id`,
+      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body, is_test, next_attempt_at)
+        VALUES ($1, $2, $3, $4, true, NULL) RETURNING id`,
       [tenantId, endpointId, field, body],
     );
     return row.id;
@@ -307,7 +322,8 @@ export class TenantWebhooksRepository {
     deliveryId: string,
   ): Promise<Array<{ id: string; attempts: number }>> {
     const [rows] = await this.dataSource.query<[Array<{ id: string; attempts: number }>, number]>(
-      `UPDATE webhook_deliveries SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now(), is_test = false
+      `UPDATE webhook_deliveries
+        SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now(), is_test = false
        WHERE id = $1 AND endpoint_id = $2 AND tenant_id = $3 AND status <> 'pending' RETURNING id, attempts`,
       [deliveryId, endpointId, tenantId],
     );
@@ -325,7 +341,8 @@ export class TenantWebhooksRepository {
     limit: number,
   ): Promise<Array<{ id: string; attempts: number }>> {
     const [rows] = await this.dataSource.query<[Array<{ id: string; attempts: number }>, number]>(
-      `UPDATE webhook_deliveries SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now()
+      `UPDATE webhook_deliveries
+        SET status = 'pending', retry_count = 0, retry_started_at = now(), next_attempt_at = now()
        WHERE id IN (
          SELECT id FROM webhook_deliveries
          WHERE endpoint_id = $1 AND tenant_id = $2 AND status = 'failed' AND NOT is_test
@@ -356,7 +373,8 @@ export class TenantWebhooksRepository {
   /** A delivery with what its attempt needs. */
   async attemptRow(deliveryId: string): Promise<DeliveryRow | undefined> {
     const [row] = await this.dataSource.query<DeliveryRow[]>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`,
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.id = $1`,
       [deliveryId],
     );
     return row;
@@ -411,7 +429,8 @@ export class TenantWebhooksRepository {
          delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
          last_status_code = CASE WHEN v.attempted THEN v.code ELSE d.last_status_code END, last_error = v.error,
          attempt_log = CASE WHEN v.attempted THEN d.attempt_log || v.attempt ELSE d.attempt_log END
-       FROM locked, unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::bool[]) AS v(id, status, code, error, attempt, attempted)
+       FROM locked, unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::bool[]) AS v(id, status,
+       code, error, attempt, attempted)
        WHERE d.id = locked.id AND d.id = v.id`,
       [
         ends.map((end) => end.id),
@@ -427,14 +446,18 @@ export class TenantWebhooksRepository {
     );
   }
 
-  /** A failed attempt to be retried after `delaySeconds`; the delivery's attempts, or undefined when it is no longer pending. */
+  /**
+   * A failed attempt to be retried after `delaySeconds`; the delivery's attempts, or undefined when it is no longer
+   * pending.
+   */
   async retryLater(
     deliveryId: string,
     delaySeconds: number,
     outcome: { statusCode: number | null; error: string | null; attempt: WebhookAttempt },
   ): Promise<number | undefined> {
     const [rows] = await this.dataSource.query<[Array<{ attempts: number }>, number]>(
-      `UPDATE webhook_deliveries SET retry_count = retry_count + 1, next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
+      `UPDATE webhook_deliveries
+        SET retry_count = retry_count + 1, next_attempt_at = now() + make_interval(secs => $2), locked_until = NULL,
          last_status_code = $3, last_error = $4, attempt_log = attempt_log || $5::jsonb
        WHERE id = $1 AND status = 'pending' RETURNING attempts`,
       [deliveryId, delaySeconds, outcome.statusCode, outcome.error, JSON.stringify([outcome.attempt])],
@@ -445,7 +468,8 @@ export class TenantWebhooksRepository {
   /** A pending delivery put off by `delaySeconds`. */
   async postpone(deliveryId: string, delaySeconds: number): Promise<void> {
     await this.dataSource.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'pending'`,
+      `UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1
+        AND status = 'pending'`,
       [deliveryId, delaySeconds],
     );
   }
@@ -483,7 +507,8 @@ export class TenantWebhooksRepository {
   async endpointFailed(endpointId: string, threshold: number, pauseSeconds: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
-         paused_until = CASE WHEN consecutive_failures + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE paused_until END
+         paused_until = CASE WHEN consecutive_failures + 1 >= $2 THEN now() + make_interval(secs => $3)
+         ELSE paused_until END
        WHERE id = $1`,
       [endpointId, threshold, pauseSeconds],
     );
@@ -496,8 +521,10 @@ export class TenantWebhooksRepository {
       [endpointId, reason],
     );
     await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
-       WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE)
+      `UPDATE webhook_deliveries
+        SET status = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error, 'endpoint disabled')
+       WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' ORDER BY id
+       FOR UPDATE)
          AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
       [endpointId],
     );
@@ -555,7 +582,8 @@ export class TenantWebhooksRepository {
          AND NOT (e.kind = 'phone_override' AND v.phone IS NULL)
          AND NOT (e.kind = 'waba_override' AND v.phone IS NOT NULL AND EXISTS (
            SELECT 1 FROM webhook_endpoints p
-           WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active' AND v.phone = ANY (p.phone_number_ids)))
+           WHERE p.tenant_id = v.tenant_id AND p.kind = 'phone_override' AND p.status = 'active'
+           AND v.phone = ANY (p.phone_number_ids)))
        FOR KEY SHARE OF e
        RETURNING *`,
     );
@@ -605,7 +633,8 @@ async function deleteEndpointsIn(manager: EntityManager, selection: EndpointSele
   if (endpoints.length === 0) return 0;
   const ids = endpoints.map((row) => row.id);
   await manager.query(
-    `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)`,
+    `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries
+      WHERE endpoint_id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE)`,
     [ids],
   );
   await manager.query(`DELETE FROM webhook_endpoints WHERE id = ANY ($1::uuid[])`, [ids]);

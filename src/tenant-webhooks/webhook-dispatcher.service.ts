@@ -131,7 +131,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     return this.urlPolicy;
   }
 
-  /** The pooled client of deliveries (its resolver refuses what the URL rules refuse); the callback handshake uses it too. */
+  /**
+   * The pooled client of deliveries (its resolver refuses what the URL rules refuse); the callback handshake uses
+   * it too.
+   */
   get httpAgent(): Agent {
     return this.agent;
   }

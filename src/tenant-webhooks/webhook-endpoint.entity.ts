@@ -56,7 +56,10 @@ export class WebhookEndpoint {
   @Column({ name: 'secret_encrypted', type: 'text' })
   secretEncrypted: string;
 
-  /** After a rotation with an overlap window: the old secret, which signs beside the new one until `previousSecretExpiresAt`. */
+  /**
+   * After a rotation with an overlap window: the old secret, which signs beside the new one until
+   * `previousSecretExpiresAt`.
+   */
   @Column({ name: 'previous_secret_encrypted', type: 'text', nullable: true })
   previousSecretEncrypted: string | null;
 

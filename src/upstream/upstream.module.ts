@@ -20,7 +20,10 @@ export function upstreamTargetFrom(
   );
 }
 
-/** The Graph API transport, pointed at UPSTREAM_BASE_URL (Meta, or the sandbox app); each capability's client names its calls over it. */
+/**
+ * The Graph API transport, pointed at UPSTREAM_BASE_URL (Meta, or the sandbox app); each capability's client names
+ * its calls over it.
+ */
 @Global()
 @Module({
   providers: [

@@ -89,7 +89,8 @@ export async function createCatalogTemplate(
 ): Promise<string> {
   const upstreamId = '9' + digits(14);
   await t.dataSource.query(
-    `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category, status, components, parameter_format, group_name, status_updated_at)
+    `INSERT INTO message_templates (tenant_id, business_account_id, waba_id, upstream_id, name, language, category,
+      status, components, parameter_format, group_name, status_updated_at)
      SELECT $1, id, waba_id, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, now() FROM business_accounts WHERE waba_id = $10`,
     [
       tenant.id,

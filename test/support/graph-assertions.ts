@@ -1,6 +1,9 @@
 import type request from 'supertest';
 
-/** A Graph code-100 error with the given status, `fbtrace_id` echoing the request id, and the details (or, for 404, the message) matching. */
+/**
+ * A Graph code-100 error with the given status, `fbtrace_id` echoing the request id, and the details (or, for 404,
+ * the message) matching.
+ */
 export function expectInvalidParameter(res: request.Response, status: number, details: string | RegExp): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status,

@@ -12,7 +12,8 @@ export async function seedRecords(databaseUrl: string, phoneNumberId: string, co
   await client.connect();
   try {
     await client.query(
-      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status, upstream_message_id, error, created_at, updated_at)
+      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status,
+        upstream_message_id, error, created_at, updated_at)
        SELECT p.tenant_id, p.phone_number_id, k.id, '1555' || lpad((i % 5000)::text, 7, '0'), 'text',
               '{"messaging_product":"whatsapp","type":"text","text":{"body":"seeded"}}'::jsonb,
               CASE WHEN i % 33 = 0 THEN 'failed' ELSE 'read' END, 'wamid.seeded-' || i,

@@ -25,7 +25,10 @@ import {
   MAX_TAGS_PER_CONTACT,
 } from '../contact-limits';
 
-/** A tag as stored: trimmed and lowercase ("  VIP " and "vip" are one tag). Non-strings pass through to fail validation. */
+/**
+ * A tag as stored: trimmed and lowercase ("  VIP " and "vip" are one tag). Non-strings pass through to fail
+ * validation.
+ */
 export function normalizeTag(value: unknown): unknown {
   return typeof value === 'string' ? value.trim().toLowerCase() : value;
 }
@@ -38,7 +41,10 @@ function normalizeTags({ value }: { value: unknown }): unknown {
 /** No control characters (tabs, newlines, NUL...) in a tag. */
 const TAG_PATTERN = /^\P{Cc}*$/u;
 
-/** `attributes`: a JSON object (not an array), at most MAX_ATTRIBUTE_KEYS keys of 1..64 characters, at most MAX_ATTRIBUTES_BYTES as JSON. */
+/**
+ * `attributes`: a JSON object (not an array), at most MAX_ATTRIBUTE_KEYS keys of 1..64 characters, at most
+ * MAX_ATTRIBUTES_BYTES as JSON.
+ */
 function IsAttributes(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {

@@ -7,7 +7,8 @@ export class SendRecovery1763700800000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "messages" ADD "outcome_unknown_at" TIMESTAMP WITH TIME ZONE`);
     await q.query(
-      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at") WHERE idempotency_key IS NOT NULL`,
+      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at")
+        WHERE idempotency_key IS NOT NULL`,
     );
     await q.query(`CREATE INDEX "IDX_messages_pending" ON "messages" ("created_at") WHERE status = 'pending'`);
   }

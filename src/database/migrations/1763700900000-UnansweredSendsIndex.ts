@@ -12,7 +12,8 @@ export class UnansweredSendsIndex1763700900000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX "IDX_messages_pending"`);
     await q.query(
-      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL AND failed_at IS NULL`,
+      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL
+        AND failed_at IS NULL`,
     );
   }
 

@@ -6,8 +6,10 @@ export class UnprocessableWebhooks1763701000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `CREATE TABLE "unprocessable_webhooks" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "reason" text NOT NULL, "body" bytea NOT NULL,
-       "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_unprocessable_webhooks" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "unprocessable_webhooks" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "reason" text NOT NULL,
+        "body" bytea NOT NULL,
+       "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
+       CONSTRAINT "PK_unprocessable_webhooks" PRIMARY KEY ("id"))`,
     );
   }
 

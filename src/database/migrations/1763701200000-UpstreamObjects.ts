@@ -14,7 +14,8 @@ export class UpstreamObjects1763701200000 implements MigrationInterface {
     );
     await q.query(`CREATE INDEX "IDX_upstream_objects_object" ON "upstream_objects" ("object_id")`);
     await q.query(
-      `ALTER TABLE "upstream_objects" ADD CONSTRAINT "FK_ec4f141a4ae9115cbb9433e1bf4" FOREIGN KEY ("business_account_id")
+      `ALTER TABLE "upstream_objects" ADD CONSTRAINT "FK_ec4f141a4ae9115cbb9433e1bf4" FOREIGN KEY
+        ("business_account_id")
        REFERENCES "business_accounts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
   }

@@ -9,13 +9,15 @@ export class WebhookSecretOverlap1763701800000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `ALTER TABLE "webhook_endpoints" ADD "previous_secret_encrypted" text, ADD "previous_secret_expires_at" TIMESTAMP WITH TIME ZONE`,
+      `ALTER TABLE "webhook_endpoints" ADD "previous_secret_encrypted" text,
+        ADD "previous_secret_expires_at" TIMESTAMP WITH TIME ZONE`,
     );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(
-      `ALTER TABLE "webhook_endpoints" DROP COLUMN "previous_secret_encrypted", DROP COLUMN "previous_secret_expires_at"`,
+      `ALTER TABLE "webhook_endpoints" DROP COLUMN "previous_secret_encrypted",
+        DROP COLUMN "previous_secret_expires_at"`,
     );
   }
 }

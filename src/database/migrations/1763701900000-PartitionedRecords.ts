@@ -43,8 +43,10 @@ const PARTITIONED: Shape[] = [
       `CREATE INDEX "IDX_16e6b9106c2c540d23acba3724" ON "messages" ("tenant_id", "created_at", "id")`,
       `CREATE INDEX "IDX_f9a2730ff7067bbbd8d40e1518" ON "messages" ("tenant_id", "recipient")`,
       `CREATE INDEX "IDX_messages_upstream" ON "messages" ("upstream_message_id")`,
-      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at") WHERE idempotency_key IS NOT NULL`,
-      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL AND failed_at IS NULL`,
+      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at")
+        WHERE idempotency_key IS NOT NULL`,
+      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL
+        AND failed_at IS NULL`,
       `CREATE INDEX "IDX_messages_broadcast" ON "messages" ("broadcast_id") WHERE broadcast_id IS NOT NULL`,
       `CREATE INDEX "IDX_messages_broadcast_send" ON "messages" ("idempotency_key") WHERE broadcast_id IS NOT NULL`,
     ],
@@ -55,7 +57,8 @@ const PARTITIONED: Shape[] = [
     keyType: 'timestamptz',
     after: [
       `ALTER TABLE "message_statuses" ADD CONSTRAINT "PK_message_statuses" PRIMARY KEY ("id", "occurred_at")`,
-      `ALTER TABLE "message_statuses" ADD CONSTRAINT "UQ_message_statuses_message_status" UNIQUE ("message_id", "status", "occurred_at")`,
+      `ALTER TABLE "message_statuses" ADD CONSTRAINT "UQ_message_statuses_message_status" UNIQUE ("message_id",
+        "status", "occurred_at")`,
       `CREATE INDEX "IDX_70ccb3255f6a55c17e1de3a24f" ON "message_statuses" ("tenant_id")`,
     ],
   },
@@ -87,7 +90,8 @@ const PARTITIONED: Shape[] = [
       `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "PK_webhook_deliveries" PRIMARY KEY ("id", "created_at")`,
       `CREATE INDEX "IDX_3f867d0adaf5ef6a96eb4cccde" ON "webhook_deliveries" ("endpoint_id", "created_at", "id")`,
       `CREATE INDEX "IDX_webhook_deliveries_due" ON "webhook_deliveries" ("next_attempt_at") WHERE status = 'pending'`,
-      `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "FK_0b882c26a9b91c26e6e86b4867c" FOREIGN KEY ("endpoint_id") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE`,
+      `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "FK_0b882c26a9b91c26e6e86b4867c" FOREIGN KEY ("endpoint_id")
+        REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE`,
     ],
   },
   {
@@ -112,17 +116,21 @@ const PLAIN: Array<{ table: string; storage?: string; after: string[] }> = [
       `CREATE INDEX "IDX_16e6b9106c2c540d23acba3724" ON "messages" ("tenant_id", "created_at", "id")`,
       `CREATE INDEX "IDX_f9a2730ff7067bbbd8d40e1518" ON "messages" ("tenant_id", "recipient")`,
       `CREATE UNIQUE INDEX "IDX_7d607075ff594839ea024a51f1" ON "messages" ("upstream_message_id")`,
-      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at") WHERE idempotency_key IS NOT NULL`,
-      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL AND failed_at IS NULL`,
+      `CREATE INDEX "IDX_messages_idempotency" ON "messages" ("api_key_id", "idempotency_key", "created_at")
+        WHERE idempotency_key IS NOT NULL`,
+      `CREATE INDEX "IDX_messages_unanswered" ON "messages" ("created_at") WHERE upstream_message_id IS NULL
+        AND failed_at IS NULL`,
       `CREATE INDEX "IDX_messages_broadcast" ON "messages" ("broadcast_id") WHERE broadcast_id IS NOT NULL`,
-      `CREATE UNIQUE INDEX "IDX_messages_broadcast_send" ON "messages" ("idempotency_key") WHERE broadcast_id IS NOT NULL`,
+      `CREATE UNIQUE INDEX "IDX_messages_broadcast_send" ON "messages" ("idempotency_key")
+        WHERE broadcast_id IS NOT NULL`,
     ],
   },
   {
     table: 'message_statuses',
     after: [
       `ALTER TABLE "message_statuses" ADD CONSTRAINT "PK_588875cf01317aa576e28039eb8" PRIMARY KEY ("id")`,
-      `ALTER TABLE "message_statuses" ADD CONSTRAINT "UQ_message_statuses_message_status" UNIQUE ("message_id", "status")`,
+      `ALTER TABLE "message_statuses" ADD CONSTRAINT "UQ_message_statuses_message_status" UNIQUE ("message_id",
+        "status")`,
       `CREATE INDEX "IDX_70ccb3255f6a55c17e1de3a24f" ON "message_statuses" ("tenant_id")`,
     ],
   },
@@ -149,7 +157,8 @@ const PLAIN: Array<{ table: string; storage?: string; after: string[] }> = [
       `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "PK_535dd409947fb6d8fc6dfc0112a" PRIMARY KEY ("id")`,
       `CREATE INDEX "IDX_3f867d0adaf5ef6a96eb4cccde" ON "webhook_deliveries" ("endpoint_id", "created_at", "id")`,
       `CREATE INDEX "IDX_webhook_deliveries_due" ON "webhook_deliveries" ("next_attempt_at") WHERE status = 'pending'`,
-      `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "FK_0b882c26a9b91c26e6e86b4867c" FOREIGN KEY ("endpoint_id") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE`,
+      `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "FK_0b882c26a9b91c26e6e86b4867c" FOREIGN KEY ("endpoint_id")
+        REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE`,
     ],
   },
   {
@@ -202,7 +211,8 @@ export class PartitionedRecords1763701900000 implements MigrationInterface {
       const name = `${table}_p${start.toISOString().slice(0, 10).replace(/-/g, '')}`;
       const end = new Date(start.getTime() + WEEK_MS);
       await q.query(
-        `CREATE TABLE "${name}" PARTITION OF "${table}" FOR VALUES FROM (${literal(keyType, start)}) TO (${literal(keyType, end)})${with_}`,
+        `CREATE TABLE "${name}" PARTITION OF "${table}" FOR VALUES
+          FROM (${literal(keyType, start)}) TO (${literal(keyType, end)})${with_}`,
       );
     }
     await q.query(`CREATE TABLE "${table}_default" PARTITION OF "${table}" DEFAULT${with_}`);

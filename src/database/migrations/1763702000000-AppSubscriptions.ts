@@ -10,13 +10,15 @@ export class AppSubscriptions1763702000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `ALTER TABLE "business_accounts" ADD "app_subscription" text NOT NULL DEFAULT 'unknown', ADD "app_subscription_checked_at" TIMESTAMP WITH TIME ZONE, ADD "app_subscription_error" text`,
+      `ALTER TABLE "business_accounts" ADD "app_subscription" text NOT NULL DEFAULT 'unknown',
+        ADD "app_subscription_checked_at" TIMESTAMP WITH TIME ZONE, ADD "app_subscription_error" text`,
     );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(
-      `ALTER TABLE "business_accounts" DROP COLUMN "app_subscription", DROP COLUMN "app_subscription_checked_at", DROP COLUMN "app_subscription_error"`,
+      `ALTER TABLE "business_accounts" DROP COLUMN "app_subscription", DROP COLUMN "app_subscription_checked_at",
+        DROP COLUMN "app_subscription_error"`,
     );
   }
 }

@@ -10,10 +10,12 @@ export class MediaAssetChunks1763702100000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `CREATE TABLE "media_asset_chunks" ("asset_id" uuid NOT NULL, "seq" integer NOT NULL, "bytes" bytea NOT NULL, CONSTRAINT "PK_6607556eb9e613c630fbfbfbbcc" PRIMARY KEY ("asset_id", "seq"))`,
+      `CREATE TABLE "media_asset_chunks" ("asset_id" uuid NOT NULL, "seq" integer NOT NULL, "bytes" bytea NOT NULL,
+        CONSTRAINT "PK_6607556eb9e613c630fbfbfbbcc" PRIMARY KEY ("asset_id", "seq"))`,
     );
     await q.query(
-      `ALTER TABLE "media_asset_chunks" ADD CONSTRAINT "FK_80b617b0378e67ef308bc158a5b" FOREIGN KEY ("asset_id") REFERENCES "media_assets"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "media_asset_chunks" ADD CONSTRAINT "FK_80b617b0378e67ef308bc158a5b" FOREIGN KEY ("asset_id")
+        REFERENCES "media_assets"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
   }
 
