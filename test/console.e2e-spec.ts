@@ -1,3 +1,4 @@
+import { AppSubscriptionsService } from '../src/tenancy/app-subscriptions.service';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,7 +181,7 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
-  it("shows on the overview the last day's messages by status, the top error codes and a failing endpoint", async () => {
+  it("shows on the overview the last day's messages by status, the top error codes, a failing endpoint and a business account Meta stopped sending webhooks for", async () => {
     const receiver = await new WebhookReceiver().start();
     receiver.status = 503;
     const created = await fetch(`${t.url}/v1/webhooks`, {
@@ -213,6 +214,18 @@ const RECIPIENT = '15557654321';
       .getByRole('region', { name: 'Failing webhook endpoints' })
       .getByRole('link', { name: receiver.url })
       .waitFor();
+    // The business account's webhooks from Meta: subscribed at onboarding; once Meta loses the app's
+    // subscription, the next check says so here.
+    const subscription = page.getByTestId(`subscription-${a.wabaId}`);
+    await expect(subscription.textContent()).resolves.toBe('subscribed');
+    await fetch(`${t.sandbox.url}/_sandbox/business_accounts/${a.wabaId}/subscribed_apps`, { method: 'DELETE' });
+    await t.get(AppSubscriptionsService).checkDue();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect(page.getByTestId(`subscription-${a.wabaId}`).textContent()).resolves.toMatch(
+      /^not subscribed: no webhook from Meta arrives/,
+    );
+    await t.get(AppSubscriptionsService).resubscribe(a.wabaId);
     await fetch(`${t.url}/v1/webhooks/${endpoint.id}`, {
       method: 'DELETE',
       headers: bearer(keyA),
