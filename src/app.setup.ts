@@ -21,7 +21,7 @@ import { MetricsService } from './metrics/metrics.service';
 import express from 'express';
 import { SecretBox } from './common/secret-box';
 import { CONSOLE_PATH, consolePages } from './console/console-pages';
-import { consoleSessions } from './console/console-sessions';
+import { consoleSessions, consoleSessionStore } from './console/console-sessions';
 import { SharedStore } from './redis/shared-store';
 import type { GatewayRequest } from './core/gateway-request';
 
@@ -55,7 +55,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   const sessionTtl = config.get('CONSOLE_SESSION_TTL_SECONDS', { infer: true });
   app.use(
     consoleSessions({
-      store: app.get(SharedStore).sessionStore('console:session:', sessionTtl),
+      store: consoleSessionStore(app.get(SharedStore), 'console:session:', sessionTtl),
       // Signed under the current key, still verified under the others while a rotation runs.
       secret: app.get(SecretBox).deriveAll('console-session-cookie'),
       ttlSeconds: sessionTtl,

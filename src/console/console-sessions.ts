@@ -1,7 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session, { type Store } from 'express-session';
+import ConnectRedisStore from 'connect-redis';
 import { csrfSync } from 'csrf-sync';
 import type { GatewayRequest } from '../core/gateway-request';
+import { RedisStore } from '../redis/redis-store';
+import type { SharedStore } from '../redis/shared-store';
 import { GraphError } from '../core/graph-error';
 
 declare module 'express-session' {
@@ -40,6 +43,16 @@ export const csrf = csrfSync({
     return typeof value === 'string' ? value : undefined;
   },
 });
+
+/**
+ * Where the sessions are kept (`prefix` before each id): on Redis, shared by every instance
+ * (connect-redis over the shared store's own client, so its key prefix and topology apply); in this
+ * process's memory with the in-process store (one instance).
+ */
+export function consoleSessionStore(store: SharedStore, prefix: string, ttlSeconds: number): Store {
+  if (store instanceof RedisStore) return new ConnectRedisStore({ client: store.client, prefix, ttl: ttlSeconds });
+  return new session.MemoryStore();
+}
 
 export function consoleSessions(options: {
   store: Store;

@@ -5,7 +5,14 @@ import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MetricsService } from '../metrics/metrics.service';
 import { SecretBox } from '../common/secret-box';
-import { IdempotencyClaim, SharedStore, StoredResponse } from '../redis/shared-store';
+import { SharedStore } from '../redis/shared-store';
+import {
+  claimIdempotency,
+  completeIdempotency,
+  type IdempotencyClaim,
+  releaseIdempotency,
+  type StoredResponse,
+} from './idempotency.scripts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_LENGTH = 255;
@@ -95,7 +102,8 @@ export class IdempotencyService {
     const prepared = this.prepare(scope);
     let claim: IdempotencyClaim;
     try {
-      claim = await this.store.claimIdempotency(
+      claim = await claimIdempotency(
+        this.store,
         prepared.cacheKey,
         prepared.lockKey,
         prepared.token,
@@ -117,13 +125,13 @@ export class IdempotencyService {
       // Once the work is done its response must not be lost: a failure to cache is logged, and the
       // lock (left to expire) still stops retries for its 60 seconds.
       complete: (response) =>
-        this.store
-          .completeIdempotency(cacheKey, lockKey, token, this.seal(response), this.ttlMs)
-          .catch((error: Error) => {
+        completeIdempotency(this.store, cacheKey, lockKey, token, this.seal(response), this.ttlMs).catch(
+          (error: Error) => {
             this.logger.warn(`could not cache an idempotent response: ${error.message}`);
-          }),
+          },
+        ),
       release: () =>
-        this.store.releaseIdempotency(lockKey, token).catch((error: Error) => {
+        releaseIdempotency(this.store, lockKey, token).catch((error: Error) => {
           this.logger.warn(`could not release an idempotency lock (it expires by itself): ${error.message}`);
         }),
     };

@@ -5,7 +5,15 @@ import type { Environment } from '../config/environment';
 import type { PhoneNumberLimits } from '../core/gateway-request';
 import { MetricsService } from '../metrics/metrics.service';
 import { MemoryStore } from '../redis/memory-store';
-import { type PaceDecision, type PaceReservation, SharedStore } from '../redis/shared-store';
+import { SharedStore } from '../redis/shared-store';
+import {
+  type PaceDecision,
+  type PaceReservation,
+  paceTierUsage,
+  reservePaces,
+  setPaceInterval,
+  takePace,
+} from './pace.scripts';
 import { messagingLimitReached, pairRateLimitHit, throughputReached } from './pacing.errors';
 import { MESSAGING_LIMIT_WINDOW_MS, PAIR_BURST, PAIR_INTERVAL_MS, throughputMps, tierUsers } from './throughput';
 
@@ -237,10 +245,10 @@ export class NumberPaceService {
     const key = paceTierKey(number.businessAccountId);
     const windowUs = MESSAGING_LIMIT_WINDOW_MS * 1000;
     try {
-      return await this.store.paceTierUsage(key, windowUs, users);
+      return await paceTierUsage(this.store, key, windowUs, users);
     } catch (error) {
       this.warnFallback(error as Error);
-      return this.fallback.paceTierUsage(key, windowUs, users);
+      return paceTierUsage(this.fallback, key, windowUs, users);
     }
   }
 
@@ -273,7 +281,7 @@ export class NumberPaceService {
   async share(number: PacedNumber): Promise<void> {
     this.metrics.paceThroughput.set({ phone_number_id: number.phoneNumberId }, throughputMps(number.limits));
     const { rateKey } = paceKeys(number);
-    await this.store.setPaceInterval(rateKey, this.intervalUs(number.limits), SHARED_PACE_TTL_MS);
+    await setPaceInterval(this.store, rateKey, this.intervalUs(number.limits), SHARED_PACE_TTL_MS);
   }
 
   /** Microseconds between two turns of the number. */
@@ -283,10 +291,10 @@ export class NumberPaceService {
 
   private async decide(reservations: PaceReservation[]): Promise<PaceDecision[]> {
     try {
-      return await this.store.reservePaces(reservations);
+      return await reservePaces(this.store, reservations);
     } catch (error) {
       this.warnFallback(error as Error);
-      return this.fallback.reservePaces(reservations);
+      return reservePaces(this.fallback, reservations);
     }
   }
 
@@ -294,10 +302,10 @@ export class NumberPaceService {
     const { numberKey, rateKey } = paceKeys(number);
     const interval = this.intervalUs(number.limits);
     try {
-      await this.store.takePace(numberKey, rateKey, interval, count, mode);
+      await takePace(this.store, numberKey, rateKey, interval, count, mode);
     } catch (error) {
       this.warnFallback(error as Error);
-      await this.fallback.takePace(numberKey, rateKey, interval, count, mode);
+      await takePace(this.fallback, numberKey, rateKey, interval, count, mode);
     }
   }
 

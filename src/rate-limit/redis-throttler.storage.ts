@@ -4,7 +4,9 @@ import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-st
 import { MemoryStore } from '../redis/memory-store';
 import type { GraphError } from '../core/graph-error';
 import type { PreparedClaim } from '../idempotency/idempotency.service';
-import { IdempotencyClaim, RateLimitResult, SharedStore } from '../redis/shared-store';
+import type { IdempotencyClaim } from '../idempotency/idempotency.scripts';
+import { SharedStore } from '../redis/shared-store';
+import { hitRateLimit, hitRateLimitAndClaim, type RateLimitResult } from './rate-limit.scripts';
 
 /**
  * @nestjs/throttler's storage on the gateway's shared store, with the spec's semantics: a counter
@@ -40,7 +42,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     unavailable: (error: Error) => GraphError,
   ): Promise<{ record: ThrottlerStorageRecord; claim?: IdempotencyClaim | GraphError }> {
     try {
-      const { rate, claim } = await this.store.hitRateLimitAndClaim([{ id: key, limit }], prepared);
+      const { rate, claim } = await hitRateLimitAndClaim(this.store, [{ id: key, limit }], prepared);
       return { record: toRecord(rate), claim };
     } catch (error) {
       const record = await this.increment(key, 1000, limit);
@@ -50,13 +52,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   private async hit(key: string, limit: number) {
     try {
-      return await this.store.hitRateLimit([{ id: key, limit }]);
+      return await hitRateLimit(this.store, [{ id: key, limit }]);
     } catch (error) {
       if (Date.now() - this.lastFallbackWarning > 10_000) {
         this.lastFallbackWarning = Date.now();
         this.logger.warn(`shared rate-limit store unavailable (${(error as Error).message}); limiting per instance`);
       }
-      return this.fallback.hitRateLimit([{ id: key, limit }]);
+      return hitRateLimit(this.fallback, [{ id: key, limit }]);
     }
   }
 }

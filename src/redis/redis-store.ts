@@ -1,28 +1,9 @@
-import ConnectRedisStore from 'connect-redis';
-import type { Store } from 'express-session';
 import { Logger } from '@nestjs/common';
 import { Cluster, type Redis } from 'ioredis';
 import { type RedisTarget, redisTargetOf } from '../config/redis-target';
 import { gatewayClientOf } from './redis-client';
-import {
-  CLAIM_SCRIPT,
-  COMPLETE_SCRIPT,
-  RATE_LIMIT_AND_CLAIM_SCRIPT,
-  RATE_LIMIT_SCRIPT,
-  RELEASE_SCRIPT,
-  RESERVE_PACE_SCRIPT,
-  TAKE_PACE_SCRIPT,
-  TIER_USAGE_SCRIPT,
-} from './redis-scripts';
-import {
-  type IdempotencyClaim,
-  type PaceDecision,
-  type PaceReservation,
-  type RateBucket,
-  type RateLimitResult,
-  SharedStore,
-  type StoredResponse,
-} from './shared-store';
+import { SharedStore } from './shared-store';
+import type { StoreScript } from './store-script';
 
 export interface RedisStoreOptions {
   url: string;
@@ -35,19 +16,11 @@ export interface RedisStoreOptions {
 const PROBE_INTERVAL_MS = 200;
 const WATCHDOG_TICK_MS = 50;
 
-interface ScriptCommands {
-  gwRateLimit(...args: Array<string | number>): Promise<number[]>;
-  gwRateLimitClaim(...args: Array<string | number>): Promise<Array<number | string>>;
-  gwClaim(cacheKey: string, lockKey: string, token: string, ttlMs: number): Promise<[string, string?]>;
-  gwComplete(cacheKey: string, lockKey: string, token: string, response: string, ttlMs: number): Promise<number>;
-  gwRelease(lockKey: string, token: string): Promise<number>;
-  gwReservePace(...args: Array<string | number>): Promise<Array<string | number>>;
-  gwTierUsage(key: string, windowUs: number, ...members: string[]): Promise<[number, number]>;
-  gwTakePace(numberKey: string, rateKey: string, intervalUs: number, count: number, mode: string): Promise<number>;
-}
+/** A script defined as a command of its own (ioredis' defineCommand: EVALSHA, EVAL when Redis lacks it). */
+type ScriptCommand = (numberOfKeys: number, ...keysAndArgs: Array<string | number>) => Promise<unknown>;
 
-/** One Redis (or a Sentinel-watched primary), or a cluster, with the gateway's scripts defined. */
-type ScriptedRedis = (Redis | Cluster) & ScriptCommands;
+/** One Redis (or a Sentinel-watched primary), or a cluster, with the features' scripts defined as they are first run. */
+type ScriptedRedis = (Redis | Cluster) & Record<string, unknown>;
 
 /**
  * Redis-backed store, on one Redis, a cluster or a Sentinel-watched primary (REDIS_URL, read by
@@ -96,14 +69,6 @@ export class RedisStore extends SharedStore {
     const target = redisTargetOf(options.url);
     this.mode = target.mode;
     this.client = gatewayClientOf(target, options) as ScriptedRedis;
-    this.client.defineCommand('gwRateLimit', { lua: RATE_LIMIT_SCRIPT });
-    this.client.defineCommand('gwRateLimitClaim', { lua: RATE_LIMIT_AND_CLAIM_SCRIPT });
-    this.client.defineCommand('gwClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-    this.client.defineCommand('gwComplete', { numberOfKeys: 2, lua: COMPLETE_SCRIPT });
-    this.client.defineCommand('gwRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
-    this.client.defineCommand('gwReservePace', { lua: RESERVE_PACE_SCRIPT });
-    this.client.defineCommand('gwTakePace', { numberOfKeys: 2, lua: TAKE_PACE_SCRIPT });
-    this.client.defineCommand('gwTierUsage', { numberOfKeys: 1, lua: TIER_USAGE_SCRIPT });
     this.client.on('error', (error: Error) => {
       // Throttled: a down Redis emits an error on every reconnect attempt.
       if (Date.now() - this.lastErrorLoggedAt > 10_000) {
@@ -254,143 +219,35 @@ export class RedisStore extends SharedStore {
     };
   }
 
-  sessionStore(prefix: string, ttlSeconds: number): Store {
-    // The client's own key prefix (REDIS_KEY_PREFIX) comes first, as for every key of the gateway.
-    return new ConnectRedisStore({ client: this.client, prefix, ttl: ttlSeconds });
-  }
-
   async close(): Promise<void> {
     clearInterval(this.probeTimer);
     this.disarmWatchdog();
     this.client.disconnect();
   }
 
-  async hitRateLimit(buckets: RateBucket[]): Promise<RateLimitResult> {
-    const reply = await this.command(() =>
-      this.client.gwRateLimit(buckets.length, ...buckets.map((b) => `rl:${b.id}`), ...buckets.map((b) => b.limit)),
-    );
-    const rejected = Number(reply[0]);
-    return {
-      allowed: rejected === 0,
-      rejectedBy: rejected === 0 ? null : rejected - 1,
-      counts: buckets.map((_, i) => Number(reply[i + 1])),
-      resetInMs: Number(reply[buckets.length + 1]),
-    };
+  /** The features' scripts, each defined on the client the first time it runs (its SHA is then cached). */
+  private readonly commands = new Map<string, ScriptCommand>();
+
+  async run(script: StoreScript, keys: string[], args: Array<string | number>): Promise<unknown> {
+    let command = this.commands.get(script.name);
+    if (!command) {
+      if (typeof this.client[script.name] !== 'function') this.client.defineCommand(script.name, { lua: script.lua });
+      command = (this.client[script.name] as ScriptCommand).bind(this.client);
+      this.commands.set(script.name, command);
+    }
+    const run = command;
+    return this.command(() => run(keys.length, ...keys, ...args));
   }
 
-  override async hitRateLimitAndClaim(
-    buckets: RateBucket[],
-    idempotency: { cacheKey: string; lockKey: string; token: string; lockTtlMs: number },
-  ): Promise<{ rate: RateLimitResult; claim?: IdempotencyClaim }> {
-    const reply = await this.command(() =>
-      this.client.gwRateLimitClaim(
-        buckets.length + 2,
-        ...buckets.map((b) => `rl:${b.id}`),
-        idempotency.cacheKey,
-        idempotency.lockKey,
-        ...buckets.map((b) => b.limit),
-        idempotency.token,
-        idempotency.lockTtlMs,
-      ),
-    );
-    const rejected = Number(reply[0]);
-    const rate: RateLimitResult = {
-      allowed: rejected === 0,
-      rejectedBy: rejected === 0 ? null : rejected - 1,
-      counts: buckets.map((_, i) => Number(reply[i + 1])),
-      resetInMs: Number(reply[buckets.length + 1]),
-    };
-    const state = reply[buckets.length + 2];
-    if (state === 'rate_limited') return { rate };
-    if (state === 'replay')
-      return { rate, claim: { state, response: JSON.parse(String(reply[buckets.length + 3])) as StoredResponse } };
-    return { rate, claim: { state: state === 'acquired' ? 'acquired' : 'in_flight' } };
+  async setValue(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.command(() => this.client.set(key, value, 'PX', ttlMs));
   }
 
-  async claimIdempotency(
-    cacheKey: string,
-    lockKey: string,
-    token: string,
-    lockTtlMs: number,
-  ): Promise<IdempotencyClaim> {
-    const [state, cached] = await this.command(() => this.client.gwClaim(cacheKey, lockKey, token, lockTtlMs));
-    if (state === 'replay' && cached) return { state, response: JSON.parse(cached) as StoredResponse };
-    return { state: state === 'acquired' ? 'acquired' : 'in_flight' };
-  }
-
-  async completeIdempotency(
-    cacheKey: string,
-    lockKey: string,
-    token: string,
-    response: StoredResponse,
-    ttlMs: number,
-  ): Promise<void> {
-    await this.command(() => this.client.gwComplete(cacheKey, lockKey, token, JSON.stringify(response), ttlMs));
-  }
-
-  async releaseIdempotency(lockKey: string, token: string): Promise<void> {
-    await this.command(() => this.client.gwRelease(lockKey, token));
+  async deleteValue(key: string): Promise<void> {
+    await this.command(() => this.client.del(key));
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
     return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
-  }
-
-  async reservePaces(reservations: PaceReservation[]): Promise<PaceDecision[]> {
-    const [first] = reservations;
-    const tier = reservations.find((r) => r.tier)?.tier;
-    const args: Array<string | number> = [
-      3 + reservations.length,
-      first.numberKey,
-      first.rateKey,
-      // Without a tier the third key is never touched; the number's key stands in for it.
-      tier?.key ?? first.numberKey,
-      ...reservations.map((r) => r.pair.key),
-      Math.round(first.intervalUs),
-      Math.round(first.maxWaitUs),
-      Math.round(tier?.windowUs ?? 0),
-    ];
-    for (const r of reservations)
-      args.push(
-        Math.round(r.pair.intervalUs),
-        Math.round(r.pair.toleranceUs),
-        r.tier ? r.tier.limit : -1,
-        r.tier?.member ?? '',
-      );
-    const [now, ...answers] = await this.command(() => this.client.gwReservePace(...args));
-    const decisions: PaceDecision[] = [];
-    for (let i = 0; i < answers.length; i += 2) {
-      const [state, value] = [answers[i], Number(answers[i + 1])];
-      decisions.push(
-        state === 'ok'
-          ? { granted: true, delayUs: value, nowUs: Number(now) }
-          : { granted: false, limit: state as 'throughput' | 'pair' | 'messaging_limit', retryAfterUs: value },
-      );
-    }
-    return decisions;
-  }
-
-  async takePace(
-    numberKey: string,
-    rateKey: string,
-    intervalUs: number,
-    count: number,
-    mode: 'add' | 'until',
-  ): Promise<void> {
-    await this.command(() => this.client.gwTakePace(numberKey, rateKey, Math.round(intervalUs), count, mode));
-  }
-
-  async paceTierUsage(
-    key: string,
-    windowUs: number,
-    members: string[],
-  ): Promise<{ reached: number; reachedAmong: number }> {
-    const [reached, among] = await this.command(() => this.client.gwTierUsage(key, Math.round(windowUs), ...members));
-    return { reached: Number(reached), reachedAmong: Number(among) };
-  }
-
-  async setPaceInterval(rateKey: string, intervalUs: number | null, ttlMs: number): Promise<void> {
-    if (intervalUs === null) await this.command(() => this.client.del(rateKey));
-    else await this.command(() => this.client.set(rateKey, String(Math.round(intervalUs)), 'PX', ttlMs));
   }
 }

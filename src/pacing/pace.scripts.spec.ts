@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryStore } from './memory-store';
-import { RedisStore } from './redis-store';
-import type { PaceDecision, PaceReservation, SharedStore } from './shared-store';
+import { MemoryStore } from '../redis/memory-store';
+import { RedisStore } from '../redis/redis-store';
+import type { SharedStore } from '../redis/shared-store';
+import { type PaceDecision, type PaceReservation, reservePaces, setPaceInterval, takePace } from './pace.scripts';
 
-// The pace's decisions (pacing/number-pace.service.ts) made by both stores alike: the Lua script on a
-// real Redis (the test environment's) and the in-process store, frozen at one instant.
+// The pace's decisions (number-pace.service.ts, pace.scripts.ts) made by both stores alike: the Lua
+// script on a real Redis (the test environment's) and its in-process twin, frozen at one instant.
 
 const MS = 1000;
 /** One message's turn: a list of one. */
 const reservePace = async (store: SharedStore, r: PaceReservation): Promise<PaceDecision> =>
-  (await store.reservePaces([r]))[0];
+  (await reservePaces(store, [r]))[0];
 
 const reservation = (id: string, overrides: Partial<PaceReservation> = {}): PaceReservation => ({
   numberKey: `pace:{${id}}:n`,
@@ -118,7 +119,7 @@ describe.each([
         }),
       });
     expect((await reservePace(store, message('reached'))).granted).toBe(true);
-    const decisions = await store.reservePaces([
+    const decisions = await reservePaces(store, [
       message('reached'), // the pair rule: one every 6 s, no burst here
       message('new', 1), // the tier's one user
       message('over', 1), // a second user over a tier of one
@@ -147,11 +148,11 @@ describe.each([
   it('takes turns for inbound messages, and after a refusal by Meta keeps the number quiet for a while', async () => {
     const id = randomUUID();
     const { numberKey, rateKey } = reservation(id);
-    await store.takePace(numberKey, rateKey, 12.5 * MS, 4, 'add');
+    await takePace(store, numberKey, rateKey, 12.5 * MS, 4, 'add');
     const after = await reservePace(store, reservation(id, { maxWaitUs: 1000 * MS }));
     expect(after.granted && after.delayUs / MS).toBeGreaterThan(40);
-    await store.takePace(numberKey, rateKey, 12.5 * MS, 80, 'until');
-    await store.takePace(numberKey, rateKey, 12.5 * MS, 80, 'until');
+    await takePace(store, numberKey, rateKey, 12.5 * MS, 80, 'until');
+    await takePace(store, numberKey, rateKey, 12.5 * MS, 80, 'until');
     const quiet = await reservePace(store, reservation(id, { maxWaitUs: 5000 * MS }));
     // 'until' does not add up: one second from now, not two.
     expect(quiet.granted && quiet.delayUs / MS).toBeGreaterThan(900);
@@ -160,7 +161,7 @@ describe.each([
 
   it('paces at the interval shared through the store when one is set', async () => {
     const id = randomUUID();
-    await store.setPaceInterval(reservation(id).rateKey, 100 * MS, 10_000);
+    await setPaceInterval(store, reservation(id).rateKey, 100 * MS, 10_000);
     const first = await reservePace(store, reservation(id, { maxWaitUs: 1000 * MS }));
     const second = await reservePace(
       store,
