@@ -16,6 +16,8 @@ export const TENANT_SCOPES = [
   'webhooks:write',
   'business:read',
   'business:write',
+  // What customers sent (inbound messages; the conversations built on them).
+  'conversations:read',
   // The gateway's own broadcasts (src/broadcasts).
   'broadcasts:read',
   'broadcasts:write',

@@ -6,12 +6,16 @@ import { GraphError } from '../core/graph-error';
 import { metaErrorCode } from '../core/meta-error-codes';
 import { type ListMessagesQueryDto, type MessageRecordDto, toMessageRecord } from './dto/message-record.dto';
 import type { MessageStatisticsDto } from './dto/message-statistics.dto';
+import { type InboundMessageDto, type ListInboundMessagesQueryDto, toInboundMessage } from './dto/inbound-message.dto';
 import { MessagesRepository } from './messages.repository';
 
 /** The statistics' most frequent error codes. */
 const TOP_ERRORS = 5;
 
-/** The message records as tenants read them: one with its status history, a page of them, the last hours' counts. */
+/**
+ * The message records as tenants read them: one with its status history, a page of them, the last
+ * hours' counts; and what customers sent (the inbound messages), a page of them or one by its wamid.
+ */
 @Injectable()
 export class MessageReadsService {
   constructor(private readonly repository: MessagesRepository) {}
@@ -63,6 +67,31 @@ export class MessageReadsService {
     );
   }
 
+  /** What customers sent to a phone number, newest first (Meta's time), filtered by sender, type and time. */
+  async inbound(
+    tenantId: string,
+    phoneNumberId: string,
+    query: ListInboundMessagesQueryDto,
+    nextUrl: (after: string) => string,
+  ): Promise<Page<InboundMessageDto>> {
+    const rows = await this.repository.inboundPage(
+      tenantId,
+      phoneNumberId,
+      { from: query.from, type: query.type, since: query.since, until: query.until },
+      decodeCursor(query.after),
+      query.limit + 1,
+    );
+    return toPage(rows, query.limit, (m) => ({ at: m.sentAt.toISOString(), id: m.id }), toInboundMessage, nextUrl);
+  }
+
+  /** One inbound message of the number, by its wamid. */
+  async inboundMessage(tenantId: string, phoneNumberId: string, wamid: string): Promise<InboundMessageDto> {
+    if (!wamid.startsWith('wamid.') || wamid.length > 512) throw inboundNotFound(wamid);
+    const row = await this.repository.inboundByWamid(tenantId, phoneNumberId, wamid);
+    if (!row) throw inboundNotFound(wamid);
+    return toInboundMessage(row);
+  }
+
   /** Counts by status and the top error codes of the records created in the last `hours`. */
   async statistics(tenantId: string, hours: number, phoneNumberIds: string[] | null): Promise<MessageStatisticsDto> {
     const since = new Date(Date.now() - hours * 3_600_000);
@@ -73,6 +102,11 @@ export class MessageReadsService {
       top_errors: errors.map((row) => ({ ...row, title: metaErrorCode(row.code)?.title ?? 'Unknown error code' })),
     };
   }
+}
+
+/** An inbound message Meta never sent to this number (or another organization's): 404 code 100. */
+function inboundNotFound(wamid: string): GraphError {
+  return GraphError.notFound(`Inbound message ${wamid} does not exist`);
 }
 
 function notFound(messageId: string): GraphError {

@@ -14,6 +14,7 @@ import { InboundMessage } from './inbound-message.entity';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { MessageStatisticsController } from './message-statistics.controller';
+import { InboundMessagesController } from './inbound-messages.controller';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository, messagesPartitions } from './messages.repository';
 import { BroadcastSendsService } from './broadcast-sends.service';
@@ -38,7 +39,7 @@ import { ServiceWindowService } from './service-window.service';
     BlacklistModule,
     TemplatesModule,
   ],
-  controllers: [MessagesController, MessageStatisticsController],
+  controllers: [MessagesController, MessageStatisticsController, InboundMessagesController],
   providers: [
     MessagesRepository,
     MessagesUpstream,

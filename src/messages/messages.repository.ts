@@ -1,3 +1,4 @@
+import { InboundMessage } from './inbound-message.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
@@ -344,6 +345,39 @@ export class MessagesRepository {
     if (filter.until) qb.andWhere('m.created_at < :until', { until: filter.until });
     if (after) qb.andWhere('(m.created_at, m.id) < (:at::timestamptz, :id::uuid)', { at: after.at, id: after.id });
     return qb.getMany();
+  }
+
+  /**
+   * A page of a number's inbound messages, newest first by Meta's time of them (then id), filtered by
+   * sender, type and time (`inbound-messages.controller.ts`).
+   */
+  inboundPage(
+    tenantId: string,
+    phoneNumberId: string,
+    filter: { from?: string; type?: string; since?: Date; until?: Date },
+    after: KeysetCursor | undefined,
+    limit: number,
+  ): Promise<InboundMessage[]> {
+    const qb = this.dataSource
+      .getRepository(InboundMessage)
+      .createQueryBuilder('i')
+      .where('i.tenant_id = :tenantId AND i.phone_number_id = :phoneNumberId', { tenantId, phoneNumberId })
+      .orderBy('i.sent_at', 'DESC')
+      .addOrderBy('i.id', 'DESC')
+      .limit(limit);
+    if (filter.from) qb.andWhere('i."from" = :from', { from: filter.from });
+    if (filter.type) qb.andWhere('i.type = :type', { type: filter.type });
+    if (filter.since) qb.andWhere('i.sent_at >= :since', { since: filter.since });
+    if (filter.until) qb.andWhere('i.sent_at < :until', { until: filter.until });
+    if (after) qb.andWhere('(i.sent_at, i.id) < (:at::timestamptz, :id::uuid)', { at: after.at, id: after.id });
+    return qb.getMany();
+  }
+
+  /** One inbound message of the number, by its wamid. */
+  inboundByWamid(tenantId: string, phoneNumberId: string, wamid: string): Promise<InboundMessage | null> {
+    return this.dataSource
+      .getRepository(InboundMessage)
+      .findOne({ where: { tenantId, phoneNumberId, messageId: wamid } });
   }
 
   /**
