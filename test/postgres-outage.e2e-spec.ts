@@ -87,6 +87,9 @@ describe('PostgreSQL outage', () => {
 
     pg.start();
     await eventually(async () => ((await request(t.url).get('/health')).status === 200 ? true : undefined), 15_000);
+    // Readiness reads the pool; the breaker closes at its own next probe (every 250 ms while down):
+    // a send in between is still refused (503, nothing done), as the outage's last moment.
+    await eventually(async () => (t.get(DatabaseBreaker).unavailable ? undefined : true), 5_000);
     await send('after').expect(200);
     await postFromUpstream(t.url, body).expect(200);
     // Exactly the two sends that were answered 200 are recorded; the refused one left no row.
