@@ -2,12 +2,13 @@ import { ApiKey } from './auth/api-key.entity';
 import { BroadcastRecipient } from './broadcasts/broadcast-recipient.entity';
 import { Broadcast } from './broadcasts/broadcast.entity';
 import { BlacklistEntry } from './blacklist/blacklist-entry.entity';
+import { OptOutSettings } from './blacklist/opt-out-settings.entity';
 import { Contact } from './contacts/contact.entity';
 import { MediaAsset } from './media/media-asset.entity';
 import { MediaAssetChunk } from './media/media-asset-chunk.entity';
 import { MediaUpload } from './media/media-upload.entity';
 import { TemplateMediaHandle } from './media/template-media-handle.entity';
-import { ConversationWindow } from './messages/conversation-window.entity';
+import { Conversation } from './messages/conversation.entity';
 import { InboundMessage } from './messages/inbound-message.entity';
 import { MessageStatusEvent } from './messages/message-status.entity';
 import { Message } from './messages/message.entity';
@@ -32,11 +33,12 @@ export const ENTITIES = [
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,
-  ConversationWindow,
+  Conversation,
   InboundMessage,
   MessageTemplate,
   Message,
   BlacklistEntry,
+  OptOutSettings,
   Contact,
   MediaUpload,
   TemplateMediaHandle,

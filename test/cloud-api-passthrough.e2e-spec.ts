@@ -184,8 +184,12 @@ describe("the Cloud API a tenant owns, walked from Meta's description", () => {
       text: 'hi',
     } as never);
     await eventually(async () =>
-      (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE phone_number_id = $1', [a.phoneNumberId]))
-        .length
+      (
+        await t.dataSource.query(
+          'SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = $1',
+          [a.phoneNumberId],
+        )
+      ).length
         ? true
         : undefined,
     );

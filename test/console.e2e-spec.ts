@@ -65,7 +65,7 @@ const RECIPIENT = '15557654321';
     keyA = (await createOrgKey(t, a, { rateLimitPerSecond: 10_000 })).key;
     for (const tenant of [a, b])
       await t.dataSource.query(
-        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+        `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
         [tenant.phoneNumberId, RECIPIENT, tenant.id],
       );
     browser = await launchChromium();
@@ -498,7 +498,7 @@ const RECIPIENT = '15557654321';
     await listed.getByRole('cell', { name: '15550001111', exact: true }).waitFor();
     // Inside its service window, so that the blacklist is what refuses the send.
     await t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
       [a.phoneNumberId, '15550001111', a.id],
     );
     const refused = await fetch(`${t.url}/v1/${a.phoneNumberId}/messages?filter_blacklist=true`, {

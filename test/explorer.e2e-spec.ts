@@ -26,7 +26,7 @@ const RECIPIENT = '15551234567'; // the `to` of Meta's text-message example
     tenant = await createTenant(t);
     key = (await createOrgKey(t, tenant)).key;
     await t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
       [tenant.phoneNumberId, RECIPIENT, tenant.id],
     );
     browser = await launchChromium();

@@ -114,7 +114,11 @@ describe('faithful where tenants meet it, and the holes a security review found'
       ).message_id;
       // The inbound message opens the 24-hour window for the reply.
       await eventually(async () =>
-        (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', ['15550004242'])).length
+        (
+          await t.dataSource.query('SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL AND wa_id = $1', [
+            '15550004242',
+          ])
+        ).length
           ? true
           : undefined,
       );

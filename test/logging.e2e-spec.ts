@@ -53,7 +53,7 @@ describe('logs (pino): one access line per request, no secrets', () => {
 
   it('a request’s access line carries its X-Request-Id, organization, key prefix, route template, status and latency', async () => {
     await t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, '15550001111', $2, now())`,
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, '15550001111', $2, now())`,
       [tenant.phoneNumberId, tenant.id],
     );
     await request(t.url)

@@ -225,7 +225,7 @@ describe('management API: onboarding and keys over HTTP', () => {
         .expect(201);
       // A service window of the number (messages' table) goes with it, removed by messages' own code.
       await t.dataSource.query(
-        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ('190000000000010', $1, $2, now())`,
+        `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ('190000000000010', $1, $2, now())`,
         [RECIPIENT, empty.body.id],
       );
       await request(t.url)
@@ -233,7 +233,9 @@ describe('management API: onboarding and keys over HTTP', () => {
         .set(bearer(platform))
         .expect(200, { success: true });
       expect(
-        await t.dataSource.query(`SELECT 1 FROM conversation_windows WHERE phone_number_id = '190000000000010'`),
+        await t.dataSource.query(
+          `SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = '190000000000010'`,
+        ),
       ).toHaveLength(0);
       t.sandbox.clearRequests();
       await request(t.url)
@@ -356,7 +358,7 @@ describe('management API: onboarding and keys over HTTP', () => {
       });
       expect(Date.parse(record.expires_at)).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000);
       await t.dataSource.query(
-        `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING`,
+        `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING`,
         [a.phoneNumberId, RECIPIENT, a.id],
       );
       await request(t.url)

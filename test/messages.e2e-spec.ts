@@ -37,7 +37,7 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
   });
   const openWindow = (phoneNumberId: string, waId: string, at = new Date()) =>
     t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, (SELECT tenant_id FROM phone_numbers WHERE phone_number_id = $1), $3)
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, (SELECT tenant_id FROM phone_numbers WHERE phone_number_id = $1), $3)
        ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET last_inbound_at = EXCLUDED.last_inbound_at`,
       [phoneNumberId, waId, at],
     );
@@ -229,7 +229,11 @@ describe('POST /v1/{phoneNumberId}/messages', () => {
         text: 'hi there',
       });
       await eventually(async () =>
-        (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [user])).length
+        (
+          await t.dataSource.query('SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL AND wa_id = $1', [
+            user,
+          ])
+        ).length
           ? true
           : undefined,
       );

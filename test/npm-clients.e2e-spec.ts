@@ -41,7 +41,10 @@ describe('real Cloud API clients against the gateway', () => {
       } as never)
     ).message_id;
     await eventually(async () =>
-      (await t.dataSource.query('SELECT 1 FROM conversation_windows WHERE wa_id = $1', [TO])).length ? true : undefined,
+      (await t.dataSource.query('SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL AND wa_id = $1', [TO]))
+        .length
+        ? true
+        : undefined,
     );
   });
   afterAll(() => t.close());

@@ -163,7 +163,7 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
       await t.sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from: waId, type: 'text', text: 'hi' });
     await eventually(async () => {
       const [{ n }] = await t.dataSource.query(
-        'SELECT count(*)::int AS n FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2)',
+        'SELECT count(*)::int AS n FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = $1 AND wa_id = ANY ($2)',
         [tenant.phoneNumberId, writers],
       );
       return n === writers.length ? true : undefined;

@@ -48,7 +48,9 @@ describe('PostgreSQL outage', () => {
       text: 'hi',
     } as never);
     await eventually(async () =>
-      (await t.dataSource.query('SELECT 1 FROM conversation_windows')).length ? true : undefined,
+      (await t.dataSource.query('SELECT 1 FROM conversations WHERE last_inbound_at IS NOT NULL')).length
+        ? true
+        : undefined,
     );
   }, 60_000);
   afterAll(async () => {

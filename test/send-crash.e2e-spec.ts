@@ -46,7 +46,7 @@ describe('a gateway killed between the upstream call and its answer', () => {
     await onboarding.addBusinessAccount({ tenantId: org.id, wabaId, accessToken: token });
     await onboarding.addPhoneNumber({ wabaId, phoneNumberId, displayPhoneNumber: `+1 555 000 000${seq}` });
     await t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
       [phoneNumberId, RECIPIENT, org.id],
     );
     const key = (await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 })).key;

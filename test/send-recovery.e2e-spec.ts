@@ -60,7 +60,7 @@ describe('sends with an unknown outcome', () => {
     tenant = await createTenant(t);
     key = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
     await t.dataSource.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
+      `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, now())`,
       [tenant.phoneNumberId, RECIPIENT, tenant.id],
     );
     await receiver.start();

@@ -71,7 +71,7 @@ describe('a send accepted while its statuses are applied', () => {
     await eventually(async () => {
       const waiting = await t.dataSource.query(
         `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE NOT l.granted AND c.relname = 'messages'
-         UNION ALL SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE messages m SET upstream_message_id%'`,
+         UNION ALL SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE messages m SET upstream_message_id%'`,
       );
       return waiting.length > 0 ? true : undefined;
     });

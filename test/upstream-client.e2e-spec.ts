@@ -193,7 +193,7 @@ describe('upstream client and sandbox', () => {
     });
     expect(row).toEqual({ button_payload: 'YES_PLEASE', type: 'button' });
     const [window] = await t.dataSource.query(
-      'SELECT 1 AS open FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
+      'SELECT 1 AS open FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = $1 AND wa_id = $2',
       [tenant.phoneNumberId, '15550009999'],
     );
     expect(window).toEqual({ open: 1 });

@@ -119,7 +119,7 @@ describe('webhooks from upstream', () => {
       expect(row.tenant_id).toBe(tenant.id);
       expect(row.payload.text.body).toBe('Olá! Привет 👋 こんにちは — ça va?');
       const [window] = await t.dataSource.query(
-        'SELECT tenant_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = $2',
+        'SELECT tenant_id FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = $1 AND wa_id = $2',
         [tenant.phoneNumberId, '15557654321'],
       );
       expect(window.tenant_id).toBe(tenant.id);

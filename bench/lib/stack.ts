@@ -315,7 +315,7 @@ async function openServiceWindows(stack: Stack, tenantId: string): Promise<void>
   try {
     for (let attempt = 0; attempt < 300; attempt++) {
       const { rows } = await db.query<{ count: string }>(
-        'SELECT count(*) FROM conversation_windows WHERE phone_number_id = $1 AND tenant_id = $2',
+        'SELECT count(*) FROM conversations WHERE last_inbound_at IS NOT NULL AND phone_number_id = $1 AND tenant_id = $2',
         [FIXTURE.phoneNumberId, tenantId],
       );
       if (Number(rows[0].count) >= FIXTURE.recipients) return;

@@ -32,6 +32,24 @@ export class BlacklistEntry {
   @Column({ type: 'text', nullable: true })
   reason: string | null;
 
+  /**
+   * Who made the entry: `api` (the tenant or an operator, by the API or the console) or `opt_out`
+   * (the customer's own opt-out keyword). An opt-in removes only an `opt_out` entry.
+   */
+  @Column({ type: 'text', default: 'api' })
+  source: 'api' | 'opt_out';
+
+  /**
+   * When the customer opted out (an opt-out keyword), whoever made the entry: marketing templates are
+   * then refused whatever a send's `filter_blacklist` says. Cleared by an opt-in.
+   */
+  @Column({ name: 'opted_out_at', type: 'timestamptz', nullable: true })
+  optedOutAt: Date | null;
+
+  /** The customer's message (wamid) that opted them out. */
+  @Column({ name: 'opt_out_message_id', type: 'text', nullable: true })
+  optOutMessageId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

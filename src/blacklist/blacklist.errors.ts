@@ -10,3 +10,17 @@ export function recipientBlacklisted(): GraphError {
     },
   });
 }
+
+/**
+ * A template to a customer who opted out (their opt-out keyword): refused whatever `filter_blacklist`
+ * says, for marketing always and for utility and authentication when the organization chose so.
+ */
+export function recipientOptedOut(category: string): GraphError {
+  return new GraphError(ErrorCode.SendFailure, '(#131000) The recipient opted out of messages from this organization', {
+    status: 422,
+    data: {
+      reason: 'recipient_opted_out',
+      details: `The recipient opted out (an opt-out keyword); ${category.toLowerCase()} templates are not sent to them. Do not retry.`,
+    },
+  });
+}

@@ -5,12 +5,18 @@ import { BlacklistEntry } from './blacklist-entry.entity';
 import { BlacklistController } from './blacklist.controller';
 import { BlacklistRepository } from './blacklist.repository';
 import { BlacklistService } from './blacklist.service';
+import { OptOutSettings } from './opt-out-settings.entity';
+import { OptOutSettingsController } from './opt-out-settings.controller';
+import { OptOutsService } from './opt-outs.service';
 
-/** The per-organization recipient blacklist; BlacklistService.isBlacklisted serves the send path. */
+/**
+ * The per-organization recipient blacklist (BlacklistService.isBlacklisted serves the send path), and
+ * the customers' own opt-outs and opt-ins by keyword (OptOutsService, applied with inbound messages).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([BlacklistEntry]), TenancyModule],
-  controllers: [BlacklistController],
-  providers: [BlacklistRepository, BlacklistService],
-  exports: [BlacklistService],
+  imports: [TypeOrmModule.forFeature([BlacklistEntry, OptOutSettings]), TenancyModule],
+  controllers: [BlacklistController, OptOutSettingsController],
+  providers: [BlacklistRepository, BlacklistService, OptOutsService],
+  exports: [BlacklistService, OptOutsService],
 })
 export class BlacklistModule {}

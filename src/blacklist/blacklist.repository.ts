@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { BlacklistEntry } from './blacklist-entry.entity';
+import { OptOutSettings } from './opt-out-settings.entity';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
@@ -12,7 +13,7 @@ export type BlacklistRow = Omit<Columns<BlacklistEntry>, 'tenant_id' | 'tenant'>
   cursor_at: string;
 };
 
-const COLUMNS = `id, phone_number, reason, created_at,
+const COLUMNS = `id, phone_number, reason, source, opted_out_at, opt_out_message_id, created_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -73,7 +74,7 @@ export class BlacklistRepository {
        SELECT $1, u.n, $3, (SELECT clock_timestamp()) + (u.i - 1) * interval '1 microsecond'
        FROM unnest($2::text[]) WITH ORDINALITY AS u(n, i)
        ORDER BY u.n
-       ON CONFLICT (tenant_id, phone_number) DO UPDATE SET reason = COALESCE(EXCLUDED.reason, e.reason)
+       ON CONFLICT (tenant_id, phone_number) DO UPDATE SET reason = COALESCE(EXCLUDED.reason, e.reason), source = 'api'
        RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
       [tenantId, phoneNumbers, reason],
     );
@@ -88,7 +89,6 @@ export class BlacklistRepository {
     return affected > 0;
   }
 
-  /** One lookup on the unique (tenant_id, phone_number) index. */
   /** Which of `phoneNumbers` (normalized) are on the organization's blacklist. */
   async listedAmong(tenantId: string, phoneNumbers: string[]): Promise<Set<string>> {
     if (phoneNumbers.length === 0) return new Set();
@@ -110,5 +110,73 @@ export class BlacklistRepository {
   /** Whether the organization has blacklist entries (its delete is refused while it does). */
   hasEntries(manager: EntityManager, tenantId: string): Promise<boolean> {
     return rowExists(manager, 'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1', [tenantId]);
+  }
+
+  // ---- opt-outs (the customer's own word) -------------------------------------------------------
+
+  /**
+   * The customer opted out (with `messageId`, at `at`): their entry made (source `opt_out`, reason
+   * `opt_out`), or an existing entry marked. Whether this changed anything (an entry already opted out
+   * is left as it is: a second STOP tells nobody again).
+   */
+  async optOut(manager: EntityManager, tenantId: string, waId: string, messageId: string, at: Date): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO blacklist_entries AS e (tenant_id, phone_number, reason, source, opted_out_at, opt_out_message_id)
+       VALUES ($1, $2, 'opt_out', 'opt_out', $4, $3)
+       ON CONFLICT (tenant_id, phone_number) DO UPDATE
+       SET opted_out_at = EXCLUDED.opted_out_at, opt_out_message_id = EXCLUDED.opt_out_message_id
+       WHERE e.opted_out_at IS NULL
+       RETURNING id`,
+      [tenantId, waId, messageId, at],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The customer opted back in: an entry their opt-out made goes; an entry the tenant or an operator
+   * made stays, no longer marked opted out. Whether the customer was opted out.
+   */
+  async optIn(manager: EntityManager, tenantId: string, waId: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `WITH target AS (SELECT id, source FROM blacklist_entries
+                       WHERE tenant_id = $1 AND phone_number = $2 AND opted_out_at IS NOT NULL FOR UPDATE),
+       deleted AS (DELETE FROM blacklist_entries e USING target t WHERE e.id = t.id AND t.source = 'opt_out'
+                   RETURNING e.id),
+       kept AS (UPDATE blacklist_entries e SET opted_out_at = NULL, opt_out_message_id = NULL FROM target t
+                WHERE e.id = t.id AND t.source <> 'opt_out' RETURNING e.id)
+       SELECT id FROM deleted UNION ALL SELECT id FROM kept`,
+      [tenantId, waId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Which of `waIds` opted out of the organization's messages. */
+  async optedOutAmong(tenantId: string, waIds: string[]): Promise<Set<string>> {
+    if (waIds.length === 0) return new Set();
+    const rows = await this.dataSource.query<Array<{ phone_number: string }>>(
+      `SELECT phone_number FROM blacklist_entries
+       WHERE tenant_id = $1 AND phone_number = ANY ($2::text[]) AND opted_out_at IS NOT NULL`,
+      [tenantId, waIds],
+    );
+    return new Set(rows.map((row) => row.phone_number));
+  }
+
+  /** Everyone who opted out of the organization's messages (a conversation list's filter). */
+  async optedOut(tenantId: string): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ phone_number: string }>>(
+      `SELECT phone_number FROM blacklist_entries WHERE tenant_id = $1 AND opted_out_at IS NOT NULL`,
+      [tenantId],
+    );
+    return rows.map((row) => row.phone_number);
+  }
+
+  /** The organization's opt-out settings row, if it has one. */
+  async settings(tenantId: string): Promise<OptOutSettings | null> {
+    return this.dataSource.getRepository(OptOutSettings).findOne({ where: { tenantId } });
+  }
+
+  async saveSettings(settings: Omit<OptOutSettings, 'updatedAt' | 'tenant'>): Promise<OptOutSettings> {
+    await this.dataSource.getRepository(OptOutSettings).upsert(settings, ['tenantId']);
+    return (await this.settings(settings.tenantId))!;
   }
 }

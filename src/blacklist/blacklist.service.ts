@@ -12,7 +12,15 @@ import { OnboardingService } from '../tenancy/onboarding.service';
 import { BlacklistRepository, type BlacklistRow } from './blacklist.repository';
 
 function toEntry(row: BlacklistRow): BlacklistEntryDto {
-  return { id: row.id, phone_number: row.phone_number, reason: row.reason, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    phone_number: row.phone_number,
+    reason: row.reason,
+    source: row.source,
+    opted_out_at: row.opted_out_at?.toISOString() ?? null,
+    opt_out_message_id: row.opt_out_message_id,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 /** The per-organization recipient blacklist (spec 1 and 4.1 `filter_blacklist`). */

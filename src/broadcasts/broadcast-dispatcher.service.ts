@@ -3,6 +3,10 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit }
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { GroupCommit } from '../database/group-commit';
+import { recipientOptedOut } from '../blacklist/blacklist.errors';
+import { OptOutsService } from '../blacklist/opt-outs.service';
+import { TemplatesService } from '../templates/templates.service';
+import { LRUCache } from 'lru-cache';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { BroadcastSendsService } from '../messages/broadcast-sends.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -12,7 +16,7 @@ import { NumberPaceService, type PacedNumber } from '../pacing/number-pace.servi
 import { throughputMps, tierUsers } from '../pacing/throughput';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { BroadcastLifecycle } from './broadcast-lifecycle';
-import { type BroadcastRow, BroadcastsRepository, type RecipientRow } from './broadcasts.repository';
+import { type BroadcastRow, BroadcastsRepository, type RecipientRow, refusalBody } from './broadcasts.repository';
 
 /** A recipient's try, written before its turn (`BroadcastSendsService.writeBroadcastTries`). */
 type BroadcastTry = { messageId: string; written: boolean; payload: Record<string, unknown> };
@@ -63,6 +67,8 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   private readonly logger = new Logger('BroadcastDispatcher');
   private readonly workers = new Map<string, Promise<void>>();
   private readonly statuses = new Map<string, { row: BroadcastRow; at: number }>();
+  /** Each running broadcast's template category, for the opt-out screen (read again after a minute). */
+  private readonly categories = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
   private readonly pollMs: number;
   /**
    * A claim's length (BROADCAST_LEASE_SECONDS): a batch is about a second of the pace, so it is worked through well
@@ -93,6 +99,8 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
     private readonly tenancy: TenancyService,
     private readonly metrics: MetricsService,
     private readonly jobs: PeriodicJobs,
+    private readonly optOuts: OptOutsService,
+    private readonly templates: TemplatesService,
     config: ConfigService<Environment, true>,
   ) {
     this.pollMs = config.get('BROADCAST_POLL_MS', { infer: true });
@@ -219,6 +227,8 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
           } else stopped.push(recipient);
         }
         await this.repository.release(stopped);
+        const allowed = await this.withoutOptedOut(phone.businessAccountId, running, broadcasts);
+        running.splice(0, running.length, ...allowed);
         const tries = await this.messages.writeBroadcastTries(
           phoneNumberId,
           running.map((recipient) => {
@@ -368,6 +378,45 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   }
 
   /** The broadcast, read again when older than STATUS_FRESH_MS. */
+  /**
+   * The recipients a broadcast may still send to: one who opted out since it was created (screened
+   * then) is skipped now, with the error an API send would get, for a marketing template (or a
+   * category the organization's settings refuse too). One read per broadcast of the batch.
+   */
+  private async withoutOptedOut(
+    businessAccountId: string,
+    running: RecipientRow[],
+    broadcasts: Map<string, BroadcastRow>,
+  ): Promise<RecipientRow[]> {
+    const refused = new Set<RecipientRow>();
+    for (const broadcast of broadcasts.values()) {
+      const category = await this.categoryOf(businessAccountId, broadcast);
+      if (category === undefined) continue;
+      const mine = running.filter((r) => r.broadcast_id === broadcast.id);
+      const out = await this.optOuts.refusedAmong(
+        broadcast.tenant_id,
+        mine.map((r) => r.recipient),
+        category,
+      );
+      const skipped = mine.filter((r) => out.has(r.recipient));
+      if (skipped.length === 0) continue;
+      await this.repository.skipRecipients(skipped, refusalBody(recipientOptedOut(category)));
+      for (const r of skipped) refused.add(r);
+    }
+    return refused.size === 0 ? running : running.filter((r) => !refused.has(r));
+  }
+
+  /** The category of a broadcast's template (as the catalog has it now; undefined: no longer there). */
+  private async categoryOf(businessAccountId: string, broadcast: BroadcastRow): Promise<string | undefined> {
+    const known = this.categories.get(broadcast.id);
+    if (known !== undefined) return known;
+    const template = await this.templates
+      .findForSend(businessAccountId, { name: broadcast.template.name, language: broadcast.template.language.code })
+      .catch(() => undefined);
+    if (template) this.categories.set(broadcast.id, template.category);
+    return template?.category;
+  }
+
   private async broadcastOf(id: string): Promise<BroadcastRow | undefined> {
     const known = this.statuses.get(id);
     if (known && Date.now() - known.at < STATUS_FRESH_MS) return known.row;

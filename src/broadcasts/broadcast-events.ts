@@ -1,4 +1,4 @@
-import { metaJson } from '../../libs/meta/meta-json';
+import { ownEventBody } from '../tenant-webhooks/own-events';
 
 /** The gateway's own webhook field for a broadcast's progress (endpoints select it like Meta's fields). */
 export const BROADCAST_FIELD = 'broadcast_status_update';
@@ -18,26 +18,12 @@ export function broadcastEvent(
     counts: Record<string, number>;
   },
 ): string {
-  return metaJson({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: wabaId,
-        time: Math.floor(Date.now() / 1000),
-        changes: [
-          {
-            value: {
-              broadcast_id: change.id,
-              name: change.name,
-              phone_number_id: change.phoneNumberId,
-              status: change.status,
-              ...(change.pauseReason !== null && { pause_reason: change.pauseReason }),
-              counts: change.counts,
-            },
-            field: BROADCAST_FIELD,
-          },
-        ],
-      },
-    ],
+  return ownEventBody(wabaId, BROADCAST_FIELD, {
+    broadcast_id: change.id,
+    name: change.name,
+    phone_number_id: change.phoneNumberId,
+    status: change.status,
+    ...(change.pauseReason !== null && { pause_reason: change.pauseReason }),
+    counts: change.counts,
   });
 }

@@ -1,3 +1,4 @@
+import type { GraphError } from '../core/graph-error';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Columns } from '../database/columns';
@@ -17,6 +18,21 @@ export type BroadcastStatus = 'scheduled' | 'running' | 'paused' | 'completed' |
 export type RecipientRow = Omit<Columns<BroadcastRecipient>, 'state' | 'claimed_until'> & { state: RecipientState };
 
 export type RecipientState = 'queued' | 'deferred' | 'sending' | 'skipped';
+
+/** A refused recipient's error as its row keeps it (the Graph error body, without a trace id). */
+export function refusalBody(error: GraphError): {
+  message: string;
+  type: string;
+  code: number;
+  error_data?: Record<string, unknown>;
+} {
+  return {
+    message: error.message,
+    type: error.type,
+    code: error.code,
+    ...(error.options.data && { error_data: error.options.data }),
+  };
+}
 
 /** A recipient to write: its place, number, parameters, and why it was refused (skipped) if it was. */
 export interface NewRecipient {
@@ -317,6 +333,20 @@ export class BroadcastsRepository {
       [broadcastId, messageIds],
     );
     return rows.length;
+  }
+
+  /** Recipients whose send the gateway refuses now (a customer who opted out since): skipped, with the error. */
+  async skipRecipients(
+    recipients: Array<Pick<RecipientRow, 'broadcast_id' | 'seq'>>,
+    error: Record<string, unknown>,
+  ): Promise<void> {
+    if (recipients.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE broadcast_recipients r SET state = 'skipped', error = $3, claimed_until = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::int[]) AS v(broadcast_id, seq)
+       WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq AND r.state IN ('queued', 'deferred')`,
+      [recipients.map((r) => r.broadcast_id), recipients.map((r) => r.seq), JSON.stringify(error)],
+    );
   }
 
   /** A cancelled broadcast's recipients not sent: skipped. */

@@ -30,6 +30,7 @@ import {
   type BroadcastStatus,
   type NewRecipient,
   type RecipientRow,
+  refusalBody,
 } from './broadcasts.repository';
 
 /** The number a broadcast sends from, as the request's tenancy resolved it. */
@@ -321,13 +322,7 @@ export class BroadcastsService {
     const refused: RefusedRecipient[] = [];
     const recipients = checked.map((c, i): NewRecipient => {
       if (!listed.has(c.recipient)) return { recipient: c.recipient, components: c.components, refusal: null };
-      const error = recipientBlacklisted();
-      const body = {
-        message: error.message,
-        type: error.type,
-        code: error.code,
-        ...(error.options.data && { error_data: error.options.data }),
-      };
+      const body = refusalBody(recipientBlacklisted());
       refused.push({ index: firstIndex + i, to: c.recipient, error: body });
       return { recipient: c.recipient, components: c.components, refusal: body };
     });

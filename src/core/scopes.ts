@@ -16,8 +16,9 @@ export const TENANT_SCOPES = [
   'webhooks:write',
   'business:read',
   'business:write',
-  // What customers sent (inbound messages; the conversations built on them).
+  // What customers sent (inbound messages; the conversations built on them), and the read mark.
   'conversations:read',
+  'conversations:write',
   // The gateway's own broadcasts (src/broadcasts).
   'broadcasts:read',
   'broadcasts:write',

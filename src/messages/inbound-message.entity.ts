@@ -3,6 +3,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** A message a user sent to one of the tenant's phone numbers (including quick-reply taps). */
 @Entity({ name: 'inbound_messages' })
 @Index(['tenantId', 'receivedAt'])
+/** A customer's messages to a number in the order they came: a conversation's thread. */
+@Index('IDX_inbound_messages_thread', ['phoneNumberId', 'from', 'receivedAt', 'id'])
+/** Reactions by the message they react to (`payload.reaction.message_id`): a thread attaches them to it. */
+@Index('IDX_inbound_messages_reactions', { synchronize: false })
 /** Once per id and Meta's time of it (the partition key must be in every unique key; Meta's retries repeat both). */
 @Index('UQ_inbound_messages_message', ['messageId', 'sentAt'], { unique: true })
 export class InboundMessage {

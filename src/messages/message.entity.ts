@@ -9,7 +9,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
  */
 @Entity({ name: 'messages' })
 @Index(['tenantId', 'createdAt', 'id'])
-@Index(['tenantId', 'recipient'])
+/** A recipient's records, newest first: the record list's `recipient` filter, and a conversation's thread. */
+@Index('IDX_messages_thread', ['tenantId', 'recipient', 'createdAt', 'id'])
+/** Reactions the business sent, by the message they react to (a thread attaches them to it). */
+@Index('IDX_messages_reactions', { synchronize: false })
 /** A retry finds the earlier record of its Idempotency-Key (the recovery point of a send). */
 @Index('IDX_messages_idempotency', ['apiKeyId', 'idempotencyKey', 'createdAt'], {
   where: 'idempotency_key IS NOT NULL',

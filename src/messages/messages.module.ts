@@ -7,7 +7,10 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
-import { ConversationWindow } from './conversation-window.entity';
+import { Conversation } from './conversation.entity';
+import { ConversationsController } from './conversations/conversations.controller';
+import { ConversationsRepository } from './conversations/conversations.repository';
+import { ConversationsService } from './conversations/conversations.service';
 import { InboundApplier } from './inbound.applier';
 import { MessageStatusApplier } from './message-status.applier';
 import { InboundMessage } from './inbound-message.entity';
@@ -29,17 +32,18 @@ import { ServiceWindowService } from './service-window.service';
  * Sending and the message records: the API's send (send-message.use-case.ts, its steps top to bottom),
  * the records' reads (message-reads.service.ts), broadcasts' sends (broadcast-sends.service.ts), what
  * both sends share to settle a record (send-records.ts), and Meta's statuses and customers' messages
- * applied to the records (the appliers). The sweeper runs on the job engine's PeriodicJobs (global).
+ * applied to the records (the appliers), which keep each customer's conversation current; the Inbox's
+ * reads and read mark (conversations/). The sweeper runs on the job engine's PeriodicJobs (global).
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, ConversationWindow]),
+    TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, Conversation]),
     TenancyModule,
     PacingModule,
     BlacklistModule,
     TemplatesModule,
   ],
-  controllers: [MessagesController, MessageStatisticsController, InboundMessagesController],
+  controllers: [MessagesController, MessageStatisticsController, InboundMessagesController, ConversationsController],
   providers: [
     MessagesRepository,
     MessagesUpstream,
@@ -51,6 +55,8 @@ import { ServiceWindowService } from './service-window.service';
     SendOutcomeSweeper,
     MessageStatusApplier,
     InboundApplier,
+    ConversationsRepository,
+    ConversationsService,
   ],
   exports: [BroadcastSendsService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })

@@ -8,9 +8,34 @@ import { rowExists } from '../database/exists';
 import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
 import type { TimePartitioned } from '../database/partitions';
+import { previewSql } from './message-preview';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
+
+/**
+ * A conversation's last message becomes the one just written when it is newer than the one it has
+ * (`EXCLUDED` the new message's, `c` the conversation's): the SET items of an upsert.
+ */
+const NEWER_LAST_MESSAGE = ['last_message_at', 'last_direction', 'last_type', 'last_preview', 'last_message_id']
+  .map(
+    (column) =>
+      `${column} = CASE WHEN EXCLUDED.last_message_at >= c.last_message_at THEN EXCLUDED.${column} ELSE c.${column} END`,
+  )
+  .join(',\n         ');
+
+/**
+ * The conversations of sends Meta accepted (`accepted`: their records), brought up to them: the newest
+ * per customer becomes the last message, if newer. Not groups (a group is not a customer). Rows are
+ * written in (number, customer) order, the order every writer of several conversations follows.
+ */
+const CONVERSATION_OF_ACCEPTED = `INSERT INTO conversations AS c (phone_number_id, wa_id, tenant_id, last_message_at,
+         last_direction, last_type, last_preview, last_message_id)
+       SELECT DISTINCT ON (a.phone_number_id, a.recipient) a.phone_number_id, a.recipient, a.tenant_id, a.created_at,
+         'outbound', a.type, ${previewSql('a.payload', 'a.type')}, a.wamid
+       FROM accepted a WHERE a.payload->>'recipient_type' IS DISTINCT FROM 'group'
+       ORDER BY a.phone_number_id, a.recipient, a.created_at DESC
+       ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET ${NEWER_LAST_MESSAGE}`;
 
 /** A pending record, as the batched insert takes it (its id is made by the caller, so no RETURNING order matters). */
 export interface PendingRecord {
@@ -61,6 +86,8 @@ export interface ReceivedMessage {
   message: { id: string; from: string; type?: string; [member: string]: unknown };
   buttonPayload: string | null;
   sentAt: Date;
+  /** The customer's WhatsApp profile name (the webhook's `contacts[].profile.name`), when given. */
+  profileName?: string | null;
 }
 
 /** Filters of the record list. */
@@ -116,7 +143,7 @@ function pendingColumns(records: PendingRecord[]): unknown[] {
 
 /**
  * Every statement on messages' tables: message records (`messages`), their status history
- * (`message_statuses`), inbound messages and the 24-hour service windows (`conversation_windows`).
+ * (`message_statuses`), inbound messages and the 24-hour service windows (`conversations`).
  * The send's and the ingestion's statements are prepared (HotPathSql), as measured in
  * docs/performance.md.
  */
@@ -168,8 +195,8 @@ export class MessagesRepository {
          SELECT id, tenant_id, phone_number_id, api_key_id, recipient, type, payload, idempotency_key, broadcast_id,
          'pending' FROM v)
        SELECT v.id, w.last_inbound_at FROM v
-       JOIN conversation_windows w ON w.phone_number_id = v.phone_number_id AND w.wa_id = v.recipient
-       WHERE v.look_up_window`,
+       JOIN conversations w ON w.phone_number_id = v.phone_number_id AND w.wa_id = v.recipient
+       WHERE v.look_up_window AND w.last_inbound_at IS NOT NULL`,
       [...pendingColumns(records), records.map((r) => r.lookUpWindow ?? false)],
     );
     const windows = new Map(rows.map((row) => [row.id, new Date(row.last_inbound_at)]));
@@ -229,13 +256,16 @@ export class MessagesRepository {
     const accepted = inLockOrder(batch, (a) => a.id);
     await this.sql.query(
       'messages_accept',
-      `UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
-         status = (SELECT known.status FROM (
-                     SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
-                     UNION ALL SELECT 'accepted' UNION ALL SELECT m.status WHERE m.status <> 'failed') AS known(status)
-                   ORDER BY ${furthestFirst('known.status', '$3')} NULLS LAST LIMIT 1)
-       FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
-       WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id AND m.created_at > now() - interval '1 day'`,
+      `WITH accepted AS (
+         UPDATE messages m SET upstream_message_id = v.wamid, accepted_at = now(), updated_at = now(),
+           status = (SELECT known.status FROM (
+                       SELECT s.status FROM message_statuses s WHERE s.message_id = v.wamid
+                       UNION ALL SELECT 'accepted' UNION ALL SELECT m.status WHERE m.status <> 'failed') AS known(status)
+                     ORDER BY ${furthestFirst('known.status', '$3')} NULLS LAST LIMIT 1)
+         FROM unnest($1::uuid[], $2::text[]) AS v(id, wamid)
+         WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id AND m.created_at > now() - interval '1 day'
+         RETURNING m.tenant_id, m.phone_number_id, m.recipient, m.type, m.payload, m.created_at, v.wamid)
+       ${CONVERSATION_OF_ACCEPTED}`,
       [accepted.map((a) => a.id), accepted.map((a) => a.upstreamId), MESSAGE_STATUS_ORDER],
     );
   }
@@ -541,13 +571,30 @@ export class MessagesRepository {
     );
   }
 
-  /** Stores an inbound message once, and moves its service window forward to its time (never back). */
-  async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<void> {
+  /**
+   * Stores an inbound message once and, in the same statement, brings the customer's conversation up
+   * to it: its window forward to the message's time (never back), the profile name, the last message
+   * (when it is the newest), and one more unread message (a reaction is not one: it joins the message
+   * it reacts to). A message stored before (Meta's retry) changes nothing. Whether it was stored now.
+   */
+  async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<boolean> {
     const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
-    await manager.query(
-      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
-        sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING`,
+    const rows = await manager.query<Array<{ stored: number }>>(
+      `WITH stored AS (
+         INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
+           sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING
+         RETURNING sent_at, received_at, type, payload, message_id)
+       INSERT INTO conversations AS c (phone_number_id, wa_id, tenant_id, last_inbound_at, profile_name, last_message_at,
+         last_direction, last_type, last_preview, last_message_id, unread_count)
+       SELECT $2, $4, $1, s.sent_at, $9, s.received_at, 'inbound', s.type, ${previewSql('s.payload', 's.type')},
+         s.message_id, CASE WHEN s.type = 'reaction' THEN 0 ELSE 1 END FROM stored s
+       ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
+         last_inbound_at = GREATEST(c.last_inbound_at, EXCLUDED.last_inbound_at),
+         profile_name = COALESCE(EXCLUDED.profile_name, c.profile_name),
+         unread_count = c.unread_count + EXCLUDED.unread_count,
+         ${NEWER_LAST_MESSAGE}
+       RETURNING 1 AS stored`,
       [
         tenantId,
         phoneNumberId,
@@ -557,15 +604,10 @@ export class MessagesRepository {
         buttonPayload,
         JSON.stringify(message),
         sentAt,
+        received.profileName ?? null,
       ],
     );
-    await manager.query(
-      `INSERT INTO conversation_windows (phone_number_id, wa_id, tenant_id, last_inbound_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (phone_number_id, wa_id) DO UPDATE
-       SET last_inbound_at = GREATEST(conversation_windows.last_inbound_at, EXCLUDED.last_inbound_at),
-       tenant_id = EXCLUDED.tenant_id`,
-      [phoneNumberId, message.from, tenantId, sentAt],
-    );
+    return rows.length > 0;
   }
 
   // ---- service windows --------------------------------------------------------------------------
@@ -573,7 +615,7 @@ export class MessagesRepository {
   /** Which of `waIds` wrote to the number within `seconds`. */
   async wroteWithin(phoneNumberId: string, waIds: string[], seconds: number): Promise<Set<string>> {
     const rows = await this.dataSource.query<Array<{ wa_id: string }>>(
-      `SELECT wa_id FROM conversation_windows WHERE phone_number_id = $1 AND wa_id = ANY ($2::text[])
+      `SELECT wa_id FROM conversations WHERE phone_number_id = $1 AND wa_id = ANY ($2::text[])
          AND last_inbound_at > now() - make_interval(secs => $3)`,
       [phoneNumberId, waIds, seconds],
     );
@@ -582,7 +624,7 @@ export class MessagesRepository {
 
   /** A number's windows, gone with it. */
   async forgetWindows(manager: EntityManager, phoneNumberId: string): Promise<void> {
-    await manager.query('DELETE FROM conversation_windows WHERE phone_number_id = $1', [phoneNumberId]);
+    await manager.query('DELETE FROM conversations WHERE phone_number_id = $1', [phoneNumberId]);
   }
 
   // ---- what refers to an organization or a number -----------------------------------------------

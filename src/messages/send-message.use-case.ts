@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BlacklistService } from '../blacklist/blacklist.service';
+import { OptOutsService } from '../blacklist/opt-outs.service';
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import { normalizeRecipient } from '../common/recipient';
 import type { Environment } from '../config/environment';
@@ -15,6 +16,7 @@ import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { UpstreamNoAnswer } from '../upstream/graph-transport';
 import { tagCallbackData } from './callback-data';
+import { ConversationsService } from './conversations/conversations.service';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
 import { sendOutcomeUnknown, serviceWindowClosed } from './messages.errors';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
@@ -89,6 +91,8 @@ export class SendMessageUseCase {
     private readonly graph: MessagesUpstream,
     private readonly tenancy: TenancyService,
     private readonly blacklist: BlacklistService,
+    private readonly optOuts: OptOutsService,
+    private readonly conversations: ConversationsService,
     private readonly windows: ServiceWindowService,
     private readonly templates: TemplatesService,
     private readonly pace: NumberPaceService,
@@ -102,8 +106,12 @@ export class SendMessageUseCase {
 
   async send(ctx: SendContext, body: Record<string, unknown>, options: SendOptions): Promise<SendAnswer> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    if (isMarkAsRead(body))
-      return { body: await this.graph.sendMessage(ctx.phone.phoneNumberId, token, body), replayed: false };
+    if (isMarkAsRead(body)) {
+      const answer = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, body);
+      // The conversation here is read up to it too (the Inbox's unread count).
+      await this.conversations.readThrough(ctx.tenantId, ctx.phone.phoneNumberId, String(body.message_id));
+      return { body: answer, replayed: false };
+    }
     if (options.idempotencyKey !== undefined) {
       const recovered = await this.recover(ctx, options.idempotencyKey, body);
       if (recovered) return { body: recovered, replayed: true };
@@ -124,7 +132,8 @@ export class SendMessageUseCase {
       throw recipientBlacklisted();
     }
     const payload: Record<string, unknown> = { ...body, to: recipient };
-    if (type === 'template') payload.template = await this.checkTemplate(ctx, body.template as TemplateReference);
+    if (type === 'template')
+      payload.template = await this.checkTemplate(ctx, body.template as TemplateReference, group ? null : recipient);
     // The 24-hour window decides a free-form send (refused outside it) and whether a template starts a
     // conversation (the messaging limit counts it). Unless this instance knows it open, it is read with
     // the record's write, in the same statement: a refused send then takes its record back.
@@ -300,16 +309,22 @@ export class SendMessageUseCase {
   /**
    * The send-time template rules, against the catalog, before anything is written or sent: an
    * APPROVED template of that name (or group) and language (132001), parameters in its style
-   * (132012) and number (132000), buttons by their index in the template. A send by group goes
+   * (132012) and number (132000), buttons by their index in the template; not to a customer who opted
+   * out, for a marketing template (or a category the organization's settings add). A send by group goes
    * upstream with the chosen member's name.
    */
-  private async checkTemplate(ctx: SendContext, reference: TemplateReference): Promise<TemplateReference> {
+  private async checkTemplate(
+    ctx: SendContext,
+    reference: TemplateReference,
+    recipient: string | null,
+  ): Promise<TemplateReference> {
     const template = await this.templates.findForSend(ctx.phone.businessAccountId, {
       name: reference.name,
       groupName: reference.group_name,
       language: reference.language.code,
     });
     checkTemplateSend(template, reference);
+    if (recipient !== null) await this.optOuts.checkTemplateSend(ctx.tenantId, recipient, template.category);
     if (reference.group_name === undefined) return reference;
     const { group_name: _group, ...rest } = reference;
     return { ...rest, name: template.name };

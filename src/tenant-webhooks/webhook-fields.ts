@@ -28,6 +28,8 @@ export const WEBHOOK_FIELDS = [
   'campaign_status_update',
   // The gateway's own: a broadcast paused or completed (src/broadcasts).
   'broadcast_status_update',
+  // The gateway's own: a customer opted out or back in by keyword (src/blacklist/opt-out-events.ts).
+  'contact_opt_out_update',
 ] as const;
 
 export type WebhookField = (typeof WEBHOOK_FIELDS)[number];

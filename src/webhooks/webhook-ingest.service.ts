@@ -11,6 +11,8 @@ import { ComposedStatement } from '../database/composed-statement';
 import { GroupCommit } from '../database/group-commit';
 import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
+import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
+import { OptOutsService } from '../blacklist/opt-outs.service';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
@@ -26,6 +28,7 @@ interface WebhookChange {
     metadata?: { phone_number_id?: string; display_phone_number?: string };
     statuses?: UpstreamStatus[];
     messages?: UpstreamInboundMessage[];
+    contacts?: Array<{ wa_id?: string; profile?: { name?: string } }>;
     event?: string;
     message_template_id?: string | number;
     reason?: string;
@@ -129,6 +132,7 @@ export class WebhookIngestService {
     private readonly templateStatus: TemplateStatusApplier,
     private readonly pace: NumberPaceService,
     private readonly numberLimits: NumberLimitsService,
+    private readonly optOuts: OptOutsService,
   ) {}
 
   /**
@@ -273,20 +277,26 @@ export class WebhookIngestService {
       (c) => (c.field === 'messages' && (c.change.value?.messages?.length ?? 0) > 0) || c.field === TEMPLATE_FIELD,
     );
     const sentAt = performance.now();
+    // Deliveries of the gateway's own events the applied changes made (opt-outs), committed with them.
+    let ownEvents: DeliveryRow[] = [];
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
       applyAfter.length === 0
         ? undefined
         : async (manager, written) => {
+            ownEvents = [];
             const storedKeys = new Set(written.map((row) => row.stored_key));
-            for (const c of applyAfter) {
-              if (!storedKeys.has(c.dedupeKey)) continue;
-              if (c.field === 'messages') await this.routeInbound(manager, c.tenantId, c.change);
-              else await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
-            }
+            const applied = applyAfter.filter((c) => storedKeys.has(c.dedupeKey));
+            ownEvents = await this.routeInbound(
+              manager,
+              applied.filter((c) => c.field === 'messages'),
+            );
+            for (const c of applied)
+              if (c.field !== 'messages') await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
           },
     );
+    this.outbox.dispatch(ownEvents);
     const storedKeys = new Set(rows.map((row) => row.stored_key));
     const results = deliveries.map((batch) => {
       const result: IngestResult = { stored: 0, duplicates: 0 };
@@ -364,24 +374,46 @@ export class WebhookIngestService {
     return statuses;
   }
 
-  /** Inbound messages: each to the messages' applier, and its media (if any) to the media applier. */
-  private async routeInbound(manager: EntityManager, tenantId: string, change: WebhookChange): Promise<void> {
-    const value = change.value ?? {};
-    const phoneNumberId = value.metadata?.phone_number_id ?? '';
-    for (const message of value.messages ?? []) {
-      if (!message?.id || !message.from) continue;
-      const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
-      await this.inbound.apply(manager, {
-        tenantId,
+  /**
+   * Inbound messages: each to the messages' applier (the message and its conversation), its media (if
+   * any) to the media applier, and a message stored now to the opt-outs (a keyword opts its sender out
+   * or in; the tenant's `contact_opt_out_update` delivery is written here, in the same transaction).
+   * In (number, customer) order, the order every writer of several conversations locks them in.
+   */
+  private async routeInbound(
+    manager: EntityManager,
+    changes: Array<PendingChange & { tenantId: string }>,
+  ): Promise<DeliveryRow[]> {
+    const received = changes.flatMap((c) => {
+      const value = c.change.value ?? {};
+      const phoneNumberId = value.metadata?.phone_number_id ?? '';
+      const names = new Map((value.contacts ?? []).map((contact) => [contact?.wa_id, contact?.profile?.name]));
+      return (value.messages ?? [])
+        .filter((message): message is UpstreamInboundMessage & { id: string; from: string } =>
+          Boolean(message?.id && message.from),
+        )
+        .map((message) => ({ c, phoneNumberId, message, profileName: names.get(message.from) }));
+    });
+    received.sort((x, y) =>
+      x.phoneNumberId === y.phoneNumberId
+        ? x.message.from.localeCompare(y.message.from)
+        : x.phoneNumberId.localeCompare(y.phoneNumberId),
+    );
+    const deliveries: DeliveryRow[] = [];
+    for (const { c, phoneNumberId, message, profileName } of received) {
+      const sentAt = toDate(message.timestamp);
+      const stored = await this.inbound.apply(manager, {
+        tenantId: c.tenantId,
         phoneNumberId,
-        message: message as UpstreamInboundMessage & { id: string; from: string },
-        buttonPayload,
-        sentAt: toDate(message.timestamp),
+        message,
+        buttonPayload: message.button?.payload ?? message.interactive?.button_reply?.id ?? null,
+        sentAt,
+        profileName: typeof profileName === 'string' ? profileName : null,
       });
       const media = mediaOf(message);
       if (media)
         await this.inboundMedia.apply(manager, {
-          tenantId,
+          tenantId: c.tenantId,
           phoneNumberId,
           messageId: message.id,
           mediaId: media.id,
@@ -389,7 +421,23 @@ export class WebhookIngestService {
           sha256: media.sha256 ?? null,
           fileName: media.filename ?? null,
         });
+      if (!stored) continue;
+      const opt = await this.optOuts.apply(manager, c.tenantId, message, sentAt);
+      if (opt)
+        deliveries.push(
+          ...(await this.outbox.writeGatewayEvent(
+            {
+              tenantId: c.tenantId,
+              wabaId: c.wabaId,
+              field: OPT_OUT_FIELD,
+              phoneNumberId,
+              body: optOutEvent(c.wabaId, phoneNumberId, opt, sentAt),
+            },
+            manager,
+          )),
+        );
     }
+    return deliveries;
   }
 
   /** A template review event, to the catalog's applier. */

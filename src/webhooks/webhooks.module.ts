@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlacklistModule } from '../blacklist/blacklist.module';
 import type { Environment } from '../config/environment';
 import { MediaModule } from '../media/media.module';
 import { MessagesModule } from '../messages/messages.module';
@@ -29,6 +30,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     MessagesModule,
     MediaModule,
     TemplatesModule,
+    BlacklistModule,
   ],
   controllers: [UpstreamWebhooksController],
   providers: [WebhooksRepository, WebhookIngestService],

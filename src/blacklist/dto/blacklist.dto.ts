@@ -66,6 +66,24 @@ export class BlacklistEntryDto {
   @ApiProperty({ type: String, nullable: true, example: 'Asked not to be contacted' })
   reason: string | null;
 
+  @ApiProperty({
+    enum: ['api', 'opt_out'],
+    description: "Who made the entry: the tenant or an operator (`api`), or the customer's opt-out keyword (`opt_out`)",
+  })
+  source: 'api' | 'opt_out';
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When the customer opted out (an opt-out keyword): marketing templates are refused whatever filter_blacklist says',
+  })
+  opted_out_at: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The customer's message (wamid) that opted them out" })
+  opt_out_message_id: string | null;
+
   @ApiProperty({ format: 'date-time', description: 'When the number was first added' })
   created_at: string;
 }

@@ -20,6 +20,7 @@ import { WebhookSecretOverlap1763701800000 } from './1763701800000-WebhookSecret
 import { PartitionedRecords1763701900000 } from './1763701900000-PartitionedRecords';
 import { AppSubscriptions1763702000000 } from './1763702000000-AppSubscriptions';
 import { MediaAssetChunks1763702100000 } from './1763702100000-MediaAssetChunks';
+import { Conversations1763702200000 } from './1763702200000-Conversations';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   PartitionedRecords1763701900000,
   AppSubscriptions1763702000000,
   MediaAssetChunks1763702100000,
+  Conversations1763702200000,
 ];

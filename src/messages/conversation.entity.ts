@@ -1,0 +1,60 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One customer's conversation with a phone number: what the Inbox lists. Its last inbound message
+ * opens the 24-hour customer service window (`last_inbound_at`); its last message of either
+ * direction (the send accepted by Meta, or the customer's message) is its activity, shown and
+ * sorted on; its unread count is the customer's messages received after `read_through`. Written by the
+ * inbound applier and by the acceptance of sends, in the statements that store those, never alone.
+ */
+@Entity({ name: 'conversations' })
+/** The Inbox's list: a number's conversations, newest activity first. */
+@Index('IDX_conversations_activity', ['tenantId', 'phoneNumberId', 'lastMessageAt', 'waId'])
+export class Conversation {
+  @PrimaryColumn({ name: 'phone_number_id', type: 'text', primaryKeyConstraintName: 'PK_conversations' })
+  phoneNumberId: string;
+
+  /** The customer's WhatsApp id. */
+  @PrimaryColumn({ name: 'wa_id', type: 'text', primaryKeyConstraintName: 'PK_conversations' })
+  waId: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId: string;
+
+  /** Meta's time of the customer's last message (null: the customer never wrote). */
+  @Column({ name: 'last_inbound_at', type: 'timestamptz', nullable: true })
+  lastInboundAt: Date | null;
+
+  /** The customer's WhatsApp profile name, as the last inbound webhook gave it. */
+  @Column({ name: 'profile_name', type: 'text', nullable: true })
+  profileName: string | null;
+
+  /** The time of the last message either way: the list's order. */
+  @Column({ name: 'last_message_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  lastMessageAt: Date;
+
+  @Column({ name: 'last_direction', type: 'text', nullable: true })
+  lastDirection: 'inbound' | 'outbound' | null;
+
+  @Column({ name: 'last_type', type: 'text', nullable: true })
+  lastType: string | null;
+
+  /** A short preview of the last message (text, caption, template name, …). */
+  @Column({ name: 'last_preview', type: 'text', nullable: true })
+  lastPreview: string | null;
+
+  /** The last message's wamid. */
+  @Column({ name: 'last_message_id', type: 'text', nullable: true })
+  lastMessageId: string | null;
+
+  /** The customer's messages not yet read (after `read_through`). */
+  @Column({ name: 'unread_count', type: 'integer', default: 0 })
+  unreadCount: number;
+
+  /**
+   * The customer's messages the gateway received at or before this time are read (the receipt time, to
+   * the microsecond: Meta's own times are whole seconds).
+   */
+  @Column({ name: 'read_through', type: 'timestamptz', nullable: true })
+  readThrough: Date | null;
+}
