@@ -597,6 +597,92 @@ const RECIPIENT = '15557654321';
     await context.close();
   });
 
+  it('shows a customer’s message in the Inbox within 2 s, answers it from the composer to read, and offers only templates once the window has closed', async () => {
+    const customer = '15557650001';
+    await createCatalogTemplate(t, a, {
+      name: 'inbox_followup',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Hello {{1}}, your order is ready', example: { body_text: [['Ada']] } }],
+    });
+    const { context, page } = await open();
+    await signIn(page, keyA);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('link', { name: 'Inbox' }).click();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    const list = page.getByRole('list', { name: 'Conversations' });
+    await list.getByRole('listitem').first().waitFor();
+    const started = Date.now();
+    const inbound = await t.sandbox.simulateInbound({
+      phone_number_id: a.phoneNumberId,
+      from: customer,
+      name: 'Margaret',
+      text: 'Is my order ready?',
+    });
+    const item = list.getByRole('link').filter({ hasText: 'Margaret' });
+    await item.waitFor({ timeout: 2000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(item.getByLabel('1 unread').count()).resolves.toBe(1);
+    await item.click();
+    const thread = page.getByRole('list', { name: 'Messages with Margaret' });
+    await thread.getByText('Is my order ready?').waitFor();
+    // Opening it read it, at Meta too; the badge goes.
+    await eventually(async () =>
+      t.sandbox
+        .requests()
+        .some((r) => (r.body as { status?: string; message_id?: string })?.message_id === inbound.message_id)
+        ? true
+        : undefined,
+    );
+    await item.getByLabel('1 unread').waitFor({ state: 'detached' });
+    await expect(page.getByRole('status').filter({ hasText: 'window open' }).count()).resolves.toBe(1);
+    await page.getByLabel('Message', { exact: true }).fill('Yes, it is ready');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const reply = thread.getByRole('listitem').filter({ hasText: 'Yes, it is ready' });
+    await reply.getByText('read', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(loads).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'console-inbox.png') });
+
+    // The window closes: the composer offers approved templates, with their parameters and a preview.
+    await t.dataSource.query(
+      `UPDATE conversations SET last_inbound_at = now() - interval '25 hours' WHERE phone_number_id = $1 AND wa_id = $2`,
+      [a.phoneNumberId, customer],
+    );
+    const composer = page.getByRole('form', { name: 'Send a template' });
+    await composer.waitFor();
+    await expect(page.getByLabel('Message', { exact: true }).count()).resolves.toBe(0);
+    await composer.getByLabel('Template').selectOption({ label: 'inbox_followup (en_US, utility)' });
+    await composer.getByLabel('Parameter {{1}}').fill('Margaret');
+    await expect(composer.getByTestId('preview').textContent()).resolves.toContain(
+      'Hello Margaret, your order is ready',
+    );
+    await composer.getByRole('button', { name: 'Send template' }).click();
+    await thread.getByRole('listitem').filter({ hasText: 'Template: inbox_followup' }).waitFor();
+    const sent = t.sandbox
+      .requests()
+      .filter((r) => (r.body as { to?: string; type?: string })?.to === customer && (r.body as { type?: string }).type)
+      .map(
+        (r) => r.body as { type: string; template?: { components: Array<{ parameters: Array<{ text: string }> }> } },
+      );
+    expect(sent.map((b) => b.type)).toEqual(['text', 'template']);
+    expect(sent[1].template!.components[0].parameters[0].text).toBe('Margaret');
+
+    // The opt-out settings live on the Blacklist page.
+    await page.getByRole('link', { name: 'Blacklist' }).click();
+    const settings = page.getByRole('form', { name: 'Opt-out settings' });
+    await settings.getByLabel('Opt-out keywords (separated by commas)').fill('STOP, UNSUBSCRIBE, Arrêter');
+    await settings.getByLabel('Refuse utility templates too').check();
+    await settings.getByRole('button', { name: 'Save opt-out settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Opt-out settings saved.' }).waitFor();
+    const saved = (await fetch(`${t.url}/v1/opt_out_settings`, { headers: bearer(keyA) }).then((r) => r.json())) as {
+      opt_out_keywords: string[];
+      refuse_utility: boolean;
+    };
+    expect(saved).toMatchObject({ opt_out_keywords: ['STOP', 'UNSUBSCRIBE', 'Arrêter'], refuse_utility: true });
+    await context.close();
+  }, 60_000);
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
@@ -608,6 +694,15 @@ const RECIPIENT = '15557654321';
       const pages: Array<[string, () => Promise<void>]> = [
         ['sign-in', async () => page.goto(`${t.url}/console/`).then(() => page.getByLabel('API key').waitFor())],
         ['overview', () => signIn(page, keyA)],
+        [
+          'inbox',
+          () =>
+            page
+              .getByRole('link', { name: 'Inbox' })
+              .click()
+              .then(() => page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click())
+              .then(() => page.getByRole('list', { name: /^Messages with/ }).waitFor()),
+        ],
         [
           'messages',
           () =>

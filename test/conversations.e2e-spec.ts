@@ -2,6 +2,7 @@ import request from 'supertest';
 import { eventually } from './support/eventually';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
+import { RecordRetention } from '../src/retention/record-retention';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -402,6 +403,29 @@ describe('conversations: every customer message readable and answerable', () => 
     const at = (await thread(busy, '?at=wamid.seed-in-42&limit=3').expect(200)).body.data.map((m: ThreadItem) => m.id);
     expect(at).toEqual(['wamid.seed-in-42', 'wamid.seed-out-41', 'wamid.seed-in-41']);
   }, 120_000);
+
+  it('lets a customer whose messages have all aged out leave the list, and keeps one with a message still kept', async () => {
+    const [gone, kept] = ['15557772301', '15557772302'];
+    for (const waId of [gone, kept])
+      await t.dataSource.query(
+        `INSERT INTO conversations (phone_number_id, wa_id, tenant_id, last_inbound_at, last_message_at, last_direction)
+         VALUES ($1, $2, $3, now() - interval '200 days', now() - interval '200 days', 'inbound')`,
+        [a.phoneNumberId, waId, a.id],
+      );
+    // A message of `kept` outlives the retention in a week not yet dropped.
+    await t.dataSource.query(
+      `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, payload, sent_at)
+       VALUES ($1, $2, 'wamid.kept-old', $3, 'text', '{}'::jsonb, now() - interval '1 day')`,
+      [a.id, a.phoneNumberId, kept],
+    );
+    await t.get(RecordRetention).run();
+    const left = await t.dataSource.query<Array<{ wa_id: string }>>(
+      'SELECT wa_id FROM conversations WHERE wa_id = ANY ($1::text[])',
+      [[gone, kept]],
+    );
+    expect(left.map((row) => row.wa_id)).toEqual([kept]);
+    expectGraphError(await thread(gone), 404, 100);
+  });
 
   it("keeps organizations apart: B's key sees none of A's conversations on any route", async () => {
     expectGraphError(await conversations('', keyB), 401, 190);

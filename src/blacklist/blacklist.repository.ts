@@ -170,9 +170,13 @@ export class BlacklistRepository {
     return rows.map((row) => row.phone_number);
   }
 
-  /** The organization's opt-out settings row, if it has one. */
-  async settings(tenantId: string): Promise<OptOutSettings | null> {
-    return this.dataSource.getRepository(OptOutSettings).findOne({ where: { tenantId } });
+  /**
+   * The organization's opt-out settings row, if it has one; read through `manager` inside a caller's
+   * transaction (the embedded database has one connection: a read beside the transaction would wait
+   * for it forever).
+   */
+  async settings(tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<OptOutSettings | null> {
+    return manager.getRepository(OptOutSettings).findOne({ where: { tenantId } });
   }
 
   async saveSettings(settings: Omit<OptOutSettings, 'updatedAt' | 'tenant'>): Promise<OptOutSettings> {

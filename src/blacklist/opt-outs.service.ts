@@ -71,7 +71,7 @@ export class OptOutsService {
     message: { id: string; from: string; [member: string]: unknown },
     sentAt: Date,
   ): Promise<OptChange | undefined> {
-    const match = (await this.load(tenantId)).matcher.match(message);
+    const match = (await this.load(tenantId, manager)).matcher.match(message);
     if (!match) return undefined;
     const changed =
       match.change === 'opt_out'
@@ -113,10 +113,10 @@ export class OptOutsService {
     return upper === 'UTILITY' ? settings.refuseUtility : settings.refuseAuthentication;
   }
 
-  private async load(tenantId: string): Promise<Settings> {
+  private async load(tenantId: string, manager?: EntityManager): Promise<Settings> {
     const cached = this.cache.get(tenantId);
     if (cached) return cached;
-    const settings = settingsOf(await this.repository.settings(tenantId));
+    const settings = settingsOf(await this.repository.settings(tenantId, manager));
     this.cache.set(tenantId, settings);
     return settings;
   }

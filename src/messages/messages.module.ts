@@ -61,11 +61,15 @@ import { ServiceWindowService } from './service-window.service';
   exports: [BroadcastSendsService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
 })
 export class MessagesModule {
-  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
-    const partitions = messagesPartitions({
+  constructor(retention: RecordRetention, config: ConfigService<Environment, true>, repository: MessagesRepository) {
+    const days = {
       messages: config.get('MESSAGE_RETENTION_DAYS', { infer: true }),
       inbound: config.get('INBOUND_MESSAGE_RETENTION_DAYS', { infer: true }),
+    };
+    for (const table of messagesPartitions(days)) retention.register(table);
+    // A customer whose messages have all aged out leaves the conversation list.
+    retention.afterPass(async (now) => {
+      await repository.forgetAgedConversations(now, Math.max(days.messages, days.inbound));
     });
-    for (const table of partitions) retention.register(table);
   }
 }

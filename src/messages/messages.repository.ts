@@ -622,6 +622,31 @@ export class MessagesRepository {
     return new Set(rows.map((row) => row.wa_id));
   }
 
+  /**
+   * Conversations none of whose messages are left (all aged out with their weeks): gone from the list.
+   * Only those quiet for longer than the longer retention are looked at, each checked for a message
+   * still kept either way (a week is dropped whole, so some outlive the retention by days); a batch at
+   * a time. How many went.
+   */
+  async forgetAgedConversations(now: Date, quietDays: number): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const [, count] = await this.dataSource.query<[unknown[], number]>(
+        `DELETE FROM conversations WHERE (phone_number_id, wa_id) IN (
+           SELECT c.phone_number_id, c.wa_id FROM conversations c
+           WHERE c.last_message_at < $1::timestamptz - make_interval(days => $2)
+             AND NOT EXISTS (SELECT 1 FROM inbound_messages i WHERE i.phone_number_id = c.phone_number_id
+                             AND i."from" = c.wa_id)
+             AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.tenant_id = c.tenant_id AND m.recipient = c.wa_id
+                             AND m.phone_number_id = c.phone_number_id)
+           LIMIT 5000)`,
+        [now, quietDays],
+      );
+      forgotten += count;
+      if (count < 5000) return forgotten;
+    }
+  }
+
   /** A number's windows, gone with it. */
   async forgetWindows(manager: EntityManager, phoneNumberId: string): Promise<void> {
     await manager.query('DELETE FROM conversations WHERE phone_number_id = $1', [phoneNumberId]);

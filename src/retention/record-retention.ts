@@ -18,6 +18,7 @@ const EVERY_MS = 3_600_000;
 export class RecordRetention implements OnModuleInit {
   private readonly logger = new Logger('RecordRetention');
   private readonly tables: TimePartitioned[] = [];
+  private readonly afterPasses: Array<(now: Date) => Promise<void>> = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -28,6 +29,14 @@ export class RecordRetention implements OnModuleInit {
   /** Called by a table's owner (from its module's constructor). */
   register(table: TimePartitioned): void {
     this.tables.push(table);
+  }
+
+  /**
+   * Work an owner runs after each pass, once the old weeks are gone (rows derived from the records,
+   * such as a customer's conversation once all its messages have aged out).
+   */
+  afterPass(work: (now: Date) => Promise<void>): void {
+    this.afterPasses.push(work);
   }
 
   onModuleInit(): void {
@@ -57,6 +66,8 @@ export class RecordRetention implements OnModuleInit {
         this.logger.warn(`${table.table}: partitions not maintained: ${(error as Error).message}`);
       }
     }
+    for (const work of this.afterPasses)
+      await work(now).catch((error: Error) => this.logger.warn(`after the pass: ${error.message}`));
     return results;
   }
 

@@ -53,11 +53,36 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
   return parsed as T;
 }
 
+/** A multipart upload (a media file for a send), with the session's CSRF token like every write. */
+async function upload<T>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
+    body: form,
+  });
+  const parsed = (await res.json()) as T & {
+    error?: { code?: number; message?: string; error_data?: { details?: string } };
+  };
+  if (!res.ok) {
+    if (res.status === 401) onSignedOut('Your session has ended.');
+    throw new ApiError(
+      res.status,
+      parsed.error?.code,
+      parsed.error?.message ?? res.statusText,
+      parsed.error?.error_data?.details,
+    );
+  }
+  return parsed;
+}
+
 export const api = {
   get: <T>(path: string) => call<T>('GET', path),
+  upload,
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
     call<T>('POST', path, body ?? {}, headers),
   patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
   delete: <T>(path: string) => call<T>('DELETE', path),
 };
 

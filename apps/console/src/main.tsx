@@ -4,6 +4,7 @@ import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
 import { AuditLogPage } from './pages/audit-log';
 import { BroadcastPage, BroadcastsPage } from './pages/broadcasts';
+import { InboxPage } from './pages/inbox';
 import { KeysPage } from './pages/keys';
 import { BlacklistPage, ContactsPage } from './pages/lists';
 import { MessagePage, MessagesPage } from './pages/messages';
@@ -115,6 +116,7 @@ type PageEntry = [name: string, label: string, scope?: string];
 /** An organization's pages (org keys, and admin keys acting for one). */
 const TENANT_PAGES: PageEntry[] = [
   ['overview', 'Overview', 'business:read'],
+  ['inbox', 'Inbox', 'conversations:read'],
   ['messages', 'Messages', 'messages:read'],
   ['webhooks', 'Webhooks', 'webhooks:read'],
   ['templates', 'Templates', 'templates:read'],
@@ -159,6 +161,15 @@ function Console({
         <h1>Choose an organization</h1>
         <p>This admin key reaches several organizations: pick the one to work on in the header.</p>
       </section>
+    );
+  else if (page === 'inbox')
+    content = (
+      <InboxPage
+        organizationId={session.organization_id}
+        phoneNumberId={rest[0]}
+        waId={rest[1]}
+        scopes={session.key.scopes}
+      />
     );
   else if (page === 'messages' && rest.length === 2) content = <MessagePage phoneNumberId={rest[0]} id={rest[1]} />;
   else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;

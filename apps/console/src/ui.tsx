@@ -264,3 +264,37 @@ export function TextField({
     </label>
   );
 }
+
+/**
+ * A message as WhatsApp shows it: header, body, footer and quick-reply buttons in a bubble (the
+ * Templates page's live preview, and the Inbox's template composer).
+ */
+export function Bubble({
+  header,
+  body,
+  footer,
+  buttons = [],
+  label = 'Preview',
+}: {
+  header?: string;
+  body: string;
+  footer?: string;
+  buttons?: string[];
+  label?: string;
+}) {
+  return (
+    <figure class="bubble-wrap" aria-label={label}>
+      <div class="bubble" data-testid="preview">
+        {header && <p class="bubble-header">{header}</p>}
+        <p class="bubble-body">{body}</p>
+        {footer && <p class="bubble-footer">{footer}</p>}
+      </div>
+      {buttons.map((text) => (
+        <div class="bubble-button" key={text}>
+          {text}
+        </div>
+      ))}
+      <figcaption class="sr-only">How the message reads on WhatsApp</figcaption>
+    </figure>
+  );
+}

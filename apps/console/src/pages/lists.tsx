@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, withQuery } from '../api';
 import { time } from '../format';
 import { RowsTable, TextField, useAction, usePaged } from '../ui';
@@ -7,7 +7,17 @@ interface BlacklistEntry {
   id: string;
   phone_number: string;
   reason: string | null;
+  source: 'api' | 'opt_out';
+  opted_out_at: string | null;
   created_at: string;
+}
+
+interface OptOutSettings {
+  opt_out_keywords: string[];
+  opt_in_keywords: string[];
+  refuse_utility: boolean;
+  refuse_authentication: boolean;
+  updated_at: string | null;
 }
 
 interface Contact {
@@ -47,6 +57,15 @@ export function BlacklistPage() {
         columns={[
           ['Number', (entry) => entry.phone_number],
           ['Reason', (entry) => entry.reason ?? '—'],
+          [
+            'By',
+            (entry) =>
+              entry.source === 'opt_out'
+                ? 'the customer (opt-out keyword)'
+                : entry.opted_out_at
+                  ? 'you; the customer opted out too'
+                  : 'you',
+          ],
           ['Added', (entry) => time(entry.created_at)],
         ]}
         actions={(entry) => (
@@ -98,7 +117,83 @@ export function BlacklistPage() {
         />
         <button type="submit">Add to the blacklist</button>
       </form>
+      <OptOutSettingsForm onSaved={() => list.reload()} />
     </section>
+  );
+}
+
+/**
+ * The organization's opt-out keywords (a customer's whole message, any case or accent), the opt-in
+ * ones, and which templates an opt-out refuses besides marketing.
+ */
+function OptOutSettingsForm({ onSaved }: { onSaved: () => Promise<unknown> }) {
+  const [draft, setDraft] = useState<{ optOut: string; optIn: string; utility: boolean; authentication: boolean }>();
+  const { act, messages, setError } = useAction(onSaved);
+  const load = () =>
+    api.get<OptOutSettings>('/v1/opt_out_settings').then((s) =>
+      setDraft({
+        optOut: s.opt_out_keywords.join(', '),
+        optIn: s.opt_in_keywords.join(', '),
+        utility: s.refuse_utility,
+        authentication: s.refuse_authentication,
+      }),
+    );
+  useEffect(() => void load().catch((e: Error) => setError(e.message)), []);
+  if (!draft) return null;
+  return (
+    <>
+      <h2>Opt-out keywords</h2>
+      <p class="help">
+        A customer whose whole message is an opt-out keyword is added to the blacklist and gets no marketing templates;
+        an opt-in keyword takes back what their opt-out did (never an entry you made).
+      </p>
+      {messages}
+      <form
+        class="stacked"
+        aria-label="Opt-out settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            await api.put('/v1/opt_out_settings', {
+              opt_out_keywords: splitList(draft.optOut),
+              opt_in_keywords: splitList(draft.optIn),
+              refuse_utility: draft.utility,
+              refuse_authentication: draft.authentication,
+            });
+            await load();
+            return 'Opt-out settings saved.';
+          });
+        }}
+      >
+        <TextField
+          label="Opt-out keywords (separated by commas)"
+          value={draft.optOut}
+          onValue={(optOut) => setDraft({ ...draft, optOut })}
+        />
+        <TextField
+          label="Opt-in keywords (separated by commas)"
+          value={draft.optIn}
+          onValue={(optIn) => setDraft({ ...draft, optIn })}
+        />
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.utility}
+            onChange={(e) => setDraft({ ...draft, utility: (e.target as HTMLInputElement).checked })}
+          />
+          Refuse utility templates too
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.authentication}
+            onChange={(e) => setDraft({ ...draft, authentication: (e.target as HTMLInputElement).checked })}
+          />
+          Refuse authentication templates too
+        </label>
+        <button type="submit">Save opt-out settings</button>
+      </form>
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import {
 } from '../../../../src/templates/template-create-rules';
 import { TEMPLATE_LANGUAGES } from '../../../../src/templates/locales';
 import { api, type Page, withQuery } from '../api';
-import { AnyOf, RowsTable, TextField } from '../ui';
+import { AnyOf, Bubble, RowsTable, TextField } from '../ui';
 
 interface Template {
   id: string;
@@ -114,24 +114,16 @@ function filled(text: string, examples: Record<string, string>, prefix: string):
 
 /** The template as a WhatsApp message bubble: header, body with examples, footer, buttons. */
 function Preview({ draft }: { draft: Draft }) {
-  const replies = draft.quickReplies
-    .split(',')
-    .map((label) => label.trim())
-    .filter(Boolean);
   return (
-    <figure class="bubble-wrap" aria-label="Preview">
-      <div class="bubble" data-testid="preview">
-        {draft.header.trim() && <p class="bubble-header">{filled(draft.header, draft.examples, 'header')}</p>}
-        <p class="bubble-body">{filled(draft.body, draft.examples, 'body') || 'The message body'}</p>
-        {draft.footer.trim() && <p class="bubble-footer">{draft.footer}</p>}
-      </div>
-      {replies.map((label) => (
-        <div class="bubble-button" key={label}>
-          {label}
-        </div>
-      ))}
-      <figcaption class="sr-only">How the message reads on WhatsApp</figcaption>
-    </figure>
+    <Bubble
+      header={draft.header.trim() ? filled(draft.header, draft.examples, 'header') : undefined}
+      body={filled(draft.body, draft.examples, 'body') || 'The message body'}
+      footer={draft.footer.trim() || undefined}
+      buttons={draft.quickReplies
+        .split(',')
+        .map((label) => label.trim())
+        .filter(Boolean)}
+    />
   );
 }
 
