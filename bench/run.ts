@@ -17,6 +17,8 @@ import { backgroundCores, cpuBetween, type CpuSources, sampleCpu } from './lib/c
 import { askHook } from './lib/hook-client';
 import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
 import { partitionHistory, type RecordPlans, recordPlans } from './lib/records';
+import { formatConversations, runConversationReads, runConversationsInbound } from './lib/conversations';
+import { seedConversations } from '../test/support/seed-conversations';
 import { formatScale, runScale } from './lib/scale';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
 import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
@@ -326,6 +328,43 @@ async function main(): Promise<void> {
     goals: [],
   };
   report.goals = goals(results, report.ratios);
+
+  if (options.conversations.length) {
+    try {
+      report.conversations = {};
+      if (options.conversations.includes('inbound')) {
+        say(
+          'conversations: customers writing at 100/s through the sandbox (3,000 messages), the gateway’s CPU per message...',
+        );
+        await sleep(2_000);
+        report.conversations.inbound = await runConversationsInbound(stack, cpuOf(gateway), {
+          messages: 3_000,
+          perSecond: 100,
+        });
+      }
+      if (options.conversations.includes('reads')) {
+        const history = options.conversationHistory;
+        say(
+          `conversations: seeding ${history.inbound.toLocaleString('en')} inbound and ${history.outbound.toLocaleString('en')} outbound records over ${history.customers.toLocaleString('en')} customers...`,
+        );
+        await partitionHistory(options.databaseUrl, 90, { inbound: true });
+        const seconds = await seedConversations(options.databaseUrl, FIXTURE.phoneNumberId, history);
+        say(`  seeded in ${seconds} s; the list and a thread at 20 reads/s for 30 s...`);
+        await sleep(2_000);
+        const reads = await runConversationReads(stack, provisioned.apiKey, {
+          perSecond: 20,
+          seconds: 30,
+          customers: history.customers,
+        });
+        report.conversations.reads = { seeded: { ...history, seconds }, perSecond: 20, seconds: 30, ...reads };
+      }
+      say(formatConversations(report.conversations).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.conversationsError = (error as Error).message;
+      say(`  the conversations phase failed: ${report.conversationsError}`);
+    }
+  }
 
   if (options.lifecycle) {
     try {

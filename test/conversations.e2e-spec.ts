@@ -449,6 +449,15 @@ describe('conversations: every customer message readable and answerable', () => 
       200,
     );
     expectGraphError(await conversations('', (await createOrgKey(t, a, { scopes: ['messages:read'] })).key), 403, 200);
+    // A key limited to another number sees none of this one's conversations, on any route.
+    const otherNumber = (await createOrgKey(t, a, { allowedPhoneNumberIds: [a.otherPhoneNumberId] })).key;
+    expectGraphError(await conversations('', otherNumber), 403, 200);
+    expectGraphError(await thread(ADA, '', otherNumber), 403, 200);
+    expectGraphError(
+      await request(t.url).post(`/v1/${a.phoneNumberId}/conversations/${ADA}/read`).set(bearer(otherNumber)).send({}),
+      403,
+      200,
+    );
   });
 
   it('answers bad input with a Graph error naming it, and changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CONVERSATION_PARTS, type ConversationPart } from './conversations';
 import { SCALE_MODES, type ScaleMode } from './scale';
 
 export const SCENARIO_IDS = [
@@ -49,6 +50,9 @@ export interface BenchOptions {
   scalePerInstance: boolean;
   /** Message records seeded before the messages page scenarios (over 90 days of weekly partitions). */
   records: number;
+  /** The conversations phase's parts (empty: none), and the history its reads are timed over. */
+  conversations: ConversationPart[];
+  conversationHistory: { inbound: number; outbound: number; customers: number };
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
 }
@@ -85,6 +89,11 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
                         message when instances are added as the traffic grows
   --records <n>         message records seeded for the messages page scenarios, over 90 days
                         (BENCH_RECORDS, default 100000; the issue's table: 10000000)
+  --conversations <list>  the conversations phase: inbound (customers' messages at 100/s through the
+                        sandbox: the gateway's CPU per message), reads (the Inbox's list and thread at
+                        20 reads/s over a seeded history); "none" skips (BENCH_CONVERSATIONS, default inbound,reads)
+  --conversation-records <n>  inbound and as many outbound records seeded for the reads (default 1000000)
+  --conversation-customers <n>  customers they are spread over (default 50000)
   --skip-build          use the existing dist/ (default: npm run build first)
   --database-url <url>  default postgres://postgres@127.0.0.1:5432/gateway_bench (BENCH_DATABASE_URL;
                         dropped and re-created; its name must contain "bench")
@@ -115,6 +124,15 @@ function broadcastRuns(value: string): BroadcastRun[] {
   if (unknown.length)
     throw new Error(`unknown broadcast runs: ${unknown.join(', ')} (known: ${BROADCAST_RUNS.join(', ')})`);
   return BROADCAST_RUNS.filter((run) => runs.includes(run));
+}
+
+function conversationParts(value: string): ConversationPart[] {
+  if (value.trim() === 'none') return [];
+  const parts = value.split(',').map((item) => item.trim());
+  const unknown = parts.filter((part) => !(CONVERSATION_PARTS as readonly string[]).includes(part));
+  if (unknown.length)
+    throw new Error(`unknown conversation parts: ${unknown.join(', ')} (known: ${CONVERSATION_PARTS.join(', ')})`);
+  return CONVERSATION_PARTS.filter((part) => parts.includes(part));
 }
 
 function scaleModes(value: string): ScaleMode[] {
@@ -164,6 +182,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'broadcast-runs': { type: 'string' },
       'broadcast-recipients': { type: 'string' },
       records: { type: 'string' },
+      conversations: { type: 'string' },
+      'conversation-records': { type: 'string' },
+      'conversation-customers': { type: 'string' },
       scale: { type: 'string' },
       'scale-rate': { type: 'string' },
       'scale-per-instance': { type: 'boolean' },
@@ -220,6 +241,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scaleRate: positiveInteger('--scale-rate', values['scale-rate'], 100),
     scalePerInstance: values['scale-per-instance'] ?? false,
     records: positiveInteger('--records', values.records ?? env.BENCH_RECORDS, 100_000),
+    conversations: conversationParts(values.conversations ?? env.BENCH_CONVERSATIONS ?? CONVERSATION_PARTS.join(',')),
+    conversationHistory: {
+      inbound: positiveInteger('--conversation-records', values['conversation-records'], 1_000_000),
+      outbound: positiveInteger('--conversation-records', values['conversation-records'], 1_000_000),
+      customers: positiveInteger('--conversation-customers', values['conversation-customers'], 50_000),
+    },
     databaseUrl,
     redisUrl,
     gatewayEnv,

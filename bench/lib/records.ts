@@ -26,13 +26,17 @@ const DAY_MS = 86_400_000;
  * Makes the weeks of `days` of history (as a gateway running that long would have them), so records
  * seeded that far back land in their weeks rather than in the default partition.
  */
-export async function partitionHistory(databaseUrl: string, days: number): Promise<void> {
+export async function partitionHistory(
+  databaseUrl: string,
+  days: number,
+  options: { inbound?: boolean } = {},
+): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     // The records' owner says how its tables are partitioned (the retention plays no part here).
     const specs = messagesPartitions({ messages: days, inbound: days }).filter(
-      (spec) => spec.table !== 'inbound_messages',
+      (spec) => options.inbound || spec.table !== 'inbound_messages',
     );
     for (const spec of specs) {
       const { rows } = await client.query<{ name: string }>(

@@ -1,3 +1,4 @@
+import type { ConversationsResult } from './conversations';
 import type { BroadcastResult } from './broadcast';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -58,6 +59,9 @@ export interface BenchReport {
   /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
   lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
+  /** Customers' messages (the gateway's CPU per inbound message) and the Inbox's reads over a seeded history. */
+  conversations?: ConversationsResult;
+  conversationsError?: string;
   /** The lifecycle on 1–3 instances, on one Redis and a cluster. */
   scale?: ScaleRun[];
   scaleError?: string;
