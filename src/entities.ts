@@ -23,6 +23,9 @@ import { Organization } from './tenancy/organization.entity';
 import { PhoneNumber } from './tenancy/phone-number.entity';
 import { UpstreamObject } from './passthrough/upstream-object.entity';
 import { AuditEntry } from './audit/audit-entry.entity';
+import { Invitation } from './people/invitation.entity';
+import { Membership } from './people/membership.entity';
+import { User } from './people/user.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
 export const ENTITIES = [
@@ -30,6 +33,9 @@ export const ENTITIES = [
   BusinessAccount,
   PhoneNumber,
   ApiKey,
+  User,
+  Membership,
+  Invitation,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

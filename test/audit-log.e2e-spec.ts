@@ -183,6 +183,7 @@ describe('audit log: every management write, who made it, from where, and what i
         organization_id: a.id,
         action: expect.any(String),
         actor: {
+          person: null,
           key_id: expect.any(String),
           key_prefix: expect.any(String),
           key_kind: expect.any(String),

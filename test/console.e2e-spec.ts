@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/chromium';
 import { ApiKeysService } from '../src/auth/api-keys.service';
+import { PeopleService } from '../src/people/people.service';
 import {
   bearer,
   createAdminKey,
@@ -683,6 +684,43 @@ const RECIPIENT = '15557654321';
     await context.close();
   }, 60_000);
 
+  it('lets an owner invite a colleague as an agent, who accepts with a password and sees the inbox but no keys or webhooks', async () => {
+    const ownerEmail = 'owner@console.example';
+    const ownerPassword = 'the owner password 2026';
+    await t.get(PeopleService).addOwner(a.id, ownerEmail, ownerPassword);
+    const { context, page } = await open();
+    await page.goto(`${t.url}/console/`);
+    await page.getByLabel('Email').fill(ownerEmail);
+    await page.getByLabel('Password').fill(ownerPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText(`${ownerEmail} (owner)`).waitFor();
+    await page.getByRole('link', { name: 'Members' }).click();
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('Email').fill('agent@console.example');
+    await invite.getByLabel('Role').selectOption('agent');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    const link = await page.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(/\/console\/#\/invitation\//);
+    await page.screenshot({ path: join(SCREENSHOTS, 'console-members.png') });
+
+    const colleague = await open();
+    await colleague.page.goto(link);
+    const accept = colleague.page.getByRole('form', { name: 'Accept the invitation' });
+    await accept.getByLabel('Password', { exact: true }).fill('the agent password 2026');
+    await accept.getByLabel('Password again').fill('the agent password 2026');
+    await accept.getByRole('button', { name: 'Accept and sign in' }).click();
+    await colleague.page.getByText('agent@console.example (agent)').waitFor();
+    const nav = colleague.page.getByRole('navigation', { name: 'Pages' });
+    for (const name of ['Inbox', 'Messages']) await nav.getByRole('link', { name }).waitFor();
+    for (const name of ['Keys', 'Webhooks']) await expect(nav.getByRole('link', { name }).count()).resolves.toBe(0);
+    const refused = await colleague.page.evaluate(async () =>
+      Promise.all(['/v1/keys', '/v1/webhooks'].map(async (path) => (await fetch(path)).status)),
+    );
+    expect(refused).toEqual([403, 403]);
+    await colleague.context.close();
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
@@ -788,6 +826,33 @@ const RECIPIENT = '15557654321';
               .getByRole('link', { name: 'Audit log' })
               .click()
               .then(() => page.getByRole('heading', { name: 'Audit log' }).waitFor()),
+        ],
+        [
+          'members',
+          () =>
+            page
+              .getByRole('link', { name: 'Members' })
+              .click()
+              .then(() => page.getByRole('heading', { name: 'Invite someone' }).waitFor()),
+        ],
+        [
+          'invitation',
+          async () => {
+            const invited = (await fetch(`${t.url}/v1/members/invitations`, {
+              method: 'POST',
+              headers: { ...bearer(keyA), 'content-type': 'application/json' },
+              body: JSON.stringify({ email: `axe-${width}@console.example`, role: 'viewer' }),
+            }).then((res) => res.json())) as { link: string };
+            await page.goto(`${t.url}${invited.link}`);
+            await page.getByRole('form', { name: 'Accept the invitation' }).waitFor();
+          },
+        ],
+        [
+          'overview, back from the invitation',
+          async () => {
+            await page.goto(`${t.url}/console/#/overview`);
+            await page.getByRole('heading', { name: 'Overview' }).waitFor();
+          },
         ],
         [
           'keys (an admin key)',

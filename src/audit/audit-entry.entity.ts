@@ -26,6 +26,10 @@ export class AuditEntry {
   @Column({ name: 'key_kind', type: 'text' })
   keyKind: string;
 
+  /** The person (their email) whose console session made the change; null for a machine's key. */
+  @Column({ type: 'text', nullable: true })
+  person: string | null;
+
   /** The client's address as the gateway saw it (behind a trusted proxy, the forwarded one). */
   @Column({ type: 'text', nullable: true })
   ip: string | null;

@@ -52,6 +52,7 @@ export class AuditInterceptor implements NestInterceptor {
             keyId: auth.keyId,
             keyPrefix: auth.keyPrefix,
             keyKind: auth.kind,
+            person: auth.person,
             ip: req.ip ?? null,
             requestId: requestIdOf(req),
             action,

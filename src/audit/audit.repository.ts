@@ -22,7 +22,7 @@ export interface AuditFilter {
   until?: Date;
 }
 
-const COLUMNS = `id, tenant_id, key_id, key_prefix, key_kind, ip, request_id, action, method, path, target_id,
+const COLUMNS = `id, tenant_id, key_id, key_prefix, key_kind, person, ip, request_id, action, method, path, target_id,
   status_code, changes, created_at`;
 
 /** Every statement on `audit_log`: written once per change, read newest first, deleted by age. */
@@ -39,8 +39,8 @@ export class AuditRepository {
   async insert(entry: NewAuditEntry): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO audit_log (tenant_id, key_id, key_prefix, key_kind, ip, request_id, action, method, path,
-         target_id, status_code, changes)
-       SELECT t, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb FROM unnest($1::uuid[]) AS t`,
+         target_id, status_code, changes, person)
+       SELECT t, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13 FROM unnest($1::uuid[]) AS t`,
       [
         entry.tenantIds,
         entry.keyId,
@@ -54,6 +54,7 @@ export class AuditRepository {
         entry.targetId,
         entry.statusCode,
         entry.changes === null ? null : JSON.stringify(entry.changes),
+        entry.person,
       ],
     );
   }

@@ -9,7 +9,7 @@ const entryJson = (row: AuditRow): AuditEntryDto => ({
   id: row.id,
   organization_id: row.tenant_id,
   action: row.action,
-  actor: { key_id: row.key_id, key_prefix: row.key_prefix, key_kind: row.key_kind, ip: row.ip },
+  actor: { person: row.person, key_id: row.key_id, key_prefix: row.key_prefix, key_kind: row.key_kind, ip: row.ip },
   method: row.method,
   path: row.path,
   target_id: row.target_id,

@@ -69,6 +69,14 @@ export class ApiKey {
   @Column({ name: 'issued_by_key_id', type: 'uuid', nullable: true })
   issuedByKeyId: string | null;
 
+  /**
+   * Set on the key a person's console sessions act as in one organization (src/people: their
+   * membership; the key's name is their email). Such a key is never shown and is managed only as a
+   * membership, not through /v1/keys.
+   */
+  @Column({ name: 'member_user_id', type: 'uuid', nullable: true })
+  memberUserId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

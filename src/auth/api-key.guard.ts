@@ -54,6 +54,7 @@ export class ApiKeyGuard implements CanActivate {
       rateLimitPerSecond: key.rateLimitPerSecond,
       expiresAt: key.expiresAt,
       signs: key.hmacSecret !== null,
+      person: key.person,
     };
     this.keys.touch(key.id);
     return true;

@@ -22,7 +22,7 @@ export type NewApiKey = Pick<
   | 'hmacSecretEncrypted'
   | 'issuedByKeyId'
 > &
-  Partial<Pick<ApiKey, 'rotatedFromId'>>;
+  Partial<Pick<ApiKey, 'rotatedFromId' | 'memberUserId'>>;
 
 /** Every statement on api_keys. */
 @Injectable()
@@ -85,7 +85,7 @@ export class ApiKeysRepository {
     originalUrl: string,
     view: (row: ApiKey) => T,
   ): Promise<Page<T>> {
-    const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform'");
+    const rows = this.keys.createQueryBuilder('key').where("key.kind <> 'platform' AND key.member_user_id IS NULL");
     if (filter.within) rows.andWhere('key.tenant_ids <@ CAST(:own AS uuid[])', { own: filter.within });
     if (filter.tenantId) rows.andWhere(':tenantId = ANY(key.tenant_ids)', { tenantId: filter.tenantId });
     return pageOldestFirst(rows, query, originalUrl, view);

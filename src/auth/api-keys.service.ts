@@ -30,6 +30,8 @@ export interface CreateApiKeyInput {
   hmac?: boolean;
   /** The key that issued this one over HTTP. */
   issuedByKeyId?: string | null;
+  /** A person's membership key (src/people): its name is their email. */
+  memberUserId?: string | null;
 }
 
 export interface IssuedApiKey {
@@ -74,6 +76,8 @@ export interface ActiveKey {
   hmacSecret: string | null;
   expiresAt: number | null;
   revoked: boolean;
+  /** The person a membership key stands for (their email), or null for a machine's key. */
+  person: string | null;
 }
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -195,6 +199,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       keyPrefix: displayPrefix(key),
       hmacSecretEncrypted: hmacSecret ? this.secretBox.encrypt(hmacSecret) : null,
       issuedByKeyId: input.issuedByKeyId ?? null,
+      memberUserId: input.memberUserId ?? null,
     });
     return { key, hmacSecret, record: this.toView(row) };
   }
@@ -228,6 +233,12 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const row = isUUID(id) ? await this.keys.byId(id) : null;
     if (!row || !manages(issuer, row)) throw GraphError.notFound(`API key ${id} does not exist`);
     return this.toView(row);
+  }
+
+  /** The hash of an active key by its id (a person's session takes their membership key's), or null. */
+  async activeHashOf(id: string): Promise<string | null> {
+    const row = await this.keys.byId(id);
+    return row && !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > Date.now()) ? row.keyHash : null;
   }
 
   async revoke(id: string): Promise<ApiKeyView> {
@@ -346,6 +357,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       hmacSecret: row.hmacSecretEncrypted ? this.secretBox.decrypt(row.hmacSecretEncrypted) : null,
       expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
       revoked: row.revokedAt !== null,
+      person: row.memberUserId ? row.name : null,
     };
   }
 

@@ -35,6 +35,8 @@ export type BoundKeyRequest = Required<KeyRequest>;
 export interface ManagedKey {
   kind: ApiKeyKind;
   tenantIds: readonly string[];
+  /** A person's membership key (src/people): managed as the membership, never as a key. */
+  memberUserId?: string | null;
 }
 
 /** Requests per second of a key when none is given (the spec's default). */
@@ -49,7 +51,7 @@ const refuse = (what: string) => GraphError.permissionDenied(`The API key cannot
  * only with the CLI.
  */
 export function manages(issuer: Issuer, key: ManagedKey): boolean {
-  if (key.kind === 'platform') return false;
+  if (key.kind === 'platform' || key.memberUserId) return false;
   if (issuer.kind === 'platform') return true;
   if (issuer.kind !== 'admin') return false;
   return key.tenantIds.every((id) => issuer.tenantIds.includes(id));

@@ -59,7 +59,8 @@ export function consolePages(directory = consoleDirectory()): RequestHandler {
         );
   // Mounted at /console: its session API (/console/session) is a route of the app, not a page.
   return (req: Request, res: Response, next: NextFunction) => {
-    if (`${req.baseUrl}${req.path}` === SESSION_PATH) return next();
+    const path = `${req.baseUrl}${req.path}`;
+    if (path === SESSION_PATH || path.startsWith(`${SESSION_PATH}/`)) return next();
     headers(req, res, (error?: unknown) => (error ? next(error) : serve(req, res, next)));
   };
 }

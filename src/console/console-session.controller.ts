@@ -1,19 +1,41 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
 import type { Request, Response } from 'express';
 import { type ActiveKey, ApiKeysService, ipAllowed } from '../auth/api-keys.service';
 import { Public } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
+import { type PersonSession, PeopleService } from '../people/people.service';
+import { ROLES } from '../people/roles';
+import { AcceptInvitationDto, lowerTrimmed } from '../people/dto/members.dto';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { csrf, SESSION_COOKIE } from './console-sessions';
 
 export class SignInDto {
-  @ApiProperty({ description: 'An organization, admin or platform key: exchanged once, never kept by the browser' })
+  @ApiPropertyOptional({
+    description:
+      'An organization, admin or platform key: exchanged once, never kept by the browser (or email and password)',
+  })
+  @ValidateIf((body: SignInDto) => body.email === undefined)
   @IsString()
   @MaxLength(200)
-  key: string;
+  key?: string;
+
+  @ApiPropertyOptional({ example: 'maria@shop.example', description: "A person's email (with their password)" })
+  @Transform(lowerTrimmed)
+  @ValidateIf((body: SignInDto) => body.key === undefined)
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email?: string;
+
+  @ApiPropertyOptional({ description: "The person's password" })
+  @ValidateIf((body: SignInDto) => body.email !== undefined)
+  @IsString()
+  @MaxLength(200)
+  password?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Admin keys: the organization to act for (one of its own)' })
   @IsOptional()
@@ -35,15 +57,34 @@ class SessionKeyDto {
   @ApiProperty({ type: [String], description: 'The organizations it reaches' }) tenant_ids: string[];
 }
 
+class SessionPersonDto {
+  @ApiProperty() email: string;
+  @ApiProperty({ enum: ROLES, description: 'Their role in the organization the session acts for' }) role: string;
+  @ApiProperty({ description: 'Their organizations and roles (switch with PATCH)', type: 'array' })
+  memberships: Array<{ organization_id: string; role: string }>;
+}
+
 export class ConsoleSessionDto {
   @ApiProperty({ type: SessionKeyDto }) key: SessionKeyDto;
+  @ApiProperty({ type: SessionPersonDto, nullable: true, description: "A person's session (null: a key's)" })
+  person: SessionPersonDto | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The organization the session acts for' })
   organization_id: string | null;
   @ApiProperty({ description: 'Send as X-CSRF-Token on every write of this session' })
   csrf_token: string;
 }
 
-const sessionJson = (key: ActiveKey, organizationId: string | null, csrfToken: string): ConsoleSessionDto => ({
+const sessionJson = (
+  key: ActiveKey,
+  organizationId: string | null,
+  csrfToken: string,
+  person: PersonSession | null = null,
+): ConsoleSessionDto => ({
+  person: person && {
+    email: person.email,
+    role: person.role,
+    memberships: person.memberships.map((m) => ({ organization_id: m.tenantId, role: m.role })),
+  },
   key: {
     id: key.id,
     prefix: key.keyPrefix,
@@ -72,6 +113,7 @@ export class ConsoleSessionController {
   constructor(
     private readonly keys: ApiKeysService,
     private readonly rateLimit: RateLimitService,
+    private readonly people: PeopleService,
   ) {}
 
   @Post()
@@ -88,6 +130,15 @@ export class ConsoleSessionController {
   async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: SignInDto) {
     if (!req.is('application/json'))
       throw GraphError.invalidParameter('Sign-in takes JSON', 'Content-Type must be application/json');
+    if (body.email !== undefined) {
+      const person = await this.people
+        .signIn(body.email, body.password ?? '', body.organization_id)
+        .catch(async (error: unknown) => {
+          if (error instanceof GraphError && error.code === 190) await this.rateLimit.limitUnauthenticated(res, req.ip);
+          throw error;
+        });
+      return this.startPersonSession(req, person);
+    }
     const found = await this.keys.activeByText(body.key);
     if (!found) {
       await this.rateLimit.limitUnauthenticated(res, req.ip);
@@ -106,6 +157,49 @@ export class ConsoleSessionController {
     return sessionJson(key, organizationId ?? null, token);
   }
 
+  @Get('invitation/:token')
+  @Public()
+  @ApiOperation({ summary: 'What an invitation link offers: the email it is for, the role, when it expires' })
+  @ApiGraphErrors(400)
+  invitation(@Param('token') token: string) {
+    return this.people.invitation(token).then((found) => ({
+      email: found.email,
+      role: found.role,
+      organization_id: found.tenantId,
+      expires_at: found.expires_at,
+    }));
+  }
+
+  @Post('invitation')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Accept an invitation with a password, and sign in',
+    description:
+      'A new account is made with the password; a person who has an account gives theirs. The invitation is used once.',
+  })
+  @ApiOkResponse({ type: ConsoleSessionDto })
+  @ApiGraphErrors(400, 409)
+  async accept(@Req() req: Request, @Body() body: AcceptInvitationDto) {
+    if (!req.is('application/json'))
+      throw GraphError.invalidParameter('Accepting takes JSON', 'Content-Type must be application/json');
+    return this.startPersonSession(req, await this.people.accept(body.token, body.password));
+  }
+
+  /** A person's new session, acting as their membership's key in its organization. */
+  private async startPersonSession(req: Request, person: PersonSession) {
+    const key = await this.keys.activeByHash(person.keyHash, true);
+    if (!key) throw GraphError.permissionDenied('Your membership of that organization has ended');
+    await promised((done) => req.session.regenerate(done));
+    req.session.keyHash = person.keyHash;
+    req.session.keyId = key.id;
+    req.session.userId = person.userId;
+    req.session.organizationId = person.tenantId;
+    const token = csrf.generateToken(req, true);
+    await promised((done) => req.session.save(done));
+    return sessionJson(key, person.tenantId, token, person);
+  }
+
   @Get()
   @Public()
   @ApiOperation({
@@ -115,7 +209,12 @@ export class ConsoleSessionController {
   @ApiGraphErrors(401)
   async read(@Req() req: Request) {
     const key = await this.current(req, true);
-    return sessionJson(key, req.session.organizationId ?? null, csrf.generateToken(req, false));
+    return sessionJson(
+      key,
+      req.session.organizationId ?? null,
+      csrf.generateToken(req, false),
+      await this.personOf(req),
+    );
   }
 
   @Patch()
@@ -125,6 +224,17 @@ export class ConsoleSessionController {
   @ApiGraphErrors(400, 401, 403)
   async switchOrganization(@Req() req: Request, @Body() body: SwitchOrganizationDto) {
     const key = await this.current(req);
+    if (req.session.userId && key.person) {
+      // A person moves to another of their organizations: their membership's key there.
+      const person = await this.people.sessionOf(req.session.userId, key.person, body.organization_id);
+      const next = await this.keys.activeByHash(person.keyHash, true);
+      if (!next) throw GraphError.permissionDenied('Your membership of that organization has ended');
+      req.session.keyHash = person.keyHash;
+      req.session.keyId = next.id;
+      req.session.organizationId = person.tenantId;
+      await promised((done) => req.session.save(done));
+      return sessionJson(next, person.tenantId, csrf.generateToken(req, false), person);
+    }
     const organizationId = this.organizationFor(key, body.organization_id);
     req.session.organizationId = organizationId;
     await promised((done) => req.session.save(done));
@@ -141,7 +251,14 @@ export class ConsoleSessionController {
     return { success: true };
   }
 
-  /** The session's key while it is active; a session whose key has ended is ended with it (401 code 190). */
+  /** A person's session: who, their role here and their organizations (null: a key's session). */
+  private async personOf(req: Request): Promise<PersonSession | null> {
+    const userId = req.session?.userId;
+    const key = userId ? await this.keys.activeByHash(req.session.keyHash!, false) : null;
+    if (!userId || !key?.person) return null;
+    return this.people.sessionOf(userId, key.person, req.session.organizationId);
+  }
+
   /** The session's key while it is active (`fresh`: read from the database, not the short cache). */
   private async current(req: Request, fresh = false): Promise<ActiveKey> {
     const hash = req.session?.keyHash;

@@ -14,6 +14,8 @@ declare module 'express-session' {
     keyId: string;
     /** The organization an admin key acts for (it picks one of its own; X-Svc-Tenant-Id on each request). */
     organizationId?: string;
+    /** A person's session (src/people): who; the key is their membership's in `organizationId`. */
+    userId?: string;
   }
 }
 
@@ -76,7 +78,8 @@ export function consoleSessions(options: {
     const cookie = req.headers.cookie;
     const hasCookie = typeof cookie === 'string' && cookie.includes(cookiePrefix);
     if (!hasCookie && !req.url.startsWith(SESSION_PATH)) return next();
-    const signingIn = req.path === SESSION_PATH;
+    // Signing in: with a key or a password (SESSION_PATH), or by accepting an invitation (below it).
+    const signingIn = req.path === SESSION_PATH || req.path.startsWith(`${SESSION_PATH}/`);
     if (!signingIn && !hasCookie) return next();
     // A request that brings a key of its own is that key's, whatever cookie the browser adds.
     if (!signingIn && (req.headers.authorization !== undefined || 'access_token' in req.query)) return next();

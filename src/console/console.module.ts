@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PeopleModule } from '../people/people.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ConsoleSessionController } from './console-session.controller';
 
-/** The tenants' console: its sign-in and sessions (console-sessions.ts is mounted by app.setup.ts). */
+/**
+ * The tenants' console: its sign-in (a key, or a person's email and password; accepting an invitation)
+ * and sessions (console-sessions.ts is mounted by app.setup.ts).
+ */
 @Module({
-  imports: [AuthModule, RateLimitModule],
+  imports: [AuthModule, RateLimitModule, PeopleModule],
   controllers: [ConsoleSessionController],
 })
 export class ConsoleModule {}

@@ -1,8 +1,10 @@
 import type { BlockList } from 'node:net';
 import type { Request } from 'express';
 
+import type { ApiKeyKind } from './scopes';
+
 /** The three kinds of API key (spec 5.10): an organization's, an admin's across organizations, the platform's. */
-export type ApiKeyKind = 'org' | 'admin' | 'platform';
+export type { ApiKeyKind } from './scopes';
 
 /** What the API-key guard learned about the caller. */
 export interface AuthContext {
@@ -22,6 +24,8 @@ export interface AuthContext {
   expiresAt: number | null;
   /** Whether the key's requests must carry an HMAC signature. */
   signs: boolean;
+  /** The person (their email) whose console session this is, or null for a machine's key. */
+  person: string | null;
 }
 
 /** What Meta said of a number's limits (null: not learned yet), and an operator's throughput for it. */

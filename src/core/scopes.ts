@@ -1,4 +1,8 @@
-import type { ApiKeyKind } from './gateway-request';
+/**
+ * org: one organization; admin: several; platform: runs the platform (organizations, keys), no
+ * organization's data. Defined here, with the scopes of each (plain data the console imports too).
+ */
+export type ApiKeyKind = 'org' | 'admin' | 'platform';
 
 /** Scopes of an organization's data: messages, templates, media, lists, webhooks, the business profile. */
 export const TENANT_SCOPES = [
@@ -19,6 +23,9 @@ export const TENANT_SCOPES = [
   // What customers sent (inbound messages; the conversations built on them), and the read mark.
   'conversations:read',
   'conversations:write',
+  // The organization's people: their memberships, roles and invitations (src/people).
+  'members:read',
+  'members:write',
   // The gateway's own broadcasts (src/broadcasts).
   'broadcasts:read',
   'broadcasts:write',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
@@ -5,15 +6,19 @@ import { ConfigService } from '@nestjs/config';
 import { WebhookEndpointsService } from '../tenant-webhooks/webhook-endpoints.service';
 import { ApiKeysService } from '../auth/api-keys.service';
 import type { Environment } from '../config/environment';
+import { PeopleService } from '../people/people.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 
 import { DEMO_ACCOUNT } from './demo-account';
 
 const { wabaId: DEMO_WABA_ID, phoneNumberId: DEMO_PHONE_NUMBER_ID } = DEMO_ACCOUNT;
+/** The demo organization's owner (a person: email and a password generated and printed once). */
+const DEMO_OWNER_EMAIL = 'owner@demo.example';
 
 /**
  * On the first start with an empty database (and DEMO_SEED on), creates a demo organization with a
- * business account, a phone number, an organization key and an admin key, and prints how to call
+ * business account, a phone number, an organization key, an admin key and an owner who signs in with
+ * email and password, and prints how to call
  * the gateway. The key texts are shown this once (only their hashes are kept in the database), and
  * written for the README's first walk to `source`: DATA_DIR/demo.env, readable by its owner only,
  * beside the demo's generated encryption key (demo data only: production seeds nothing).
@@ -27,6 +32,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly keys: ApiKeysService,
     private readonly config: ConfigService<Environment, true>,
     private readonly webhooks: WebhookEndpointsService,
+    private readonly people: PeopleService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -46,6 +52,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
     });
     const orgKey = await this.keys.create({ kind: 'org', tenantIds: [organization.id], name: 'demo organization key' });
     const adminKey = await this.keys.create({ kind: 'admin', tenantIds: [organization.id], name: 'demo admin key' });
+    // A person too: the organization's owner, who signs in with email and password (and invites others).
+    const ownerPassword = randomBytes(18).toString('base64url');
+    await this.people.addOwner(organization.id, DEMO_OWNER_EMAIL, ownerPassword);
     const port = this.config.get('PORT', { infer: true });
     const base = `http://localhost:${port}`;
     const envFile = this.writeDemoEnv({
@@ -54,6 +63,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
       ORG_ID: organization.id,
       WABA_ID: DEMO_WABA_ID,
       PHONE_NUMBER_ID: DEMO_PHONE_NUMBER_ID,
+      OWNER_EMAIL: DEMO_OWNER_EMAIL,
+      OWNER_PASSWORD: ownerPassword,
     });
     const receiver = await this.demoReceiver(organization.id);
     // Printed on purpose, once: the operator needs the key texts to make the first call.
@@ -67,11 +78,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
         `organization key  ${orgKey.key}`,
         `admin key         ${adminKey.key}`,
         ...(envFile
-          ? [`(also in ${envFile}: source it for $KEY, $ADMIN_KEY, $ORG_ID, $WABA_ID, $PHONE_NUMBER_ID)`]
+          ? [
+              `(also in ${envFile}: source it for $KEY, $ADMIN_KEY, $ORG_ID, $WABA_ID, $PHONE_NUMBER_ID, $OWNER_EMAIL, $OWNER_PASSWORD)`,
+            ]
           : []),
         '',
         'Console (signs in with the organization key in one click; the key stays out of the server logs):',
         `  open ${base}/console/#key=${encodeURIComponent(orgKey.key)}`,
+        `  or as the organization's owner: ${base}/console/ with ${DEMO_OWNER_EMAIL} and password ${ownerPassword}`,
         '',
         'Try:',
         `  curl -s ${base}/v1/tenants -H 'Authorization: Bearer ${orgKey.key}'`,

@@ -3,6 +3,8 @@
 
 export interface Session {
   key: { id: string; prefix: string; kind: 'org' | 'admin' | 'platform'; scopes: string[]; tenant_ids: string[] };
+  /** A person's session (email and password, or an accepted invitation); null for a key's. */
+  person: { email: string; role: string; memberships: Array<{ organization_id: string; role: string }> } | null;
   organization_id: string | null;
   csrf_token: string;
 }
@@ -101,6 +103,21 @@ export async function signIn(key: string): Promise<Session> {
     return switchOrganization(session.key.tenant_ids[0]);
   return session;
 }
+/** A person signs in with their email and password (their first organization, or the one asked for). */
+export const signInWithPassword = async (email: string, password: string) =>
+  remember(await call<Session>('POST', '/console/session', { email, password }));
+
+/** What an invitation link offers, before its password is asked. */
+export const invitationOf = (token: string) =>
+  call<{ email: string; role: string; organization_id: string; expires_at: string }>(
+    'GET',
+    `/console/session/invitation/${encodeURIComponent(token)}`,
+  );
+
+/** Accepts an invitation with a password, and signs in. */
+export const acceptInvitation = async (token: string, password: string) =>
+  remember(await call<Session>('POST', '/console/session/invitation', { token, password }));
+
 export const currentSession = async () => remember(await call<Session>('GET', '/console/session'));
 export const switchOrganization = async (organizationId: string) =>
   remember(await call<Session>('PATCH', '/console/session', { organization_id: organizationId }));

@@ -1,11 +1,24 @@
 import { render } from 'preact';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
-import { ApiError, currentSession, type Session, signIn, signOut, switchOrganization, whenSignedOut, api } from './api';
+import {
+  acceptInvitation,
+  ApiError,
+  api,
+  currentSession,
+  invitationOf,
+  type Session,
+  signIn,
+  signInWithPassword,
+  signOut,
+  switchOrganization,
+  whenSignedOut,
+} from './api';
 import { AuditLogPage } from './pages/audit-log';
 import { BroadcastPage, BroadcastsPage } from './pages/broadcasts';
 import { InboxPage } from './pages/inbox';
 import { KeysPage } from './pages/keys';
+import { MembersPage } from './pages/members';
 import { BlacklistPage, ContactsPage } from './pages/lists';
 import { MessagePage, MessagesPage } from './pages/messages';
 import { OrganizationPage, OrganizationsPage } from './pages/organizations';
@@ -20,20 +33,18 @@ const SESSION_CHECK_MS = 1500;
 
 function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void; notice?: string }) {
   const [key, setKey] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const attempt = async (event: Event, work: () => Promise<Session>, refused: string) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      onSignedIn(await signIn(key.trim()));
+      onSignedIn(await work());
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 401
-          ? 'That key is not valid.'
-          : String((caught as Error).message),
-      );
+      setError(caught instanceof ApiError && caught.status === 401 ? refused : String((caught as Error).message));
     } finally {
       setBusy(false);
     }
@@ -42,7 +53,44 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
     <main class="sign-in">
       <h1>Gateway console</h1>
       {notice && <p role="status">{notice}</p>}
-      <form onSubmit={(event) => void submit(event)}>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <form
+        aria-label="Sign in as a person"
+        onSubmit={(event) =>
+          void attempt(event, () => signInWithPassword(email.trim(), password), 'That email and password do not match.')
+        }
+      >
+        <label for="email">Email</label>
+        <input
+          id="email"
+          type="email"
+          autocomplete="username"
+          value={email}
+          onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+          required
+        />
+        <label for="password">Password</label>
+        <input
+          id="password"
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+          required
+        />
+        <button type="submit" disabled={busy}>
+          Log in
+        </button>
+      </form>
+      <h2>Or with a key</h2>
+      <form
+        aria-label="Sign in with a key"
+        onSubmit={(event) => void attempt(event, () => signIn(key.trim()), 'That key is not valid.')}
+      >
         <label for="key">API key</label>
         <input
           id="key"
@@ -55,15 +103,71 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
         <p class="help">
           An organization, admin or platform key. It is exchanged once for a session; the browser does not keep it.
         </p>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
         <button type="submit" disabled={busy}>
           Sign in
         </button>
       </form>
+    </main>
+  );
+}
+
+/** An invitation link (`#/invitation/<token>`): who it is for and the role, then a password to accept it. */
+function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (session: Session) => void }) {
+  const [offer, setOffer] = useState<{ email: string; role: string; expires_at: string }>();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    invitationOf(token).then(setOffer, (e: ApiError) => setError(e.details ?? e.message));
+  }, [token]);
+  const accept = async (event: Event) => {
+    event.preventDefault();
+    if (password !== again) return setError('The two passwords differ.');
+    try {
+      const session = await acceptInvitation(token, password);
+      // A fragment navigation (it fires hashchange: the app leaves this page), replacing the link's entry.
+      location.replace(`${location.pathname}#/overview`);
+      onSignedIn(session);
+    } catch (e) {
+      setError((e as ApiError).details ?? (e as Error).message);
+    }
+  };
+  return (
+    <main class="sign-in">
+      <h1>Join the organization</h1>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {offer && (
+        <form aria-label="Accept the invitation" onSubmit={(event) => void accept(event)}>
+          <p>
+            You are invited as <strong>{offer.role}</strong> with {offer.email}. Choose a password (at least 12
+            characters), or give yours if you have an account.
+          </p>
+          <label for="new-password">Password</label>
+          <input
+            id="new-password"
+            type="password"
+            autocomplete="new-password"
+            minLength={12}
+            value={password}
+            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+            required
+          />
+          <label for="new-password-again">Password again</label>
+          <input
+            id="new-password-again"
+            type="password"
+            autocomplete="new-password"
+            value={again}
+            onInput={(e) => setAgain((e.target as HTMLInputElement).value)}
+            required
+          />
+          <button type="submit">Accept and sign in</button>
+        </form>
+      )}
     </main>
   );
 }
@@ -123,6 +227,7 @@ const TENANT_PAGES: PageEntry[] = [
   ['broadcasts', 'Broadcasts', 'broadcasts:read'],
   ['contacts', 'Contacts', 'contacts:read'],
   ['blacklist', 'Blacklist', 'blacklist:read'],
+  ['members', 'Members', 'members:read'],
   ['keys', 'Keys', 'keys:read'],
   ['audit', 'Audit log', 'audit:read'],
 ];
@@ -181,6 +286,7 @@ function Console({
   else if (page === 'organizations' && rest.length === 1) content = <OrganizationPage id={rest[0]} />;
   else if (page === 'organizations') content = <OrganizationsPage />;
   else if (page === 'keys') content = <KeysPage session={session} />;
+  else if (page === 'members') content = <MembersPage session={session} />;
   else if (page === 'blacklist') content = <BlacklistPage />;
   else if (page === 'contacts') content = <ContactsPage />;
   else if (page === 'audit') content = <AuditLogPage />;
@@ -197,7 +303,9 @@ function Console({
           ))}
         </nav>
         <OrganizationPicker session={session} onChange={onSession} />
-        <span class="who">{session.key.prefix}…</span>
+        <span class="who">
+          {session.person ? `${session.person.email} (${session.person.role})` : `${session.key.prefix}…`}
+        </span>
         <button type="button" onClick={onSignOut}>
           Sign out
         </button>
@@ -245,6 +353,19 @@ function App() {
     return () => clearInterval(timer);
   }, [session?.key.id]);
 
+  // An invitation link opens its page even in a console already open (a hash change re-renders).
+  const [first, second] = useRoute();
+  const invitation = first === 'invitation' ? second : undefined;
+  if (invitation)
+    return (
+      <AcceptInvitation
+        token={invitation}
+        onSignedIn={(s) => {
+          setNotice(undefined);
+          setSession(s);
+        }}
+      />
+    );
   if (session === undefined) return <p role="status">Loading…</p>;
   if (session === null)
     return (

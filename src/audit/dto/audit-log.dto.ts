@@ -41,7 +41,15 @@ export class ListAuditLogQueryDto extends PageQueryDto {
 }
 
 class AuditActorDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'maria@shop.example',
+    description: "The person whose console session made the change (null: a machine's key)",
+  })
+  person: string | null;
+
+  @ApiProperty({ format: 'uuid', description: "The key it was made with (a person's: their membership's)" })
   key_id: string;
 
   @ApiProperty({ example: 'svc_live_AbCdEf', description: "The key's display prefix, never its text" })

@@ -21,6 +21,7 @@ import { PartitionedRecords1763701900000 } from './1763701900000-PartitionedReco
 import { AppSubscriptions1763702000000 } from './1763702000000-AppSubscriptions';
 import { MediaAssetChunks1763702100000 } from './1763702100000-MediaAssetChunks';
 import { Conversations1763702200000 } from './1763702200000-Conversations';
+import { People1763702300000 } from './1763702300000-People';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   AppSubscriptions1763702000000,
   MediaAssetChunks1763702100000,
   Conversations1763702200000,
+  People1763702300000,
 ];

@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ROLES } from '../../../../src/people/roles';
+import { api, type Session } from '../api';
+import { time } from '../format';
+import { RowsTable, TextField, useAction } from '../ui';
+
+interface Member {
+  user_id: string;
+  email: string;
+  role: string;
+  joined_at: string;
+}
+
+interface Invitation {
+  id: string;
+  email: string;
+  role: string;
+  expires_at: string;
+  open: boolean;
+  created_at: string;
+}
+
+/**
+ * The organization's people: members with their roles (change, remove), and invitations by link
+ * (the link is shown once, to copy to the person).
+ */
+export function MembersPage({ session }: { session: Session }) {
+  const [members, setMembers] = useState<Member[]>([]);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
+  const [draft, setDraft] = useState({ email: '', role: 'agent' });
+  const [link, setLink] = useState<string>();
+  const canWrite = session.key.scopes.includes('members:write');
+  const load = async () => {
+    setMembers((await api.get<{ data: Member[] }>('/v1/members')).data);
+    setInvitations((await api.get<{ data: Invitation[] }>('/v1/members/invitations')).data);
+  };
+  const { act, messages, setError } = useAction(load);
+  useEffect(() => void load().catch((e: Error) => setError(e.message)), [session.organization_id]);
+  return (
+    <section>
+      <h1>Members</h1>
+      {messages}
+      <RowsTable
+        label="Members"
+        rows={members}
+        rowKey={(m) => m.user_id}
+        columns={[
+          ['Email', (m) => m.email],
+          [
+            'Role',
+            (m) =>
+              canWrite ? (
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) => {
+                    const role = (e.target as HTMLSelectElement).value;
+                    void act(async () => {
+                      await api.patch(`/v1/members/${m.user_id}`, { role });
+                      return `${m.email} is now ${role}; they sign in again.`;
+                    });
+                  }}
+                >
+                  {ROLES.map((role) => (
+                    <option key={role}>{role}</option>
+                  ))}
+                </select>
+              ) : (
+                m.role
+              ),
+          ],
+          ['Joined', (m) => time(m.joined_at)],
+        ]}
+        actions={
+          canWrite
+            ? (m) => (
+                <button
+                  type="button"
+                  aria-label={`Remove ${m.email}`}
+                  onClick={() =>
+                    void act(async () => {
+                      await api.delete(`/v1/members/${m.user_id}`);
+                      return `${m.email} removed: their sessions end within seconds.`;
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              )
+            : undefined
+        }
+        empty="No members yet."
+      />
+      {canWrite && (
+        <>
+          <h2>Invite someone</h2>
+          <form
+            class="stacked"
+            aria-label="Invite a member"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void act(async () => {
+                const invited = await api.post<{ link: string; email: string }>('/v1/members/invitations', {
+                  email: draft.email.trim(),
+                  role: draft.role,
+                });
+                setLink(`${location.origin}${invited.link}`);
+                setDraft({ email: '', role: draft.role });
+                return `Invitation for ${invited.email} made: give them the link below (it works once, for 7 days).`;
+              });
+            }}
+          >
+            <TextField label="Email" value={draft.email} onValue={(email) => setDraft({ ...draft, email })} required />
+            <label>
+              Role
+              <select
+                value={draft.role}
+                onChange={(e) => setDraft({ ...draft, role: (e.target as HTMLSelectElement).value })}
+              >
+                {ROLES.map((role) => (
+                  <option key={role}>{role}</option>
+                ))}
+              </select>
+            </label>
+            <button type="submit">Invite</button>
+          </form>
+          {link && (
+            <p>
+              <label>
+                Invitation link
+                <input readOnly value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+              </label>
+            </p>
+          )}
+          <h2>Invitations</h2>
+          <RowsTable
+            label="Invitations"
+            rows={invitations}
+            rowKey={(i) => i.id}
+            columns={[
+              ['Email', (i) => i.email],
+              ['Role', (i) => i.role],
+              ['Expires', (i) => (i.open ? time(i.expires_at) : 'expired')],
+            ]}
+            actions={(i) => (
+              <button
+                type="button"
+                aria-label={`Cancel the invitation of ${i.email}`}
+                onClick={() =>
+                  void act(async () => {
+                    await api.delete(`/v1/members/invitations/${i.id}`);
+                    return `The invitation of ${i.email} is cancelled.`;
+                  })
+                }
+              >
+                Cancel
+              </button>
+            )}
+            empty="No invitations waiting."
+          />
+        </>
+      )}
+    </section>
+  );
+}

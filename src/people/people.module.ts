@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { Invitation } from './invitation.entity';
+import { MembersController } from './members.controller';
+import { Membership } from './membership.entity';
+import { PeopleRepository } from './people.repository';
+import { PeopleService } from './people.service';
+import { User } from './user.entity';
+
+/**
+ * People, not keys: users, their memberships with roles (roles.ts) and invitations. Each membership
+ * acts through a key of its own (auth's api_keys, `member_user_id`), so everything that checks keys
+ * checks people too. The console signs people in (src/console).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([User, Membership, Invitation]), AuthModule],
+  controllers: [MembersController],
+  providers: [PeopleRepository, PeopleService],
+  exports: [PeopleService],
+})
+export class PeopleModule {}

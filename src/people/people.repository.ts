@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { Invitation } from './invitation.entity';
+import { Membership } from './membership.entity';
+import { User } from './user.entity';
+
+/** A member of an organization as the members list shows them. */
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  role: string;
+  key_id: string;
+  created_at: Date;
+}
+
+/** `users`, `memberships` and `invitations`: the people of the organizations. */
+@Injectable()
+export class PeopleRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  userByEmail(email: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOne({ where: { email } });
+  }
+
+  userById(id: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOne({ where: { id } });
+  }
+
+  /** A person's organizations, oldest membership first. */
+  membershipsOf(userId: string): Promise<Membership[]> {
+    return this.dataSource.getRepository(Membership).find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  membership(userId: string, tenantId: string): Promise<Membership | null> {
+    return this.dataSource.getRepository(Membership).findOne({ where: { userId, tenantId } });
+  }
+
+  /** The organization's members, in the order they joined. */
+  members(tenantId: string): Promise<MemberRow[]> {
+    return this.dataSource.query(
+      `SELECT m.user_id, u.email, m.role, m.key_id, m.created_at FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.tenant_id = $1 ORDER BY m.created_at, m.user_id`,
+      [tenantId],
+    );
+  }
+
+  /** How many owners the organization has, their rows locked (a change that would leave none is refused). */
+  async lockOwners(manager: EntityManager, tenantId: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ user_id: string }>>(
+      `SELECT user_id FROM memberships WHERE tenant_id = $1 AND role = 'owner' ORDER BY user_id FOR UPDATE`,
+      [tenantId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The person, made now (with `passwordHash`) unless they have an account already. */
+  async ensureUser(manager: EntityManager, id: string, email: string, passwordHash: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING`,
+      [id, email, passwordHash],
+    );
+  }
+
+  async addMembership(
+    manager: EntityManager,
+    member: { userId: string; tenantId: string; role: string; keyId: string },
+  ): Promise<void> {
+    await manager.getRepository(Membership).insert(member);
+  }
+
+  async setMembership(
+    manager: EntityManager,
+    member: { userId: string; tenantId: string; role: string; keyId: string },
+  ): Promise<void> {
+    await manager
+      .getRepository(Membership)
+      .update({ userId: member.userId, tenantId: member.tenantId }, { role: member.role, keyId: member.keyId });
+  }
+
+  async removeMembership(manager: EntityManager, userId: string, tenantId: string): Promise<boolean> {
+    const result = await manager.getRepository(Membership).delete({ userId, tenantId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  // ---- invitations ------------------------------------------------------------------------------
+
+  async addInvitation(invitation: Omit<Invitation, 'id' | 'createdAt' | 'acceptedAt' | 'tenant'>): Promise<Invitation> {
+    const repository = this.dataSource.getRepository(Invitation);
+    return repository.save(repository.create({ ...invitation, acceptedAt: null }));
+  }
+
+  invitationByToken(tokenHash: string): Promise<Invitation | null> {
+    return this.dataSource.getRepository(Invitation).findOne({ where: { tokenHash } });
+  }
+
+  /** The organization's invitations not accepted yet, newest first (expired ones too: they say so). */
+  pendingInvitations(tenantId: string): Promise<Invitation[]> {
+    return this.dataSource.getRepository(Invitation).find({
+      where: { tenantId, acceptedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  /** Takes the invitation once: whether it was still open (not accepted, not expired) and is now used. */
+  async useInvitation(manager: EntityManager, id: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `UPDATE invitations SET accepted_at = now() WHERE id = $1 AND accepted_at IS NULL AND expires_at > now()
+       RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async removeInvitation(tenantId: string, id: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(Invitation).delete({ tenantId, id, acceptedAt: IsNull() });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,260 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ApiKeysService } from '../auth/api-keys.service';
+import type { AuthContext } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import type { InvitationDto, InvitationListDto, MemberListDto, NewInvitationDto } from './dto/members.dto';
+import type { Invitation } from './invitation.entity';
+import { burnVerification, hashPassword, passwordMatches } from './passwords';
+import { PeopleRepository } from './people.repository';
+import { isRole, type Role, ROLE_KEYS } from './roles';
+
+/** How long an invitation link can be used. */
+export const INVITATION_DAYS = 7;
+/** Where the console opens an invitation (the token after it, in the fragment: never sent to a server log). */
+export const INVITATION_PATH = '/console/#/invitation/';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A person signed in to one of their organizations: the key their session acts as, and where else they belong. */
+export interface PersonSession {
+  userId: string;
+  email: string;
+  tenantId: string;
+  role: Role;
+  keyHash: string;
+  memberships: Array<{ tenantId: string; role: string }>;
+}
+
+function invitationJson(row: Invitation): InvitationDto {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expires_at: row.expiresAt.toISOString(),
+    open: row.acceptedAt === null && row.expiresAt.getTime() > Date.now(),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The organizations' people (API keys stay, for machines): invitations by link, accepted with a
+ * password; sign-in by email and password; members with roles (roles.ts). A person's sessions in an
+ * organization act as their membership's key (issued with the role's scopes, never shown): the
+ * guards, scopes, audit log and revocation of keys apply to people unchanged, and removing a member
+ * or changing their role revokes that key, which ends their sessions there within seconds.
+ */
+@Injectable()
+export class PeopleService {
+  constructor(
+    private readonly repository: PeopleRepository,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  async members(tenantId: string): Promise<MemberListDto> {
+    const rows = await this.repository.members(tenantId);
+    return {
+      data: rows.map((row) => ({
+        user_id: row.user_id,
+        email: row.email,
+        role: row.role,
+        joined_at: row.created_at.toISOString(),
+      })),
+    };
+  }
+
+  async invitations(tenantId: string): Promise<InvitationListDto> {
+    return { data: (await this.repository.pendingInvitations(tenantId)).map(invitationJson) };
+  }
+
+  /** An invitation link for `email` with `role`; only an owner's session may invite an owner. */
+  async invite(auth: AuthContext, tenantId: string, input: { email: string; role: Role }): Promise<NewInvitationDto> {
+    if (input.role === 'owner') await this.requireOwner(auth, tenantId, 'invite an owner');
+    const token = randomBytes(32).toString('base64url');
+    const row = await this.repository.addInvitation({
+      tenantId,
+      email: input.email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedByKeyId: auth.keyId,
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    });
+    return { ...invitationJson(row), link: `${INVITATION_PATH}${token}` };
+  }
+
+  async cancelInvitation(tenantId: string, id: string): Promise<void> {
+    if (!(await this.repository.removeInvitation(tenantId, id)))
+      throw GraphError.notFound(`Invitation ${id} does not exist or was accepted`);
+  }
+
+  /** What an invitation link offers (the console's page before the password is asked). */
+  async invitation(token: string): Promise<{ email: string; role: string; tenantId: string; expires_at: string }> {
+    const row = await this.openInvitation(token);
+    return { email: row.email, role: row.role, tenantId: row.tenantId, expires_at: row.expiresAt.toISOString() };
+  }
+
+  /**
+   * Accepts an invitation: the person's account is made with `password` (or, when they have one,
+   * their password must match), they join the organization with the invitation's role, and the
+   * invitation is used up. Signs them in there.
+   */
+  async accept(token: string, password: string): Promise<PersonSession> {
+    const invitation = await this.openInvitation(token);
+    const existing = await this.repository.userByEmail(invitation.email);
+    if (existing && !(await passwordMatches(existing.passwordHash, password)))
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        'password: this email has an account: give its password to accept the invitation',
+      );
+    const userId = existing?.id ?? randomUUID();
+    const passwordHash = existing ? existing.passwordHash : await hashPassword(password);
+    if (existing && (await this.repository.membership(userId, invitation.tenantId)))
+      throw GraphError.conflict('This person is already a member of the organization');
+    const key = await this.issueKey(userId, invitation.email, invitation.tenantId, invitation.role as Role);
+    try {
+      await this.repository.transaction(async (manager) => {
+        if (!(await this.repository.useInvitation(manager, invitation.id)))
+          throw GraphError.invalidParameter('Invalid parameter', 'token: the invitation was used or has expired');
+        await this.repository.ensureUser(manager, userId, invitation.email, passwordHash);
+        await this.repository.addMembership(manager, {
+          userId,
+          tenantId: invitation.tenantId,
+          role: invitation.role,
+          keyId: key.id,
+        });
+      });
+    } catch (error) {
+      await this.keys.revoke(key.id);
+      throw error;
+    }
+    return this.sessionOf(userId, invitation.email, invitation.tenantId);
+  }
+
+  /**
+   * Email and password; the organization asked for (one of theirs), else their first. A wrong email
+   * and a wrong password answer alike, in the same time.
+   */
+  async signIn(email: string, password: string, tenantId?: string): Promise<PersonSession> {
+    const user = await this.repository.userByEmail(email.trim().toLowerCase());
+    if (!user) {
+      await burnVerification(password);
+      throw wrongCredentials();
+    }
+    if (!(await passwordMatches(user.passwordHash, password))) throw wrongCredentials();
+    return this.sessionOf(user.id, user.email, tenantId);
+  }
+
+  /** The person's session in `tenantId` (one of their organizations; none given: their first). */
+  async sessionOf(userId: string, email: string, tenantId?: string): Promise<PersonSession> {
+    const memberships = await this.repository.membershipsOf(userId);
+    const membership = tenantId ? memberships.find((m) => m.tenantId === tenantId) : memberships[0];
+    if (!membership)
+      throw tenantId
+        ? GraphError.permissionDenied('You are not a member of that organization')
+        : GraphError.permissionDenied('You are not a member of any organization');
+    const keyHash = await this.keys.activeHashOf(membership.keyId);
+    if (!keyHash) throw GraphError.permissionDenied('Your membership of that organization has ended');
+    return {
+      userId,
+      email,
+      tenantId: membership.tenantId,
+      role: membership.role as Role,
+      keyHash,
+      memberships: memberships.map((m) => ({ tenantId: m.tenantId, role: m.role })),
+    };
+  }
+
+  /**
+   * A member's new role: a new key with its scopes, the old one revoked (their sessions there end;
+   * they sign in again). Owners are made and unmade by owners only, and the last owner stays one.
+   */
+  async changeRole(auth: AuthContext, tenantId: string, userId: string, role: Role): Promise<void> {
+    const member = await this.member(tenantId, userId);
+    if (member.role === role) return;
+    if (role === 'owner' || member.role === 'owner') await this.requireOwner(auth, tenantId, 'change an owner');
+    const user = (await this.repository.userById(userId))!;
+    const key = await this.issueKey(userId, user.email, tenantId, role);
+    try {
+      await this.repository.transaction(async (manager) => {
+        const owners = await this.repository.lockOwners(manager, tenantId);
+        if (member.role === 'owner' && owners.length === 1)
+          throw GraphError.conflict('The last owner of an organization cannot lose the role: make another owner first');
+        await this.repository.setMembership(manager, { userId, tenantId, role, keyId: key.id });
+      });
+    } catch (error) {
+      await this.keys.revoke(key.id);
+      throw error;
+    }
+    await this.keys.revoke(member.keyId);
+  }
+
+  /** A member leaves the organization: their key is revoked (their sessions there end within seconds). */
+  async remove(auth: AuthContext, tenantId: string, userId: string): Promise<void> {
+    const member = await this.member(tenantId, userId);
+    if (member.role === 'owner') await this.requireOwner(auth, tenantId, 'remove an owner');
+    await this.repository.transaction(async (manager) => {
+      const owners = await this.repository.lockOwners(manager, tenantId);
+      if (member.role === 'owner' && owners.length === 1)
+        throw GraphError.conflict('The last owner of an organization cannot be removed');
+      await this.repository.removeMembership(manager, userId, tenantId);
+    });
+    await this.keys.revoke(member.keyId);
+  }
+
+  /**
+   * An organization's first owner, made by an operator (the CLI, the demo): their account with
+   * `password` unless they have one, and the membership. No invitation.
+   */
+  async addOwner(tenantId: string, email: string, password: string): Promise<void> {
+    const normalized = email.trim().toLowerCase();
+    const existing = await this.repository.userByEmail(normalized);
+    const userId = existing?.id ?? randomUUID();
+    const passwordHash = existing?.passwordHash ?? (await hashPassword(password));
+    const key = await this.issueKey(userId, normalized, tenantId, 'owner');
+    await this.repository.transaction(async (manager) => {
+      await this.repository.ensureUser(manager, userId, normalized, passwordHash);
+      await this.repository.addMembership(manager, { userId, tenantId, role: 'owner', keyId: key.id });
+    });
+  }
+
+  private async member(tenantId: string, userId: string) {
+    const member = isUuidLike(userId) ? await this.repository.membership(userId, tenantId) : null;
+    if (!member) throw GraphError.notFound(`Member ${userId} does not exist`);
+    return member;
+  }
+
+  /** Owner-only changes: a person's session whose role here is owner. */
+  private async requireOwner(auth: AuthContext, tenantId: string, what: string): Promise<void> {
+    const mine = (await this.repository.members(tenantId)).find((m) => m.key_id === auth.keyId);
+    if (mine?.role !== 'owner') throw GraphError.permissionDenied(`Only an owner can ${what}`);
+  }
+
+  private async openInvitation(token: string): Promise<Invitation> {
+    const row = token.length <= 200 ? await this.repository.invitationByToken(sha256(token)) : null;
+    if (!row) throw GraphError.invalidParameter('Invalid parameter', 'token: not an invitation');
+    if (row.acceptedAt !== null)
+      throw GraphError.invalidParameter('Invalid parameter', 'token: the invitation was used');
+    if (row.expiresAt.getTime() <= Date.now())
+      throw GraphError.invalidParameter('Invalid parameter', 'token: the invitation has expired');
+    return row;
+  }
+
+  private async issueKey(userId: string, email: string, tenantId: string, role: Role) {
+    if (!isRole(role)) throw GraphError.invalidParameter('Invalid parameter', `role: not a role: ${String(role)}`);
+    const { kind, scopes } = ROLE_KEYS[role];
+    const issued = await this.keys.create({
+      kind,
+      tenantIds: [tenantId],
+      name: email,
+      scopes: [...scopes],
+      memberUserId: userId,
+    });
+    return issued.record;
+  }
+}
+
+const isUuidLike = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+function wrongCredentials(): GraphError {
+  return new GraphError(190, 'The email or password is not right', { status: 401 });
+}

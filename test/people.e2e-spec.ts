@@ -1,0 +1,233 @@
+import request from 'supertest';
+import { PeopleService } from '../src/people/people.service';
+import { eventually } from './support/eventually';
+import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+const OWNER = 'olivia@shop.example';
+const OWNER_PASSWORD = 'correct horse battery staple';
+const AGENT = 'adam@shop.example';
+const AGENT_PASSWORD = 'agent password 2026!';
+
+interface Session {
+  csrf_token: string;
+  organization_id: string | null;
+  person: { email: string; role: string; memberships: Array<{ organization_id: string; role: string }> } | null;
+  key: { id: string; scopes: string[] };
+}
+
+/**
+ * People, not keys (issue 44, first step): an owner made by an operator signs in with email and
+ * password; they invite a colleague as an agent by link; the colleague accepts with a password and
+ * signs in; the agent's session reaches the inbox but not keys or webhooks; the audit log names the
+ * person; removing the member ends their session within 5 s; invitations are used once and expire.
+ */
+describe('people: members with roles, invitations, password sign-in', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let b: TestTenant;
+
+  /** A browser: its own cookie jar, and the CSRF token of its session for writes. */
+  const browser = () => {
+    const agent = request.agent(t.url);
+    let csrf = '';
+    return {
+      agent,
+      remember: (session: Session) => (csrf = session.csrf_token),
+      get: (path: string) => agent.get(path),
+      write: (method: 'post' | 'patch' | 'delete', path: string, body?: unknown) =>
+        agent[method](path)
+          .set('x-csrf-token', csrf)
+          .send(body as object),
+    };
+  };
+  const signIn = async (who: ReturnType<typeof browser>, email: string, password: string, organizationId?: string) => {
+    const res = await who.agent
+      .post('/console/session')
+      .send({ email, password, ...(organizationId && { organization_id: organizationId }) });
+    if (res.status === 200) who.remember(res.body as Session);
+    return res;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await resetState(t);
+    a = await createTenant(t, 'People A');
+    b = await createTenant(t, 'People B');
+    await t.get(PeopleService).addOwner(a.id, OWNER, OWNER_PASSWORD);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  let agentLink: string;
+  let agentUserId: string;
+  const owner = () => browser();
+
+  it('signs an owner in with email and password; a wrong one answers like an unknown one', async () => {
+    const who = owner();
+    const res = await signIn(who, 'Olivia@Shop.Example ', OWNER_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      organization_id: a.id,
+      person: { email: OWNER, role: 'owner', memberships: [{ organization_id: a.id, role: 'owner' }] },
+      key: { kind: 'admin', tenant_ids: [a.id] },
+    });
+    expect(res.headers['set-cookie']?.[0]).toMatch(/HttpOnly/);
+    const wrong = await signIn(owner(), OWNER, 'not the password at all');
+    const unknown = await signIn(owner(), 'nobody@shop.example', 'not the password at all');
+    for (const answer of [wrong, unknown]) expectGraphError(answer, 401, 190);
+    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+    expectInvalidParameter(await signIn(owner(), 'not-an-email', 'whatever'), 400, /email/);
+  });
+
+  it('lets the owner invite a colleague as an agent by a link, which they accept with a password', async () => {
+    const who = owner();
+    await signIn(who, OWNER, OWNER_PASSWORD);
+    expectInvalidParameter(
+      await who.write('post', '/v1/members/invitations', { email: 'adam', role: 'agent' }),
+      400,
+      /email/,
+    );
+    expectInvalidParameter(
+      await who.write('post', '/v1/members/invitations', { email: AGENT, role: 'superuser' }),
+      400,
+      /role/,
+    );
+    const invited = await who.write('post', '/v1/members/invitations', { email: AGENT, role: 'agent' }).expect(201);
+    expect(invited.body).toMatchObject({
+      email: AGENT,
+      role: 'agent',
+      open: true,
+      link: expect.stringMatching(/^\/console\/#\/invitation\/[\w-]{40,}$/),
+    });
+    agentLink = invited.body.link as string;
+    const token = agentLink.split('/').pop()!;
+    // Only the token's hash is kept.
+    const [stored] = await t.dataSource.query('SELECT token_hash FROM invitations WHERE id = $1', [invited.body.id]);
+    expect(stored.token_hash).not.toContain(token);
+    const offered = await request(t.url).get(`/console/session/invitation/${token}`).expect(200);
+    expect(offered.body).toEqual({
+      email: AGENT,
+      role: 'agent',
+      organization_id: a.id,
+      expires_at: expect.any(String),
+    });
+
+    const colleague = browser();
+    const short = await colleague.agent.post('/console/session/invitation').send({ token, password: 'short' });
+    expectInvalidParameter(short, 400, /password/);
+    expect(await t.dataSource.query('SELECT 1 FROM users WHERE email = $1', [AGENT])).toEqual([]);
+    const accepted = await colleague.agent
+      .post('/console/session/invitation')
+      .send({ token, password: AGENT_PASSWORD })
+      .expect(200);
+    expect(accepted.body.person).toEqual({
+      email: AGENT,
+      role: 'agent',
+      memberships: [{ organization_id: a.id, role: 'agent' }],
+    });
+    // Used once.
+    const again = await browser().agent.post('/console/session/invitation').send({ token, password: AGENT_PASSWORD });
+    expectInvalidParameter(again, 400, /token/);
+    const [user] = await t.dataSource.query('SELECT id, password_hash FROM users WHERE email = $1', [AGENT]);
+    agentUserId = user.id as string;
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(accepted.body)).not.toContain('argon2');
+  });
+
+  it('gives the agent the inbox and sends, and the same 403 as a key without the scope on keys and webhooks', async () => {
+    const agent = browser();
+    await signIn(agent, AGENT, AGENT_PASSWORD);
+    await agent.get(`/v1/${a.phoneNumberId}/conversations`).expect(200);
+    await agent.get(`/v1/${a.phoneNumberId}/messages`).expect(200);
+    expectGraphError(await agent.get('/v1/keys'), 403, 200);
+    expectGraphError(await agent.get('/v1/webhooks'), 403, 200);
+    expectGraphError(
+      await agent.write('post', '/v1/members/invitations', { email: 'x@shop.example', role: 'agent' }),
+      403,
+      200,
+    );
+    // Another organization's number, by any route.
+    expectGraphError(await agent.get(`/v1/${b.phoneNumberId}/conversations`), 401, 190);
+    expectGraphError(await signIn(browser(), AGENT, AGENT_PASSWORD, b.id), 403, 200);
+    // The membership's key is nobody's to see or revoke as a key.
+    const machine = (await createOrgKey(t, a)).key;
+    const members = await request(t.url).get('/v1/members').set(bearer(machine)).expect(200);
+    expect(members.body.data.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [OWNER, 'owner'],
+      [AGENT, 'agent'],
+    ]);
+    const owners = owner();
+    await signIn(owners, OWNER, OWNER_PASSWORD);
+    const keys = (await owners.get('/v1/keys').expect(200)).body.data as Array<{ name: string }>;
+    expect(keys.map((k) => k.name)).not.toContain(AGENT);
+  });
+
+  it('names the person in the audit log', async () => {
+    const owners = owner();
+    await signIn(owners, OWNER, OWNER_PASSWORD);
+    const log = await owners.get('/v1/audit_log?action=members.invite').expect(200);
+    expect(log.body.data[0].actor).toMatchObject({ person: OWNER, key_kind: 'admin' });
+    expect(JSON.stringify(log.body)).not.toContain(AGENT_PASSWORD);
+  });
+
+  it('keeps the last owner, and lets only an owner touch an owner', async () => {
+    const owners = owner();
+    const session = (await signIn(owners, OWNER, OWNER_PASSWORD)).body as Session;
+    const ownerId = (
+      (await owners.get('/v1/members').expect(200)).body.data as Array<{ user_id: string; email: string }>
+    ).find((m) => m.email === OWNER)!.user_id;
+    expectGraphError(await owners.write('delete', `/v1/members/${ownerId}`), 409, 100);
+    expectGraphError(await owners.write('patch', `/v1/members/${ownerId}`, { role: 'viewer' }), 409, 100);
+    const machine = (await createOrgKey(t, a)).key;
+    expectGraphError(await request(t.url).delete(`/v1/members/${ownerId}`).set(bearer(machine)), 403, 200);
+    expect(session.person?.role).toBe('owner');
+  });
+
+  it("ends a removed member's session within 5 seconds", async () => {
+    const agent = browser();
+    await signIn(agent, AGENT, AGENT_PASSWORD);
+    await agent.get('/console/session').expect(200);
+    const owners = owner();
+    await signIn(owners, OWNER, OWNER_PASSWORD);
+    const removedAt = Date.now();
+    await owners.write('delete', `/v1/members/${agentUserId}`).expect(200);
+    await eventually(async () => ((await agent.get('/console/session')).status === 401 ? true : undefined), 5_000);
+    expect(Date.now() - removedAt).toBeLessThan(5_000);
+    expectGraphError(await agent.get(`/v1/${a.phoneNumberId}/conversations`), 401, 190);
+    expectGraphError(await signIn(browser(), AGENT, AGENT_PASSWORD), 403, 200);
+  });
+
+  it('refuses an expired invitation, and a cancelled one, naming the token', async () => {
+    const owners = owner();
+    await signIn(owners, OWNER, OWNER_PASSWORD);
+    const late = await owners
+      .write('post', '/v1/members/invitations', { email: 'late@shop.example', role: 'viewer' })
+      .expect(201);
+    await t.dataSource.query(`UPDATE invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      late.body.id,
+    ]);
+    const lateToken = (late.body.link as string).split('/').pop()!;
+    expectInvalidParameter(
+      await request(t.url).post('/console/session/invitation').send({ token: lateToken, password: AGENT_PASSWORD }),
+      400,
+      /expired/,
+    );
+    const gone = await owners
+      .write('post', '/v1/members/invitations', { email: 'gone@shop.example', role: 'viewer' })
+      .expect(201);
+    await owners.write('delete', `/v1/members/invitations/${gone.body.id}`).expect(200);
+    expectInvalidParameter(
+      await request(t.url)
+        .post('/console/session/invitation')
+        .send({ token: (gone.body.link as string).split('/').pop(), password: AGENT_PASSWORD }),
+      400,
+      /token/,
+    );
+    expect(
+      await t.dataSource.query('SELECT 1 FROM users WHERE email = ANY ($1)', [
+        ['late@shop.example', 'gone@shop.example'],
+      ]),
+    ).toEqual([]);
+  });
+});
