@@ -24,6 +24,7 @@ import { PhoneNumber } from './tenancy/phone-number.entity';
 import { UpstreamObject } from './passthrough/upstream-object.entity';
 import { AuditEntry } from './audit/audit-entry.entity';
 import { Invitation } from './people/invitation.entity';
+import { SignInPolicy } from './people/sign-in-policy.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -36,6 +37,7 @@ export const ENTITIES = [
   User,
   Membership,
   Invitation,
+  SignInPolicy,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

@@ -1,5 +1,6 @@
 import { AppSubscriptionsService } from '../src/tenancy/app-subscriptions.service';
 import { execFileSync } from 'node:child_process';
+import { Secret, TOTP } from 'otpauth';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -684,7 +685,7 @@ const RECIPIENT = '15557654321';
     await context.close();
   }, 60_000);
 
-  it('lets an owner invite a colleague as an agent, who accepts with a password and sees the inbox but no keys or webhooks', async () => {
+  it('lets an owner invite a colleague as an agent, who accepts with a password and a second factor and sees the inbox but no keys or webhooks', async () => {
     const ownerEmail = 'owner@console.example';
     const ownerPassword = 'the owner password 2026';
     await t.get(PeopleService).addOwner(a.id, ownerEmail, ownerPassword);
@@ -695,6 +696,9 @@ const RECIPIENT = '15557654321';
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText(`${ownerEmail} (owner)`).waitFor();
     await page.getByRole('link', { name: 'Members' }).click();
+    // The owner requires a second factor of everyone: the colleague sets theirs up before signing in.
+    await page.getByLabel('Require a second factor of every member').check();
+    await page.getByRole('status').filter({ hasText: 'second factor' }).waitFor();
     const invite = page.getByRole('form', { name: 'Invite a member' });
     await invite.getByLabel('Email').fill('agent@console.example');
     await invite.getByLabel('Role').selectOption('agent');
@@ -709,6 +713,12 @@ const RECIPIENT = '15557654321';
     await accept.getByLabel('Password', { exact: true }).fill('the agent password 2026');
     await accept.getByLabel('Password again').fill('the agent password 2026');
     await accept.getByRole('button', { name: 'Accept and sign in' }).click();
+    const confirm = colleague.page.getByRole('form', { name: 'Confirm the second factor' });
+    const secret = await confirm.getByLabel('Secret (type it into the app)').inputValue();
+    await confirm
+      .getByLabel('Code from the app')
+      .fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+    await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
     await colleague.page.getByText('agent@console.example (agent)').waitFor();
     const nav = colleague.page.getByRole('navigation', { name: 'Pages' });
     for (const name of ['Inbox', 'Messages']) await nav.getByRole('link', { name }).waitFor();

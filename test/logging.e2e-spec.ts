@@ -6,6 +6,8 @@ import type * as LoggingModule from '../src/logging/logging.module';
 import type { TestApp } from './support/test-app';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import type * as GatewayLoggerModule from '../src/logging/gateway-logger';
+import type * as PeopleModule from '../src/people/people.service';
+import type * as RedisStoreModule from '../src/redis/redis-store';
 
 /** Every line the app writes, parsed (the destination is JSON lines in this test). */
 class Lines extends Writable {
@@ -253,5 +255,49 @@ describe('logs (pino): one access line per request, no secrets', () => {
     const written = lines.raw.slice(before).join('\n');
     for (const secret of [key.key, cookie.split('=')[1], signedIn.body.csrf_token as string])
       expect(written).not.toContain(secret);
+  });
+
+  it("a person's password, invitation token and second-factor secret are in no log line and nowhere in Redis", async () => {
+    const { PeopleService } = require('../src/people/people.service') as typeof PeopleModule;
+    const { RedisStore } = require('../src/redis/redis-store') as typeof RedisStoreModule;
+    const password = 'a person password that must not leak';
+    await t.get(PeopleService).addOwner(tenant.id, 'leak-check@shop.example', password);
+    const before = lines.raw.length;
+    const owner = request.agent(t.url);
+    const signedIn = await owner
+      .post('/console/session')
+      .send({ email: 'leak-check@shop.example', password })
+      .expect(200);
+    const csrf = signedIn.body.csrf_token as string;
+    const invited = await owner
+      .post('/v1/members/invitations')
+      .set('x-csrf-token', csrf)
+      .send({ email: 'leak-check-2@shop.example', role: 'viewer' })
+      .expect(201);
+    const token = (invited.body.link as string).split('/').pop()!;
+    const colleague = request.agent(t.url);
+    await colleague
+      .post('/console/session/invitation')
+      .send({ token, password: `${password} 2` })
+      .expect(200);
+    const setup = await owner.post('/console/session/totp').set('x-csrf-token', csrf).expect(200);
+    const secret = setup.body.secret as string;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const written = lines.raw.slice(before).join('\n');
+    const store = t.store;
+    // Every value in the test Redis database, as text (sessions, caches, counters): strings and hashes.
+    const values: string[] = [];
+    if (store instanceof RedisStore)
+      for (const k of await store.client.keys('*')) {
+        const kind = await store.client.type(k);
+        if (kind === 'string') values.push(k, String(await store.client.get(k)));
+        else if (kind === 'hash') values.push(k, JSON.stringify(await store.client.hgetall(k)));
+        else values.push(k);
+      }
+    const redis = values.join('\n');
+    for (const leaked of [password, `${password} 2`, token, secret]) {
+      expect(written).not.toContain(leaked);
+      expect(redis).not.toContain(leaked);
+    }
   });
 });

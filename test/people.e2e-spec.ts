@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
 import { eventually } from './support/eventually';
@@ -9,6 +10,14 @@ const OWNER = 'olivia@shop.example';
 const OWNER_PASSWORD = 'correct horse battery staple';
 const AGENT = 'adam@shop.example';
 const AGENT_PASSWORD = 'agent password 2026!';
+const VIEWER = 'vera@shop.example';
+const VIEWER_PASSWORD = 'viewer password 2026!';
+
+/** What the person's authenticator app shows now for `secret`. */
+const codeOf = (secret: string, offsetSeconds = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSeconds * 1000,
+  });
 
 interface Session {
   csrf_token: string;
@@ -36,7 +45,7 @@ describe('people: members with roles, invitations, password sign-in', () => {
       agent,
       remember: (session: Session) => (csrf = session.csrf_token),
       get: (path: string) => agent.get(path),
-      write: (method: 'post' | 'patch' | 'delete', path: string, body?: unknown) =>
+      write: (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown) =>
         agent[method](path)
           .set('x-csrf-token', csrf)
           .send(body as object),
@@ -60,6 +69,7 @@ describe('people: members with roles, invitations, password sign-in', () => {
   afterAll(() => t.close());
 
   let agentLink: string;
+  let ownerSecret: string;
   let agentUserId: string;
   const owner = () => browser();
 
@@ -229,5 +239,94 @@ describe('people: members with roles, invitations, password sign-in', () => {
         ['late@shop.example', 'gone@shop.example'],
       ]),
     ).toEqual([]);
+  });
+
+  it('sets up a second factor, then asks for its code at every sign-in', async () => {
+    const owners = owner();
+    await signIn(owners, OWNER, OWNER_PASSWORD);
+    const setup = await owners.write('post', '/console/session/totp').expect(200);
+    expect(setup.body).toEqual({
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+      otpauth_uri: expect.stringMatching(/^otpauth:\/\/totp\/.*secret=/),
+    });
+    const secret = setup.body.secret as string;
+    const [stored] = await t.dataSource.query('SELECT totp_secret_encrypted FROM users WHERE email = $1', [OWNER]);
+    expect(stored.totp_secret_encrypted).not.toContain(secret);
+    expectInvalidParameter(await owners.write('post', '/console/session/totp/confirm', { code: '12345' }), 400, /code/);
+    expectInvalidParameter(
+      await owners.write('post', '/console/session/totp/confirm', { code: codeOf(secret, 600) }),
+      401,
+      /code/,
+    );
+    await owners.write('post', '/console/session/totp/confirm', { code: codeOf(secret) }).expect(200);
+
+    const without = await signIn(browser(), OWNER, OWNER_PASSWORD);
+    expectGraphError(without, 401, 190);
+    expect(without.body.error.error_data.reason).toBe('second_factor_required');
+    const wrong = await browser()
+      .agent.post('/console/session')
+      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(secret, 600) });
+    expectInvalidParameter(wrong, 401, /code/);
+    const right = await browser()
+      .agent.post('/console/session')
+      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(secret) });
+    expect(right.status).toBe(200);
+    expect(right.body.person.role).toBe('owner');
+    // Never read back.
+    expect(JSON.stringify((await owners.get('/console/session').expect(200)).body)).not.toContain(secret);
+    ownerSecret = secret;
+  });
+
+  it('lets an owner require a second factor: a member without one sets it up before their session starts', async () => {
+    const owners = browser();
+    const signedIn = await owners.agent
+      .post('/console/session')
+      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(ownerSecret) })
+      .expect(200);
+    owners.remember(signedIn.body as Session);
+    const machine = (await createOrgKey(t, a)).key;
+    expectGraphError(
+      await request(t.url).put('/v1/members/sign_in_policy').set(bearer(machine)).send({ require_totp: true }),
+      403,
+      200,
+    );
+    expectInvalidParameter(
+      await owners.write('put', '/v1/members/sign_in_policy', { require_totp: 'yes' }),
+      400,
+      /require_totp/,
+    );
+    await owners.write('put', '/v1/members/sign_in_policy', { require_totp: true }).expect(200);
+    const invited = await owners
+      .write('post', '/v1/members/invitations', { email: VIEWER, role: 'viewer' })
+      .expect(201);
+    const token = (invited.body.link as string).split('/').pop()!;
+
+    const viewer = browser();
+    const accepted = await viewer.agent
+      .post('/console/session/invitation')
+      .send({ token, password: VIEWER_PASSWORD })
+      .expect(200);
+    expect(accepted.body).toEqual({
+      second_factor_setup_required: true,
+      email: VIEWER,
+      organization_id: a.id,
+      csrf_token: expect.any(String),
+    });
+    viewer.remember(accepted.body as Session);
+    // No session yet: nothing of the organization, and no key.
+    expectGraphError(await viewer.get(`/v1/${a.phoneNumberId}/conversations`), 401, 190);
+    expectGraphError(await viewer.get('/console/session'), 401, 190);
+    const setup = await viewer.write('post', '/console/session/totp').expect(200);
+    const started = await viewer
+      .write('post', '/console/session/totp/confirm', { code: codeOf(setup.body.secret as string) })
+      .expect(200);
+    expect(started.body.person).toMatchObject({ email: VIEWER, role: 'viewer' });
+    viewer.remember(started.body as Session);
+    await viewer.get(`/v1/${a.phoneNumberId}/conversations`).expect(200);
+    expectGraphError(
+      await viewer.write('delete', '/console/session/totp', { code: codeOf(setup.body.secret as string) }),
+      409,
+      100,
+    );
   });
 });

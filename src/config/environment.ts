@@ -309,6 +309,20 @@ export class Environment {
   @Max(100000)
   UNAUTHENTICATED_RATE_LIMIT_PER_SECOND = 30;
 
+  /** Wrong passwords for one account, within SIGN_IN_LOCK_SECONDS, that lock it (every instance counts them). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  SIGN_IN_MAX_FAILURES = 10;
+
+  /** How long an account stays locked after SIGN_IN_MAX_FAILURES wrong passwords (and the window they count in). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  SIGN_IN_LOCK_SECONDS = 900;
+
   /** How long a successful response is kept for Idempotency-Key replays. */
   @Transform(toInt)
   @IsInt()

@@ -1,15 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import type { Request, Response } from 'express';
 import { type ActiveKey, ApiKeysService, ipAllowed } from '../auth/api-keys.service';
 import { Public } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
-import { type PersonSession, PeopleService } from '../people/people.service';
+import { type PersonSession, PeopleService, type SignInOutcome } from '../people/people.service';
 import { ROLES } from '../people/roles';
-import { AcceptInvitationDto, lowerTrimmed } from '../people/dto/members.dto';
+import { AcceptInvitationDto, lowerTrimmed, TotpCodeDto } from '../people/dto/members.dto';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { csrf, SESSION_COOKIE } from './console-sessions';
 
@@ -36,6 +36,12 @@ export class SignInDto {
   @IsString()
   @MaxLength(200)
   password?: string;
+
+  @ApiPropertyOptional({ example: '123456', description: 'With a second factor: the code of the authenticator app' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
+  code?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Admin keys: the organization to act for (one of its own)' })
   @IsOptional()
@@ -131,13 +137,25 @@ export class ConsoleSessionController {
     if (!req.is('application/json'))
       throw GraphError.invalidParameter('Sign-in takes JSON', 'Content-Type must be application/json');
     if (body.email !== undefined) {
-      const person = await this.people
-        .signIn(body.email, body.password ?? '', body.organization_id)
+      const outcome = await this.people
+        .signIn(body.email, body.password ?? '', body.organization_id, body.code)
         .catch(async (error: unknown) => {
           if (error instanceof GraphError && error.code === 190) await this.rateLimit.limitUnauthenticated(res, req.ip);
           throw error;
         });
-      return this.startPersonSession(req, person);
+      if (outcome.kind === 'session') return this.startPersonSession(req, outcome.session);
+      // The organization requires a second factor the person has not set up: a session that can only
+      // set it up (POST …/totp, then …/totp/confirm, which starts the real one).
+      await promised((done) => req.session.regenerate(done));
+      req.session.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
+      const token = csrf.generateToken(req, true);
+      await promised((done) => req.session.save(done));
+      return {
+        second_factor_setup_required: true,
+        email: outcome.email,
+        organization_id: outcome.tenantId,
+        csrf_token: token,
+      };
     }
     const found = await this.keys.activeByText(body.key);
     if (!found) {
@@ -183,7 +201,70 @@ export class ConsoleSessionController {
   async accept(@Req() req: Request, @Body() body: AcceptInvitationDto) {
     if (!req.is('application/json'))
       throw GraphError.invalidParameter('Accepting takes JSON', 'Content-Type must be application/json');
-    return this.startPersonSession(req, await this.people.accept(body.token, body.password));
+    return this.begin(req, await this.people.accept(body.token, body.password));
+  }
+
+  /**
+   * A person's session; or, when their organization requires a second factor they have not set up, a
+   * session that can only set it up (POST …/totp, then …/totp/confirm, which starts the real one).
+   */
+  private async begin(req: Request, outcome: SignInOutcome) {
+    if (outcome.kind === 'session') return this.startPersonSession(req, outcome.session);
+    await promised((done) => req.session.regenerate(done));
+    req.session.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
+    const token = csrf.generateToken(req, true);
+    await promised((done) => req.session.save(done));
+    return {
+      second_factor_setup_required: true,
+      email: outcome.email,
+      organization_id: outcome.tenantId,
+      csrf_token: token,
+    };
+  }
+
+  @Post('totp')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Set up a second factor: the secret for the person's authenticator app (shown this once)",
+    description: "A person's session, or one that must set it up before signing in (X-CSRF-Token).",
+  })
+  @ApiGraphErrors(401, 409)
+  async setupTotp(@Req() req: Request) {
+    return this.people.setupTotp(await this.personId(req));
+  }
+
+  @Post('totp/confirm')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the second factor with its first code; a sign-in waiting on it then starts' })
+  @ApiGraphErrors(400, 401)
+  async confirmTotp(@Req() req: Request, @Body() body: TotpCodeDto) {
+    const userId = await this.personId(req);
+    await this.people.confirmTotp(userId, body.code);
+    const enrollment = req.session.enrollment;
+    if (!enrollment) return { success: true };
+    const person = await this.people.sessionOf(enrollment.userId, enrollment.email, enrollment.organizationId);
+    return this.startPersonSession(req, person);
+  }
+
+  @Delete('totp')
+  @Public()
+  @ApiOperation({ summary: 'Remove the second factor (with a current code), unless an organization requires it' })
+  @ApiGraphErrors(400, 401, 409)
+  async removeTotp(@Req() req: Request, @Body() body: TotpCodeDto) {
+    if (req.session?.enrollment) throw GraphError.invalidToken();
+    await this.people.removeTotp(await this.personId(req), body.code);
+    return { success: true };
+  }
+
+  /** The person of a person's session, or of one setting up its second factor; else 401 code 190. */
+  private async personId(req: Request): Promise<string> {
+    const enrolling = req.session?.enrollment?.userId;
+    if (enrolling) return enrolling;
+    const key = req.session?.keyHash ? await this.keys.activeByHash(req.session.keyHash, true) : null;
+    if (!key?.person || !req.session.userId) throw GraphError.invalidToken();
+    return req.session.userId;
   }
 
   /** A person's new session, acting as their membership's key in its organization. */

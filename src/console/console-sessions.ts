@@ -16,6 +16,11 @@ declare module 'express-session' {
     organizationId?: string;
     /** A person's session (src/people): who; the key is their membership's in `organizationId`. */
     userId?: string;
+    /**
+     * A person whose organization requires a second factor they have not set up: this session can only
+     * set it up (no key, no /v1); confirming it starts their real session.
+     */
+    enrollment?: { userId: string; email: string; organizationId: string };
   }
 }
 
@@ -78,16 +83,18 @@ export function consoleSessions(options: {
     const cookie = req.headers.cookie;
     const hasCookie = typeof cookie === 'string' && cookie.includes(cookiePrefix);
     if (!hasCookie && !req.url.startsWith(SESSION_PATH)) return next();
-    // Signing in: with a key or a password (SESSION_PATH), or by accepting an invitation (below it).
-    const signingIn = req.path === SESSION_PATH || req.path.startsWith(`${SESSION_PATH}/`);
+    // Signing in: with a key or a password (SESSION_PATH), or by accepting an invitation. A session's
+    // other writes below SESSION_PATH (its second factor) show its CSRF token like any other.
+    const signingIn = req.path === SESSION_PATH || req.path.startsWith(`${SESSION_PATH}/invitation`);
+    const ownSession = req.path.startsWith(`${SESSION_PATH}/`);
     if (!signingIn && !hasCookie) return next();
     // A request that brings a key of its own is that key's, whatever cookie the browser adds.
     if (!signingIn && (req.headers.authorization !== undefined || 'access_token' in req.query)) return next();
     sessions(req, res, (error?: unknown) => {
       if (error) return next(error);
       const state = req.session;
-      if (!state.keyHash) return next();
-      if (!signingIn) {
+      if (!state.keyHash && !(ownSession && state.enrollment)) return next();
+      if (!signingIn && state.keyHash) {
         (req as GatewayRequest).consoleKeyHash = state.keyHash;
         if (state.organizationId && req.headers[TENANT_HEADER] === undefined)
           req.headers[TENANT_HEADER] = state.organizationId;

@@ -1,11 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator';
 import { SuccessDto } from '../common/pagination';
 import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { AuthContext } from '../core/gateway-request';
-import { ChangeRoleDto, InvitationListDto, InviteMemberDto, MemberListDto, NewInvitationDto } from './dto/members.dto';
+import {
+  ChangeRoleDto,
+  InvitationListDto,
+  InviteMemberDto,
+  MemberListDto,
+  NewInvitationDto,
+  PutSignInPolicyDto,
+  SignInPolicyDto,
+} from './dto/members.dto';
 import { PeopleService } from './people.service';
 
 /** The organization's people: members with their roles, and invitations by link. */
@@ -38,6 +46,31 @@ export class MembersController {
     @Body() body: InviteMemberDto,
   ): Promise<NewInvitationDto> {
     return this.people.invite(auth, tenantId, body);
+  }
+
+  @Get('sign_in_policy')
+  @Authenticated({ scopes: ['members:read'] })
+  @ApiOperation({ summary: "How the organization's people sign in (whether a second factor is required)" })
+  @ApiOkResponse({ type: SignInPolicyDto })
+  policy(@TenantId() tenantId: string): Promise<SignInPolicyDto> {
+    return this.people.policy(tenantId);
+  }
+
+  @Put('sign_in_policy')
+  @Authenticated({ scopes: ['members:write'] })
+  @Audited('members.sign_in_policy')
+  @ApiOperation({
+    summary: 'Require a second factor of every member (an owner only)',
+    description: 'A member without one sets it up at their next sign-in, before their session starts.',
+  })
+  @ApiOkResponse({ type: SignInPolicyDto })
+  @ApiGraphErrors(400, 403)
+  setPolicy(
+    @CurrentAuth() auth: AuthContext,
+    @TenantId() tenantId: string,
+    @Body() body: PutSignInPolicyDto,
+  ): Promise<SignInPolicyDto> {
+    return this.people.setPolicy(auth, tenantId, body.require_totp);
   }
 
   @Get('invitations')

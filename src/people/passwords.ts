@@ -26,7 +26,8 @@ export async function passwordMatches(stored: string, password: string): Promise
  * takes as long as a wrong password (no account enumeration by timing).
  */
 let decoy: Promise<string> | undefined;
-export async function burnVerification(password: string): Promise<void> {
+export async function burnVerification(password: string): Promise<false> {
   decoy ??= hashPassword(`decoy-${Math.random()}-${Date.now()}`);
   await passwordMatches(await decoy, password);
+  return false;
 }

@@ -6,6 +6,8 @@ import { MembersController } from './members.controller';
 import { Membership } from './membership.entity';
 import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
+import { SignInLockout } from './sign-in-lockout';
+import { SignInPolicy } from './sign-in-policy.entity';
 import { User } from './user.entity';
 
 /**
@@ -14,9 +16,9 @@ import { User } from './user.entity';
  * checks people too. The console signs people in (src/console).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Membership, Invitation]), AuthModule],
+  imports: [TypeOrmModule.forFeature([User, Membership, Invitation, SignInPolicy]), AuthModule],
   controllers: [MembersController],
-  providers: [PeopleRepository, PeopleService],
+  providers: [PeopleRepository, PeopleService, SignInLockout],
   exports: [PeopleService],
 })
 export class PeopleModule {}

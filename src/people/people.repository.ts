@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';
+import { keyIdOf } from '../common/encrypted-secrets';
+import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
+import { SignInPolicy } from './sign-in-policy.entity';
 import { User } from './user.entity';
 
 /** A member of an organization as the members list shows them. */
@@ -13,7 +16,7 @@ export interface MemberRow {
   created_at: Date;
 }
 
-/** `users`, `memberships` and `invitations`: the people of the organizations. */
+/** `users`, `memberships`, `invitations` and `sign_in_policies`: the people of the organizations. */
 @Injectable()
 export class PeopleRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -84,6 +87,38 @@ export class PeopleRepository {
   async removeMembership(manager: EntityManager, userId: string, tenantId: string): Promise<boolean> {
     const result = await manager.getRepository(Membership).delete({ userId, tenantId });
     return (result.affected ?? 0) > 0;
+  }
+
+  // ---- second factor and policies --------------------------------------------------------------
+
+  async setTotp(userId: string, secretEncrypted: string | null, enabledAt: Date | null): Promise<void> {
+    await this.dataSource
+      .getRepository(User)
+      .update({ id: userId }, { totpSecretEncrypted: secretEncrypted, totpEnabledAt: enabledAt });
+  }
+
+  /** The organizations of `tenantIds` that require a second factor. */
+  async requiringTotp(tenantIds: string[]): Promise<Set<string>> {
+    if (tenantIds.length === 0) return new Set();
+    const rows = await this.dataSource.query<Array<{ tenant_id: string }>>(
+      `SELECT tenant_id FROM sign_in_policies WHERE tenant_id = ANY ($1::uuid[]) AND require_totp`,
+      [tenantIds],
+    );
+    return new Set(rows.map((row) => row.tenant_id));
+  }
+
+  policy(tenantId: string): Promise<SignInPolicy | null> {
+    return this.dataSource.getRepository(SignInPolicy).findOne({ where: { tenantId } });
+  }
+
+  async savePolicy(tenantId: string, requireTotp: boolean): Promise<SignInPolicy> {
+    await this.dataSource.getRepository(SignInPolicy).upsert({ tenantId, requireTotp }, ['tenantId']);
+    return (await this.policy(tenantId))!;
+  }
+
+  /** The TOTP secrets, for key rotation (common/encrypted-secrets.ts). */
+  encryptedSecrets(): EncryptedColumnStatements {
+    return new EncryptedColumnStatements(this.dataSource, 'users', ['totp_secret_encrypted'], keyIdOf);
   }
 
   // ---- invitations ------------------------------------------------------------------------------

@@ -1,13 +1,24 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiKeysService } from '../auth/api-keys.service';
+import { EncryptedSecrets } from '../common/encrypted-secrets';
+import { SecretBox } from '../common/secret-box';
+import { isUuid } from '../common/uuid';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import type { InvitationDto, InvitationListDto, MemberListDto, NewInvitationDto } from './dto/members.dto';
+import type {
+  InvitationDto,
+  InvitationListDto,
+  MemberListDto,
+  NewInvitationDto,
+  SignInPolicyDto,
+} from './dto/members.dto';
 import type { Invitation } from './invitation.entity';
 import { burnVerification, hashPassword, passwordMatches } from './passwords';
 import { PeopleRepository } from './people.repository';
 import { isRole, type Role, ROLE_KEYS } from './roles';
+import { newTotpSecret, totpMatches, totpUri } from './second-factor';
+import { SignInLockout } from './sign-in-lockout';
 
 /** How long an invitation link can be used. */
 export const INVITATION_DAYS = 7;
@@ -15,6 +26,13 @@ export const INVITATION_DAYS = 7;
 export const INVITATION_PATH = '/console/#/invitation/';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A sign-in's outcome: a session, or (an organization that requires a second factor, a person who has
+ * none) the enrollment that must come first.
+ */
+export type SignInOutcome =
+  { kind: 'session'; session: PersonSession } | { kind: 'enroll'; userId: string; email: string; tenantId: string };
 
 /** A person signed in to one of their organizations: the key their session acts as, and where else they belong. */
 export interface PersonSession {
@@ -49,7 +67,12 @@ export class PeopleService {
   constructor(
     private readonly repository: PeopleRepository,
     private readonly keys: ApiKeysService,
-  ) {}
+    private readonly lockout: SignInLockout,
+    private readonly box: SecretBox,
+    secrets: EncryptedSecrets,
+  ) {
+    secrets.register('second factor secrets', repository.encryptedSecrets());
+  }
 
   async members(tenantId: string): Promise<MemberListDto> {
     const rows = await this.repository.members(tenantId);
@@ -83,7 +106,7 @@ export class PeopleService {
   }
 
   async cancelInvitation(tenantId: string, id: string): Promise<void> {
-    if (!(await this.repository.removeInvitation(tenantId, id)))
+    if (!isUuid(id) || !(await this.repository.removeInvitation(tenantId, id)))
       throw GraphError.notFound(`Invitation ${id} does not exist or was accepted`);
   }
 
@@ -98,7 +121,7 @@ export class PeopleService {
    * their password must match), they join the organization with the invitation's role, and the
    * invitation is used up. Signs them in there.
    */
-  async accept(token: string, password: string): Promise<PersonSession> {
+  async accept(token: string, password: string): Promise<SignInOutcome> {
     const invitation = await this.openInvitation(token);
     const existing = await this.repository.userByEmail(invitation.email);
     if (existing && !(await passwordMatches(existing.passwordHash, password)))
@@ -127,21 +150,94 @@ export class PeopleService {
       await this.keys.revoke(key.id);
       throw error;
     }
-    return this.sessionOf(userId, invitation.email, invitation.tenantId);
+    return this.outcome(userId, invitation.email, invitation.tenantId, existing?.totpEnabledAt ?? null);
   }
 
   /**
    * Email and password; the organization asked for (one of theirs), else their first. A wrong email
-   * and a wrong password answer alike, in the same time.
+   * and a wrong password answer alike, in the same time; SIGN_IN_MAX_FAILURES of them lock the
+   * account for SIGN_IN_LOCK_SECONDS on every instance (sign-in-lockout.ts).
    */
-  async signIn(email: string, password: string, tenantId?: string): Promise<PersonSession> {
-    const user = await this.repository.userByEmail(email.trim().toLowerCase());
-    if (!user) {
-      await burnVerification(password);
+  async signIn(email: string, password: string, tenantId?: string, code?: string): Promise<SignInOutcome> {
+    const normalized = email.trim().toLowerCase();
+    await this.lockout.check(normalized);
+    const user = await this.repository.userByEmail(normalized);
+    const matches = user ? await passwordMatches(user.passwordHash, password) : await burnVerification(password);
+    if (!user || !matches) {
+      // Counted for unknown emails too: a locked address says nothing of whether it has an account.
+      await this.lockout.failed(normalized);
       throw wrongCredentials();
     }
-    if (!(await passwordMatches(user.passwordHash, password))) throw wrongCredentials();
-    return this.sessionOf(user.id, user.email, tenantId);
+    if (user.totpEnabledAt && user.totpSecretEncrypted) {
+      if (code === undefined) throw secondFactorRequired();
+      if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) {
+        await this.lockout.failed(normalized);
+        throw wrongCode();
+      }
+    }
+    return this.outcome(user.id, user.email, tenantId, user.totpEnabledAt);
+  }
+
+  /** The session, or the enrollment first when the organization requires a second factor they lack. */
+  private async outcome(
+    userId: string,
+    email: string,
+    tenantId: string | undefined,
+    totpEnabledAt: Date | null,
+  ): Promise<SignInOutcome> {
+    const session = await this.sessionOf(userId, email, tenantId);
+    if (!totpEnabledAt && (await this.repository.requiringTotp([session.tenantId])).size > 0)
+      return { kind: 'enroll', userId, email, tenantId: session.tenantId };
+    return { kind: 'session', session };
+  }
+
+  // ---- the second factor (TOTP) ---------------------------------------------------------------
+
+  /**
+   * A new secret for the person's authenticator app, kept encrypted until it is confirmed: the answer
+   * of enrollment is the only place it is ever shown (it is never read back).
+   */
+  async setupTotp(userId: string): Promise<{ secret: string; otpauth_uri: string }> {
+    const user = await this.repository.userById(userId);
+    if (!user) throw GraphError.invalidToken();
+    if (user.totpEnabledAt)
+      throw GraphError.conflict('A second factor is set up already: remove it first to set up another');
+    const secret = newTotpSecret();
+    await this.repository.setTotp(userId, this.box.encrypt(secret), null);
+    return { secret, otpauth_uri: totpUri(secret, user.email) };
+  }
+
+  /** The first code from the app: the second factor is on from now. */
+  async confirmTotp(userId: string, code: string): Promise<void> {
+    const user = await this.repository.userById(userId);
+    if (!user?.totpSecretEncrypted || user.totpEnabledAt)
+      throw GraphError.invalidParameter('Invalid parameter', 'code: set up a second factor first');
+    if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) throw wrongCode();
+    await this.repository.setTotp(userId, user.totpSecretEncrypted, new Date());
+  }
+
+  /** Off again, with a current code, unless an organization of theirs requires it. */
+  async removeTotp(userId: string, code: string): Promise<void> {
+    const user = await this.repository.userById(userId);
+    if (!user?.totpEnabledAt || !user.totpSecretEncrypted)
+      throw GraphError.invalidParameter('Invalid parameter', 'code: no second factor is set up');
+    if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) throw wrongCode();
+    const tenants = (await this.repository.membershipsOf(userId)).map((m) => m.tenantId);
+    if ((await this.repository.requiringTotp(tenants)).size > 0)
+      throw GraphError.conflict('An organization you belong to requires a second factor');
+    await this.repository.setTotp(userId, null, null);
+  }
+
+  async policy(tenantId: string): Promise<SignInPolicyDto> {
+    const row = await this.repository.policy(tenantId);
+    return { require_totp: row?.requireTotp ?? false, updated_at: row?.updatedAt.toISOString() ?? null };
+  }
+
+  /** Only an owner sets how the organization signs in. */
+  async setPolicy(auth: AuthContext, tenantId: string, requireTotp: boolean): Promise<SignInPolicyDto> {
+    await this.requireOwner(auth, tenantId, 'change how the organization signs in');
+    const row = await this.repository.savePolicy(tenantId, requireTotp);
+    return { require_totp: row.requireTotp, updated_at: row.updatedAt.toISOString() };
   }
 
   /** The person's session in `tenantId` (one of their organizations; none given: their first). */
@@ -218,7 +314,7 @@ export class PeopleService {
   }
 
   private async member(tenantId: string, userId: string) {
-    const member = isUuidLike(userId) ? await this.repository.membership(userId, tenantId) : null;
+    const member = isUuid(userId) ? await this.repository.membership(userId, tenantId) : null;
     if (!member) throw GraphError.notFound(`Member ${userId} does not exist`);
     return member;
   }
@@ -253,7 +349,17 @@ export class PeopleService {
   }
 }
 
-const isUuidLike = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+/** A person with a second factor gave no code: the console asks for it. */
+function secondFactorRequired(): GraphError {
+  return new GraphError(190, 'A second factor is required', {
+    status: 401,
+    data: { reason: 'second_factor_required', details: 'code: the 6-digit code of your authenticator app' },
+  });
+}
+
+function wrongCode(): GraphError {
+  return GraphError.invalidParameter('Invalid parameter', 'code: not the code of your authenticator app now', 401);
+}
 
 function wrongCredentials(): GraphError {
   return new GraphError(190, 'The email or password is not right', { status: 401 });

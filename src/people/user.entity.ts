@@ -17,6 +17,14 @@ export class User {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash: string;
 
+  /** The TOTP secret (RFC 6238), encrypted (common/secret-box.ts); set at enrollment, kept while in use. */
+  @Column({ name: 'totp_secret_encrypted', type: 'text', nullable: true })
+  totpSecretEncrypted: string | null;
+
+  /** When the second factor was confirmed: from then on a sign-in needs its code. */
+  @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
+  totpEnabledAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

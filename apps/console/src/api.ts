@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly code: number | undefined,
     message: string,
     readonly details?: string,
+    /** `error_data.reason`, when the gateway gives one (`second_factor_required`). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -48,9 +50,17 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
   const text = await res.text();
   const parsed: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
-    const error = (parsed as { error?: { code?: number; message?: string; error_data?: { details?: string } } })?.error;
-    if (res.status === 401 && path !== '/console/session') onSignedOut('Your session has ended.');
-    throw new ApiError(res.status, error?.code, error?.message ?? res.statusText, error?.error_data?.details);
+    const error = (
+      parsed as { error?: { code?: number; message?: string; error_data?: { details?: string; reason?: string } } }
+    )?.error;
+    if (res.status === 401 && !path.startsWith('/console/session')) onSignedOut('Your session has ended.');
+    throw new ApiError(
+      res.status,
+      error?.code,
+      error?.message ?? res.statusText,
+      error?.error_data?.details,
+      error?.error_data?.reason,
+    );
   }
   return parsed as T;
 }
@@ -103,9 +113,28 @@ export async function signIn(key: string): Promise<Session> {
     return switchOrganization(session.key.tenant_ids[0]);
   return session;
 }
-/** A person signs in with their email and password (their first organization, or the one asked for). */
-export const signInWithPassword = async (email: string, password: string) =>
-  remember(await call<Session>('POST', '/console/session', { email, password }));
+/**
+ * What a person's sign-in (or an accepted invitation) answers: their session, or, when their
+ * organization requires a second factor they have not set up, the step that sets it up first.
+ */
+export type PersonSignIn = Session | { second_factor_setup_required: true; email: string; csrf_token: string };
+
+function rememberSignIn(answer: PersonSignIn): PersonSignIn {
+  csrfToken = answer.csrf_token;
+  return answer;
+}
+
+/** A person signs in with their email, password and (when they have one) second factor's code. */
+export const signInWithPassword = async (email: string, password: string, code?: string) =>
+  rememberSignIn(await call<PersonSignIn>('POST', '/console/session', { email, password, ...(code && { code }) }));
+
+/** A second factor for the signed-in (or enrolling) person: the secret for their app, shown once. */
+export const setUpSecondFactor = () =>
+  call<{ secret: string; otpauth_uri: string }>('POST', '/console/session/totp', {});
+
+/** Confirms it with the app's first code; a sign-in waiting on it answers its session. */
+export const confirmSecondFactor = (code: string) =>
+  call<PersonSignIn | { success: true }>('POST', '/console/session/totp/confirm', { code });
 
 /** What an invitation link offers, before its password is asked. */
 export const invitationOf = (token: string) =>
@@ -114,9 +143,9 @@ export const invitationOf = (token: string) =>
     `/console/session/invitation/${encodeURIComponent(token)}`,
   );
 
-/** Accepts an invitation with a password, and signs in. */
+/** Accepts an invitation with a password, and signs in (or first sets up a second factor). */
 export const acceptInvitation = async (token: string, password: string) =>
-  remember(await call<Session>('POST', '/console/session/invitation', { token, password }));
+  rememberSignIn(await call<PersonSignIn>('POST', '/console/session/invitation', { token, password }));
 
 export const currentSession = async () => remember(await call<Session>('GET', '/console/session'));
 export const switchOrganization = async (organizationId: string) =>

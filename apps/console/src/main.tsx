@@ -5,6 +5,9 @@ import {
   acceptInvitation,
   ApiError,
   api,
+  confirmSecondFactor,
+  type PersonSignIn,
+  setUpSecondFactor,
   currentSession,
   invitationOf,
   type Session,
@@ -31,10 +34,72 @@ import './styles.css';
 /** How often an open console asks whether its session still stands (a key revoked elsewhere ends it). */
 const SESSION_CHECK_MS = 1500;
 
+/** A person's sign-in answered: their session, or the second factor to set up first. */
+function isSession(answer: PersonSignIn | { success: true }): answer is Session {
+  return 'key' in answer;
+}
+
+/**
+ * The second factor, set up where the organization requires it before the session starts (or by a
+ * person who chooses to): the secret for the authenticator app, then its first code.
+ */
+function SecondFactorSetup({ onSignedIn, email }: { onSignedIn: (session: Session) => void; email: string }) {
+  const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string }>();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    setUpSecondFactor().then(setSetup, (e: ApiError) => setError(e.details ?? e.message));
+  }, []);
+  const confirm = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const answer = await confirmSecondFactor(code.trim());
+      if (isSession(answer)) onSignedIn(answer);
+    } catch (e) {
+      setError((e as ApiError).details ?? (e as Error).message);
+    }
+  };
+  return (
+    <main class="sign-in">
+      <h1>Set up a second factor</h1>
+      <p>
+        The organization of {email} requires a code from an authenticator app at every sign-in. Add this account to your
+        app, then give the code it shows.
+      </p>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {setup && (
+        <form aria-label="Confirm the second factor" onSubmit={(event) => void confirm(event)}>
+          <label for="totp-secret">Secret (type it into the app)</label>
+          <input id="totp-secret" readOnly value={setup.secret} />
+          <label for="totp-uri">Or the app's address</label>
+          <input id="totp-uri" readOnly value={setup.otpauth_uri} />
+          <label for="totp-code">Code from the app</label>
+          <input
+            id="totp-code"
+            inputMode="numeric"
+            autocomplete="one-time-code"
+            value={code}
+            onInput={(e) => setCode((e.target as HTMLInputElement).value)}
+            required
+          />
+          <button type="submit">Confirm and sign in</button>
+        </form>
+      )}
+    </main>
+  );
+}
+
 function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void; notice?: string }) {
   const [key, setKey] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
+  const [enrolling, setEnrolling] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const attempt = async (event: Event, work: () => Promise<Session>, refused: string) => {
@@ -44,11 +109,23 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
     try {
       onSignedIn(await work());
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 401 ? refused : String((caught as Error).message));
+      if (caught instanceof ApiError && caught.reason === 'second_factor_required') {
+        setAskCode(true);
+        setError('Give the code of your authenticator app.');
+      } else if (caught instanceof ApiError && caught.status === 401)
+        setError(caught.details?.startsWith('code:') ? 'That code is not right.' : refused);
+      else setError(String((caught as Error).message));
     } finally {
       setBusy(false);
     }
   };
+  const person = async () => {
+    const answer = await signInWithPassword(email.trim(), password, askCode ? code.trim() : undefined);
+    if (isSession(answer)) return answer;
+    setEnrolling(answer.email);
+    throw new ApiError(200, undefined, 'Set up a second factor first.');
+  };
+  if (enrolling) return <SecondFactorSetup email={enrolling} onSignedIn={onSignedIn} />;
   return (
     <main class="sign-in">
       <h1>Gateway console</h1>
@@ -60,9 +137,7 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
       )}
       <form
         aria-label="Sign in as a person"
-        onSubmit={(event) =>
-          void attempt(event, () => signInWithPassword(email.trim(), password), 'That email and password do not match.')
-        }
+        onSubmit={(event) => void attempt(event, person, 'That email and password do not match.')}
       >
         <label for="email">Email</label>
         <input
@@ -82,6 +157,19 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
           onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
           required
         />
+        {askCode && (
+          <>
+            <label for="sign-in-code">Code from your authenticator app</label>
+            <input
+              id="sign-in-code"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              value={code}
+              onInput={(e) => setCode((e.target as HTMLInputElement).value)}
+              required
+            />
+          </>
+        )}
         <button type="submit" disabled={busy}>
           Log in
         </button>
@@ -117,21 +205,27 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string>();
+  const [enrolling, setEnrolling] = useState<string>();
   useEffect(() => {
     invitationOf(token).then(setOffer, (e: ApiError) => setError(e.details ?? e.message));
   }, [token]);
+  const signedIn = (session: Session) => {
+    // A fragment navigation (it fires hashchange: the app leaves this page), replacing the link's entry.
+    location.replace(`${location.pathname}#/overview`);
+    onSignedIn(session);
+  };
   const accept = async (event: Event) => {
     event.preventDefault();
     if (password !== again) return setError('The two passwords differ.');
     try {
-      const session = await acceptInvitation(token, password);
-      // A fragment navigation (it fires hashchange: the app leaves this page), replacing the link's entry.
-      location.replace(`${location.pathname}#/overview`);
-      onSignedIn(session);
+      const answer = await acceptInvitation(token, password);
+      if (isSession(answer)) signedIn(answer);
+      else setEnrolling(answer.email);
     } catch (e) {
       setError((e as ApiError).details ?? (e as Error).message);
     }
   };
+  if (enrolling) return <SecondFactorSetup email={enrolling} onSignedIn={signedIn} />;
   return (
     <main class="sign-in">
       <h1>Join the organization</h1>

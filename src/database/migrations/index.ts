@@ -22,6 +22,7 @@ import { AppSubscriptions1763702000000 } from './1763702000000-AppSubscriptions'
 import { MediaAssetChunks1763702100000 } from './1763702100000-MediaAssetChunks';
 import { Conversations1763702200000 } from './1763702200000-Conversations';
 import { People1763702300000 } from './1763702300000-People';
+import { SecondFactor1763702400000 } from './1763702400000-SecondFactor';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   MediaAssetChunks1763702100000,
   Conversations1763702200000,
   People1763702300000,
+  SecondFactor1763702400000,
 ];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
 import { ROLES, type Role } from '../roles';
 
@@ -87,4 +87,22 @@ export class NewInvitationDto extends InvitationDto {
 
 export class InvitationListDto {
   @ApiProperty({ type: [InvitationDto] }) data: InvitationDto[];
+}
+
+export class SignInPolicyDto {
+  @ApiProperty({ description: 'Every member signs in with a second factor (TOTP)' }) require_totp: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updated_at: string | null;
+}
+
+export class PutSignInPolicyDto {
+  @ApiProperty({ description: 'Every member signs in with a second factor (those without one set it up at sign-in)' })
+  @IsBoolean()
+  require_totp: boolean;
+}
+
+export class TotpCodeDto {
+  @ApiProperty({ example: '123456', description: 'The 6-digit code of the authenticator app' })
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
+  code: string;
 }

@@ -29,10 +29,13 @@ export function MembersPage({ session }: { session: Session }) {
   const [invitations, setInvitations] = useState<Invitation[]>([]);
   const [draft, setDraft] = useState({ email: '', role: 'agent' });
   const [link, setLink] = useState<string>();
+  const [requireTotp, setRequireTotp] = useState(false);
   const canWrite = session.key.scopes.includes('members:write');
+  const isOwner = session.person?.role === 'owner';
   const load = async () => {
     setMembers((await api.get<{ data: Member[] }>('/v1/members')).data);
     setInvitations((await api.get<{ data: Invitation[] }>('/v1/members/invitations')).data);
+    setRequireTotp((await api.get<{ require_totp: boolean }>('/v1/members/sign_in_policy')).require_totp);
   };
   const { act, messages, setError } = useAction(load);
   useEffect(() => void load().catch((e: Error) => setError(e.message)), [session.organization_id]);
@@ -91,6 +94,26 @@ export function MembersPage({ session }: { session: Session }) {
         }
         empty="No members yet."
       />
+      {isOwner && (
+        <form class="stacked" aria-label="Sign-in policy" onSubmit={(e) => e.preventDefault()}>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={requireTotp}
+              onChange={(e) => {
+                const require_totp = (e.target as HTMLInputElement).checked;
+                void act(async () => {
+                  await api.put('/v1/members/sign_in_policy', { require_totp });
+                  return require_totp
+                    ? 'Every member now signs in with a second factor (those without one set it up first).'
+                    : 'A second factor is now each member’s choice.';
+                });
+              }}
+            />
+            Require a second factor of every member
+          </label>
+        </form>
+      )}
       {canWrite && (
         <>
           <h2>Invite someone</h2>
