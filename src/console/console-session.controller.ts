@@ -109,6 +109,18 @@ const promised = (run: (done: (error?: unknown) => void) => void) =>
   );
 
 /**
+ * A new session (a new id: whatever the browser held before is gone), filled by `fill`, saved, with a
+ * new CSRF token, which it answers.
+ */
+async function newSession(req: Request, fill: (state: Request['session']) => void): Promise<string> {
+  await promised((done) => req.session.regenerate(done));
+  fill(req.session);
+  const token = csrf.generateToken(req, true);
+  await promised((done) => req.session.save(done));
+  return token;
+}
+
+/**
  * The console's sign-in (console-sessions.ts has the session itself): a key exchanged once for a
  * session cookie; the session read back (its CSRF token, its key, its organization); an admin key's
  * organization switched; sign-out. The console calls `/v1` with the cookie after that.
@@ -143,19 +155,7 @@ export class ConsoleSessionController {
           if (error instanceof GraphError && error.code === 190) await this.rateLimit.limitUnauthenticated(res, req.ip);
           throw error;
         });
-      if (outcome.kind === 'session') return this.startPersonSession(req, outcome.session);
-      // The organization requires a second factor the person has not set up: a session that can only
-      // set it up (POST …/totp, then …/totp/confirm, which starts the real one).
-      await promised((done) => req.session.regenerate(done));
-      req.session.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
-      const token = csrf.generateToken(req, true);
-      await promised((done) => req.session.save(done));
-      return {
-        second_factor_setup_required: true,
-        email: outcome.email,
-        organization_id: outcome.tenantId,
-        csrf_token: token,
-      };
+      return this.begin(req, outcome);
     }
     const found = await this.keys.activeByText(body.key);
     if (!found) {
@@ -166,12 +166,11 @@ export class ConsoleSessionController {
     if (key.ipAllowList && !ipAllowed(key.ipAllowList, req.ip))
       throw GraphError.permissionDenied('The API key is not allowed from this IP address');
     const organizationId = this.organizationFor(key, body.organization_id);
-    await promised((done) => req.session.regenerate(done));
-    req.session.keyHash = hash;
-    req.session.keyId = key.id;
-    if (organizationId) req.session.organizationId = organizationId;
-    const token = csrf.generateToken(req, true);
-    await promised((done) => req.session.save(done));
+    const token = await newSession(req, (state) => {
+      state.keyHash = hash;
+      state.keyId = key.id;
+      if (organizationId) state.organizationId = organizationId;
+    });
     return sessionJson(key, organizationId ?? null, token);
   }
 
@@ -210,10 +209,9 @@ export class ConsoleSessionController {
    */
   private async begin(req: Request, outcome: SignInOutcome) {
     if (outcome.kind === 'session') return this.startPersonSession(req, outcome.session);
-    await promised((done) => req.session.regenerate(done));
-    req.session.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
-    const token = csrf.generateToken(req, true);
-    await promised((done) => req.session.save(done));
+    const token = await newSession(req, (state) => {
+      state.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
+    });
     return {
       second_factor_setup_required: true,
       email: outcome.email,
@@ -271,13 +269,12 @@ export class ConsoleSessionController {
   private async startPersonSession(req: Request, person: PersonSession) {
     const key = await this.keys.activeByHash(person.keyHash, true);
     if (!key) throw GraphError.permissionDenied('Your membership of that organization has ended');
-    await promised((done) => req.session.regenerate(done));
-    req.session.keyHash = person.keyHash;
-    req.session.keyId = key.id;
-    req.session.userId = person.userId;
-    req.session.organizationId = person.tenantId;
-    const token = csrf.generateToken(req, true);
-    await promised((done) => req.session.save(done));
+    const token = await newSession(req, (state) => {
+      state.keyHash = person.keyHash;
+      state.keyId = key.id;
+      state.userId = person.userId;
+      state.organizationId = person.tenantId;
+    });
     return sessionJson(key, person.tenantId, token, person);
   }
 
