@@ -25,6 +25,7 @@ import { UpstreamObject } from './passthrough/upstream-object.entity';
 import { AuditEntry } from './audit/audit-entry.entity';
 import { Invitation } from './people/invitation.entity';
 import { SignInPolicy } from './people/sign-in-policy.entity';
+import { PasswordReset } from './people/password-reset.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -38,6 +39,7 @@ export const ENTITIES = [
   Membership,
   Invitation,
   SignInPolicy,
+  PasswordReset,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

@@ -88,6 +88,12 @@ describe('people: members with roles, invitations, password sign-in', () => {
     for (const answer of [wrong, unknown]) expectGraphError(answer, 401, 190);
     expect(wrong.body.error.message).toBe(unknown.body.error.message);
     expectInvalidParameter(await signIn(owner(), 'not-an-email', 'whatever'), 400, /email/);
+    // No SMTP_URL here: no way to mail a reset link, said as such (for any email alike).
+    expectInvalidParameter(
+      await request(t.url).post('/console/session/password_reset').send({ email: OWNER }),
+      400,
+      /SMTP_URL/,
+    );
   });
 
   it('lets the owner invite a colleague as an agent by a link, which they accept with a password', async () => {
@@ -105,6 +111,7 @@ describe('people: members with roles, invitations, password sign-in', () => {
     );
     const invited = await who.write('post', '/v1/members/invitations', { email: AGENT, role: 'agent' }).expect(201);
     expect(invited.body).toMatchObject({
+      mailed: false,
       email: AGENT,
       role: 'agent',
       open: true,
@@ -234,6 +241,23 @@ describe('people: members with roles, invitations, password sign-in', () => {
       400,
       /token/,
     );
+    // Two browsers accepting one link at once: one gets in.
+    const twice = await owners
+      .write('post', '/v1/members/invitations', { email: 'twice@shop.example', role: 'viewer' })
+      .expect(201);
+    const twiceToken = (twice.body.link as string).split('/').pop()!;
+    const racing = await Promise.all(
+      [1, 2].map(() =>
+        request(t.url).post('/console/session/invitation').send({ token: twiceToken, password: AGENT_PASSWORD }),
+      ),
+    );
+    expect(racing.map((res) => res.status).sort()).toEqual([200, 400]);
+    expect(
+      await t.dataSource.query(
+        'SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+        ['twice@shop.example'],
+      ),
+    ).toEqual([{ n: 1 }]);
     expect(
       await t.dataSource.query('SELECT 1 FROM users WHERE email = ANY ($1)', [
         ['late@shop.example', 'gone@shop.example'],

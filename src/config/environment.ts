@@ -523,6 +523,22 @@ export class Environment {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_URLS?: boolean;
 
+  /**
+   * Where the gateway mails people (invitations, password resets): smtp:// or smtps://, with
+   * credentials in the URL if the server needs them. Unset: invitation links are shown to the inviter
+   * to give, and password reset is not offered.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The sender of the gateway's mail. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_FROM?: string;
+
   /** The gateway's public URL, for links it hands out (media download URLs). Unset: taken from each request. */
   @Transform(emptyToUndefined)
   @IsOptional()

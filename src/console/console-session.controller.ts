@@ -9,7 +9,13 @@ import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
 import { type PersonSession, PeopleService, type SignInOutcome } from '../people/people.service';
 import { ROLES } from '../people/roles';
-import { AcceptInvitationDto, lowerTrimmed, TotpCodeDto } from '../people/dto/members.dto';
+import {
+  AcceptInvitationDto,
+  lowerTrimmed,
+  PasswordResetDto,
+  PasswordResetRequestDto,
+  TotpCodeDto,
+} from '../people/dto/members.dto';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { csrf, SESSION_COOKIE } from './console-sessions';
 
@@ -218,6 +224,37 @@ export class ConsoleSessionController {
       organization_id: outcome.tenantId,
       csrf_token: token,
     };
+  }
+
+  @Post('password_reset')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mail a password reset link (used once, within an hour); the same answer whether the email has an account',
+    description:
+      'Needs the operator to have set SMTP_URL (400 naming `email` otherwise). Counts against the per-IP limit.',
+  })
+  @ApiGraphErrors(400, 429, 502)
+  async requestPasswordReset(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: PasswordResetRequestDto,
+  ) {
+    await this.rateLimit.limitUnauthenticated(res, req.ip);
+    await this.people.requestPasswordReset(body.email);
+    return { success: true };
+  }
+
+  @Post('password')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "A new password by a reset link's token: every session of the person ends; they sign in with it",
+  })
+  @ApiGraphErrors(400)
+  async resetPassword(@Body() body: PasswordResetDto) {
+    await this.people.resetPassword(body.token, body.password);
+    return { success: true };
   }
 
   @Post('totp')

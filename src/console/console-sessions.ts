@@ -83,9 +83,12 @@ export function consoleSessions(options: {
     const cookie = req.headers.cookie;
     const hasCookie = typeof cookie === 'string' && cookie.includes(cookiePrefix);
     if (!hasCookie && !req.url.startsWith(SESSION_PATH)) return next();
-    // Signing in: with a key or a password (SESSION_PATH), or by accepting an invitation. A session's
+    // Signing in: with a key or a password (SESSION_PATH), by accepting an invitation, or by resetting
+    // a password (password_reset, password): no session's CSRF token is asked of these. A session's
     // other writes below SESSION_PATH (its second factor) show its CSRF token like any other.
-    const signingIn = req.path === SESSION_PATH || req.path.startsWith(`${SESSION_PATH}/invitation`);
+    const signingIn =
+      req.path === SESSION_PATH ||
+      [`${SESSION_PATH}/invitation`, `${SESSION_PATH}/password`].some((path) => req.path.startsWith(path));
     const ownSession = req.path.startsWith(`${SESSION_PATH}/`);
     if (!signingIn && !hasCookie) return next();
     // A request that brings a key of its own is that key's, whatever cookie the browser adds.

@@ -8,6 +8,8 @@ import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
 import { SignInLockout } from './sign-in-lockout';
 import { SignInPolicy } from './sign-in-policy.entity';
+import { Mailer } from './mailer';
+import { PasswordReset } from './password-reset.entity';
 import { User } from './user.entity';
 
 /**
@@ -16,9 +18,9 @@ import { User } from './user.entity';
  * checks people too. The console signs people in (src/console).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Membership, Invitation, SignInPolicy]), AuthModule],
+  imports: [TypeOrmModule.forFeature([User, Membership, Invitation, SignInPolicy, PasswordReset]), AuthModule],
   controllers: [MembersController],
-  providers: [PeopleRepository, PeopleService, SignInLockout],
+  providers: [PeopleRepository, PeopleService, SignInLockout, Mailer],
   exports: [PeopleService],
 })
 export class PeopleModule {}

@@ -4,6 +4,7 @@ import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';
 import { keyIdOf } from '../common/encrypted-secrets';
 import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
+import { PasswordReset } from './password-reset.entity';
 import { SignInPolicy } from './sign-in-policy.entity';
 import { User } from './user.entity';
 
@@ -16,7 +17,7 @@ export interface MemberRow {
   created_at: Date;
 }
 
-/** `users`, `memberships`, `invitations` and `sign_in_policies`: the people of the organizations. */
+/** `users`, `memberships`, `invitations`, `sign_in_policies` and `password_resets`: the organizations' people. */
 @Injectable()
 export class PeopleRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -121,6 +122,31 @@ export class PeopleRepository {
     return new EncryptedColumnStatements(this.dataSource, 'users', ['totp_secret_encrypted'], keyIdOf);
   }
 
+  // ---- password resets ------------------------------------------------------------------------
+
+  async addPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.getRepository(PasswordReset).insert({ userId, tokenHash, expiresAt, usedAt: null });
+  }
+
+  /**
+   * Takes a reset once (not used, not expired) and sets the new password in `manager`'s transaction:
+   * the person's id, or undefined when the token is no (longer a) reset.
+   */
+  async usePasswordReset(manager: EntityManager, tokenHash: string, passwordHash: string): Promise<string | undefined> {
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [[row]] = await manager.query<[Array<{ user_id: string }>, number]>(
+      `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+       RETURNING user_id`,
+      [tokenHash],
+    );
+    if (!row) return undefined;
+    await manager.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+      row.user_id,
+      passwordHash,
+    ]);
+    return row.user_id;
+  }
+
   // ---- invitations ------------------------------------------------------------------------------
 
   async addInvitation(invitation: Omit<Invitation, 'id' | 'createdAt' | 'acceptedAt' | 'tenant'>): Promise<Invitation> {
@@ -142,7 +168,8 @@ export class PeopleRepository {
 
   /** Takes the invitation once: whether it was still open (not accepted, not expired) and is now used. */
   async useInvitation(manager: EntityManager, id: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [rows] = await manager.query<[unknown[], number]>(
       `UPDATE invitations SET accepted_at = now() WHERE id = $1 AND accepted_at IS NULL AND expires_at > now()
        RETURNING id`,
       [id],

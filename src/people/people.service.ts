@@ -3,6 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { EncryptedSecrets } from '../common/encrypted-secrets';
 import { SecretBox } from '../common/secret-box';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { Mailer } from './mailer';
 import { isUuid } from '../common/uuid';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
@@ -24,6 +27,10 @@ import { SignInLockout } from './sign-in-lockout';
 export const INVITATION_DAYS = 7;
 /** Where the console opens an invitation (the token after it, in the fragment: never sent to a server log). */
 export const INVITATION_PATH = '/console/#/invitation/';
+/** Where the console opens a password reset (the same: the token in the fragment). */
+export const RESET_PATH = '/console/#/reset/';
+/** How long a password reset link can be used. */
+export const RESET_MINUTES = 60;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -69,10 +76,19 @@ export class PeopleService {
     private readonly keys: ApiKeysService,
     private readonly lockout: SignInLockout,
     private readonly box: SecretBox,
+    private readonly mailer: Mailer,
     secrets: EncryptedSecrets,
+    config: ConfigService<Environment, true>,
   ) {
     secrets.register('second factor secrets', repository.encryptedSecrets());
+    // Links in mail: never from a request's Host header (a reset requested with another Host would
+    // mail the person a link to someone else's site, token and all).
+    this.publicBase = (
+      config.get('PUBLIC_BASE_URL', { infer: true }) ?? `http://localhost:${config.get('PORT', { infer: true })}`
+    ).replace(/\/+$/, '');
   }
+
+  private readonly publicBase: string;
 
   async members(tenantId: string): Promise<MemberListDto> {
     const rows = await this.repository.members(tenantId);
@@ -102,7 +118,72 @@ export class PeopleService {
       invitedByKeyId: auth.keyId,
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
-    return { ...invitationJson(row), link: `${INVITATION_PATH}${token}` };
+    const link = `${INVITATION_PATH}${token}`;
+    if (!this.mailer.enabled) return { ...invitationJson(row), mailed: false, link };
+    await this.mailer.send({
+      to: input.email,
+      subject: 'You are invited to the WhatsApp gateway console',
+      text:
+        `You are invited to an organization on the WhatsApp gateway as ${input.role}.\n\n` +
+        `Accept with a password of your own (the link works once, within ${INVITATION_DAYS} days):\n` +
+        `${this.publicBase}${link}\n`,
+    });
+    return { ...invitationJson(row), mailed: true };
+  }
+
+  // ---- password reset -------------------------------------------------------------------------
+
+  /**
+   * A reset link mailed to the person, if the email has an account; the same answer either way. Only
+   * where the operator set SMTP_URL (else 400 naming `email`: there is no other way to reach them).
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    if (!this.mailer.enabled)
+      throw GraphError.invalidParameter(
+        'Password reset is not offered here',
+        'email: password reset needs the operator to set SMTP_URL; ask an owner of your organization to invite you again',
+      );
+    const user = await this.repository.userByEmail(email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.repository.addPasswordReset(user.id, sha256(token), new Date(Date.now() + RESET_MINUTES * 60_000));
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text:
+        `Someone asked to reset the password of ${user.email} on the WhatsApp gateway console.\n\n` +
+        `Choose a new one here (the link works once, within ${RESET_MINUTES} minutes):\n` +
+        `${this.publicBase}${RESET_PATH}${token}\n\nIf it was not you, ignore this mail: nothing changes.\n`,
+    });
+  }
+
+  /**
+   * A new password by a reset link (used once): every session of the person ends (each membership's
+   * key is issued again, the old one revoked), and they sign in with it.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const userId =
+      token.length <= 200
+        ? await this.repository.transaction((manager) =>
+            this.repository.usePasswordReset(manager, sha256(token), passwordHash),
+          )
+        : undefined;
+    if (!userId)
+      throw GraphError.invalidParameter('Invalid parameter', 'token: not a password reset link, or used, or expired');
+    const user = (await this.repository.userById(userId))!;
+    for (const membership of await this.repository.membershipsOf(userId)) {
+      const key = await this.issueKey(userId, user.email, membership.tenantId, membership.role as Role);
+      await this.repository.transaction((manager) =>
+        this.repository.setMembership(manager, {
+          userId,
+          tenantId: membership.tenantId,
+          role: membership.role,
+          keyId: key.id,
+        }),
+      );
+      await this.keys.revoke(membership.keyId);
+    }
   }
 
   async cancelInvitation(tenantId: string, id: string): Promise<void> {

@@ -128,6 +128,14 @@ function rememberSignIn(answer: PersonSignIn): PersonSignIn {
 export const signInWithPassword = async (email: string, password: string, code?: string) =>
   rememberSignIn(await call<PersonSignIn>('POST', '/console/session', { email, password, ...(code && { code }) }));
 
+/** Mails a password reset link (the same answer whether or not the email has an account). */
+export const requestPasswordReset = (email: string) =>
+  call<{ success: true }>('POST', '/console/session/password_reset', { email });
+
+/** A new password by a reset link's token; the person then signs in with it. */
+export const resetPassword = (token: string, password: string) =>
+  call<{ success: true }>('POST', '/console/session/password', { token, password });
+
 /** A second factor for the signed-in (or enrolling) person: the secret for their app, shown once. */
 export const setUpSecondFactor = () =>
   call<{ secret: string; otpauth_uri: string }>('POST', '/console/session/totp', {});

@@ -7,6 +7,8 @@ import {
   api,
   confirmSecondFactor,
   type PersonSignIn,
+  requestPasswordReset,
+  resetPassword,
   setUpSecondFactor,
   currentSession,
   invitationOf,
@@ -100,6 +102,7 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
   const [code, setCode] = useState('');
   const [askCode, setAskCode] = useState(false);
   const [enrolling, setEnrolling] = useState<string>();
+  const [sent, setSent] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const attempt = async (event: Event, work: () => Promise<Session>, refused: string) => {
@@ -125,10 +128,21 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
     setEnrolling(answer.email);
     throw new ApiError(200, undefined, 'Set up a second factor first.');
   };
+  const forgot = async () => {
+    setError(undefined);
+    if (!email.trim()) return setError('Give your email first, then ask for the link.');
+    try {
+      await requestPasswordReset(email.trim());
+      setSent(`If ${email.trim()} has an account, a link to reset its password is on its way.`);
+    } catch (e) {
+      setError((e as ApiError).details ?? (e as Error).message);
+    }
+  };
   if (enrolling) return <SecondFactorSetup email={enrolling} onSignedIn={onSignedIn} />;
   return (
     <main class="sign-in">
       <h1>Gateway console</h1>
+      {sent && <p role="status">{sent}</p>}
       {notice && <p role="status">{notice}</p>}
       {error && (
         <p role="alert" class="error">
@@ -173,6 +187,9 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
         <button type="submit" disabled={busy}>
           Log in
         </button>
+        <button type="button" class="link" onClick={() => void forgot()}>
+          Forgot your password?
+        </button>
       </form>
       <h2>Or with a key</h2>
       <form
@@ -199,11 +216,76 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
   );
 }
 
+/** A new password, asked twice (an invitation's, a reset's): its two fields. */
+function NewPasswordFields({
+  label,
+  values,
+  onChange,
+}: {
+  label: string;
+  values: { password: string; again: string };
+  onChange: (values: { password: string; again: string }) => void;
+}) {
+  return (
+    <>
+      <label for="new-password">{label}</label>
+      <input
+        id="new-password"
+        type="password"
+        autocomplete="new-password"
+        minLength={12}
+        value={values.password}
+        onInput={(e) => onChange({ ...values, password: (e.target as HTMLInputElement).value })}
+        required
+      />
+      <label for="new-password-again">{label} again</label>
+      <input
+        id="new-password-again"
+        type="password"
+        autocomplete="new-password"
+        value={values.again}
+        onInput={(e) => onChange({ ...values, again: (e.target as HTMLInputElement).value })}
+        required
+      />
+    </>
+  );
+}
+
+/** A password reset link (`#/reset/<token>`): the new password, twice; then the sign-in. */
+function ResetPassword({ token, onDone }: { token: string; onDone: (notice: string) => void }) {
+  const [values, setValues] = useState({ password: '', again: '' });
+  const [error, setError] = useState<string>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (values.password !== values.again) return setError('The two passwords differ.');
+    try {
+      await resetPassword(token, values.password);
+      location.replace(`${location.pathname}#/overview`);
+      onDone('Your password is changed: sign in with it.');
+    } catch (e) {
+      setError((e as ApiError).details ?? (e as Error).message);
+    }
+  };
+  return (
+    <main class="sign-in">
+      <h1>Choose a new password</h1>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <form aria-label="Reset the password" onSubmit={(event) => void submit(event)}>
+        <NewPasswordFields label="New password" values={values} onChange={setValues} />
+        <button type="submit">Change the password</button>
+      </form>
+    </main>
+  );
+}
+
 /** An invitation link (`#/invitation/<token>`): who it is for and the role, then a password to accept it. */
 function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (session: Session) => void }) {
   const [offer, setOffer] = useState<{ email: string; role: string; expires_at: string }>();
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const [values, setValues] = useState({ password: '', again: '' });
   const [error, setError] = useState<string>();
   const [enrolling, setEnrolling] = useState<string>();
   useEffect(() => {
@@ -216,9 +298,9 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
   };
   const accept = async (event: Event) => {
     event.preventDefault();
-    if (password !== again) return setError('The two passwords differ.');
+    if (values.password !== values.again) return setError('The two passwords differ.');
     try {
-      const answer = await acceptInvitation(token, password);
+      const answer = await acceptInvitation(token, values.password);
       if (isSession(answer)) signedIn(answer);
       else setEnrolling(answer.email);
     } catch (e) {
@@ -240,25 +322,7 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
             You are invited as <strong>{offer.role}</strong> with {offer.email}. Choose a password (at least 12
             characters), or give yours if you have an account.
           </p>
-          <label for="new-password">Password</label>
-          <input
-            id="new-password"
-            type="password"
-            autocomplete="new-password"
-            minLength={12}
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-            required
-          />
-          <label for="new-password-again">Password again</label>
-          <input
-            id="new-password-again"
-            type="password"
-            autocomplete="new-password"
-            value={again}
-            onInput={(e) => setAgain((e.target as HTMLInputElement).value)}
-            required
-          />
+          <NewPasswordFields label="Password" values={values} onChange={setValues} />
           <button type="submit">Accept and sign in</button>
         </form>
       )}
@@ -450,6 +514,16 @@ function App() {
   // An invitation link opens its page even in a console already open (a hash change re-renders).
   const [first, second] = useRoute();
   const invitation = first === 'invitation' ? second : undefined;
+  if (first === 'reset' && second)
+    return (
+      <ResetPassword
+        token={second}
+        onDone={(done) => {
+          setSession(null);
+          setNotice(done);
+        }}
+      />
+    );
   if (invitation)
     return (
       <AcceptInvitation

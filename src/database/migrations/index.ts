@@ -23,6 +23,7 @@ import { MediaAssetChunks1763702100000 } from './1763702100000-MediaAssetChunks'
 import { Conversations1763702200000 } from './1763702200000-Conversations';
 import { People1763702300000 } from './1763702300000-People';
 import { SecondFactor1763702400000 } from './1763702400000-SecondFactor';
+import { PasswordResets1763702500000 } from './1763702500000-PasswordResets';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Conversations1763702200000,
   People1763702300000,
   SecondFactor1763702400000,
+  PasswordResets1763702500000,
 ];

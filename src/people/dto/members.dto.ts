@@ -76,13 +76,16 @@ export class InvitationDto {
 }
 
 export class NewInvitationDto extends InvitationDto {
+  @ApiProperty({ description: 'Whether the link was mailed to the person (SMTP_URL set); else it is in `link`' })
+  mailed: boolean;
+
   @ApiPropertyOptional({
     description:
-      'The link to give the person (shown to the inviter only now; only its hash is kept): the console ' +
-      'path with the token after `#/invitation/`',
+      'Without SMTP_URL: the link to give the person (shown to the inviter only now; only its hash is kept), ' +
+      'the console path with the token after `#/invitation/`. With it, the link is mailed and not answered.',
     example: '/console/#/invitation/3q2-7wEAAAA…',
   })
-  link: string;
+  link?: string;
 }
 
 export class InvitationListDto {
@@ -105,4 +108,24 @@ export class TotpCodeDto {
   @IsString()
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
   code: string;
+}
+
+export class PasswordResetRequestDto {
+  @ApiProperty({ example: 'maria@shop.example' })
+  @Transform(lowerTrimmed)
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+}
+
+export class PasswordResetDto {
+  @ApiProperty({ description: "The reset link's token" })
+  @IsString()
+  @MaxLength(200)
+  token: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
+  @Password()
+  password: string;
 }

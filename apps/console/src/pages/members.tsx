@@ -123,12 +123,16 @@ export function MembersPage({ session }: { session: Session }) {
             onSubmit={(e) => {
               e.preventDefault();
               void act(async () => {
-                const invited = await api.post<{ link: string; email: string }>('/v1/members/invitations', {
-                  email: draft.email.trim(),
-                  role: draft.role,
-                });
-                setLink(`${location.origin}${invited.link}`);
+                const invited = await api.post<{ link?: string; email: string; mailed: boolean }>(
+                  '/v1/members/invitations',
+                  { email: draft.email.trim(), role: draft.role },
+                );
                 setDraft({ email: '', role: draft.role });
+                if (invited.mailed) {
+                  setLink(undefined);
+                  return `Invitation mailed to ${invited.email} (the link works once, for 7 days).`;
+                }
+                setLink(`${location.origin}${invited.link}`);
                 return `Invitation for ${invited.email} made: give them the link below (it works once, for 7 days).`;
               });
             }}
