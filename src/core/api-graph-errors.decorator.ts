@@ -37,6 +37,7 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Rejected (code 131000)',
   429: 'Rate limit exceeded (code 4), see Retry-After',
   500: 'Upstream or internal failure (code 131000)',
+  502: 'The mail server refused the mail or did not answer: nothing was sent, retry later (code 1)',
   503: 'A dependency is down: not executed, retry (code 2), see Retry-After',
 };
 
@@ -130,6 +131,12 @@ const EXAMPLES: Record<number, Record<string, { summary: string; value: unknown 
       ),
     },
     internal: { summary: 'An unexpected failure (logged with the request id)', value: body(graphErrorForStatus(500)) },
+  },
+  502: {
+    mail: {
+      summary: 'The SMTP server (SMTP_URL) refused the mail or did not answer',
+      value: body(new GraphError(1, 'The mail could not be sent: try again later', { status: 502 })),
+    },
   },
   503: {
     unavailable: {

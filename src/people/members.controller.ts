@@ -39,7 +39,7 @@ export class MembersController {
     description: 'Only an owner invites an owner. The link is in this answer only; only its hash is kept.',
   })
   @ApiOkResponse({ type: NewInvitationDto })
-  @ApiGraphErrors(400, 403)
+  @ApiGraphErrors(400, 403, 502)
   invite(
     @CurrentAuth() auth: AuthContext,
     @TenantId() tenantId: string,
