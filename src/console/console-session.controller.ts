@@ -7,8 +7,7 @@ import { type ActiveKey, ApiKeysService, ipAllowed } from '../auth/api-keys.serv
 import { Public } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
-import { type PersonSession, PeopleService, type SignInOutcome } from '../people/people.service';
-import { ROLES } from '../people/roles';
+import { type PersonSession, PeopleService } from '../people/people.service';
 import {
   AcceptInvitationDto,
   lowerTrimmed,
@@ -18,6 +17,14 @@ import {
 } from '../people/dto/members.dto';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { csrf, SESSION_COOKIE } from './console-sessions';
+import {
+  beginPersonSession,
+  ConsoleSessionDto,
+  newSession,
+  promised,
+  sessionJson,
+  startPersonSession,
+} from './session-start';
 
 export class SignInDto {
   @ApiPropertyOptional({
@@ -61,71 +68,6 @@ export class SwitchOrganizationDto {
   organization_id: string;
 }
 
-class SessionKeyDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'svc_live_AbCdEf' }) prefix: string;
-  @ApiProperty({ enum: ['org', 'admin', 'platform'] }) kind: string;
-  @ApiProperty({ type: [String] }) scopes: string[];
-  @ApiProperty({ type: [String], description: 'The organizations it reaches' }) tenant_ids: string[];
-}
-
-class SessionPersonDto {
-  @ApiProperty() email: string;
-  @ApiProperty({ enum: ROLES, description: 'Their role in the organization the session acts for' }) role: string;
-  @ApiProperty({ description: 'Their organizations and roles (switch with PATCH)', type: 'array' })
-  memberships: Array<{ organization_id: string; role: string }>;
-}
-
-export class ConsoleSessionDto {
-  @ApiProperty({ type: SessionKeyDto }) key: SessionKeyDto;
-  @ApiProperty({ type: SessionPersonDto, nullable: true, description: "A person's session (null: a key's)" })
-  person: SessionPersonDto | null;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The organization the session acts for' })
-  organization_id: string | null;
-  @ApiProperty({ description: 'Send as X-CSRF-Token on every write of this session' })
-  csrf_token: string;
-}
-
-const sessionJson = (
-  key: ActiveKey,
-  organizationId: string | null,
-  csrfToken: string,
-  person: PersonSession | null = null,
-): ConsoleSessionDto => ({
-  person: person && {
-    email: person.email,
-    role: person.role,
-    memberships: person.memberships.map((m) => ({ organization_id: m.tenantId, role: m.role })),
-  },
-  key: {
-    id: key.id,
-    prefix: key.keyPrefix,
-    kind: key.kind,
-    scopes: [...key.scopes],
-    tenant_ids: [...key.tenantIds],
-  },
-  organization_id: organizationId,
-  csrf_token: csrfToken,
-});
-
-/** express-session's callback methods, awaited. */
-const promised = (run: (done: (error?: unknown) => void) => void) =>
-  new Promise<void>((resolve, reject) =>
-    run((error) => (error ? reject(error instanceof Error ? error : new Error('session store failed')) : resolve())),
-  );
-
-/**
- * A new session (a new id: whatever the browser held before is gone), filled by `fill`, saved, with a
- * new CSRF token, which it answers.
- */
-async function newSession(req: Request, fill: (state: Request['session']) => void): Promise<string> {
-  await promised((done) => req.session.regenerate(done));
-  fill(req.session);
-  const token = csrf.generateToken(req, true);
-  await promised((done) => req.session.save(done));
-  return token;
-}
-
 /**
  * The console's sign-in (console-sessions.ts has the session itself): a key exchanged once for a
  * session cookie; the session read back (its CSRF token, its key, its organization); an admin key's
@@ -161,7 +103,7 @@ export class ConsoleSessionController {
           if (error instanceof GraphError && error.code === 190) await this.rateLimit.limitUnauthenticated(res, req.ip);
           throw error;
         });
-      return this.begin(req, outcome);
+      return beginPersonSession(req, this.keys, outcome);
     }
     const found = await this.keys.activeByText(body.key);
     if (!found) {
@@ -206,24 +148,7 @@ export class ConsoleSessionController {
   async accept(@Req() req: Request, @Body() body: AcceptInvitationDto) {
     if (!req.is('application/json'))
       throw GraphError.invalidParameter('Accepting takes JSON', 'Content-Type must be application/json');
-    return this.begin(req, await this.people.accept(body.token, body.password));
-  }
-
-  /**
-   * A person's session; or, when their organization requires a second factor they have not set up, a
-   * session that can only set it up (POST …/totp, then …/totp/confirm, which starts the real one).
-   */
-  private async begin(req: Request, outcome: SignInOutcome) {
-    if (outcome.kind === 'session') return this.startPersonSession(req, outcome.session);
-    const token = await newSession(req, (state) => {
-      state.enrollment = { userId: outcome.userId, email: outcome.email, organizationId: outcome.tenantId };
-    });
-    return {
-      second_factor_setup_required: true,
-      email: outcome.email,
-      organization_id: outcome.tenantId,
-      csrf_token: token,
-    };
+    return beginPersonSession(req, this.keys, await this.people.accept(body.token, body.password));
   }
 
   @Post('password_reset')
@@ -280,7 +205,7 @@ export class ConsoleSessionController {
     const enrollment = req.session.enrollment;
     if (!enrollment) return { success: true };
     const person = await this.people.sessionOf(enrollment.userId, enrollment.email, enrollment.organizationId);
-    return this.startPersonSession(req, person);
+    return startPersonSession(req, this.keys, person);
   }
 
   @Delete('totp')
@@ -300,19 +225,6 @@ export class ConsoleSessionController {
     const key = req.session?.keyHash ? await this.keys.activeByHash(req.session.keyHash, true) : null;
     if (!key?.person || !req.session.userId) throw GraphError.invalidToken();
     return req.session.userId;
-  }
-
-  /** A person's new session, acting as their membership's key in its organization. */
-  private async startPersonSession(req: Request, person: PersonSession) {
-    const key = await this.keys.activeByHash(person.keyHash, true);
-    if (!key) throw GraphError.permissionDenied('Your membership of that organization has ended');
-    const token = await newSession(req, (state) => {
-      state.keyHash = person.keyHash;
-      state.keyId = key.id;
-      state.userId = person.userId;
-      state.organizationId = person.tenantId;
-    });
-    return sessionJson(key, person.tenantId, token, person);
   }
 
   @Get()
