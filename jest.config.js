@@ -4,9 +4,9 @@ module.exports = {
   rootDir: '.',
   testRegex: '((src|apps|libs|bench)/.*\\.spec|test/.*\\.e2e-spec)\\.ts$',
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
-  // NestJS 12 ships ES modules; compile them to CommonJS for Jest like our own code.
+  // NestJS 12 and openid-client ship ES modules; compile them to CommonJS for Jest like our own code.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm)/)',
+    '/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm|openid-client|oauth4webapi|jose)/)',
   ],
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/after-each-file.ts'],

@@ -26,6 +26,7 @@ import { AuditEntry } from './audit/audit-entry.entity';
 import { Invitation } from './people/invitation.entity';
 import { SignInPolicy } from './people/sign-in-policy.entity';
 import { PasswordReset } from './people/password-reset.entity';
+import { SsoDomain } from './people/sso-domain.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -40,6 +41,7 @@ export const ENTITIES = [
   Invitation,
   SignInPolicy,
   PasswordReset,
+  SsoDomain,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

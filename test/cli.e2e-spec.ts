@@ -426,6 +426,7 @@ describe('administration CLI', () => {
       'number:list --waba-id',
       'key:rotate <keyId>',
       'webhook:listen --port 8080',
+      'operator:add --email',
     ]) {
       expect(run.stdout).toContain(example);
     }
@@ -516,6 +517,27 @@ describe('administration CLI', () => {
     // First use only now, so no running instance holds the key in its cache.
     const res = await request(t.url).get('/v1/tenants').set(bearer(issued.key)).expect(401);
     expect(res.body.error.code).toBe(190);
+  });
+
+  it('operator:add makes a person a platform operator (password from stdin, never printed); operator:remove ends it', async () => {
+    const password = 'the operator password from stdin';
+    const made = await ok(['operator:add', '--email', 'Ops@Cli.Example', '--password', '-'], { input: password });
+    expect(made).toEqual({ user_id: expect.any(String), created: true });
+    const [user] = await rows('SELECT email, password_hash, platform_key_id FROM users WHERE id = $1', [made.user_id]);
+    expect(user).toMatchObject({ email: 'ops@cli.example', platform_key_id: expect.any(String) });
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    const [key] = await rows('SELECT kind, member_user_id, revoked_at FROM api_keys WHERE id = $1', [
+      user.platform_key_id,
+    ]);
+    expect(key).toEqual({ kind: 'platform', member_user_id: made.user_id, revoked_at: null });
+    const session = await request(t.url).post('/console/session').send({ email: 'ops@cli.example', password });
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ key: { kind: 'platform' }, person: { role: 'operator' } });
+    expect((await fails(['operator:add', '--email', 'not-an-email'])).details).toBe('email: must be an email address');
+    expect(await ok(['operator:remove', '--email', 'ops@cli.example'])).toEqual({ user_id: made.user_id });
+    const [revoked] = await rows('SELECT revoked_at FROM api_keys WHERE id = $1', [user.platform_key_id]);
+    expect(revoked.revoked_at).not.toBeNull();
+    expect((await fails(['operator:remove', '--email', 'ops@cli.example'])).code).toBe(100);
   });
 
   it('key:rotate issues a new key with the same settings and revokes the old one at once', async () => {

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
+import { type ConsoleBrowser, consoleBrowser } from './support/console-browser';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
@@ -37,21 +38,8 @@ describe('people: members with roles, invitations, password sign-in', () => {
   let a: TestTenant;
   let b: TestTenant;
 
-  /** A browser: its own cookie jar, and the CSRF token of its session for writes. */
-  const browser = () => {
-    const agent = request.agent(t.url);
-    let csrf = '';
-    return {
-      agent,
-      remember: (session: Session) => (csrf = session.csrf_token),
-      get: (path: string) => agent.get(path),
-      write: (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown) =>
-        agent[method](path)
-          .set('x-csrf-token', csrf)
-          .send(body as object),
-    };
-  };
-  const signIn = async (who: ReturnType<typeof browser>, email: string, password: string, organizationId?: string) => {
+  const browser = () => consoleBrowser(t.url);
+  const signIn = async (who: ConsoleBrowser, email: string, password: string, organizationId?: string) => {
     const res = await who.agent
       .post('/console/session')
       .send({ email, password, ...(organizationId && { organization_id: organizationId }) });
@@ -141,7 +129,9 @@ describe('people: members with roles, invitations, password sign-in', () => {
     expect(accepted.body.person).toEqual({
       email: AGENT,
       role: 'agent',
-      memberships: [{ organization_id: a.id, role: 'agent' }],
+      method: 'password',
+      memberships: [{ organization_id: a.id, name: 'People A', role: 'agent' }],
+      operator: false,
     });
     // Used once.
     const again = await browser().agent.post('/console/session/invitation').send({ token, password: AGENT_PASSWORD });
@@ -282,7 +272,8 @@ describe('people: members with roles, invitations, password sign-in', () => {
       401,
       /code/,
     );
-    await owners.write('post', '/console/session/totp/confirm', { code: codeOf(secret) }).expect(200);
+    // The app a step behind (clocks a little apart) confirms it.
+    await owners.write('post', '/console/session/totp/confirm', { code: codeOf(secret, -30) }).expect(200);
 
     const without = await signIn(browser(), OWNER, OWNER_PASSWORD);
     expectGraphError(without, 401, 190);
@@ -296,6 +287,11 @@ describe('people: members with roles, invitations, password sign-in', () => {
       .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(secret) });
     expect(right.status).toBe(200);
     expect(right.body.person.role).toBe('owner');
+    // A code is taken once: the same code again (seen over a shoulder, say) is refused.
+    const replayed = await browser()
+      .agent.post('/console/session')
+      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(secret, -30) });
+    expectInvalidParameter(replayed, 401, /code/);
     // Never read back.
     expect(JSON.stringify((await owners.get('/console/session').expect(200)).body)).not.toContain(secret);
     ownerSecret = secret;
@@ -305,7 +301,7 @@ describe('people: members with roles, invitations, password sign-in', () => {
     const owners = browser();
     const signedIn = await owners.agent
       .post('/console/session')
-      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(ownerSecret) })
+      .send({ email: OWNER, password: OWNER_PASSWORD, code: codeOf(ownerSecret, 30) })
       .expect(200);
     owners.remember(signedIn.body as Session);
     const machine = (await createOrgKey(t, a)).key;
@@ -348,7 +344,7 @@ describe('people: members with roles, invitations, password sign-in', () => {
     viewer.remember(started.body as Session);
     await viewer.get(`/v1/${a.phoneNumberId}/conversations`).expect(200);
     expectGraphError(
-      await viewer.write('delete', '/console/session/totp', { code: codeOf(setup.body.secret as string) }),
+      await viewer.write('delete', '/console/session/totp', { code: codeOf(setup.body.secret as string, 30) }),
       409,
       100,
     );

@@ -4,6 +4,9 @@ import { CommonModule } from '../common/common.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { MetricsService } from '../metrics/metrics.service';
+import { PeopleModule } from '../people/people.module';
+import { MemoryStore } from '../redis/memory-store';
+import { SharedStore } from '../redis/shared-store';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { EndpointSecretsModule } from '../tenant-webhooks/endpoint-secrets.module';
 import { UpstreamModule } from '../upstream/upstream.module';
@@ -17,8 +20,16 @@ import { UpstreamModule } from '../upstream/upstream.module';
 class CliMetricsModule {}
 
 /**
+ * The CLI's shared store: this process's memory. Nothing the CLI runs counts across instances (the
+ * people service's sign-in lockout is there, unused: the CLI signs nobody in).
+ */
+@Global()
+@Module({ providers: [{ provide: SharedStore, useValue: new MemoryStore() }], exports: [SharedStore] })
+class CliStoreModule {}
+
+/**
  * What the administration CLI needs: configuration, the database, encryption, the key and tenancy
- * services, and the Graph transport (onboarding subscribes the app to an account's webhooks and reads
+ * services, people (platform operators), and the Graph transport (onboarding subscribes the app to an account's webhooks and reads
  * a number's limits from Meta). No HTTP pipeline, no Redis, no periodic work, no demo seed.
  */
 @Module({
@@ -30,6 +41,8 @@ class CliMetricsModule {}
     UpstreamModule,
     AuthModule,
     TenancyModule,
+    CliStoreModule,
+    PeopleModule,
     // Every encrypted column, for secrets:reencrypt (the endpoints' without the delivery machinery).
     EndpointSecretsModule,
   ],

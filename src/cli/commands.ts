@@ -6,6 +6,7 @@ import type { CommandEntity, CommandKit, CommandServices } from '../common/comma
 import { wholeNumber } from '../common/command-kit';
 import type { GraphError } from '../core/graph-error';
 import { secretsCommands } from '../common/secrets.commands';
+import { peopleCommands } from '../people/people.commands';
 import { tenancyCommands } from '../tenancy/tenancy.commands';
 
 // The CLI: its boot, its output contract and its own commands (migrate, webhook:listen); each
@@ -108,6 +109,7 @@ Examples:
   npm run cli -- key:create --kind admin --org <orgA>,<orgB> --hmac
   npm run cli -- key:list --org <orgId>
   npm run cli -- key:rotate <keyId>                  new key text now, the old key refused at once
+  npm run cli -- operator:add --email ops@example.com --password - < password.txt   a platform operator (a person)
   npm run cli -- secrets:reencrypt                   every stored secret under the current encryption key
   npm run cli -- secrets:status                      which encryption keys the stored secrets use
   npm run demo:cli -- org:list                       the same, on the running demo's embedded database
@@ -177,6 +179,7 @@ function buildProgram(): Command {
   tenancyCommands(kit);
   apiKeyCommands(kit);
   secretsCommands(kit);
+  peopleCommands(kit);
 
   for (const command of program.commands) {
     if (command.name() === 'webhook:listen') continue;

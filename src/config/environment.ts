@@ -10,7 +10,9 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
+  ValidateIf,
   validateSync,
 } from 'class-validator';
 
@@ -538,6 +540,35 @@ export class Environment {
   @IsOptional()
   @IsString()
   MAIL_FROM?: string;
+
+  /**
+   * Single sign-on: the operator's OpenID Connect provider (its issuer URL; discovery at
+   * `/.well-known/openid-configuration`). Unset: people sign in with a password only. https, or http
+   * on a loopback address (development).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'OIDC_ISSUER must be an http(s) URL' })
+  OIDC_ISSUER?: string;
+
+  /** The gateway's client id at the OpenID provider (its redirect URI: `<base>/console/session/sso/callback`). */
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.OIDC_ISSUER !== undefined)
+  @IsString({ message: 'OIDC_CLIENT_ID is needed with OIDC_ISSUER' })
+  OIDC_CLIENT_ID?: string;
+
+  /** The client's secret (client_secret_basic); unset: a public client (PKCE alone). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OIDC_CLIENT_SECRET?: string;
+
+  /** The sign-in button's words: "Sign in with <OIDC_LABEL>". */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  OIDC_LABEL = 'single sign-on';
 
   /** The gateway's public URL, for links it hands out (media download URLs). Unset: taken from each request. */
   @Transform(emptyToUndefined)

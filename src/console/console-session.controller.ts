@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsBoolean, IsEmail, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import type { Request, Response } from 'express';
 import { type ActiveKey, ApiKeysService, ipAllowed } from '../auth/api-keys.service';
 import { Public } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { GraphError } from '../core/graph-error';
-import { type PersonSession, PeopleService } from '../people/people.service';
+import { type PersonSession, PeopleService, PLATFORM } from '../people/people.service';
 import {
   AcceptInvitationDto,
   lowerTrimmed,
@@ -56,16 +56,30 @@ export class SignInDto {
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
   code?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Admin keys: the organization to act for (one of its own)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "Admin keys and people: the organization to act for (one of the key's or the person's own)",
+  })
   @IsOptional()
   @IsUUID()
   organization_id?: string;
+
+  @ApiPropertyOptional({ description: 'A platform operator: act for the platform' })
+  @IsOptional()
+  @IsBoolean()
+  platform?: boolean;
 }
 
 export class SwitchOrganizationDto {
-  @ApiProperty({ format: 'uuid', description: "One of the admin key's organizations" })
+  @ApiPropertyOptional({ format: 'uuid', description: "One of the admin key's (or the person's) organizations" })
+  @ValidateIf((body: SwitchOrganizationDto) => body.platform !== true)
   @IsUUID()
-  organization_id: string;
+  organization_id?: string;
+
+  @ApiPropertyOptional({ description: 'A person who is a platform operator: act for the platform' })
+  @IsOptional()
+  @IsBoolean()
+  platform?: boolean;
 }
 
 /**
@@ -98,7 +112,7 @@ export class ConsoleSessionController {
       throw GraphError.invalidParameter('Sign-in takes JSON', 'Content-Type must be application/json');
     if (body.email !== undefined) {
       const outcome = await this.people
-        .signIn(body.email, body.password ?? '', body.organization_id, body.code)
+        .signIn(body.email, body.password ?? '', body.platform ? PLATFORM : body.organization_id, body.code)
         .catch(async (error: unknown) => {
           if (error instanceof GraphError && error.code === 190) await this.rateLimit.limitUnauthenticated(res, req.ip);
           throw error;
@@ -148,7 +162,7 @@ export class ConsoleSessionController {
   async accept(@Req() req: Request, @Body() body: AcceptInvitationDto) {
     if (!req.is('application/json'))
       throw GraphError.invalidParameter('Accepting takes JSON', 'Content-Type must be application/json');
-    return beginPersonSession(req, this.keys, await this.people.accept(body.token, body.password));
+    return beginPersonSession(req, this.keys, await this.people.accept(body.token, body.password, body.code));
   }
 
   @Post('password_reset')
@@ -252,16 +266,25 @@ export class ConsoleSessionController {
   async switchOrganization(@Req() req: Request, @Body() body: SwitchOrganizationDto) {
     const key = await this.current(req);
     if (req.session.userId && key.person) {
-      // A person moves to another of their organizations: their membership's key there.
-      const person = await this.people.sessionOf(req.session.userId, key.person, body.organization_id);
+      // A person moves to another of their organizations (their membership's key there), or to the
+      // platform (their operator key), as far as the way they signed in lets them.
+      const person = await this.people.sessionOf(
+        req.session.userId,
+        key.person,
+        body.platform ? PLATFORM : body.organization_id,
+        req.session.signedInWith ?? 'password',
+      );
       const next = await this.keys.activeByHash(person.keyHash, true);
       if (!next) throw GraphError.permissionDenied('Your membership of that organization has ended');
       req.session.keyHash = person.keyHash;
       req.session.keyId = next.id;
-      req.session.organizationId = person.tenantId;
+      if (person.tenantId) req.session.organizationId = person.tenantId;
+      else delete req.session.organizationId;
       await promised((done) => req.session.save(done));
       return sessionJson(next, person.tenantId, csrf.generateToken(req, false), person);
     }
+    if (body.platform)
+      throw GraphError.invalidParameter('Invalid parameter', 'platform: only a person can switch to it');
     const organizationId = this.organizationFor(key, body.organization_id);
     req.session.organizationId = organizationId;
     await promised((done) => req.session.save(done));
@@ -283,7 +306,14 @@ export class ConsoleSessionController {
     const userId = req.session?.userId;
     const key = userId ? await this.keys.activeByHash(req.session.keyHash!, false) : null;
     if (!userId || !key?.person) return null;
-    return this.people.sessionOf(userId, key.person, req.session.organizationId);
+    // Describes the session it is: a policy changed since (single sign-on required) applies to the next.
+    return this.people.sessionOf(
+      userId,
+      key.person,
+      req.session.organizationId ?? (key.kind === 'platform' ? PLATFORM : undefined),
+      req.session.signedInWith ?? 'password',
+      false,
+    );
   }
 
   /** The session's key while it is active (`fresh`: read from the database, not the short cache). */

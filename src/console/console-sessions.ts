@@ -21,6 +21,8 @@ declare module 'express-session' {
      * set it up (no key, no /v1); confirming it starts their real session.
      */
     enrollment?: { userId: string; email: string; organizationId: string };
+    /** How the person signed in: an organization that requires single sign-on takes only `sso`. */
+    signedInWith?: 'password' | 'sso';
   }
 }
 
@@ -86,9 +88,12 @@ export function consoleSessions(options: {
     // Signing in: with a key or a password (SESSION_PATH), by accepting an invitation, or by resetting
     // a password (password_reset, password): no session's CSRF token is asked of these. A session's
     // other writes below SESSION_PATH (its second factor) show its CSRF token like any other.
+    // So is single sign-on's way in and back (GET requests: a new session is made at the callback).
     const signingIn =
       req.path === SESSION_PATH ||
-      [`${SESSION_PATH}/invitation`, `${SESSION_PATH}/password`].some((path) => req.path.startsWith(path));
+      [`${SESSION_PATH}/invitation`, `${SESSION_PATH}/password`, `${SESSION_PATH}/sso`].some((path) =>
+        req.path.startsWith(path),
+      );
     const ownSession = req.path.startsWith(`${SESSION_PATH}/`);
     if (!signingIn && !hasCookie) return next();
     // A request that brings a key of its own is that key's, whatever cookie the browser adds.

@@ -22,9 +22,15 @@ export class SessionKeyDto {
 
 export class SessionPersonDto {
   @ApiProperty() email: string;
-  @ApiProperty({ enum: ROLES, description: 'Their role in the organization the session acts for' }) role: string;
-  @ApiProperty({ description: 'Their organizations and roles (switch with PATCH)', type: 'array' })
-  memberships: Array<{ organization_id: string; role: string }>;
+  @ApiProperty({
+    enum: [...ROLES, 'operator'],
+    description: 'Their role in the organization the session acts for (operator: acting for the platform)',
+  })
+  role: string;
+  @ApiProperty({ enum: ['password', 'sso'], description: 'How they signed in' }) method: string;
+  @ApiProperty({ description: 'Their organizations, names and roles (switch with PATCH)', type: 'array' })
+  memberships: Array<{ organization_id: string; name: string; role: string }>;
+  @ApiProperty({ description: 'They are a platform operator too (PATCH with platform: true)' }) operator: boolean;
 }
 
 export class ConsoleSessionDto {
@@ -46,7 +52,9 @@ export const sessionJson = (
   person: person && {
     email: person.email,
     role: person.role,
-    memberships: person.memberships.map((m) => ({ organization_id: m.tenantId, role: m.role })),
+    method: person.method,
+    memberships: person.memberships.map((m) => ({ organization_id: m.tenantId, name: m.name, role: m.role })),
+    operator: person.operator,
   },
   key: {
     id: key.id,
@@ -102,7 +110,8 @@ export async function startPersonSession(req: Request, keys: ApiKeysService, per
     state.keyHash = person.keyHash;
     state.keyId = key.id;
     state.userId = person.userId;
-    state.organizationId = person.tenantId;
+    state.signedInWith = person.method;
+    if (person.tenantId) state.organizationId = person.tenantId;
   });
   return sessionJson(key, person.tenantId, token, person);
 }

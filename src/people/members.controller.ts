@@ -60,17 +60,21 @@ export class MembersController {
   @Authenticated({ scopes: ['members:write'] })
   @Audited('members.sign_in_policy')
   @ApiOperation({
-    summary: 'Require a second factor of every member (an owner only)',
-    description: 'A member without one sets it up at their next sign-in, before their session starts.',
+    summary: 'How members sign in: a second factor, single sign-on, domains that join (an owner only)',
+    description:
+      'Fields not given stay. A member without a second factor sets it up at their next password sign-in. With ' +
+      'require_sso a password sign-in (and accepting an invitation by password) is refused; sessions already open ' +
+      'run out. sso_domains replaces the claimed domains: a person whose verified email is at one joins at their ' +
+      'single sign-on with sso_default_role. 409 when another organization claims a domain (nothing changes).',
   })
   @ApiOkResponse({ type: SignInPolicyDto })
-  @ApiGraphErrors(400, 403)
+  @ApiGraphErrors(400, 403, 409)
   setPolicy(
     @CurrentAuth() auth: AuthContext,
     @TenantId() tenantId: string,
     @Body() body: PutSignInPolicyDto,
   ): Promise<SignInPolicyDto> {
-    return this.people.setPolicy(auth, tenantId, body.require_totp);
+    return this.people.setPolicy(auth, tenantId, body);
   }
 
   @Get('invitations')

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { Invitation } from './invitation.entity';
 import { MembersController } from './members.controller';
 import { Membership } from './membership.entity';
 import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
 import { SignInLockout } from './sign-in-lockout';
+import { SingleSignOn } from './single-sign-on';
 import { SignInPolicy } from './sign-in-policy.entity';
 import { Mailer } from './mailer';
 import { PasswordReset } from './password-reset.entity';
+import { SsoDomain } from './sso-domain.entity';
 import { User } from './user.entity';
 
 /**
@@ -18,9 +21,13 @@ import { User } from './user.entity';
  * checks people too. The console signs people in (src/console).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Membership, Invitation, SignInPolicy, PasswordReset]), AuthModule],
+  imports: [
+    TypeOrmModule.forFeature([User, Membership, Invitation, SignInPolicy, PasswordReset, SsoDomain]),
+    AuthModule,
+    TenancyModule,
+  ],
   controllers: [MembersController],
-  providers: [PeopleRepository, PeopleService, SignInLockout, Mailer],
-  exports: [PeopleService],
+  providers: [PeopleRepository, PeopleService, SignInLockout, Mailer, SingleSignOn],
+  exports: [PeopleService, SingleSignOn],
 })
 export class PeopleModule {}

@@ -14,13 +14,18 @@ import type {
   InvitationListDto,
   MemberListDto,
   NewInvitationDto,
+  PutSignInPolicyDto,
   SignInPolicyDto,
 } from './dto/members.dto';
 import type { Invitation } from './invitation.entity';
 import { burnVerification, hashPassword, passwordMatches } from './passwords';
 import { PeopleRepository } from './people.repository';
 import { isRole, type Role, ROLE_KEYS } from './roles';
-import { newTotpSecret, totpMatches, totpUri } from './second-factor';
+import { newTotpSecret, totpStep, totpUri } from './second-factor';
+import { SingleSignOn, type SsoIdentity } from './single-sign-on';
+import type { User } from './user.entity';
+import { SCOPES_BY_KIND } from '../core/scopes';
+import { TenancyService } from '../tenancy/tenancy.service';
 import { SignInLockout } from './sign-in-lockout';
 
 /** How long an invitation link can be used. */
@@ -41,14 +46,26 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export type SignInOutcome =
   { kind: 'session'; session: PersonSession } | { kind: 'enroll'; userId: string; email: string; tenantId: string };
 
-/** A person signed in to one of their organizations: the key their session acts as, and where else they belong. */
+/** How a person signed in: their password (and code), or the operator's OpenID provider. */
+export type SignInMethod = 'password' | 'sso';
+
+/** The target of a session that acts as the person's platform operator key instead of an organization's. */
+export const PLATFORM = 'platform';
+
+/**
+ * A person signed in to one of their organizations (or, as a platform operator, to the platform:
+ * `tenantId` null): the key their session acts as, and where else they may switch.
+ */
 export interface PersonSession {
   userId: string;
   email: string;
-  tenantId: string;
-  role: Role;
+  tenantId: string | null;
+  role: Role | 'operator';
   keyHash: string;
-  memberships: Array<{ tenantId: string; role: string }>;
+  method: SignInMethod;
+  memberships: Array<{ tenantId: string; name: string; role: string }>;
+  /** They are a platform operator too (PATCH the session with `platform: true`). */
+  operator: boolean;
 }
 
 function invitationJson(row: Invitation): InvitationDto {
@@ -77,6 +94,8 @@ export class PeopleService {
     private readonly lockout: SignInLockout,
     private readonly box: SecretBox,
     private readonly mailer: Mailer,
+    private readonly sso: SingleSignOn,
+    private readonly tenancy: TenancyService,
     secrets: EncryptedSecrets,
     config: ConfigService<Environment, true>,
   ) {
@@ -202,16 +221,22 @@ export class PeopleService {
    * their password must match), they join the organization with the invitation's role, and the
    * invitation is used up. Signs them in there.
    */
-  async accept(token: string, password: string): Promise<SignInOutcome> {
+  async accept(token: string, password: string, code?: string): Promise<SignInOutcome> {
     const invitation = await this.openInvitation(token);
+    if ((await this.repository.requiring('sso', [invitation.tenantId])).size > 0)
+      throw GraphError.permissionDenied(
+        'This organization signs in through single sign-on: accept by signing in with it (the invitation is taken there)',
+      );
     const existing = await this.repository.userByEmail(invitation.email);
-    if (existing && !(await passwordMatches(existing.passwordHash, password)))
+    if (existing && !(existing.passwordHash && (await passwordMatches(existing.passwordHash, password))))
       throw GraphError.invalidParameter(
         'Invalid parameter',
         'password: this email has an account: give its password to accept the invitation',
       );
+    // An account with a second factor shows it here too: a password alone does not join it to more.
+    if (existing) await this.checkSecondFactor(existing, code);
     const userId = existing?.id ?? randomUUID();
-    const passwordHash = existing ? existing.passwordHash : await hashPassword(password);
+    const passwordHash = existing ? existing.passwordHash! : await hashPassword(password);
     if (existing && (await this.repository.membership(userId, invitation.tenantId)))
       throw GraphError.conflict('This person is already a member of the organization');
     const key = await this.issueKey(userId, invitation.email, invitation.tenantId, invitation.role as Role);
@@ -235,6 +260,49 @@ export class PeopleService {
   }
 
   /**
+   * A person the operator's OpenID provider vouches for (their email verified there): their open
+   * invitations are taken, the organization that claims their email's domain joined with its default
+   * role, and they are signed in (to `target` if asked: an organization of theirs, or the platform).
+   * Their account is made now if they have none (no password: they sign in through the provider).
+   * The provider's own factors stand for the second factor (an organization's require_totp is for
+   * password sign-ins).
+   */
+  async signInBySso(identity: SsoIdentity, target?: string): Promise<PersonSession> {
+    if (!identity.emailVerified)
+      throw GraphError.permissionDenied(`The sign-in provider has not verified ${identity.email}`);
+    const email = identity.email;
+    const invitations = await this.repository.openInvitationsFor(email);
+    const domain = await this.repository.domainOwner(email.slice(email.lastIndexOf('@') + 1));
+    const user = await this.repository.userByEmail(email);
+    const joins = [
+      ...invitations.map((i) => ({ tenantId: i.tenantId, role: i.role, invitationId: i.id })),
+      ...(domain ? [{ tenantId: domain.tenantId, role: domain.role, invitationId: undefined }] : []),
+    ];
+    if (!user && joins.length === 0)
+      throw GraphError.permissionDenied(
+        `${email} belongs to no organization here: ask an owner of yours to invite you`,
+      );
+    const userId = user?.id ?? (await this.repository.ensureUserId(email, null));
+    for (const join of joins) {
+      if (join.invitationId === undefined && (await this.repository.membership(userId, join.tenantId))) continue;
+      const role = isRole(join.role) ? join.role : 'viewer';
+      const key = await this.issueKey(userId, email, join.tenantId, role);
+      const added = await this.repository
+        .transaction(async (manager) => {
+          if (join.invitationId !== undefined && !(await this.repository.useInvitation(manager, join.invitationId)))
+            return false;
+          return this.repository.addMembershipOnce(manager, { userId, tenantId: join.tenantId, role, keyId: key.id });
+        })
+        .catch(async (error: unknown) => {
+          await this.keys.revoke(key.id);
+          throw error;
+        });
+      if (!added) await this.keys.revoke(key.id);
+    }
+    return this.sessionOf(userId, email, target, 'sso');
+  }
+
+  /**
    * Email and password; the organization asked for (one of theirs), else their first. A wrong email
    * and a wrong password answer alike, in the same time; SIGN_IN_MAX_FAILURES of them lock the
    * account for SIGN_IN_LOCK_SECONDS on every instance (sign-in-lockout.ts).
@@ -243,20 +311,31 @@ export class PeopleService {
     const normalized = email.trim().toLowerCase();
     await this.lockout.check(normalized);
     const user = await this.repository.userByEmail(normalized);
-    const matches = user ? await passwordMatches(user.passwordHash, password) : await burnVerification(password);
+    // An account without a password (single sign-on only) answers as an unknown one, in the same time.
+    const matches = user?.passwordHash
+      ? await passwordMatches(user.passwordHash, password)
+      : await burnVerification(password);
     if (!user || !matches) {
       // Counted for unknown emails too: a locked address says nothing of whether it has an account.
       await this.lockout.failed(normalized);
       throw wrongCredentials();
     }
-    if (user.totpEnabledAt && user.totpSecretEncrypted) {
-      if (code === undefined) throw secondFactorRequired();
-      if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) {
-        await this.lockout.failed(normalized);
-        throw wrongCode();
-      }
-    }
+    await this.checkSecondFactor(user, code);
     return this.outcome(user.id, user.email, tenantId, user.totpEnabledAt);
+  }
+
+  /**
+   * A person with a second factor gives its code (401 asking for it otherwise); a wrong code counts
+   * as a wrong password, and a code is taken once (the same code again within its 30 s is refused).
+   */
+  private async checkSecondFactor(user: User, code: string | undefined): Promise<void> {
+    if (!user.totpEnabledAt || !user.totpSecretEncrypted) return;
+    if (code === undefined) throw secondFactorRequired();
+    const step = totpStep(this.box.decrypt(user.totpSecretEncrypted), code);
+    if (step === undefined || !(await this.repository.takeTotpStep(user.id, step))) {
+      await this.lockout.failed(user.email);
+      throw wrongCode();
+    }
   }
 
   /** The session, or the enrollment first when the organization requires a second factor they lack. */
@@ -267,7 +346,7 @@ export class PeopleService {
     totpEnabledAt: Date | null,
   ): Promise<SignInOutcome> {
     const session = await this.sessionOf(userId, email, tenantId);
-    if (!totpEnabledAt && (await this.repository.requiringTotp([session.tenantId])).size > 0)
+    if (!totpEnabledAt && session.tenantId && (await this.repository.requiring('totp', [session.tenantId])).size > 0)
       return { kind: 'enroll', userId, email, tenantId: session.tenantId };
     return { kind: 'session', session };
   }
@@ -293,8 +372,10 @@ export class PeopleService {
     const user = await this.repository.userById(userId);
     if (!user?.totpSecretEncrypted || user.totpEnabledAt)
       throw GraphError.invalidParameter('Invalid parameter', 'code: set up a second factor first');
-    if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) throw wrongCode();
+    const step = totpStep(this.box.decrypt(user.totpSecretEncrypted), code);
+    if (step === undefined) throw wrongCode();
     await this.repository.setTotp(userId, user.totpSecretEncrypted, new Date());
+    await this.repository.takeTotpStep(userId, step);
   }
 
   /** Off again, with a current code, unless an organization of theirs requires it. */
@@ -302,43 +383,145 @@ export class PeopleService {
     const user = await this.repository.userById(userId);
     if (!user?.totpEnabledAt || !user.totpSecretEncrypted)
       throw GraphError.invalidParameter('Invalid parameter', 'code: no second factor is set up');
-    if (!totpMatches(this.box.decrypt(user.totpSecretEncrypted), code)) throw wrongCode();
+    const step = totpStep(this.box.decrypt(user.totpSecretEncrypted), code);
+    if (step === undefined || !(await this.repository.takeTotpStep(userId, step))) throw wrongCode();
     const tenants = (await this.repository.membershipsOf(userId)).map((m) => m.tenantId);
-    if ((await this.repository.requiringTotp(tenants)).size > 0)
+    if ((await this.repository.requiring('totp', tenants)).size > 0)
       throw GraphError.conflict('An organization you belong to requires a second factor');
     await this.repository.setTotp(userId, null, null);
   }
 
   async policy(tenantId: string): Promise<SignInPolicyDto> {
     const row = await this.repository.policy(tenantId);
-    return { require_totp: row?.requireTotp ?? false, updated_at: row?.updatedAt.toISOString() ?? null };
-  }
-
-  /** Only an owner sets how the organization signs in. */
-  async setPolicy(auth: AuthContext, tenantId: string, requireTotp: boolean): Promise<SignInPolicyDto> {
-    await this.requireOwner(auth, tenantId, 'change how the organization signs in');
-    const row = await this.repository.savePolicy(tenantId, requireTotp);
-    return { require_totp: row.requireTotp, updated_at: row.updatedAt.toISOString() };
-  }
-
-  /** The person's session in `tenantId` (one of their organizations; none given: their first). */
-  async sessionOf(userId: string, email: string, tenantId?: string): Promise<PersonSession> {
-    const memberships = await this.repository.membershipsOf(userId);
-    const membership = tenantId ? memberships.find((m) => m.tenantId === tenantId) : memberships[0];
-    if (!membership)
-      throw tenantId
-        ? GraphError.permissionDenied('You are not a member of that organization')
-        : GraphError.permissionDenied('You are not a member of any organization');
-    const keyHash = await this.keys.activeHashOf(membership.keyId);
-    if (!keyHash) throw GraphError.permissionDenied('Your membership of that organization has ended');
     return {
+      require_totp: row?.requireTotp ?? false,
+      require_sso: row?.requireSso ?? false,
+      sso_domains: await this.repository.domains(tenantId),
+      sso_default_role: (row?.ssoDefaultRole ?? 'viewer') as Role,
+      sso_available: this.sso.enabled,
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Only an owner sets how the organization signs in; what is not given stays. Single sign-on
+   * settings need the operator's provider; a domain another organization claims is 409, and then
+   * nothing of the change is kept.
+   */
+  async setPolicy(auth: AuthContext, tenantId: string, input: PutSignInPolicyDto): Promise<SignInPolicyDto> {
+    await this.requireOwner(auth, tenantId, 'change how the organization signs in');
+    if (input.require_sso) this.sso.requireEnabled('require_sso');
+    if (input.sso_domains?.length) this.sso.requireEnabled('sso_domains');
+    if (input.sso_default_role === 'owner')
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        'sso_default_role: joining by domain cannot make an owner',
+      );
+    const domains = input.sso_domains && [...new Set(input.sso_domains)];
+    const saved = await this.repository.savePolicy(
+      tenantId,
+      {
+        ...(input.require_totp !== undefined && { requireTotp: input.require_totp }),
+        ...(input.require_sso !== undefined && { requireSso: input.require_sso }),
+        ...(input.sso_default_role !== undefined && { ssoDefaultRole: input.sso_default_role }),
+      },
+      domains,
+    );
+    if (!saved) throw GraphError.conflict('sso_domains: a domain is claimed by another organization already');
+    return this.policy(tenantId);
+  }
+
+  /**
+   * The person's session in `target`: one of their organizations, or the platform (PLATFORM) for an
+   * operator; none given, their first organization that lets them in by `method`, else the platform
+   * if they operate it. An organization that requires single sign-on refuses a password's session.
+   */
+  async sessionOf(
+    userId: string,
+    email: string,
+    target?: string,
+    method: SignInMethod = 'password',
+    enforce = true,
+  ): Promise<PersonSession> {
+    const [memberships, user] = await Promise.all([
+      this.repository.membershipsOf(userId),
+      this.repository.userById(userId),
+    ]);
+    const names = new Map(
+      (await this.tenancy.listOrganizations(memberships.map((m) => m.tenantId))).map((o) => [o.id, o.name]),
+    );
+    const operatorKey = user?.platformKeyId ? await this.keys.activeHashOf(user.platformKeyId) : null;
+    const ssoOnly =
+      method === 'password' && enforce
+        ? await this.repository.requiring(
+            'sso',
+            memberships.map((m) => m.tenantId),
+          )
+        : new Set();
+    const session = (tenantId: string | null, role: PersonSession['role'], keyHash: string): PersonSession => ({
       userId,
       email,
-      tenantId: membership.tenantId,
-      role: membership.role as Role,
+      tenantId,
+      role,
       keyHash,
-      memberships: memberships.map((m) => ({ tenantId: m.tenantId, role: m.role })),
-    };
+      method,
+      memberships: memberships.map(({ tenantId, role }) => ({ tenantId, name: names.get(tenantId) ?? '', role })),
+      operator: operatorKey !== null,
+    });
+    if (target === PLATFORM || (target === undefined && operatorKey && memberships.length === 0)) {
+      if (!operatorKey) throw GraphError.permissionDenied('You are not a platform operator');
+      return session(null, 'operator', operatorKey);
+    }
+    const membership = target
+      ? memberships.find((m) => m.tenantId === target)
+      : (memberships.find((m) => !ssoOnly.has(m.tenantId)) ?? memberships[0]);
+    if (!membership)
+      throw target
+        ? GraphError.permissionDenied('You are not a member of that organization')
+        : GraphError.permissionDenied('You are not a member of any organization');
+    if (ssoOnly.has(membership.tenantId)) {
+      if (!target && operatorKey) return session(null, 'operator', operatorKey);
+      throw GraphError.permissionDenied('This organization requires single sign-on: sign in with it');
+    }
+    const keyHash = await this.keys.activeHashOf(membership.keyId);
+    if (!keyHash) throw GraphError.permissionDenied('Your membership of that organization has ended');
+    return session(membership.tenantId, membership.role as Role, keyHash);
+  }
+
+  // ---- platform operators ---------------------------------------------------------------------
+
+  /**
+   * Makes `email` a platform operator (the CLI: whoever runs it holds the database): a platform key of
+   * theirs, never shown, that their sessions as operator act as. A new account gets `password` (none:
+   * they sign in through single sign-on). Again for an operator: nothing changes.
+   */
+  async makeOperator(email: string, password: string | undefined): Promise<{ user_id: string; created: boolean }> {
+    const normalized = email.trim().toLowerCase();
+    const existing = await this.repository.userByEmail(normalized);
+    if (existing?.platformKeyId && (await this.keys.activeHashOf(existing.platformKeyId)))
+      return { user_id: existing.id, created: false };
+    const userId =
+      existing?.id ??
+      (await this.repository.ensureUserId(normalized, password === undefined ? null : await hashPassword(password)));
+    const issued = await this.keys.create({
+      kind: 'platform',
+      tenantIds: [],
+      name: normalized,
+      scopes: [...SCOPES_BY_KIND.platform],
+      memberUserId: userId,
+    });
+    await this.repository.setPlatformKey(userId, issued.record.id);
+    if (existing?.platformKeyId) await this.keys.revoke(existing.platformKeyId);
+    return { user_id: userId, created: existing === null };
+  }
+
+  /** No longer an operator: their key is revoked (their sessions as operator end within seconds). */
+  async removeOperator(email: string): Promise<{ user_id: string }> {
+    const user = await this.repository.userByEmail(email.trim().toLowerCase());
+    if (!user?.platformKeyId) throw GraphError.notFound(`${email} is not a platform operator`);
+    await this.repository.setPlatformKey(user.id, null);
+    await this.keys.revoke(user.platformKeyId);
+    return { user_id: user.id };
   }
 
   /**
@@ -386,7 +569,7 @@ export class PeopleService {
     const normalized = email.trim().toLowerCase();
     const existing = await this.repository.userByEmail(normalized);
     const userId = existing?.id ?? randomUUID();
-    const passwordHash = existing?.passwordHash ?? (await hashPassword(password));
+    const passwordHash = existing ? existing.passwordHash : await hashPassword(password);
     const key = await this.issueKey(userId, normalized, tenantId, 'owner');
     await this.repository.transaction(async (manager) => {
       await this.repository.ensureUser(manager, userId, normalized, passwordHash);

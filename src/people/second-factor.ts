@@ -25,7 +25,12 @@ export function totpUri(secret: string, email: string): string {
   return totp(secret, email).toString();
 }
 
-/** Whether `code` is the secret's code now (or one step either side, for clocks a little apart). */
-export function totpMatches(secret: string, code: string): boolean {
-  return /^\d{6}$/.test(code) && totp(secret).validate({ token: code, window: 1 }) !== null;
+/**
+ * The 30-second step `code` is the secret's code of (now, or one step either side, for clocks a little
+ * apart); undefined when it is none of them. The caller takes each step once (replay).
+ */
+export function totpStep(secret: string, code: string, now = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totp(secret).validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? undefined : Math.floor(now / 30_000) + delta;
 }

@@ -15,6 +15,14 @@ export class SignInPolicy {
   @Column({ name: 'require_totp', type: 'boolean', default: false })
   requireTotp: boolean;
 
+  /** Members sign in through the operator's OpenID provider only (a password sign-in is refused here). */
+  @Column({ name: 'require_sso', type: 'boolean', default: false })
+  requireSso: boolean;
+
+  /** The role of a person who joins by their email's domain (sso_domains) at a single sign-on. */
+  @Column({ name: 'sso_default_role', type: 'varchar', length: 16, default: 'viewer' })
+  ssoDefaultRole: string;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

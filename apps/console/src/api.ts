@@ -4,7 +4,15 @@
 export interface Session {
   key: { id: string; prefix: string; kind: 'org' | 'admin' | 'platform'; scopes: string[]; tenant_ids: string[] };
   /** A person's session (email and password, or an accepted invitation); null for a key's. */
-  person: { email: string; role: string; memberships: Array<{ organization_id: string; role: string }> } | null;
+  person: {
+    email: string;
+    /** Their role where the session acts (`operator`: acting for the platform). */
+    role: string;
+    method: 'password' | 'sso';
+    memberships: Array<{ organization_id: string; name: string; role: string }>;
+    /** They may switch to the platform (PATCH with `platform: true`). */
+    operator: boolean;
+  } | null;
   organization_id: string | null;
   csrf_token: string;
 }
@@ -152,12 +160,25 @@ export const invitationOf = (token: string) =>
   );
 
 /** Accepts an invitation with a password, and signs in (or first sets up a second factor). */
-export const acceptInvitation = async (token: string, password: string) =>
-  rememberSignIn(await call<PersonSignIn>('POST', '/console/session/invitation', { token, password }));
+export const acceptInvitation = async (token: string, password: string, code?: string) =>
+  rememberSignIn(await call<PersonSignIn>('POST', '/console/session/invitation', { token, password, code }));
 
 export const currentSession = async () => remember(await call<Session>('GET', '/console/session'));
+/** Act for another organization (of an admin key's, or a person's); a platform operator: `PLATFORM`. */
 export const switchOrganization = async (organizationId: string) =>
-  remember(await call<Session>('PATCH', '/console/session', { organization_id: organizationId }));
+  remember(
+    await call<Session>(
+      'PATCH',
+      '/console/session',
+      organizationId === PLATFORM ? { platform: true } : { organization_id: organizationId },
+    ),
+  );
+/** The picker's value for a person's platform operator session. */
+export const PLATFORM = 'platform';
+/** Whether the operator offers single sign-on, and its button's words. */
+export const singleSignOn = () => call<{ enabled: boolean; label: string }>('GET', '/console/session/sso');
+/** Where the browser goes to sign in through the operator's provider (a navigation, not a call). */
+export const SSO_START = '/console/session/sso/start';
 export const signOut = () => call<{ success: true }>('DELETE', '/console/session');
 
 /** `/v1/...?a=1` with the defined values of `query`. */

@@ -13,9 +13,12 @@ import {
   currentSession,
   invitationOf,
   type Session,
+  PLATFORM,
   signIn,
   signInWithPassword,
   signOut,
+  singleSignOn,
+  SSO_START,
   switchOrganization,
   whenSignedOut,
 } from './api';
@@ -95,7 +98,50 @@ function SecondFactorSetup({ onSignedIn, email }: { onSignedIn: (session: Sessio
   );
 }
 
-function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void; notice?: string }) {
+/** The code of a person's authenticator app, where a sign-in asks for it. */
+function CodeField({ id, value, onChange }: { id: string; value: string; onChange: (code: string) => void }) {
+  return (
+    <>
+      <label for={id}>Code from your authenticator app</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autocomplete="one-time-code"
+        value={value}
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+        required
+      />
+    </>
+  );
+}
+
+/** The operator's single sign-on, when offered: a button that leaves for their provider. */
+function SingleSignOnButton() {
+  const [offer, setOffer] = useState<{ enabled: boolean; label: string }>();
+  useEffect(() => {
+    singleSignOn().then(setOffer, () => setOffer(undefined));
+  }, []);
+  if (!offer?.enabled) return null;
+  return (
+    // A link, not a form: the provider is another origin, and the console's CSP lets forms post only to itself.
+    <p>
+      <a class="button" href={SSO_START}>
+        Sign in with {offer.label}
+      </a>
+    </p>
+  );
+}
+
+function SignIn({
+  onSignedIn,
+  notice,
+  refused,
+}: {
+  onSignedIn: (session: Session) => void;
+  notice?: string;
+  /** Why a single sign-on was refused (the gateway sent the browser back with it). */
+  refused?: string;
+}) {
   const [key, setKey] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -103,7 +149,7 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
   const [askCode, setAskCode] = useState(false);
   const [enrolling, setEnrolling] = useState<string>();
   const [sent, setSent] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(refused && `Single sign-on failed: ${refused}`);
   const [busy, setBusy] = useState(false);
   const attempt = async (event: Event, work: () => Promise<Session>, refused: string) => {
     event.preventDefault();
@@ -149,6 +195,7 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
           {error}
         </p>
       )}
+      <SingleSignOnButton />
       <form
         aria-label="Sign in as a person"
         onSubmit={(event) => void attempt(event, person, 'That email and password do not match.')}
@@ -171,19 +218,7 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: (session: Session) => void
           onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
           required
         />
-        {askCode && (
-          <>
-            <label for="sign-in-code">Code from your authenticator app</label>
-            <input
-              id="sign-in-code"
-              inputMode="numeric"
-              autocomplete="one-time-code"
-              value={code}
-              onInput={(e) => setCode((e.target as HTMLInputElement).value)}
-              required
-            />
-          </>
-        )}
+        {askCode && <CodeField id="sign-in-code" value={code} onChange={setCode} />}
         <button type="submit" disabled={busy}>
           Log in
         </button>
@@ -288,6 +323,8 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
   const [values, setValues] = useState({ password: '', again: '' });
   const [error, setError] = useState<string>();
   const [enrolling, setEnrolling] = useState<string>();
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   useEffect(() => {
     invitationOf(token).then(setOffer, (e: ApiError) => setError(e.details ?? e.message));
   }, [token]);
@@ -300,11 +337,15 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
     event.preventDefault();
     if (values.password !== values.again) return setError('The two passwords differ.');
     try {
-      const answer = await acceptInvitation(token, values.password);
+      const answer = await acceptInvitation(token, values.password, askCode ? code.trim() : undefined);
       if (isSession(answer)) signedIn(answer);
       else setEnrolling(answer.email);
     } catch (e) {
-      setError((e as ApiError).details ?? (e as Error).message);
+      // An account with a second factor joins with its code too.
+      if (e instanceof ApiError && e.reason === 'second_factor_required') {
+        setAskCode(true);
+        setError('This account has a second factor: give the code of your authenticator app.');
+      } else setError((e as ApiError).details ?? (e as Error).message);
     }
   };
   if (enrolling) return <SecondFactorSetup email={enrolling} onSignedIn={signedIn} />;
@@ -323,6 +364,7 @@ function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s
             characters), or give yours if you have an account.
           </p>
           <NewPasswordFields label="Password" values={values} onChange={setValues} />
+          {askCode && <CodeField id="invitation-code" value={code} onChange={setCode} />}
           <button type="submit">Accept and sign in</button>
         </form>
       )}
@@ -335,11 +377,39 @@ interface Organization {
   name: string;
 }
 
+/**
+ * Where the session acts: an admin key's organizations; a person's organizations (and the platform,
+ * for an operator). Shown where there is a choice.
+ */
 function OrganizationPicker({ session, onChange }: { session: Session; onChange: (session: Session) => void }) {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
+  const person = session.person;
   useEffect(() => {
+    if (person) return;
     void api.get<{ data: Organization[] }>('/v1/tenants').then((page) => setOrganizations(page.data));
   }, [session.key.id]);
+  if (person) {
+    const choices = [
+      ...person.memberships.map((m) => ({ id: m.organization_id, name: m.name })),
+      ...(person.operator ? [{ id: PLATFORM, name: 'Platform (operator)' }] : []),
+    ];
+    if (choices.length < 2) return null;
+    return (
+      <label class="organization">
+        Organization{' '}
+        <select
+          value={session.organization_id ?? PLATFORM}
+          onChange={(e) => void switchOrganization((e.target as HTMLSelectElement).value).then(onChange)}
+        >
+          {choices.map((o) => (
+            <option value={o.id} key={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
   if (session.key.kind !== 'admin') return null;
   return (
     <label class="organization">
@@ -538,6 +608,8 @@ function App() {
   if (session === null)
     return (
       <SignIn
+        key={first === 'sso-error' ? second : 'sign-in'}
+        refused={first === 'sso-error' ? second : undefined}
         notice={notice}
         onSignedIn={(s) => {
           setNotice(undefined);

@@ -24,6 +24,7 @@ import { Conversations1763702200000 } from './1763702200000-Conversations';
 import { People1763702300000 } from './1763702300000-People';
 import { SecondFactor1763702400000 } from './1763702400000-SecondFactor';
 import { PasswordResets1763702500000 } from './1763702500000-PasswordResets';
+import { SingleSignOn1763702600000 } from './1763702600000-SingleSignOn';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   People1763702300000,
   SecondFactor1763702400000,
   PasswordResets1763702500000,
+  SingleSignOn1763702600000,
 ];

@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
 import { ROLES, type Role } from '../roles';
 
@@ -53,6 +64,12 @@ export class AcceptInvitationDto {
   })
   @Password()
   password: string;
+
+  @ApiPropertyOptional({ example: '123456', description: 'An account with a second factor: its code now' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
+  code?: string;
 }
 
 export class MemberDto {
@@ -93,14 +110,51 @@ export class InvitationListDto {
 }
 
 export class SignInPolicyDto {
-  @ApiProperty({ description: 'Every member signs in with a second factor (TOTP)' }) require_totp: boolean;
+  @ApiProperty({ description: 'Every member signs in with a second factor (TOTP) when they use a password' })
+  require_totp: boolean;
+  @ApiProperty({ description: "Members sign in through the operator's OpenID provider only" }) require_sso: boolean;
+  @ApiProperty({
+    type: [String],
+    example: ['shop.example'],
+    description: 'A person whose verified email is at one of these joins at their single sign-on',
+  })
+  sso_domains: string[];
+  @ApiProperty({ enum: ROLES, description: 'The role of a person who joins by domain' }) sso_default_role: Role;
+  @ApiProperty({ description: 'Whether the operator has set up single sign-on (OIDC_ISSUER)' }) sso_available: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) updated_at: string | null;
 }
 
+/** A domain as people's emails end: lower case, at least one dot, no `@`. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 export class PutSignInPolicyDto {
-  @ApiProperty({ description: 'Every member signs in with a second factor (those without one set it up at sign-in)' })
+  @ApiPropertyOptional({
+    description: 'Every member signs in with a second factor (those without one set it up at sign-in)',
+  })
+  @IsOptional()
   @IsBoolean()
-  require_totp: boolean;
+  require_totp?: boolean;
+
+  @ApiPropertyOptional({ description: 'Members sign in through single sign-on only (a password is refused)' })
+  @IsOptional()
+  @IsBoolean()
+  require_sso?: boolean;
+
+  @ApiPropertyOptional({ type: [String], example: ['shop.example'], description: 'Replaces the claimed domains' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((d: unknown) => (typeof d === 'string' ? d.trim().toLowerCase() : d)) : value,
+  )
+  @IsString({ each: true })
+  @Matches(DOMAIN, { each: true, message: 'sso_domains must be domains such as shop.example' })
+  sso_domains?: string[];
+
+  @ApiPropertyOptional({ enum: ROLES.filter((role) => role !== 'owner') })
+  @IsOptional()
+  @IsIn(ROLES)
+  sso_default_role?: Role;
 }
 
 export class TotpCodeDto {
