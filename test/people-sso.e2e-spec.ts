@@ -365,17 +365,36 @@ describe('people: single sign-on and platform operators', () => {
     }, 60_000);
     afterAll(() => chromium?.close());
 
-    it("signs a person in through the provider's pages into the organization of their domain, as its default role", async () => {
+    it("lets an owner claim a domain on the Members page; a person of it signs in through the provider's pages as its default role", async () => {
       if (!chromium) return;
+      const owner = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+      const ownerPage = await owner.newPage();
+      await ownerPage.goto(`${t.url}/console/`);
+      await ownerPage.getByLabel('Email').fill(OWNER);
+      await ownerPage.getByLabel('Password').fill(OWNER_PASSWORD);
+      await ownerPage.getByRole('button', { name: 'Log in' }).click();
+      await ownerPage.getByText(`${OWNER} (owner)`).waitFor();
+      await ownerPage.locator('header').getByLabel('Organization').selectOption({ label: 'Shop A' });
+      await ownerPage.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Members' }).click();
+      const form = ownerPage.getByRole('form', { name: 'Single sign-on' });
+      await expect(form.getByLabel(/Email domains/).inputValue()).resolves.toBe('shop.example');
+      await form.getByLabel(/Email domains/).fill('shop.example, studio.example');
+      await form.getByLabel('Their role').selectOption('agent');
+      await form.getByRole('button', { name: 'Save single sign-on' }).click();
+      await ownerPage.getByRole('status').filter({ hasText: 'studio.example' }).waitFor();
+      const policy = await ownerPage.evaluate(async () => (await fetch('/v1/members/sign_in_policy')).json());
+      expect(policy).toMatchObject({ sso_domains: ['shop.example', 'studio.example'], sso_default_role: 'agent' });
+      await owner.close();
+
       const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${t.url}/console/`);
       await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
-      await page.locator('input[name="login"]').fill('cora@shop.example');
+      await page.locator('input[name="login"]').fill('cora@studio.example');
       await page.locator('input[name="password"]').fill('anything at the provider');
       await page.locator('button[type="submit"]').click();
       await page.locator('button[type="submit"]').click(); // the provider's consent
-      await page.getByText('cora@shop.example (agent)').waitFor();
+      await page.getByText('cora@studio.example (agent)').waitFor();
       const nav = page.getByRole('navigation', { name: 'Pages' });
       await nav.getByRole('link', { name: 'Inbox' }).waitFor();
       for (const name of ['Keys', 'Webhooks']) await expect(nav.getByRole('link', { name }).count()).resolves.toBe(0);
@@ -434,6 +453,14 @@ describe('people: single sign-on and platform operators', () => {
               await page.getByLabel('Password').fill(OWNER_PASSWORD);
               await page.getByRole('button', { name: 'Log in' }).click();
               await page.locator('header').getByLabel('Organization').waitFor();
+            },
+          ],
+          [
+            'members with single sign-on',
+            async () => {
+              await page.locator('header').getByLabel('Organization').selectOption({ label: 'Shop A' });
+              await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Members' }).click();
+              await page.getByRole('form', { name: 'Single sign-on' }).waitFor();
             },
           ],
         ];

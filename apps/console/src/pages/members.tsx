@@ -11,6 +11,15 @@ interface Member {
   joined_at: string;
 }
 
+/** How the organization signs in (GET /v1/members/sign_in_policy). */
+interface SignInPolicy {
+  require_totp: boolean;
+  require_sso: boolean;
+  sso_domains: string[];
+  sso_default_role: string;
+  sso_available: boolean;
+}
+
 interface Invitation {
   id: string;
   email: string;
@@ -30,12 +39,17 @@ export function MembersPage({ session }: { session: Session }) {
   const [draft, setDraft] = useState({ email: '', role: 'agent' });
   const [link, setLink] = useState<string>();
   const [requireTotp, setRequireTotp] = useState(false);
+  const [policy, setPolicy] = useState<SignInPolicy>();
+  const [sso, setSso] = useState({ domains: '', role: 'viewer', required: false });
   const canWrite = session.key.scopes.includes('members:write');
   const isOwner = session.person?.role === 'owner';
   const load = async () => {
     setMembers((await api.get<{ data: Member[] }>('/v1/members')).data);
     setInvitations((await api.get<{ data: Invitation[] }>('/v1/members/invitations')).data);
-    setRequireTotp((await api.get<{ require_totp: boolean }>('/v1/members/sign_in_policy')).require_totp);
+    const current = await api.get<SignInPolicy>('/v1/members/sign_in_policy');
+    setRequireTotp(current.require_totp);
+    setPolicy(current);
+    setSso({ domains: current.sso_domains.join(', '), role: current.sso_default_role, required: current.require_sso });
   };
   const { act, messages, setError } = useAction(load);
   useEffect(() => void load().catch((e: Error) => setError(e.message)), [session.organization_id]);
@@ -113,6 +127,59 @@ export function MembersPage({ session }: { session: Session }) {
             Require a second factor of every member
           </label>
         </form>
+      )}
+      {isOwner && policy?.sso_available && (
+        <>
+          <h2>Single sign-on</h2>
+          <form
+            class="stacked"
+            aria-label="Single sign-on"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void act(async () => {
+                const domains = sso.domains
+                  .split(/[\s,]+/)
+                  .map((d) => d.trim())
+                  .filter(Boolean);
+                const saved = await api.put<SignInPolicy>('/v1/members/sign_in_policy', {
+                  sso_domains: domains,
+                  sso_default_role: sso.role,
+                  require_sso: sso.required,
+                });
+                setPolicy(saved);
+                return saved.sso_domains.length > 0
+                  ? `People at ${saved.sso_domains.join(', ')} join as ${saved.sso_default_role} when they sign in with single sign-on.`
+                  : 'Single sign-on settings saved.';
+              });
+            }}
+          >
+            <TextField
+              label="Email domains whose people join (comma separated)"
+              value={sso.domains}
+              onValue={(domains) => setSso({ ...sso, domains })}
+            />
+            <label>
+              Their role
+              <select
+                value={sso.role}
+                onChange={(e) => setSso({ ...sso, role: (e.target as HTMLSelectElement).value })}
+              >
+                {ROLES.filter((role) => role !== 'owner').map((role) => (
+                  <option key={role}>{role}</option>
+                ))}
+              </select>
+            </label>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={sso.required}
+                onChange={(e) => setSso({ ...sso, required: (e.target as HTMLInputElement).checked })}
+              />
+              Require single sign-on (no passwords)
+            </label>
+            <button type="submit">Save single sign-on</button>
+          </form>
+        </>
       )}
       {canWrite && (
         <>
