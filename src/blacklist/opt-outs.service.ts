@@ -39,7 +39,16 @@ export interface OptChange {
  */
 @Injectable()
 export class OptOutsService {
-  private readonly cache = new LRUCache<string, Settings>({ max: 10_000, ttl: SETTINGS_TTL_MS });
+  /**
+   * Read outside a transaction through `fetch`: lru-cache's single flight, so a burst of sends to an
+   * organization whose settings are not cached reads them once, not once per send (each read waited
+   * for a pool connection the sends themselves hold).
+   */
+  private readonly cache = new LRUCache<string, Settings>({
+    max: 10_000,
+    ttl: SETTINGS_TTL_MS,
+    fetchMethod: async (tenantId) => settingsOf(await this.repository.settings(tenantId)),
+  });
 
   constructor(private readonly repository: BlacklistRepository) {}
 
@@ -114,6 +123,8 @@ export class OptOutsService {
   }
 
   private async load(tenantId: string, manager?: EntityManager): Promise<Settings> {
+    if (!manager) return (await this.cache.fetch(tenantId))!;
+    // In a transaction: read through it (the embedded database has one connection).
     const cached = this.cache.get(tenantId);
     if (cached) return cached;
     const settings = settingsOf(await this.repository.settings(tenantId, manager));
