@@ -13,7 +13,9 @@ export class SingleSignOn1763702600000 implements MigrationInterface {
     await q.query(`ALTER TABLE "users" ADD "totp_last_step" bigint`);
     await q.query(`ALTER TABLE "users" ADD "platform_key_id" uuid`);
     await q.query(`ALTER TABLE "sign_in_policies" ADD "require_sso" boolean NOT NULL DEFAULT false`);
-    await q.query(`ALTER TABLE "sign_in_policies" ADD "sso_default_role" character varying(16) NOT NULL DEFAULT 'viewer'`);
+    await q.query(
+      `ALTER TABLE "sign_in_policies" ADD "sso_default_role" character varying(16) NOT NULL DEFAULT 'viewer'`,
+    );
     await q.query(
       `CREATE TABLE "sso_domains" ("domain" text NOT NULL, "tenant_id" uuid NOT NULL,
         "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_sso_domains" PRIMARY KEY ("domain"))`,
