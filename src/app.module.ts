@@ -21,6 +21,7 @@ import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { RecordRetentionModule } from './retention/record-retention';
+import { SignupModule } from './signup/signup.module';
 import { TemplatesModule } from './templates/templates.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
@@ -57,6 +58,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     MediaModule,
     TenantWebhooksModule,
     BroadcastsModule,
+    SignupModule,
     ConsoleModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,

@@ -1,3 +1,5 @@
+import { signupSdk } from './signup/embedded-signup.service';
+import { UpstreamTarget } from './upstream/upstream-target';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -61,8 +63,10 @@ export function configureApp(app: NestExpressApplication): INestApplication {
       ttlSeconds: sessionTtl,
     }),
   );
-  // The console's page and assets (built by npm run build), under a strict Content-Security-Policy.
-  app.use(CONSOLE_PATH, consolePages());
+  // The console's pages and assets (built by npm run build), under a strict Content-Security-Policy;
+  // the connect page lets Meta's SDK (or the sandbox's stand-in) run, and no other does.
+  const sdk = signupSdk(config, app.get(UpstreamTarget));
+  app.use(CONSOLE_PATH, consolePages(undefined, [new URL(sdk.sdkUrl).origin, ...sdk.origins]));
   const limit = config.get('BODY_LIMIT', { infer: true });
   // A broadcast's list of up to 10,000 recipients with their parameters is larger than any Cloud API
   // body: its two routes read JSON up to BROADCAST_BODY_LIMIT (the raw bytes kept, for HMAC), first.

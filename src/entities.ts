@@ -27,6 +27,7 @@ import { Invitation } from './people/invitation.entity';
 import { SignInPolicy } from './people/sign-in-policy.entity';
 import { PasswordReset } from './people/password-reset.entity';
 import { SsoDomain } from './people/sso-domain.entity';
+import { NumberSignup } from './signup/number-signup.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -42,6 +43,7 @@ export const ENTITIES = [
   SignInPolicy,
   PasswordReset,
   SsoDomain,
+  NumberSignup,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

@@ -300,4 +300,45 @@ describe('logs (pino): one access line per request, no secrets', () => {
       expect(redis).not.toContain(leaked);
     }
   });
+
+  it("Embedded Signup's code, business token, PIN and app secret are in no log line, no answer and nowhere in Redis", async () => {
+    const { RedisStore } = require('../src/redis/redis-store') as typeof RedisStoreModule;
+    const { SecretBox } = require('../src/common/secret-box') as typeof import('../src/common/secret-box');
+    const before = lines.raw.length;
+    const flow = t.sandbox.finishEmbeddedSignup();
+    // The business token the code stands for (read at the sandbox: Meta's side).
+    const account = (await (await fetch(`${t.sandbox.url}/_sandbox/business_accounts/${flow.waba_id}`)).json()) as {
+      id: string;
+    };
+    expect(account.id).toBe(flow.waba_id);
+    const pin = '864209';
+    const answer = await request(t.url)
+      .post('/v1/embedded_signup')
+      .set(factories.bearer(key))
+      .send({ code: flow.code, waba_id: flow.waba_id, phone_number_id: flow.phone_number_id, pin })
+      .expect(200);
+    const [row] = await t.dataSource.query<Array<{ access_token_encrypted: string }>>(
+      'SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1',
+      [flow.waba_id],
+    );
+    const token = t.get(SecretBox).decrypt(row.access_token_encrypted);
+    expect(token).toMatch(/^EAAsandbox/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const written = lines.raw.slice(before).join('\n');
+    const values: string[] = [];
+    const store = t.store;
+    if (store instanceof RedisStore)
+      for (const k of await store.client.keys('*')) {
+        const kind = await store.client.type(k);
+        if (kind === 'string') values.push(k, String(await store.client.get(k)));
+        else if (kind === 'hash') values.push(k, JSON.stringify(await store.client.hgetall(k)));
+        else values.push(k);
+      }
+    const redis = values.join('\n');
+    for (const leaked of [flow.code, token, pin, 'test-app-secret']) {
+      expect(written).not.toContain(leaked);
+      expect(redis).not.toContain(leaked);
+      expect(JSON.stringify(answer.body)).not.toContain(leaked);
+    }
+  });
 });

@@ -89,6 +89,7 @@ describe('management API: onboarding and keys over HTTP', () => {
         waba_id: wabaId,
         name: 'Support',
         app_subscription: { status: 'subscribed', checked_at: expect.any(String), error: null },
+        partner_removed_at: null,
         created_at: expect.any(String),
       });
       expect(JSON.stringify(res.body)).not.toContain('EAAG');

@@ -15,5 +15,12 @@ export default defineConfig({
     // No inline module-preload polyfill script (the CSP allows only 'self' scripts).
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Two pages: the console, and Connect a number (the one page that lets Meta's SDK run).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        connect: fileURLToPath(new URL('connect.html', import.meta.url)),
+      },
+    },
   },
 });

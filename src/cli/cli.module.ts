@@ -7,6 +7,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { PeopleModule } from '../people/people.module';
 import { MemoryStore } from '../redis/memory-store';
 import { SharedStore } from '../redis/shared-store';
+import { SignupModule } from '../signup/signup.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { EndpointSecretsModule } from '../tenant-webhooks/endpoint-secrets.module';
 import { UpstreamModule } from '../upstream/upstream.module';
@@ -29,7 +30,7 @@ class CliStoreModule {}
 
 /**
  * What the administration CLI needs: configuration, the database, encryption, the key and tenancy
- * services, people (platform operators), and the Graph transport (onboarding subscribes the app to an account's webhooks and reads
+ * services, people (platform operators) and signups (their encrypted PINs), and the Graph transport (onboarding subscribes the app to an account's webhooks and reads
  * a number's limits from Meta). No HTTP pipeline, no Redis, no periodic work, no demo seed.
  */
 @Module({
@@ -43,6 +44,7 @@ class CliStoreModule {}
     TenancyModule,
     CliStoreModule,
     PeopleModule,
+    SignupModule,
     // Every encrypted column, for secrets:reencrypt (the endpoints' without the delivery machinery).
     EndpointSecretsModule,
   ],

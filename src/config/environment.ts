@@ -236,6 +236,24 @@ export class Environment {
   @IsString()
   WEBHOOK_VERIFY_TOKEN?: string;
 
+  /**
+   * Embedded Signup: your Facebook Login for Business configuration's id (the WhatsApp Embedded Signup
+   * variation). Unset: the console does not offer to connect numbers (the demo: the sandbox's).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\d{1,32}$/, { message: 'EMBEDDED_SIGNUP_CONFIG_ID must be the configuration id (digits)' })
+  EMBEDDED_SIGNUP_CONFIG_ID?: string;
+
+  /**
+   * Meta's JavaScript SDK, which opens Embedded Signup. Unset: connect.facebook.net's when the upstream
+   * is Meta's, else the upstream's stand-in (`<UPSTREAM_BASE_URL>/sdk.js`: the sandbox serves one).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'META_SDK_URL must be an http(s) URL' })
+  META_SDK_URL?: string;
+
   /** Templates a business account may hold (Meta's cap is about 250); the next create is refused. */
   @Transform(toInt)
   @IsInt()
@@ -620,6 +638,8 @@ export class Environment {
 
 /** The demo's Meta app id: the sandbox's app (its default `--app-id`). Published here, so refused in production. */
 export const DEMO_META_APP_ID = '1000000000000001';
+/** The demo's Embedded Signup configuration (the sandbox's stand-in takes any). */
+export const DEMO_SIGNUP_CONFIG_ID = '1000000000000002';
 
 /** Where the demo looks for its upstream when UPSTREAM_BASE_URL is unset: the sandbox app's default address. */
 export const DEMO_UPSTREAM_BASE_URL = 'http://127.0.0.1:3001';
@@ -665,6 +685,7 @@ export function validateEnvironment(raw: Record<string, unknown>, role: ProcessR
     problems.push(...productionProblems(env, role).map((problem) => `  - ${problem}`));
   }
   env.META_APP_ID ??= DEMO_META_APP_ID;
+  if (demo) env.EMBEDDED_SIGNUP_CONFIG_ID ??= DEMO_SIGNUP_CONFIG_ID;
   env.WEBHOOK_ALLOW_PRIVATE_URLS ??= demo;
   env.LOG_FORMAT ??= env.NODE_ENV === 'production' ? 'json' : 'text';
   if (problems.length > 0) {

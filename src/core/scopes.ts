@@ -26,6 +26,8 @@ export const TENANT_SCOPES = [
   // The organization's people: their memberships, roles and invitations (src/people).
   'members:read',
   'members:write',
+  // Connecting the organization's own numbers through Meta's Embedded Signup (src/signup).
+  'numbers:connect',
   // The gateway's own broadcasts (src/broadcasts).
   'broadcasts:read',
   'broadcasts:write',

@@ -46,6 +46,13 @@ export class BusinessAccount {
   @Column({ name: 'app_subscription_error', type: 'text', nullable: true })
   appSubscriptionError: string | null;
 
+  /**
+   * When the business removed the gateway's app from the account (Meta's `account_update`,
+   * `PARTNER_REMOVED`): its numbers send nothing until it is connected again (a new token).
+   */
+  @Column({ name: 'partner_removed_at', type: 'timestamptz', nullable: true })
+  partnerRemovedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

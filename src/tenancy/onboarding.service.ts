@@ -183,11 +183,25 @@ export class OnboardingService {
         appSubscription: 'subscribed',
         appSubscriptionCheckedAt: new Date(),
         appSubscriptionError: null,
+        // A new token is a new grant: an account whose partner was removed is connected again.
+        partnerRemovedAt: null,
       });
     }
     const saved = await this.repository.saveAccount(row);
     this.tenancy.forget({ wabaId: saved.wabaId, businessAccountId: saved.id });
     return saved;
+  }
+
+  /**
+   * The business removed the gateway's app from its account (Meta's `account_update`,
+   * `PARTNER_REMOVED`): its numbers send nothing from now (TenancyService.accessToken refuses) until a
+   * new token connects it again. The account, or null when the gateway does not have it.
+   */
+  async markPartnerRemoved(wabaId: string): Promise<BusinessAccount | null> {
+    if (!UPSTREAM_ID.test(wabaId)) return null;
+    const row = await this.repository.markPartnerRemoved(wabaId, new Date());
+    if (row) this.tenancy.forget({ wabaId, businessAccountId: row.id });
+    return row;
   }
 
   /** Subscribes the app to the account's webhooks again (after Meta lost it) and checks it. */

@@ -20,6 +20,7 @@ export const businessAccountJson = (b: BusinessAccount) => ({
     checked_at: b.appSubscriptionCheckedAt?.toISOString() ?? null,
     error: b.appSubscriptionError,
   },
+  partner_removed_at: b.partnerRemovedAt?.toISOString() ?? null,
   created_at: b.createdAt.toISOString(),
 });
 

@@ -161,12 +161,21 @@ export class TenancyRepository {
     return row?.wabaId;
   }
 
-  async encryptedToken(businessAccountId: string): Promise<string | undefined> {
+  /** The account's encrypted token, and whether the business removed the gateway's app (partner removed). */
+  async encryptedToken(
+    businessAccountId: string,
+  ): Promise<{ accessTokenEncrypted: string; partnerRemovedAt: Date | null } | undefined> {
     const row = await this.accounts.findOne({
       where: { id: businessAccountId },
-      select: { id: true, accessTokenEncrypted: true },
+      select: { id: true, accessTokenEncrypted: true, partnerRemovedAt: true },
     });
-    return row?.accessTokenEncrypted;
+    return row ?? undefined;
+  }
+
+  /** Marks the account's partner removed (Meta's account_update): the account, if the gateway has it. */
+  async markPartnerRemoved(wabaId: string, at: Date): Promise<BusinessAccount | null> {
+    await this.accounts.update({ wabaId }, { partnerRemovedAt: at });
+    return this.accounts.findOne({ where: { wabaId } });
   }
 
   // ---- phone numbers ---------------------------------------------------------------------------

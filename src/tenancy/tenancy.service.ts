@@ -16,6 +16,9 @@ const UPSTREAM_ID = /^\d{1,32}$/;
 type PhoneNumberRef = NonNullable<TenantContext['phoneNumber']> & { tenantId: string };
 type BusinessAccountRef = NonNullable<TenantContext['businessAccount']> & { tenantId: string };
 
+/** What the token cache holds for an account whose partner (this gateway) the business removed. */
+const PARTNER_REMOVED = '';
+
 @Injectable()
 export class TenancyService {
   private readonly phoneCache: LRUCache<string, PhoneNumberRef | false>;
@@ -114,11 +117,18 @@ export class TenancyService {
    */
   async accessToken(businessAccountId: string): Promise<string> {
     let encrypted = this.tokenCache.get(businessAccountId);
-    if (!encrypted) {
-      encrypted = await this.repository.encryptedToken(businessAccountId);
-      if (!encrypted) throw GraphError.notFound('Business account not found');
+    if (encrypted === undefined) {
+      const row = await this.repository.encryptedToken(businessAccountId);
+      if (!row) throw GraphError.notFound('Business account not found');
+      encrypted = row.partnerRemovedAt ? PARTNER_REMOVED : row.accessTokenEncrypted;
       this.tokenCache.set(businessAccountId, encrypted);
     }
+    // The business removed the gateway's app: Meta takes its token no more; say so, not Meta's 190.
+    if (encrypted === PARTNER_REMOVED)
+      throw GraphError.permissionDenied(
+        'The business removed this gateway from its WhatsApp Business Account (account_update PARTNER_REMOVED): ' +
+          'connect the number again (Embedded Signup) to send',
+      );
     return this.secretBox.decrypt(encrypted);
   }
 

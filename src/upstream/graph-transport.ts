@@ -19,7 +19,8 @@ export interface GraphPage<T> {
 export interface CallOptions {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
-  token: string;
+  /** The business token; null for the app's own calls, whose credentials are in the query (oauth/access_token). */
+  token: string | null;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   form?: FormData;
@@ -209,10 +210,8 @@ export class GraphTransport implements OnApplicationShutdown {
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = {
-      authorization: `${options.scheme ?? 'Bearer'} ${options.token}`,
-      accept: 'application/json',
-    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token !== null) headers.authorization = `${options.scheme ?? 'Bearer'} ${options.token}`;
     let body: string | Buffer | FormData | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,3 +1,4 @@
+import { ACCOUNT_UPDATE_FIELD, PartnerUpdates } from '../signup/partner-updates';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -133,6 +134,7 @@ export class WebhookIngestService {
     private readonly pace: NumberPaceService,
     private readonly numberLimits: NumberLimitsService,
     private readonly optOuts: OptOutsService,
+    private readonly partners: PartnerUpdates,
   ) {}
 
   /**
@@ -327,6 +329,12 @@ export class WebhookIngestService {
     const inbound = new Map<string, number>();
     for (const c of changes) {
       if (c.field === QUALITY_FIELD) void this.numberLimits.onQualityUpdate(c.wabaId, c.change.value);
+      if (c.field === ACCOUNT_UPDATE_FIELD)
+        void this.partners
+          .apply(c.wabaId, c.change.value)
+          .catch((error: unknown) =>
+            this.logger.error(`account_update of ${c.wabaId} not applied: ${(error as Error).message}`),
+          );
       const count = c.field === 'messages' ? (c.change.value?.messages?.length ?? 0) : 0;
       const phoneNumberId = c.change.value?.metadata?.phone_number_id;
       if (count > 0 && phoneNumberId) inbound.set(phoneNumberId, (inbound.get(phoneNumberId) ?? 0) + count);

@@ -1,3 +1,4 @@
+import { SignupModule } from '../signup/signup.module';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -31,6 +32,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     MediaModule,
     TemplatesModule,
     BlacklistModule,
+    SignupModule,
   ],
   controllers: [UpstreamWebhooksController],
   providers: [WebhooksRepository, WebhookIngestService],

@@ -96,7 +96,19 @@ export class CloudApiState {
     // Registration, codes and two-step verification.
     registerWhatsAppBusinessPhoneNumber: ({ place, body }) => {
       const pin = sixDigits(body.pin, 'pin');
-      Object.assign(this.number(place.phoneNumberId!), { registered: true, pin });
+      const number = this.number(place.phoneNumberId!);
+      // A number with two-step verification on registers only with its PIN, as at Meta.
+      if (number.pin !== undefined && number.pin !== pin)
+        throw new GraphApiError(400, {
+          message: '(#133005) Two step verification PIN Mismatch',
+          type: 'OAuthException',
+          code: 133005,
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: 'pin: not the two-step verification PIN of this number',
+          },
+        });
+      Object.assign(number, { registered: true, pin });
       return { success: true };
     },
     deregisterPhoneNumber: ({ place }) => {

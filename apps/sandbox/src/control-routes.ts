@@ -180,6 +180,25 @@ export function controlRoutes(core: SandboxCore): Router {
     res.json({ success: true });
   });
 
+  // Embedded Signup without a browser: the business finishes the flow (the stand-in page's POST does
+  // the same), or removes the partner again.
+  router.post('/embedded_signup', (req, res) => {
+    const body = objectBody(req);
+    res.json(
+      core.signup.finish({
+        appId: core.options.appId,
+        businessName: body.business_name,
+        displayPhoneNumber: body.display_phone_number,
+        wabaId: body.waba_id,
+      }),
+    );
+  });
+
+  router.post('/business_accounts/:wabaId/partner_removed', (req, res) => {
+    core.signup.removePartner(req.params.wabaId);
+    res.json({ success: true });
+  });
+
   router.use((req) => {
     throw new ControlError(404, `no control route ${req.method} /_sandbox${req.path}`);
   });

@@ -46,6 +46,12 @@ export function graphRoutes(core: SandboxCore): Router {
     next();
   });
 
+  // Embedded Signup's code, traded for the business token by the partner's server (no token: the
+  // app's id and secret are the credentials).
+  router.get('/:version/oauth/access_token', (req, res) => {
+    res.json(core.signup.exchange(req.query));
+  });
+
   router.post('/:version/:node/messages', (req, res) => {
     const phone = authorizePhone(req, 'post');
     res.json(core.messages.send(phone, req.body));

@@ -1,5 +1,6 @@
 import { BoundedLog } from './bounded-log';
 import { CloudApiState } from './cloud-api-state';
+import { EmbeddedSignup } from './embedded-signup';
 import { FaultInjector } from './faults';
 import { MediaService } from './media-service';
 import { MessagesService, type StatusDelays } from './messages-service';
@@ -39,6 +40,8 @@ export class SandboxCore {
   readonly messages: MessagesService;
   readonly templates: TemplatesService;
   readonly media: MediaService;
+  /** Embedded Signup: businesses that finish Meta's flow, the codes their partner's server exchanges. */
+  readonly signup: EmbeddedSignup;
   /** What the demo receiver (`/_sandbox/receiver`) got: a stand-in for a tenant's webhook handler. */
   readonly received: BoundedLog<ReceivedWebhook>;
 
@@ -59,6 +62,7 @@ export class SandboxCore {
       rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,
     });
     this.media = new MediaService(this.state, options.appId, options.appSecret);
+    this.signup = new EmbeddedSignup(this.state, this.webhooks, options);
     this.received = new BoundedLog(options.logLimit);
   }
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express } from 'express';
 import { controlRoutes } from './control-routes';
+import { embeddedSignupPages, type SignupResult } from './embedded-signup';
 import { parseFaultSpec, type FaultRule, type FaultSpec } from './faults';
 import { graphRoutes } from './graph-routes';
 import type { InboundInput } from './messages-service';
@@ -130,6 +131,21 @@ export class Sandbox {
     this.core.faults.clear();
   }
 
+  /**
+   * A business finishes Meta's Embedded Signup (as `POST /_sandbox/embedded_signup` does): its
+   * account and number exist, and the code its partner's server exchanges is issued.
+   */
+  finishEmbeddedSignup(
+    input: { businessName?: string; displayPhoneNumber?: string; wabaId?: string } = {},
+  ): SignupResult {
+    return this.core.signup.finish({ appId: this.core.options.appId, ...input });
+  }
+
+  /** The business removes the partner: `account_update` PARTNER_REMOVED, then its token and subscription end. */
+  removePartner(wabaId: string): void {
+    this.core.signup.removePartner(wabaId);
+  }
+
   webhookDeliveries(): WebhookDelivery[] {
     return this.core.webhooks.deliveries();
   }
@@ -144,6 +160,7 @@ export function createSandboxApp(core: SandboxCore): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use('/_sandbox', controlRoutes(core));
+  app.use(embeddedSignupPages(core.signup, core.options.appId));
   app.use(graphRoutes(core));
   return app;
 }

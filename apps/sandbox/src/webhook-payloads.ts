@@ -129,3 +129,13 @@ export function qualityUpdateWebhook(
   value.max_daily_conversations_per_business = change.maxDailyConversations;
   return envelope(phone.wabaId, 'phone_number_quality_update', value, atSeconds);
 }
+
+/**
+ * An `account_update` webhook about the partner's access (`PARTNER_ADDED`, `PARTNER_REMOVED`): the
+ * business account and its owner in `waba_info`, as Meta sends it to the partner's app.
+ */
+export function accountUpdateWebhook(wabaId: string, event: string, ownerBusinessId?: string): WebhookEnvelope {
+  const wabaInfo: Record<string, unknown> = { waba_id: wabaId };
+  if (ownerBusinessId !== undefined) wabaInfo.owner_business_id = ownerBusinessId;
+  return envelope(wabaId, 'account_update', { event, waba_info: wabaInfo }, Math.floor(Date.now() / 1000));
+}

@@ -25,6 +25,7 @@ import { People1763702300000 } from './1763702300000-People';
 import { SecondFactor1763702400000 } from './1763702400000-SecondFactor';
 import { PasswordResets1763702500000 } from './1763702500000-PasswordResets';
 import { SingleSignOn1763702600000 } from './1763702600000-SingleSignOn';
+import { EmbeddedSignup1763702700000 } from './1763702700000-EmbeddedSignup';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   SecondFactor1763702400000,
   PasswordResets1763702500000,
   SingleSignOn1763702600000,
+  EmbeddedSignup1763702700000,
 ];

@@ -114,6 +114,15 @@ export class BusinessAccountDto {
   })
   app_subscription: AppSubscriptionDto;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When the business removed the gateway's app from the account (Meta's account_update PARTNER_REMOVED): its numbers send nothing until it is connected again",
+  })
+  partner_removed_at: string | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }

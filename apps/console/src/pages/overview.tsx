@@ -23,6 +23,7 @@ interface BusinessAccount {
   waba_id: string;
   name: string;
   app_subscription: { status: string; checked_at: string | null; error: string | null };
+  partner_removed_at: string | null;
 }
 
 /** What each subscription state means for the account's webhooks, in words. */
@@ -50,6 +51,14 @@ export function OverviewPage({ session }: { session: Session }) {
       {error && <p role="alert">{error}</p>}
       {numbers && numbers.length === 0 && <p>No phone numbers yet.</p>}
       {numbers && numbers.length > 0 && <NumbersTable numbers={numbers} />}
+      {can('numbers:connect') && (
+        <p>
+          {/* A page of its own: the one whose CSP lets Meta's SDK run. */}
+          <a class="button" href="/console/connect.html">
+            Connect a WhatsApp number
+          </a>
+        </p>
+      )}
       {can('business:read') && <Accounts organizationId={session.organization_id} />}
       {can('messages:read') && <LastDay organizationId={session.organization_id} />}
       {can('webhooks:read') && <FailingEndpoints organizationId={session.organization_id} />}
@@ -82,7 +91,9 @@ function Accounts({ organizationId }: { organizationId: string | null }) {
               'Webhooks from Meta',
               (a) => (
                 <span data-testid={`subscription-${a.waba_id}`}>
-                  {SUBSCRIPTION_STATES[a.app_subscription.status] ?? a.app_subscription.status}
+                  {a.partner_removed_at
+                    ? 'the business removed this gateway: its numbers send nothing (connect it again)'
+                    : (SUBSCRIPTION_STATES[a.app_subscription.status] ?? a.app_subscription.status)}
                   {a.app_subscription.error ? `: ${a.app_subscription.error}` : ''}
                 </span>
               ),
