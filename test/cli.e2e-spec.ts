@@ -166,6 +166,7 @@ describe('administration CLI', () => {
       waba_id: wabaId,
       name: 'Main',
       app_subscription: subscribed,
+      partner_removed_at: null,
       created_at: expect.any(String),
     });
     // Once subscribed at Meta, once read back; Meta now sends the account's webhooks to the app.
@@ -195,6 +196,7 @@ describe('administration CLI', () => {
       waba_id: otherWabaId,
       name: '',
       app_subscription: subscribed,
+      partner_removed_at: null,
       created_at: expect.any(String),
     });
     const [row] = await rows('SELECT access_token_encrypted FROM business_accounts WHERE waba_id = $1', [otherWabaId]);

@@ -359,6 +359,10 @@ describe('embedded signup', () => {
         });
       expect(sent.status).toBe(200);
       expect(Date.now() - clicked).toBeLessThan(60_000);
+      // The code was exchanged by the gateway's server, never by the browser.
+      const exchanges = calls('GET', /\/oauth\/access_token$/);
+      expect(exchanges.length).toBeGreaterThan(0);
+      for (const exchange of exchanges) expect(exchange.headers['user-agent'] ?? '').not.toMatch(/Chrome|Mozilla/);
       // The console's Overview lists it.
       await page.goto(`${t.url}/console/#/overview`);
       await page.getByText('15550304050').first().waitFor();
