@@ -23,6 +23,7 @@ import { RedisModule } from './redis/redis.module';
 import { RecordRetentionModule } from './retention/record-retention';
 import { SignupModule } from './signup/signup.module';
 import { TemplatesModule } from './templates/templates.module';
+import { UsageModule } from './usage/usage.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
 import { UpstreamModule } from './upstream/upstream.module';
@@ -59,6 +60,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     TenantWebhooksModule,
     BroadcastsModule,
     SignupModule,
+    UsageModule,
     ConsoleModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,

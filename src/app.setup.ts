@@ -77,6 +77,8 @@ export function configureApp(app: NestExpressApplication): INestApplication {
       verify: (req: GatewayRequest, _res, buf) => (req.rawBody = buf),
     }),
   );
+  // A rate card may come as Meta lays it out, a CSV (src/usage).
+  app.use('/v1/rate_cards', express.text({ type: 'text/csv', limit }));
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: true });
   // Before anything walks a parsed body: hostile nesting or arrays are 400 code 100. (Query strings

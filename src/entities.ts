@@ -28,6 +28,10 @@ import { SignInPolicy } from './people/sign-in-policy.entity';
 import { PasswordReset } from './people/password-reset.entity';
 import { SsoDomain } from './people/sso-domain.entity';
 import { NumberSignup } from './signup/number-signup.entity';
+import { OrganizationMarkup } from './usage/organization-markup.entity';
+import { RateCardCountry } from './usage/rate-card-country.entity';
+import { RateCardPrice } from './usage/rate-card-price.entity';
+import { RateCard } from './usage/rate-card.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -44,6 +48,10 @@ export const ENTITIES = [
   PasswordReset,
   SsoDomain,
   NumberSignup,
+  RateCard,
+  RateCardPrice,
+  RateCardCountry,
+  OrganizationMarkup,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

@@ -378,7 +378,15 @@ describe('administration CLI', () => {
     expect(platform.record).toMatchObject({
       kind: 'platform',
       tenant_ids: [],
-      scopes: ['tenants:read', 'tenants:write', 'keys:read', 'keys:write', 'audit:read'],
+      scopes: [
+        'tenants:read',
+        'tenants:write',
+        'billing:read',
+        'billing:write',
+        'keys:read',
+        'keys:write',
+        'audit:read',
+      ],
     });
     const orgs = await request(t.url).get('/v1/organizations').set(bearer(platform.key)).expect(200);
     expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([acme.id, beta.id]));

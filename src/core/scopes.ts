@@ -53,7 +53,13 @@ export const TENANT_SCOPES = [
 export const KEY_SCOPES = ['keys:read', 'keys:write'] as const;
 
 /** Onboarding organizations, business accounts and phone numbers (/v1/organizations): platform keys only. */
-export const PLATFORM_SCOPES = ['tenants:read', 'tenants:write'] as const;
+export const PLATFORM_SCOPES = [
+  'tenants:read',
+  'tenants:write',
+  // What messages cost: rate cards and organizations' markups (src/usage).
+  'billing:read',
+  'billing:write',
+] as const;
 
 /** Reading the audit log of management writes (/v1/audit_log): every kind, within its reach. */
 export const AUDIT_SCOPES = ['audit:read'] as const;

@@ -26,6 +26,7 @@ import { SecondFactor1763702400000 } from './1763702400000-SecondFactor';
 import { PasswordResets1763702500000 } from './1763702500000-PasswordResets';
 import { SingleSignOn1763702600000 } from './1763702600000-SingleSignOn';
 import { EmbeddedSignup1763702700000 } from './1763702700000-EmbeddedSignup';
+import { RateCards1763702800000 } from './1763702800000-RateCards';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   PasswordResets1763702500000,
   SingleSignOn1763702600000,
   EmbeddedSignup1763702700000,
+  RateCards1763702800000,
 ];
