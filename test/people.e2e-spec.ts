@@ -1,9 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
+import { ApiKeysService } from '../src/auth/api-keys.service';
 import { PeopleService } from '../src/people/people.service';
+import { OnboardingService } from '../src/tenancy/onboarding.service';
 import { type ConsoleBrowser, consoleBrowser } from './support/console-browser';
 import { eventually } from './support/eventually';
-import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { bearer, createOrgKey, createPlatformKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -348,5 +350,29 @@ describe('people: members with roles, invitations, password sign-in', () => {
       409,
       100,
     );
+  });
+
+  it("deletes an organization with its members: their keys are revoked and their sessions end; a machine's key still blocks it", async () => {
+    const org = await t.get(OnboardingService).createOrganization('Short-lived');
+    await t.get(PeopleService).addOwner(org.id, 'leaving@shop.example', 'the leaving owner password');
+    const owner = browser();
+    await signIn(owner, 'leaving@shop.example', 'the leaving owner password').then((res) =>
+      expect(res.status).toBe(200),
+    );
+    const platform = (await createPlatformKey(t)).key;
+    const machine = await t.get(ApiKeysService).create({ kind: 'org', tenantIds: [org.id], name: 'machine' });
+    const blocked = await request(t.url).delete(`/v1/organizations/${org.id}`).set(bearer(platform));
+    expectGraphError(blocked, 409, 100);
+    expect(JSON.stringify(blocked.body)).toContain('API keys that are not revoked');
+    await t.get(ApiKeysService).revoke(machine.record.id);
+    await request(t.url).delete(`/v1/organizations/${org.id}`).set(bearer(platform)).expect(200);
+    const keys = await t.dataSource.query<Array<{ revoked_at: Date | null }>>(
+      'SELECT revoked_at FROM api_keys WHERE $1 = ANY(tenant_ids) AND member_user_id IS NOT NULL',
+      [org.id],
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k.revoked_at !== null)).toBe(true);
+    expect(await t.dataSource.query('SELECT 1 FROM memberships WHERE tenant_id = $1', [org.id])).toHaveLength(0);
+    await eventually(async () => ((await owner.get('/console/session')).status === 401 ? true : undefined), 5_000);
   });
 });

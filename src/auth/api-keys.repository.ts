@@ -91,8 +91,26 @@ export class ApiKeysRepository {
     return pageOldestFirst(rows, query, originalUrl, view);
   }
 
-  /** Whether keys that are not revoked reach the organization (its delete is refused while they do). */
+  /**
+   * Whether machines' keys that are not revoked reach the organization (its delete is refused while
+   * they do); its members' keys go with it (revokeMemberKeys).
+   */
   hasLiveKeys(manager: EntityManager, tenantId: string): Promise<boolean> {
-    return rowExists(manager, 'SELECT 1 FROM api_keys WHERE $1 = ANY(tenant_ids) AND revoked_at IS NULL', [tenantId]);
+    return rowExists(
+      manager,
+      'SELECT 1 FROM api_keys WHERE $1 = ANY(tenant_ids) AND revoked_at IS NULL AND member_user_id IS NULL',
+      [tenantId],
+    );
+  }
+
+  /** Revokes the keys of the organization's members (in the transaction that deletes it): their hashes. */
+  async revokeMemberKeys(manager: EntityManager, tenantId: string): Promise<string[]> {
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [rows] = await manager.query<[Array<{ key_hash: string }>, number]>(
+      `UPDATE api_keys SET revoked_at = now() WHERE $1 = ANY(tenant_ids) AND member_user_id IS NOT NULL
+       AND revoked_at IS NULL RETURNING key_hash`,
+      [tenantId],
+    );
+    return rows.map((row) => row.key_hash);
   }
 }

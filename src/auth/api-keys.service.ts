@@ -132,6 +132,10 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
     this.cache = new LRUCache({ max: 50_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
     onboarding.registerDependent('organization', 'API keys that are not revoked', (m, id) => keys.hasLiveKeys(m, id));
+    // Its members' keys end with the organization (their sessions within AUTH_CACHE_TTL_MS elsewhere).
+    onboarding.onOrganizationRemoved(async (m, id) => {
+      for (const hash of await keys.revokeMemberKeys(m, id)) this.cache.delete(hash);
+    });
   }
 
   /**

@@ -104,10 +104,21 @@ export class OnboardingService {
     return this.repository.saveOrganization(row);
   }
 
+  private readonly organizationRemovals: Array<(manager: EntityManager, tenantId: string) => Promise<void>> = [];
+
+  /**
+   * Lets a feature end what it keeps of an organization, in the transaction that deletes it (auth
+   * revokes its members' keys: people go with their organization, machines' keys still block it).
+   */
+  onOrganizationRemoved(removal: (manager: EntityManager, tenantId: string) => Promise<void>): void {
+    this.organizationRemovals.push(removal);
+  }
+
   async deleteOrganization(id: string): Promise<void> {
-    const deleted = await this.repository.deleteLocked(Organization, id, (manager, row) =>
-      this.refuseWhileDependents(manager, 'Organization', 'organization', row.id),
-    );
+    const deleted = await this.repository.deleteLocked(Organization, id, async (manager, row) => {
+      await this.refuseWhileDependents(manager, 'Organization', 'organization', row.id);
+      for (const removal of this.organizationRemovals) await removal(manager, row.id);
+    });
     if (!deleted) throw GraphError.notFound(`Organization ${id} does not exist`);
   }
 

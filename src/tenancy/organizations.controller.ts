@@ -95,7 +95,9 @@ export class OrganizationsController {
   @Audited('organizations.delete', ORGANIZATION_OF)
   @ApiOperation({
     summary: 'Delete an empty organization',
-    description: DELETE_NOTE + ' Revoke its keys and delete its business accounts first.',
+    description:
+      DELETE_NOTE +
+      " Revoke its machines' keys and delete its business accounts first; its members' keys are revoked with it.",
   })
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: SuccessDto })
