@@ -32,6 +32,8 @@ import { OrganizationMarkup } from './usage/organization-markup.entity';
 import { RateCardCountry } from './usage/rate-card-country.entity';
 import { RateCardPrice } from './usage/rate-card-price.entity';
 import { RateCard } from './usage/rate-card.entity';
+import { UsageDay } from './usage/usage-day.entity';
+import { UsageEntry } from './usage/usage-entry.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
 
@@ -52,6 +54,8 @@ export const ENTITIES = [
   RateCardPrice,
   RateCardCountry,
   OrganizationMarkup,
+  UsageEntry,
+  UsageDay,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

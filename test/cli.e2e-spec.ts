@@ -383,6 +383,7 @@ describe('administration CLI', () => {
         'tenants:write',
         'billing:read',
         'billing:write',
+        'usage:read',
         'keys:read',
         'keys:write',
         'audit:read',

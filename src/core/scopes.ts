@@ -47,6 +47,8 @@ export const TENANT_SCOPES = [
   'qr_codes:read',
   'qr_codes:write',
   'history:read',
+  // What the organization's messages cost (src/usage): its usage report.
+  'usage:read',
 ] as const;
 
 /** Managing API keys over HTTP (/v1/keys): admin keys for their own organizations, platform keys for any. */
@@ -77,7 +79,8 @@ export type Scope = (typeof SCOPES)[number];
 export const SCOPES_BY_KIND: Record<ApiKeyKind, readonly Scope[]> = {
   org: [...TENANT_SCOPES, ...AUDIT_SCOPES],
   admin: [...TENANT_SCOPES, ...KEY_SCOPES, ...AUDIT_SCOPES],
-  platform: [...PLATFORM_SCOPES, ...KEY_SCOPES, ...AUDIT_SCOPES],
+  // usage:read is an organization's scope that platform keys hold too: every organization's report.
+  platform: [...PLATFORM_SCOPES, 'usage:read', ...KEY_SCOPES, ...AUDIT_SCOPES],
 };
 
 export function isScope(value: string): value is Scope {

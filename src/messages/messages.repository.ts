@@ -76,6 +76,8 @@ export interface ReportedStatus {
   details: string;
   /** The record the gateway's reference in `biz_opaque_callback_data` names, if any. */
   recordId?: string;
+  /** Meta's `pricing` of the status, if it has one (metering: src/usage). */
+  pricing?: unknown;
 }
 
 /** One inbound message of an upstream webhook, as the ingestion hands it over. */

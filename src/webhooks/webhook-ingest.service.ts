@@ -1,3 +1,4 @@
+import { UsageMeter } from '../usage/usage-meter';
 import { ACCOUNT_UPDATE_FIELD, PartnerUpdates } from '../signup/partner-updates';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
@@ -135,6 +136,7 @@ export class WebhookIngestService {
     private readonly numberLimits: NumberLimitsService,
     private readonly optOuts: OptOutsService,
     private readonly partners: PartnerUpdates,
+    private readonly usage: UsageMeter,
   ) {}
 
   /**
@@ -258,7 +260,13 @@ export class WebhookIngestService {
     const statement = new ComposedStatement();
     const stored = this.repository.storeEvents(statement, changes);
     // Each change goes to the feature that owns what it changes (its part), in this statement.
-    this.statuses.addTo(statement, this.statusesOf(ofTenants.filter((c) => c.field === 'messages')));
+    const reported = this.statusesOf(ofTenants.filter((c) => c.field === 'messages'));
+    this.statuses.addTo(statement, reported);
+    // Each priced status's usage entry (once per message and category), in the same statement.
+    this.usage.addTo(
+      statement,
+      reported.filter((s) => s.pricing !== undefined),
+    );
     // The tenants' deliveries are part of the same statement: durable before upstream's 200.
     const written = this.outbox.addTo(
       statement,
@@ -376,6 +384,7 @@ export class WebhookIngestService {
           at: toDate(timestamp),
           details: JSON.stringify(details),
           recordId: c.records.get(id),
+          pricing: (details as { pricing?: unknown }).pricing,
         });
       }
     }

@@ -1,3 +1,4 @@
+import { UsageModule } from '../usage/usage.module';
 import { SignupModule } from '../signup/signup.module';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -33,6 +34,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     TemplatesModule,
     BlacklistModule,
     SignupModule,
+    UsageModule,
   ],
   controllers: [UpstreamWebhooksController],
   providers: [WebhooksRepository, WebhookIngestService],

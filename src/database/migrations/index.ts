@@ -27,6 +27,7 @@ import { PasswordResets1763702500000 } from './1763702500000-PasswordResets';
 import { SingleSignOn1763702600000 } from './1763702600000-SingleSignOn';
 import { EmbeddedSignup1763702700000 } from './1763702700000-EmbeddedSignup';
 import { RateCards1763702800000 } from './1763702800000-RateCards';
+import { UsageMetering1763702900000 } from './1763702900000-UsageMetering';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   SingleSignOn1763702600000,
   EmbeddedSignup1763702700000,
   RateCards1763702800000,
+  UsageMetering1763702900000,
 ];
