@@ -116,8 +116,14 @@ export function MembersPage({ session }: { session: Session }) {
               checked={requireTotp}
               onChange={(e) => {
                 const require_totp = (e.target as HTMLInputElement).checked;
+                // The box shows the click at once (a re-render while the change is saved would undo it);
+                // the reload after the save says what the server kept.
+                setRequireTotp(require_totp);
                 void act(async () => {
-                  await api.put('/v1/members/sign_in_policy', { require_totp });
+                  await api.put('/v1/members/sign_in_policy', { require_totp }).catch((error: unknown) => {
+                    setRequireTotp(!require_totp);
+                    throw error;
+                  });
                   return require_totp
                     ? 'Every member now signs in with a second factor (those without one set it up first).'
                     : 'A second factor is now each member’s choice.';
