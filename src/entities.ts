@@ -29,6 +29,8 @@ import { PasswordReset } from './people/password-reset.entity';
 import { SsoDomain } from './people/sso-domain.entity';
 import { NumberSignup } from './signup/number-signup.entity';
 import { OrganizationMarkup } from './usage/organization-markup.entity';
+import { SpendingLimit } from './usage/spending-limit.entity';
+import { SpendingThreshold } from './usage/spending-threshold.entity';
 import { RateCardCountry } from './usage/rate-card-country.entity';
 import { RateCardPrice } from './usage/rate-card-price.entity';
 import { RateCard } from './usage/rate-card.entity';
@@ -54,6 +56,8 @@ export const ENTITIES = [
   RateCardPrice,
   RateCardCountry,
   OrganizationMarkup,
+  SpendingLimit,
+  SpendingThreshold,
   UsageEntry,
   UsageDay,
   WebhookEvent,

@@ -430,6 +430,8 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
         finishes_at: expect.any(String),
         messaging_limit_tier: 'TIER_250',
       },
+      // The organization has no spending limit.
+      budget: null,
     });
     expect(Date.parse(answer.body.estimate.finishes_at)).toBeGreaterThanOrEqual(Date.now() - 1000);
     const written = await t.dataSource.query(

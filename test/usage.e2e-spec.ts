@@ -4,6 +4,7 @@ import request from 'supertest';
 import { eventually } from './support/eventually';
 import {
   bearer,
+  createApprovedTemplate,
   createAdminKey,
   createOrgKey,
   createPlatformKey,
@@ -66,22 +67,11 @@ describe('usage: metering and reports', () => {
   });
 
   it('meters a marketing template to a US and to an Indian number as two billable entries, and a service reply as a free one', async () => {
-    const created = await request(t.url)
-      .post(`/v1/${a.wabaId}/message_templates`)
-      .set(bearer(keyA))
-      .send({
-        name: 'autumn_sale',
-        language: 'en_US',
-        category: 'MARKETING',
-        components: [{ type: 'BODY', text: 'Our autumn sale starts today' }],
-      })
-      .expect(200);
-    t.sandbox.reviewTemplate(created.body.id, 'APPROVED');
-    await eventually(async () => {
-      const [row] = await t.dataSource.query(`SELECT status FROM message_templates WHERE upstream_id = $1`, [
-        created.body.id,
-      ]);
-      return row?.status === 'APPROVED' ? true : undefined;
+    await createApprovedTemplate(t, a, keyA, {
+      name: 'autumn_sale',
+      language: 'en_US',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Our autumn sale starts today' }],
     });
     const sendTemplate = (to: string) =>
       request(t.url)

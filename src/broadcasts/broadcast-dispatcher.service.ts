@@ -15,6 +15,7 @@ import { NumberLimitsService } from '../pacing/number-limits.service';
 import { NumberPaceService, type PacedNumber } from '../pacing/number-pace.service';
 import { throughputMps, tierUsers } from '../pacing/throughput';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { SpendingLimits } from '../usage/spending-limits.service';
 import { BroadcastLifecycle } from './broadcast-lifecycle';
 import { type BroadcastRow, BroadcastsRepository, type RecipientRow, refusalBody } from './broadcasts.repository';
 
@@ -101,6 +102,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
     private readonly jobs: PeriodicJobs,
     private readonly optOuts: OptOutsService,
     private readonly templates: TemplatesService,
+    private readonly spending: SpendingLimits,
     config: ConfigService<Environment, true>,
   ) {
     this.pollMs = config.get('BROADCAST_POLL_MS', { infer: true });
@@ -253,7 +255,8 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
               .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId: attempt.messageId })
               .catch((error: Error) => this.logger.warn(`recipient ${recipient.seq} not linked: ${error.message}`));
         }
-        await this.sendInTurns(phone, toSend, open, claimEnds, asking, inFlight);
+        const affordable = await this.withinBudget(phone, toSend, broadcasts, open);
+        await this.sendInTurns(phone, affordable, open, claimEnds, asking, inFlight);
       }
     } finally {
       await Promise.allSettled([...inFlight]);
@@ -268,7 +271,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
    * (their tries taken back); a pause, the claim's end or a shutdown gives the rest back.
    */
   private async sendInTurns(
-    phone: PacedNumber,
+    phone: PacedNumber & { tenantId: string },
     toSend: Array<{ recipient: RecipientRow; attempt: BroadcastTry }>,
     open: Set<string> | null,
     claimEnds: number,
@@ -289,7 +292,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
       for (const item of candidates) {
         const broadcast = await this.broadcastOf(item.recipient.broadcast_id);
         if (this.stopping || Date.now() > claimEnds || broadcast?.status !== 'running')
-          await this.giveBack(item.recipient, item.attempt.messageId);
+          await this.giveBack(phone.tenantId, item.recipient, item.attempt.messageId);
         else asked.push({ ...item, broadcast });
       }
       if (asked.length === 0) continue;
@@ -329,14 +332,55 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
           notSent.push(attempt.messageId);
         }
       }
-      await this.messages.discardBroadcastTries(notSent);
+      await this.messages.discardBroadcastTries(phone.tenantId, notSent);
       while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
     }
   }
 
+  /**
+   * The written tries the organization's spending limit affords, reserved in one step (in order: the
+   * first ones fit); the rest are given back. When none fits, the batch's broadcasts pause
+   * (`spending_limit`), resumed by the tenant once the limit is raised or the month turns. No limit:
+   * every try.
+   */
+  private async withinBudget(
+    phone: PacedNumber & { tenantId: string },
+    toSend: Array<{ recipient: RecipientRow; attempt: BroadcastTry }>,
+    broadcasts: Map<string, BroadcastRow>,
+    open: Set<string> | null,
+  ): Promise<Array<{ recipient: RecipientRow; attempt: BroadcastTry }>> {
+    if (toSend.length === 0 || !(await this.spending.limited(phone.tenantId))) return toSend;
+    const claims = [];
+    for (const { recipient, attempt } of toSend) {
+      const category =
+        (await this.categoryOf(phone.businessAccountId, broadcasts.get(recipient.broadcast_id)!)) ?? 'MARKETING';
+      claims.push({
+        id: attempt.messageId,
+        recipient: recipient.recipient,
+        category,
+        free: category === 'UTILITY' && open !== null && open.has(recipient.recipient),
+      });
+    }
+    const granted = (await this.spending.reserve(phone.tenantId, claims)) ?? toSend.length;
+    if (granted === toSend.length) return toSend;
+    const refused = toSend.slice(granted);
+    await this.messages.discardBroadcastTries(
+      phone.tenantId,
+      refused.map(({ attempt }) => attempt.messageId),
+    );
+    await this.repository.release(refused.map(({ recipient }) => recipient));
+    // Those that fit go first; a batch of which none fits pauses its broadcasts.
+    if (granted > 0) return toSend.slice(0, granted);
+    for (const id of new Set(refused.map(({ recipient }) => recipient.broadcast_id))) {
+      await this.lifecycle.move(id, ['running'], 'paused', 'spending_limit');
+      this.forget(id);
+    }
+    return [];
+  }
+
   /** A written try not sent (paused, or the claim running out): its record taken back, the recipient released. */
-  private async giveBack(recipient: RecipientRow, messageId: string): Promise<void> {
-    await this.messages.discardBroadcastTries([messageId]);
+  private async giveBack(tenantId: string, recipient: RecipientRow, messageId: string): Promise<void> {
+    await this.messages.discardBroadcastTries(tenantId, [messageId]);
     await this.repository.release([recipient]);
   }
 

@@ -6,6 +6,7 @@ import { PacingModule } from '../pacing/pacing.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
+import { UsageModule } from '../usage/usage.module';
 import { BroadcastDispatcher } from './broadcast-dispatcher.service';
 import { BroadcastLifecycle } from './broadcast-lifecycle';
 import { BroadcastRecipient } from './broadcast-recipient.entity';
@@ -24,6 +25,7 @@ import { BroadcastsService } from './broadcasts.service';
     TemplatesModule,
     BlacklistModule,
     TenantWebhooksModule,
+    UsageModule,
   ],
   controllers: [BroadcastsController],
   providers: [BroadcastsRepository, BroadcastLifecycle, BroadcastDispatcher, BroadcastsService],

@@ -1,5 +1,6 @@
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import type { RecipientView } from './broadcast-states';
+import { SpendingLimits } from '../usage/spending-limits.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -67,6 +68,7 @@ export class BroadcastsService {
     private readonly messages: BroadcastSendsService,
     private readonly pace: NumberPaceService,
     private readonly clock: Clock,
+    private readonly spending: SpendingLimits,
     onboarding: OnboardingService,
     config: ConfigService<Environment, true>,
   ) {
@@ -121,10 +123,25 @@ export class BroadcastsService {
   async preflight(
     ctx: { tenantId: string; phone: BroadcastNumber },
     body: unknown,
-  ): Promise<{ recipients: number; refused: RefusedRecipient[]; estimate: Record<string, unknown> }> {
-    const { input, recipients, refused, scheduled } = await this.check(ctx, body);
+  ): Promise<{
+    recipients: number;
+    refused: RefusedRecipient[];
+    estimate: Record<string, unknown>;
+    budget: Awaited<ReturnType<SpendingLimits['budget']>>;
+  }> {
+    const { input, recipients, refused, scheduled, category } = await this.check(ctx, body);
     const start = scheduled && input.scheduledAt ? input.scheduledAt : this.clock.now();
-    return { recipients: recipients.length, refused, estimate: await this.estimate(ctx.phone, start, recipients) };
+    // The organization's spending limit (if any): what is left this month and what these would need.
+    const budget = await this.spending.budget(
+      ctx.tenantId,
+      recipients.filter((r) => r.refusal === null).map((r) => ({ recipient: r.recipient, category })),
+    );
+    return {
+      recipients: recipients.length,
+      refused,
+      estimate: await this.estimate(ctx.phone, start, recipients),
+      budget,
+    };
   }
 
   /** A create request parsed and every recipient checked, as create and preflight both need. */
@@ -135,7 +152,7 @@ export class BroadcastsService {
     const checked = checkRecipients(template, input.template, input.recipients);
     const { recipients, refused } = await this.screen(ctx.tenantId, checked);
     const scheduled = input.scheduledAt !== null && input.scheduledAt.getTime() > now.getTime();
-    return { input, recipients, refused, scheduled };
+    return { input, recipients, refused, scheduled, category: template.category };
   }
 
   /** More recipients, checked as at create time, while the broadcast is still scheduled. */

@@ -5,6 +5,7 @@ import { GraphError } from '../core/graph-error';
 import { NumberPaceService } from '../pacing/number-pace.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { UpstreamNoAnswer } from '../upstream/graph-transport';
+import { SpendingLimits } from '../usage/spending-limits.service';
 import { tagCallbackData } from './callback-data';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
 import { MessagesUpstream } from './messages.upstream';
@@ -42,6 +43,7 @@ export class BroadcastSendsService {
     private readonly graph: MessagesUpstream,
     private readonly tenancy: TenancyService,
     private readonly pace: NumberPaceService,
+    private readonly spending: SpendingLimits,
   ) {}
 
   /**
@@ -95,10 +97,14 @@ export class BroadcastSendsService {
     }));
   }
 
-  /** A written try whose turn did not come (the broadcast paused, the pair rule, the messaging limit): gone again. */
-  async discardBroadcastTries(ids: string[]): Promise<void> {
+  /**
+   * Written tries of `tenantId`'s broadcasts whose turn did not come (the broadcast paused, the pair
+   * rule, the messaging limit, the spending limit): gone again, with their reservations.
+   */
+  async discardBroadcastTries(tenantId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.repository.discardBroadcastTries(ids);
+    await this.spending.release(tenantId, ids);
   }
 
   /**
@@ -131,12 +137,17 @@ export class BroadcastSendsService {
       if (!upstreamId) await this.records.noMessageId(id);
       else await this.records.acceptLingering(id, upstreamId);
     } catch (error) {
+      // Not sent, its reservation goes back (one that may have reached Meta stays, for its statuses).
       if (error instanceof UpstreamNoAnswer) await this.records.outcomeUnknown(id, error);
       else if (error instanceof GraphError && (PACE_REFUSALS.has(error.code) || error.code === 131048)) {
         if (PACE_REFUSALS.has(error.code)) await this.pace.slowDown(ctx.phone, error.code);
         await this.records.discardPending(id);
+        await this.spending.release(ctx.tenantId, [id]);
         return { kind: 'refused', code: error.code };
-      } else await this.records.recordFailure(id, error);
+      } else {
+        await this.records.recordFailure(id, error);
+        await this.spending.release(ctx.tenantId, [id]);
+      }
     }
     return { kind: 'recorded', messageId: id };
   }

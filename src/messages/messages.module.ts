@@ -7,6 +7,7 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { UsageModule } from '../usage/usage.module';
 import { Conversation } from './conversation.entity';
 import { ConversationsController } from './conversations/conversations.controller';
 import { ConversationsRepository } from './conversations/conversations.repository';
@@ -42,6 +43,7 @@ import { ServiceWindowService } from './service-window.service';
     PacingModule,
     BlacklistModule,
     TemplatesModule,
+    UsageModule,
   ],
   controllers: [MessagesController, MessageStatisticsController, InboundMessagesController, ConversationsController],
   providers: [

@@ -15,6 +15,8 @@ import { checkTemplateSend } from '../templates/template-send-rules';
 import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { UpstreamNoAnswer } from '../upstream/graph-transport';
+import { SpendingLimits } from '../usage/spending-limits.service';
+import { spendingLimitReached } from '../usage/usage.errors';
 import { tagCallbackData } from './callback-data';
 import { ConversationsService } from './conversations/conversations.service';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
@@ -68,6 +70,8 @@ interface CheckedSend {
   windowMatters: boolean;
   /** This instance saw the window open (no read needed). */
   knownOpen: boolean;
+  /** A template's category in the catalog (`MARKETING`, …): what a spending limit reserves for. */
+  category?: string;
 }
 
 /**
@@ -97,6 +101,7 @@ export class SendMessageUseCase {
     private readonly templates: TemplatesService,
     private readonly pace: NumberPaceService,
     private readonly metrics: MetricsService,
+    private readonly spending: SpendingLimits,
     config: ConfigService<Environment, true>,
   ) {
     this.maxWaitMs = config.get('PACE_MAX_WAIT_MS', { infer: true });
@@ -118,9 +123,48 @@ export class SendMessageUseCase {
     }
     const send = await this.check(ctx, body, options);
     const { record, businessInitiated, startedAt } = await this.record(ctx, send, options);
-    await this.takeTurn(ctx, send, record, businessInitiated);
-    const result = await this.callMeta(ctx, token, send, record, startedAt);
-    return { body: await this.settle(body, send, record, result), replayed: false };
+    const reserved = await this.reserve(ctx, send, record, businessInitiated);
+    let reachedMeta = false;
+    try {
+      await this.takeTurn(ctx, send, record, businessInitiated);
+      const result = await this.callMeta(ctx, token, send, record, startedAt);
+      reachedMeta = true;
+      return { body: await this.settle(body, send, record, result), replayed: false };
+    } catch (error) {
+      // Not sent (refused, failed): the reservation goes back. One that may have reached Meta (no
+      // answer) stays, for its statuses to settle.
+      if (reserved && !reachedMeta && !maybeSent(error)) await this.spending.release(ctx.tenantId, [record.id]);
+      throw error;
+    }
+  }
+
+  /**
+   * A template's estimated cost reserved against the organization's spending limit, if it has one,
+   * once its record is written (the reservation is the record's): past the limit it is refused here
+   * (400 code 131042), its record taken back, nothing sent. A utility template inside an open window
+   * is free at Meta: it reserves nothing, but is kept for Meta's pricing to settle.
+   */
+  private async reserve(
+    ctx: SendContext,
+    send: CheckedSend,
+    record: PendingRecord,
+    businessInitiated: boolean,
+  ): Promise<boolean> {
+    if (send.category === undefined) return false;
+    const granted = await this.spending.reserve(ctx.tenantId, [
+      {
+        id: record.id,
+        recipient: send.recipient,
+        category: send.category,
+        free: send.category === 'UTILITY' && send.windowMatters && !businessInitiated,
+      },
+    ]);
+    if (granted === null) return false;
+    if (granted === 0) {
+      await this.records.discardPending(record.id);
+      throw spendingLimitReached();
+    }
+    return true;
   }
 
   /** The recipient, the blacklist, the template's rules: refused here, nothing is written or sent. */
@@ -132,8 +176,12 @@ export class SendMessageUseCase {
       throw recipientBlacklisted();
     }
     const payload: Record<string, unknown> = { ...body, to: recipient };
-    if (type === 'template')
-      payload.template = await this.checkTemplate(ctx, body.template as TemplateReference, group ? null : recipient);
+    let category: string | undefined;
+    if (type === 'template') {
+      const checked = await this.checkTemplate(ctx, body.template as TemplateReference, group ? null : recipient);
+      payload.template = checked.reference;
+      if (!group) category = checked.category;
+    }
     // The 24-hour window decides a free-form send (refused outside it) and whether a template starts a
     // conversation (the messaging limit counts it). Unless this instance knows it open, it is read with
     // the record's write, in the same statement: a refused send then takes its record back.
@@ -143,7 +191,7 @@ export class SendMessageUseCase {
         ? tierUsers(ctx.phone.limits.messagingLimitTier) !== undefined
         : ctx.phone.enforceServiceWindow);
     const knownOpen = windowMatters && this.windows.knownOpen(ctx.phone.phoneNumberId, recipient);
-    return { type, recipient, payload, windowMatters, knownOpen };
+    return { type, recipient, payload, windowMatters, knownOpen, category };
   }
 
   /**
@@ -317,7 +365,7 @@ export class SendMessageUseCase {
     ctx: SendContext,
     reference: TemplateReference,
     recipient: string | null,
-  ): Promise<TemplateReference> {
+  ): Promise<{ reference: TemplateReference; category: string }> {
     const template = await this.templates.findForSend(ctx.phone.businessAccountId, {
       name: reference.name,
       groupName: reference.group_name,
@@ -325,8 +373,13 @@ export class SendMessageUseCase {
     });
     checkTemplateSend(template, reference);
     if (recipient !== null) await this.optOuts.checkTemplateSend(ctx.tenantId, recipient, template.category);
-    if (reference.group_name === undefined) return reference;
+    if (reference.group_name === undefined) return { reference, category: template.category };
     const { group_name: _group, ...rest } = reference;
-    return { ...rest, name: template.name };
+    return { reference: { ...rest, name: template.name }, category: template.category };
   }
+}
+
+/** A send's error that leaves its outcome unknown (no answer from Meta: it may have been sent). */
+function maybeSent(error: unknown): boolean {
+  return error instanceof GraphError && error.options.data?.reason === 'send_outcome_unknown';
 }

@@ -594,10 +594,15 @@ export class TenantWebhooksRepository {
   }
 
   /**
-   * A gateway event's deliveries, one per active `/v1/webhooks` endpoint that selects it, in the
-   * caller's transaction (that of the change the event tells of).
+   * A gateway event's deliveries, one per active `/v1/webhooks` endpoint that selects its field (and its
+   * number and business account, when the endpoint is bound to one), in the caller's transaction (that
+   * of the change the event tells of). An event of the whole organization (`wabaId` null: a usage
+   * threshold) goes to every endpoint that selects the field.
    */
-  insertGatewayEvent(event: Omit<DeliveryEvent, 'dedupeKey'>, manager: EntityManager): Promise<DeliveryRow[]> {
+  insertGatewayEvent(
+    event: Omit<DeliveryEvent, 'dedupeKey' | 'wabaId'> & { wabaId: string | null },
+    manager: EntityManager,
+  ): Promise<DeliveryRow[]> {
     return manager.query<DeliveryRow[]>(
       `WITH added AS (
          INSERT INTO webhook_deliveries (tenant_id, endpoint_id, field, body)
@@ -605,7 +610,7 @@ export class TenantWebhooksRepository {
          WHERE e.tenant_id = $1 AND e.status = 'active' AND e.kind = 'custom'
            AND (e.events IS NULL OR $2 = ANY (e.events))
            AND ($4::text IS NULL OR e.phone_number_ids IS NULL OR $4 = ANY (e.phone_number_ids))
-           AND (e.waba_id IS NULL OR e.waba_id = $5)
+           AND ($5::text IS NULL OR e.waba_id IS NULL OR e.waba_id = $5)
          FOR KEY SHARE OF e
          RETURNING *)
        SELECT ${DELIVERY_COLUMNS} FROM added d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,

@@ -30,6 +30,8 @@ export const WEBHOOK_FIELDS = [
   'broadcast_status_update',
   // The gateway's own: a customer opted out or back in by keyword (src/blacklist/opt-out-events.ts).
   'contact_opt_out_update',
+  // The gateway's own: 80 % or 100 % of the organization's monthly spending limit reached (src/usage).
+  'usage_update',
 ] as const;
 
 export type WebhookField = (typeof WEBHOOK_FIELDS)[number];

@@ -72,7 +72,10 @@ export class WebhookOutbox {
    * that both commit or neither; the caller hands the rows to `dispatch` once it has committed.
    * Meta's overrides (`subscribed_apps`, `webhook_configuration`) receive only Meta's events.
    */
-  writeGatewayEvent(event: Omit<OutboxEvent, 'dedupeKey'>, manager: EntityManager): Promise<DeliveryRow[]> {
+  writeGatewayEvent(
+    event: Omit<OutboxEvent, 'dedupeKey' | 'wabaId'> & { wabaId: string | null },
+    manager: EntityManager,
+  ): Promise<DeliveryRow[]> {
     return this.repository.insertGatewayEvent(event, manager);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { isUuid } from '../common/uuid';
 import { GraphError } from '../core/graph-error';
 import { OnboardingService } from '../tenancy/onboarding.service';
@@ -9,6 +10,15 @@ import { isDay, type RateCardInput } from './rate-card-input';
 import { RateCardsRepository } from './rate-cards.repository';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** A price with a markup, in micro-units (6 decimals): exact decimal arithmetic, rounded half up once. */
+function withMarkup(price: string, percent: number): bigint {
+  const base = BigInt(Math.round(Number(price) * 1e6));
+  return (base * BigInt(Math.round((100 + percent) * 1000)) + 50_000n) / 100_000n;
+}
+
+/** How long a message's price stays known to an instance (cards and markups change by the day). */
+const PRICE_CACHE_MS = 60_000;
 
 const cardJson = (card: RateCard, counts?: { markets: number; prices: number }): RateCardDto => ({
   id: card.id,
@@ -28,6 +38,9 @@ const cardJson = (card: RateCard, counts?: { markets: number; prices: number }):
  */
 @Injectable()
 export class RateCardsService {
+  /** Prices in micro-units by organization, day, country and category (null: no card or no price). */
+  private readonly prices = new LRUCache<string, { micros: number | null }>({ max: 50_000, ttl: PRICE_CACHE_MS });
+
   constructor(
     private readonly repository: RateCardsRepository,
     private readonly onboarding: OnboardingService,
@@ -122,9 +135,7 @@ export class RateCardsService {
     const { market, price } = await this.repository.price(card.id, country, query.category);
     const markup = await this.repository.markupOn(query.tenantId, day);
     const percent = markup ? Number(markup.percent) : 0;
-    // Exact decimal arithmetic in micro-units (6 decimals), rounded half up once.
-    const base = price === null ? null : BigInt(Math.round(Number(price) * 1e6));
-    const total = base === null ? null : (base * BigInt(Math.round((100 + percent) * 1000)) + 50_000n) / 100_000n;
+    const total = price === null ? null : withMarkup(price, percent);
     return {
       rate_card_id: card.id,
       currency: card.currency,
@@ -136,5 +147,30 @@ export class RateCardsService {
       markup_percent: percent,
       price: total === null ? null : Number(total) / 1e6,
     };
+  }
+
+  /**
+   * What one billable message of `category` to a number of `country` costs `tenantId` on `day`, in
+   * micro-units of the cards' currency with the markup (null: no card in force or no price): what
+   * spending limits reserve and settle. Kept a minute per instance.
+   */
+  async unitPrice(
+    tenantId: string,
+    country: string | undefined,
+    category: string,
+    day: string,
+  ): Promise<number | null> {
+    const key = `${tenantId}\u0000${day}\u0000${country ?? ''}\u0000${category}`;
+    const known = this.prices.get(key);
+    if (known) return known.micros;
+    const card = await this.repository.inForce(day);
+    let micros: number | null = null;
+    if (card) {
+      const { price } = await this.repository.price(card.id, country, category);
+      const markup = await this.repository.markupOn(tenantId, day);
+      micros = price === null ? null : Number(withMarkup(price, markup ? Number(markup.percent) : 0));
+    }
+    this.prices.set(key, { micros });
+    return micros;
   }
 }

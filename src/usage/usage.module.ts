@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { OrganizationMarkup } from './organization-markup.entity';
 import { RateCardCountry } from './rate-card-country.entity';
 import { RateCardPrice } from './rate-card-price.entity';
@@ -8,6 +9,11 @@ import { RateCard } from './rate-card.entity';
 import { RateCardsController } from './rate-cards.controller';
 import { RateCardsRepository } from './rate-cards.repository';
 import { RateCardsService } from './rate-cards.service';
+import { SpendingLimit } from './spending-limit.entity';
+import { SpendingLimitsController } from './spending-limits.controller';
+import { SpendingLimitsRepository } from './spending-limits.repository';
+import { SpendingLimits } from './spending-limits.service';
+import { SpendingThreshold } from './spending-threshold.entity';
 import { UsageMeter } from './usage-meter';
 import { UsageController } from './usage.controller';
 import { UsageRepository } from './usage.repository';
@@ -17,15 +23,34 @@ import { UsageEntry } from './usage-entry.entity';
 
 /**
  * What messages cost (issue 46): Meta's rate cards and the operator's markups, each dated, and the
- * price of a message on its day. Metering, reports and spending limits build on it.
+ * price of a message on its day; metering, the usage report, and spending limits (held across
+ * instances on the shared store, reserved by the send path and settled by Meta's pricing).
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RateCard, RateCardPrice, RateCardCountry, OrganizationMarkup, UsageEntry, UsageDay]),
+    TypeOrmModule.forFeature([
+      RateCard,
+      RateCardPrice,
+      RateCardCountry,
+      OrganizationMarkup,
+      UsageEntry,
+      UsageDay,
+      SpendingLimit,
+      SpendingThreshold,
+    ]),
     TenancyModule,
+    TenantWebhooksModule,
   ],
-  controllers: [RateCardsController, UsageController],
-  providers: [RateCardsRepository, RateCardsService, UsageMeter, UsageRepository, UsageService],
-  exports: [RateCardsService, UsageMeter],
+  controllers: [RateCardsController, UsageController, SpendingLimitsController],
+  providers: [
+    RateCardsRepository,
+    RateCardsService,
+    UsageMeter,
+    UsageRepository,
+    UsageService,
+    SpendingLimitsRepository,
+    SpendingLimits,
+  ],
+  exports: [RateCardsService, UsageMeter, SpendingLimits],
 })
 export class UsageModule {}

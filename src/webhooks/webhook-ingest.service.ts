@@ -1,4 +1,5 @@
 import { UsageMeter } from '../usage/usage-meter';
+import { SpendingLimits } from '../usage/spending-limits.service';
 import { ACCOUNT_UPDATE_FIELD, PartnerUpdates } from '../signup/partner-updates';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
@@ -137,6 +138,7 @@ export class WebhookIngestService {
     private readonly optOuts: OptOutsService,
     private readonly partners: PartnerUpdates,
     private readonly usage: UsageMeter,
+    private readonly spending: SpendingLimits,
   ) {}
 
   /**
@@ -325,6 +327,8 @@ export class WebhookIngestService {
       ),
     );
     void this.tellPacing(ofTenants.filter((c) => storedKeys.has(c.dedupeKey)));
+    // Spending limits' reservations settled by Meta's pricing (or released by a failure), after the commit.
+    void this.spending.settle(reported);
     return results;
   }
 

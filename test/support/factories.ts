@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ApiKeysService, type CreateApiKeyInput, type IssuedApiKey } from '../../src/auth/api-keys.service';
 import { OnboardingService } from '../../src/tenancy/onboarding.service';
+import { eventually } from './eventually';
 import type { TestApp } from './test-app';
 
 export interface TestTenant {
@@ -106,6 +107,35 @@ export async function createCatalogTemplate(
     ],
   );
   return upstreamId;
+}
+
+/**
+ * A template created through the gateway (so the sandbox knows it, and prices its sends by its
+ * category), approved at the sandbox, and APPROVED in the catalog once its review webhook is in.
+ * Returns its upstream id.
+ */
+export async function createApprovedTemplate(
+  t: TestApp,
+  tenant: TestTenant,
+  key: string,
+  template: { name: string; language: string; category: string; components: unknown[] },
+): Promise<string> {
+  const res = await fetch(`${t.url}/v1/${tenant.wabaId}/message_templates`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify(template),
+  });
+  const created = (await res.json()) as { id: string };
+  if (res.status !== 200) throw new Error(`template not created: ${res.status} ${JSON.stringify(created)}`);
+  t.sandbox.reviewTemplate(created.id, 'APPROVED');
+  await eventually(async () => {
+    const [row] = await t.dataSource.query<Array<{ status: string }>>(
+      `SELECT status FROM message_templates WHERE upstream_id = $1`,
+      [created.id],
+    );
+    return row?.status === 'APPROVED' ? true : undefined;
+  });
+  return created.id;
 }
 
 /**

@@ -93,6 +93,16 @@ class BroadcastEstimateDto {
   @ApiProperty({ nullable: true }) messaging_limit_tier: string | null;
 }
 
+class BroadcastBudgetDto {
+  @ApiProperty({ enum: ['amount', 'messages'] }) kind: string;
+  @ApiProperty({ description: "The organization's monthly spending limit" }) limit: number;
+  @ApiProperty({ description: 'What is left of it this month (used and reserved taken off)' }) left: number;
+  @ApiProperty({ description: "What these recipients would cost (their market's price, or one message each)" })
+  needed: number;
+  @ApiProperty({ description: 'Whether what is left covers them: otherwise the broadcast pauses at the limit' })
+  enough: boolean;
+}
+
 export class PreflightDto {
   @ApiProperty({ description: 'Recipients that would be kept (the refused ones among them, as skipped)' })
   recipients: number;
@@ -102,6 +112,13 @@ export class PreflightDto {
 
   @ApiProperty({ type: BroadcastEstimateDto })
   estimate: BroadcastEstimateDto;
+
+  @ApiProperty({
+    type: BroadcastBudgetDto,
+    nullable: true,
+    description: 'Null: the organization has no spending limit',
+  })
+  budget: BroadcastBudgetDto | null;
 }
 
 export class CreatedBroadcastDto extends BroadcastDto {

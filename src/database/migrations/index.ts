@@ -28,6 +28,7 @@ import { SingleSignOn1763702600000 } from './1763702600000-SingleSignOn';
 import { EmbeddedSignup1763702700000 } from './1763702700000-EmbeddedSignup';
 import { RateCards1763702800000 } from './1763702800000-RateCards';
 import { UsageMetering1763702900000 } from './1763702900000-UsageMetering';
+import { SpendingLimits1764270000000 } from './1764270000000-SpendingLimits';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   EmbeddedSignup1763702700000,
   RateCards1763702800000,
   UsageMetering1763702900000,
+  SpendingLimits1764270000000,
 ];

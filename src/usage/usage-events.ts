@@ -1,0 +1,31 @@
+import { ownEventBody } from '../tenant-webhooks/own-events';
+
+/** The gateway's own webhook field for an organization's usage (endpoints select it like Meta's fields). */
+export const USAGE_FIELD = 'usage_update';
+
+/**
+ * A threshold of the organization's monthly spending limit reached (`usage.threshold`), as a tenant
+ * webhook in Meta's envelope under its own field. An event of the whole organization: its entry's `id`
+ * is the organization's id (not a business account's).
+ */
+export function usageThresholdEvent(
+  tenantId: string,
+  reached: {
+    percent: number;
+    month: string;
+    kind: 'amount' | 'messages';
+    limit: number;
+    spent: number;
+    currency: string | null;
+  },
+): string {
+  return ownEventBody(tenantId, USAGE_FIELD, {
+    event: 'usage.threshold',
+    organization_id: tenantId,
+    month: reached.month,
+    percent: reached.percent,
+    limit: { kind: reached.kind, value: reached.limit, ...(reached.currency && { currency: reached.currency }) },
+    spent: reached.spent,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+}
