@@ -40,6 +40,7 @@ import {
 import { perUnit, readPgStats, readRedisCommandStats, STATS_SETTLE_MS } from './lib/round-trips';
 import { postgresVersion, redisServerInfo, resetDatabase, resetRedis } from './lib/services';
 import { seedRecords } from '../test/support/seed-records';
+import { seedUsage } from '../test/support/seed-usage';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
 
@@ -267,13 +268,14 @@ async function main(): Promise<void> {
   say('provisioning with the CLI (organization, business account, phone number, key), blacklist, 24-hour window...');
   const provisioned = await provision(stack, log('cli'));
   const redisPid = (await redisServerInfo(options.redisUrl)).pid;
-  const scenarios = buildScenarios(stack, provisioned, options.rate, options.records);
+  const scenarios = buildScenarios(stack, provisioned, options.rate, options.records, options.usageEntries);
   const cpuOf = (gw: ManagedProcess): CpuSources => ({ gateway: gw.pid, sandbox: sandbox.pid, redis: redisPid });
 
   const results: ScenarioResult[] = [];
   /** The no-op route's gateway CPU per request in this run, the unit the lifecycle figures are given in. */
   const noopUs = () => results.find((r) => r.id === 'noop')?.cpu.usPerRequest.gateway;
   let seeded = false;
+  let usageSeeded = false;
   let plans: RecordPlans | undefined;
   for (const scenario of scenarios.filter((s) => options.scenarios.includes(s.id))) {
     // The messages page reads over a busy tenant's month: seeded once, after the scenarios that send.
@@ -294,6 +296,14 @@ async function main(): Promise<void> {
           `  ${name}: planning ${time.planningMs} ms + execution ${time.executionMs} ms over ${plans.partitions} partitions`,
         );
       seeded = true;
+    }
+    // The usage reports read over a year of metering: seeded once, before the first of them.
+    if (scenario.id.startsWith('usage_') && !usageSeeded) {
+      say(`seeding ${options.usageEntries.toLocaleString('en')} usage entries and their rollups over 365 days...`);
+      const seedingStarted = Date.now();
+      await seedUsage(options.databaseUrl, FIXTURE.phoneNumberId, options.usageEntries);
+      say(`  seeded in ${Math.round((Date.now() - seedingStarted) / 1000)} s`);
+      usageSeeded = true;
     }
     say(`measuring: ${scenario.title}...`);
     const result = await measure(scenario, options, cpuOf(gateway));

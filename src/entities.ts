@@ -31,6 +31,7 @@ import { NumberSignup } from './signup/number-signup.entity';
 import { OrganizationMarkup } from './usage/organization-markup.entity';
 import { SpendingLimit } from './usage/spending-limit.entity';
 import { SpendingThreshold } from './usage/spending-threshold.entity';
+import { UsageReconciliation } from './usage/usage-reconciliation.entity';
 import { RateCardCountry } from './usage/rate-card-country.entity';
 import { RateCardPrice } from './usage/rate-card-price.entity';
 import { RateCard } from './usage/rate-card.entity';
@@ -58,6 +59,7 @@ export const ENTITIES = [
   OrganizationMarkup,
   SpendingLimit,
   SpendingThreshold,
+  UsageReconciliation,
   UsageEntry,
   UsageDay,
   WebhookEvent,

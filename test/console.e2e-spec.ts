@@ -1,11 +1,10 @@
 import { AppSubscriptionsService } from '../src/tenancy/app-subscriptions.service';
-import { execFileSync } from 'node:child_process';
 import { Secret, TOTP } from 'otpauth';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from './support/chromium';
+import { buildConsole, chromiumAvailable, launchChromium, seriousViolations } from './support/chromium';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { PeopleService } from '../src/people/people.service';
 import {
@@ -45,21 +44,7 @@ const RECIPIENT = '15557654321';
   let browser: Browser;
 
   beforeAll(async () => {
-    execFileSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '-c',
-        'apps/console/vite.config.mts',
-        '--logLevel',
-        'warn',
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'pipe',
-      },
-    );
+    buildConsole();
     t = await createTestApp();
     await resetState(t);
     a = await createTenant(t);
@@ -732,7 +717,6 @@ const RECIPIENT = '15557654321';
   });
 
   it('has no serious or critical accessibility violations on any page (axe-core), at 1280 and at 390 pixels', async () => {
-    const axe = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
     const admin = (await createAdminKey(t, [a], { rateLimitPerSecond: 10_000 })).key;
     const platform = (await createPlatformKey(t, { rateLimitPerSecond: 10_000 })).key;
     for (const width of [1280, 390]) {
@@ -890,16 +874,7 @@ const RECIPIENT = '15557654321';
       ];
       for (const [name, reach] of pages) {
         await reach();
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(async () => {
-          const result = await (
-            globalThis as unknown as {
-              axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-            }
-          ).axe.run();
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-        });
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const serious = await seriousViolations(page);
         expect({ page: name, width, serious }).toEqual({ page: name, width, serious: [] });
       }
       await context.close();

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { eventually } from './support/eventually';
 import {
   bearer,
+  importSampleRateCard,
   createApprovedTemplate,
   createOrgKey,
   createPlatformKey,
@@ -14,7 +13,6 @@ import { expectGraphError, expectInvalidParameter, expectScopeMissing } from './
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const SAMPLE = readFileSync(join(__dirname, '..', 'docs/rate-cards/sample-rate-card.csv'), 'utf8');
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const BODY = { type: 'BODY', text: 'Our winter sale starts today' };
 
@@ -222,13 +220,7 @@ describe('usage: spending limits', () => {
 
   it("gives a send's reservation back when Meta refuses it, and limits an amount by the rate card's prices", async () => {
     const { tenant, key } = await tenantWithTemplate('Limited amount');
-    await request(t.url)
-      .post('/v1/rate_cards')
-      .query({ currency: 'USD', effective_from: daysAgo(30) })
-      .set(bearer(platform))
-      .set('content-type', 'text/csv')
-      .send(SAMPLE)
-      .expect(201);
+    await importSampleRateCard(t, platform, daysAgo(30));
     const quote = await request(t.url)
       .get('/v1/rate_cards/quote')
       .query({ organization_id: tenant.id, wa_id: '15557200001', category: 'marketing' })

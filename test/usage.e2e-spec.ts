@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { eventually } from './support/eventually';
 import {
   bearer,
+  importSampleRateCard,
   createApprovedTemplate,
   createAdminKey,
   createOrgKey,
@@ -15,7 +14,6 @@ import { postFromUpstream, statusWebhook } from './support/from-upstream';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
-const SAMPLE = readFileSync(join(__dirname, '..', 'docs/rate-cards/sample-rate-card.csv'), 'utf8');
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -53,13 +51,7 @@ describe('usage: metering and reports', () => {
     keyA = (await createOrgKey(t, a, { rateLimitPerSecond: 10_000 })).key;
     keyB = (await createOrgKey(t, b, { rateLimitPerSecond: 10_000 })).key;
     const platform = (await createPlatformKey(t)).key;
-    await request(t.url)
-      .post('/v1/rate_cards')
-      .query({ currency: 'USD', effective_from: daysAgo(30) })
-      .set(bearer(platform))
-      .set('content-type', 'text/csv')
-      .send(SAMPLE)
-      .expect(201);
+    await importSampleRateCard(t, platform, daysAgo(30));
   }, 60_000);
   afterAll(async () => {
     await second.close();
@@ -191,6 +183,40 @@ describe('usage: metering and reports', () => {
     );
   });
 
+  it("reports a broadcast's messages by broadcast, its statuses naming it through their callback data", async () => {
+    const created = await request(t.url)
+      .post(`/v1/${a.phoneNumberId}/broadcasts`)
+      .set(bearer(keyA))
+      .send({
+        name: 'Autumn',
+        template: { name: 'autumn_sale', language: { code: 'en_US' } },
+        recipients: [{ to: '+15550009101' }, { to: '+15550009102' }, { to: '+919876509103' }],
+      })
+      .expect(201);
+    const id = created.body.id as string;
+    await eventually(async () => {
+      const [{ n }] = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM usage_entries WHERE broadcast_id = $1 AND tenant_id = $2`,
+        [id, a.id],
+      );
+      return n === 3 ? true : undefined;
+    }, 15_000);
+    const res = await report(keyA, { from: today(), to: today(), group_by: 'broadcast,market' }).expect(200);
+    const rows = res.body.data.filter((r: { broadcast: string | null }) => r.broadcast === id);
+    expect(rows).toEqual([
+      expect.objectContaining({ broadcast: id, market: 'India', messages: 1, billable_messages: 1, cost: 0.0107 }),
+      expect.objectContaining({
+        broadcast: id,
+        market: 'North America',
+        messages: 2,
+        billable_messages: 2,
+        cost: 0.05,
+      }),
+    ]);
+    // Messages of no broadcast are the rows whose broadcast is null.
+    expect(res.body.data.some((r: { broadcast: string | null }) => r.broadcast === null)).toBe(true);
+  }, 30_000);
+
   it("shows B's key none of A's usage, and an admin or platform key only what it reaches", async () => {
     const own = await report(keyB, { from: today(), to: today() }).expect(200);
     expect(own.body.totals.messages).toBe(0);
@@ -209,9 +235,9 @@ describe('usage: metering and reports', () => {
       'to: a range of at most 400 days (this one is 401)',
     );
     expectInvalidParameter(
-      await report(keyA, { from: today(), to: today(), group_by: 'category,broadcast' }),
+      await report(keyA, { from: today(), to: today(), group_by: 'category,campaign' }),
       400,
-      /group_by: unknown broadcast/,
+      /group_by: unknown campaign \(one or more of organization, category, phone_number, market, country, broadcast\)/,
     );
     expectInvalidParameter(await report(keyA, { from: '2026-02-30', to: today() }), 400, 'from: a day, YYYY-MM-DD');
     expectInvalidParameter(await report(keyA, { from: today(), to: daysAgo(1) }), 400, 'to: on or after from');

@@ -67,7 +67,13 @@ const settings = (response: Response, body: string): string | null =>
     : `expected 200 with the settings, got ${response.status}`;
 
 /** `records`: how many records the messages page scenarios read over (seeded by run.ts). */
-export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: number, records: number): Scenario[] {
+export function buildScenarios(
+  stack: Stack,
+  provisioned: Provisioned,
+  rate: number,
+  records: number,
+  usageEntries: number,
+): Scenario[] {
   const auth = { authorization: `Bearer ${provisioned.apiKey}` };
   const sendUrl = `${stack.gatewayUrl}/v1/${FIXTURE.phoneNumberId}/messages`;
   return [
@@ -163,6 +169,27 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
       check: page,
     },
     {
+      // The usage report (issue 46) over a year of seeded entries, read at a steady 20/s: a month by day,
+      // category and market (the console's chart and table), priced by the card in force each day.
+      id: 'usage_month',
+      title: `usage report, 30 days by day, category and market, over ${usageEntries.toLocaleString('en')} entries`,
+      method: 'GET',
+      url: `${stack.gatewayUrl}/v1/usage?from=${daysBack(29)}&to=${daysBack(0)}&group_by=category,market`,
+      headers: auth,
+      rate: MESSAGES_PAGE_RATE,
+      check: report,
+    },
+    {
+      // ...and the whole year by month, category and country: every rollup row of the organization.
+      id: 'usage_year',
+      title: `usage report, 365 days by month, category and country, over ${usageEntries.toLocaleString('en')} entries`,
+      method: 'GET',
+      url: `${stack.gatewayUrl}/v1/usage?from=${daysBack(364)}&to=${daysBack(0)}&granularity=month&group_by=category,country`,
+      headers: auth,
+      rate: MESSAGES_PAGE_RATE,
+      check: report,
+    },
+    {
       id: 'replay',
       title: 'idempotent replay (same Idempotency-Key)',
       method: 'POST',
@@ -180,6 +207,17 @@ export function buildScenarios(stack: Stack, provisioned: Provisioned, rate: num
 
 /** Requests/s of the messages page scenarios: a console's pace, far below saturation. */
 const MESSAGES_PAGE_RATE = 20;
+
+/** A UTC day `n` days before today. */
+function daysBack(n: number): string {
+  return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+function report(response: Response, body: string): string | null {
+  return response.status === 200 && body.startsWith('{"from":')
+    ? null
+    : `expected a usage report, got ${response.status}`;
+}
 
 function page(response: Response, body: string): string | null {
   return response.status === 200 && body.startsWith('{"data":[') ? null : `expected a page, got ${response.status}`;

@@ -13,6 +13,8 @@ export const SCENARIO_IDS = [
   'replay',
   'messages_page',
   'messages_filtered',
+  'usage_month',
+  'usage_year',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
@@ -50,6 +52,8 @@ export interface BenchOptions {
   scalePerInstance: boolean;
   /** Message records seeded before the messages page scenarios (over 90 days of weekly partitions). */
   records: number;
+  /** Usage entries (and their daily rollups) seeded before the usage report scenarios, over 365 days. */
+  usageEntries: number;
   /** The conversations phase's parts (empty: none), and the history its reads are timed over. */
   conversations: ConversationPart[];
   conversationHistory: { inbound: number; outbound: number; customers: number };
@@ -87,6 +91,7 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --scale-rate <n>      offered sends/s of the scale phase (default 100)
   --scale-per-instance  offer --scale-rate per instance instead (1, 2 and 3 times it): the cost of a
                         message when instances are added as the traffic grows
+  --usage-entries <n>   usage entries seeded for the usage report scenarios, over 365 days (default 1000000)
   --records <n>         message records seeded for the messages page scenarios, over 90 days
                         (BENCH_RECORDS, default 100000; the issue's table: 10000000)
   --conversations <list>  the conversations phase: inbound (customers' messages at 100/s through the
@@ -182,6 +187,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'broadcast-runs': { type: 'string' },
       'broadcast-recipients': { type: 'string' },
       records: { type: 'string' },
+      'usage-entries': { type: 'string' },
       conversations: { type: 'string' },
       'conversation-records': { type: 'string' },
       'conversation-customers': { type: 'string' },
@@ -241,6 +247,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scaleRate: positiveInteger('--scale-rate', values['scale-rate'], 100),
     scalePerInstance: values['scale-per-instance'] ?? false,
     records: positiveInteger('--records', values.records ?? env.BENCH_RECORDS, 100_000),
+    usageEntries: positiveInteger('--usage-entries', values['usage-entries'], 1_000_000),
     conversations: conversationParts(values.conversations ?? env.BENCH_CONVERSATIONS ?? CONVERSATION_PARTS.join(',')),
     conversationHistory: {
       inbound: positiveInteger('--conversation-records', values['conversation-records'], 1_000_000),

@@ -402,7 +402,12 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
           apiKeyId: broadcast.api_key_id,
           phone: { ...phone, enforceServiceWindow: false },
         },
-        { messageId: attempt.messageId, recipient: recipient.recipient, payload: attempt.payload },
+        {
+          messageId: attempt.messageId,
+          broadcastId: broadcast.id,
+          recipient: recipient.recipient,
+          payload: attempt.payload,
+        },
         turnAt,
       );
       if (outcome.kind === 'recorded') {

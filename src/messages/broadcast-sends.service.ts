@@ -6,7 +6,7 @@ import { NumberPaceService } from '../pacing/number-pace.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { UpstreamNoAnswer } from '../upstream/graph-transport';
 import { SpendingLimits } from '../usage/spending-limits.service';
-import { tagCallbackData } from './callback-data';
+import { tagBroadcastCallbackData } from './callback-data';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
 import { MessagesUpstream } from './messages.upstream';
 import { PACE_REFUSALS, type SendContext } from './send-message.use-case';
@@ -114,7 +114,7 @@ export class BroadcastSendsService {
    */
   async sendBroadcastTry(
     ctx: SendContext,
-    attempt: { messageId: string; recipient: string; payload: Record<string, unknown> },
+    attempt: { messageId: string; broadcastId: string; recipient: string; payload: Record<string, unknown> },
     turnAt: number,
   ): Promise<BroadcastSendOutcome> {
     const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
@@ -131,7 +131,7 @@ export class BroadcastSendsService {
     try {
       const result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, {
         ...attempt.payload,
-        biz_opaque_callback_data: tagCallbackData(id, undefined),
+        biz_opaque_callback_data: tagBroadcastCallbackData(id, attempt.broadcastId),
       });
       const upstreamId = result.messages?.[0]?.id;
       if (!upstreamId) await this.records.noMessageId(id);

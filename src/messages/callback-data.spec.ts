@@ -1,5 +1,6 @@
 import {
   CLIENT_CALLBACK_DATA_MAX,
+  tagBroadcastCallbackData,
   tagCallbackData,
   untagCallbackData,
   UPSTREAM_CALLBACK_DATA_MAX,
@@ -18,6 +19,15 @@ describe('biz_opaque_callback_data reference', () => {
   ])('round-trips %s', (_label, client) => {
     const tagged = tagCallbackData(ID, client);
     expect(untagCallbackData(tagged)).toEqual({ recordId: ID, clientValue: client });
+  });
+
+  it('round-trips a broadcast send: its record and its broadcast, no client value', () => {
+    const broadcast = '7c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
+    const tagged = tagBroadcastCallbackData(ID, broadcast);
+    expect(tagged).toBe(`gwb1:${ID}:${broadcast}`);
+    expect(untagCallbackData(tagged)).toEqual({ recordId: ID, broadcastId: broadcast, clientValue: undefined });
+    expect(untagCallbackData(`gwb1:${ID}`)).toBeUndefined();
+    expect(untagCallbackData(`gwb1:${ID}:${broadcast}:extra`)).toBeUndefined();
   });
 
   it("leaves the longest client value within Meta's limit", () => {

@@ -6,10 +6,15 @@
  *
  * `gwr1:<record uuid>` when the client sent none, `gwr1:<record uuid>:<client value>` when it did
  * (an empty string included). Meta's limit (512 characters) counts the whole string, so a client's
- * value may be at most 512 - 42 characters.
+ * value may be at most 512 - 42 characters. A broadcast's send (no client value) names its broadcast
+ * too, `gwb1:<record uuid>:<broadcast uuid>`, so that its statuses' pricing is metered per broadcast
+ * without reading the record.
  */
 const PREFIX = 'gwr1:';
-const REFERENCE = /^gwr1:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?::([\s\S]*))?$/;
+const BROADCAST_PREFIX = 'gwb1:';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const REFERENCE = new RegExp(`^gwr1:(${UUID})(?::([\\s\\S]*))?$`);
+const BROADCAST_REFERENCE = new RegExp(`^gwb1:(${UUID}):(${UUID})$`);
 
 /** Meta's limit on `biz_opaque_callback_data`, in characters. */
 export const UPSTREAM_CALLBACK_DATA_MAX = 512;
@@ -23,12 +28,22 @@ export function tagCallbackData(recordId: string, clientValue: unknown): string 
   return typeof clientValue === 'string' ? `${PREFIX}${recordId}:${clientValue}` : `${PREFIX}${recordId}`;
 }
 
+/** The value sent upstream for a broadcast's send: its record and its broadcast. */
+export function tagBroadcastCallbackData(recordId: string, broadcastId: string): string {
+  return `${BROADCAST_PREFIX}${recordId}:${broadcastId}`;
+}
+
 /**
- * Reads an echoed value: the record it names and the client's own value (undefined when the client
- * sent none), or undefined when the value is not the gateway's (a send made without the gateway).
+ * Reads an echoed value: the record it names, its broadcast (a broadcast's send), and the client's
+ * own value (undefined when the client sent none), or undefined when the value is not the gateway's
+ * (a send made without the gateway).
  */
-export function untagCallbackData(value: unknown): { recordId: string; clientValue: string | undefined } | undefined {
+export function untagCallbackData(
+  value: unknown,
+): { recordId: string; broadcastId?: string; clientValue: string | undefined } | undefined {
   if (typeof value !== 'string') return undefined;
   const match = REFERENCE.exec(value);
-  return match ? { recordId: match[1], clientValue: match[2] } : undefined;
+  if (match) return { recordId: match[1], clientValue: match[2] };
+  const broadcast = BROADCAST_REFERENCE.exec(value);
+  return broadcast ? { recordId: broadcast[1], broadcastId: broadcast[2], clientValue: undefined } : undefined;
 }

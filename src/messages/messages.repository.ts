@@ -76,6 +76,8 @@ export interface ReportedStatus {
   details: string;
   /** The record the gateway's reference in `biz_opaque_callback_data` names, if any. */
   recordId?: string;
+  /** The broadcast that reference names (a broadcast's send), if any. */
+  broadcastId?: string;
   /** Meta's `pricing` of the status, if it has one (metering: src/usage). */
   pricing?: unknown;
 }

@@ -35,6 +35,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly usageReconciliationFlaggedDays = new Gauge({
+    name: 'gateway_usage_reconciliation_flagged_days',
+    help: "Business accounts' days of the last 35 whose metering differs from Meta's pricing_analytics by more than 1 %",
+    registers: [this.registry],
+  });
+
   readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_requests_total',
     help: 'Calls to the Cloud API (Graph), by endpoint shape and outcome (ok, graph_error, failure)',

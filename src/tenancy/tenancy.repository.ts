@@ -271,6 +271,24 @@ export class TenancyRepository {
     return this.accounts.find({ select: { id: true, tenantId: true, wabaId: true }, order: { createdAt: 'ASC' } });
   }
 
+  /**
+   * The business accounts Meta still serves the gateway (not removed by their business) of `tenantIds`
+   * (null: all), each with its numbers' ids, oldest first.
+   */
+  accountsWithNumbers(
+    tenantIds: string[] | null,
+  ): Promise<Array<{ id: string; tenantId: string; wabaId: string; phoneNumberIds: string[] }>> {
+    return this.dataSource.query(
+      `SELECT b.id, b.tenant_id AS "tenantId", b.waba_id AS "wabaId",
+         COALESCE(array_agg(p.phone_number_id ORDER BY p.phone_number_id)
+           FILTER (WHERE p.phone_number_id IS NOT NULL), '{}') AS "phoneNumberIds"
+       FROM business_accounts b LEFT JOIN phone_numbers p ON p.business_account_id = b.id
+       WHERE b.partner_removed_at IS NULL AND ($1::uuid[] IS NULL OR b.tenant_id = ANY ($1::uuid[]))
+       GROUP BY b.id ORDER BY b.created_at`,
+      [tenantIds],
+    );
+  }
+
   /** Stores learned limits; false when the number is not registered. */
   async recordLimits(phoneNumberId: string, learned: LearnedLimits): Promise<boolean> {
     const result = await this.numbers.update({ phoneNumberId }, { ...learned, limitsLearnedAt: new Date() });

@@ -214,6 +214,16 @@ export class TenancyService {
     return this.repository.accountRefs();
   }
 
+  /**
+   * The business accounts of `tenantIds` (null: every organization's) that Meta still serves the
+   * gateway, each with its numbers' ids: what usage reconciliation asks Meta about.
+   */
+  accountsWithNumbers(
+    tenantIds: string[] | null,
+  ): Promise<Array<{ id: string; tenantId: string; wabaId: string; phoneNumberIds: string[] }>> {
+    return this.repository.accountsWithNumbers(tenantIds);
+  }
+
   /** Drops cached lookups after onboarding changes (other instances drop theirs within the TTL). */
   forget(changed: { phoneNumberId?: string; wabaId?: string; businessAccountId?: string }): void {
     if (changed.phoneNumberId !== undefined) this.phoneCache.delete(changed.phoneNumberId);

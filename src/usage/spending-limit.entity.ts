@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Organization } from '../tenancy/organization.entity';
 
 /**
@@ -6,6 +6,8 @@ import { Organization } from '../tenancy/organization.entity';
  * (`amount`), or a number of billable messages (`messages`). Each calendar month (UTC) starts at zero.
  */
 @Entity({ name: 'spending_limits' })
+@Check('CHK_spending_limits_kind', `"kind" IN ('amount', 'messages')`)
+@Check('CHK_spending_limits_value', `"value" >= 0`)
 export class SpendingLimit {
   @PrimaryColumn({ name: 'tenant_id', type: 'uuid', primaryKeyConstraintName: 'PK_spending_limits' })
   tenantId: string;

@@ -41,6 +41,13 @@ export class SpendingLimitsController {
     return this.spending.describe(organizationOf(auth, resolved, asked));
   }
 
+  @Get('spending_limits')
+  @Authenticated({ scopes: ['billing:read'], tenant: 'optional' })
+  @ApiOperation({ summary: "Every organization's spending limit, with this month's used, reserved and left" })
+  list(): Promise<{ data: SpendingLimitDto[] }> {
+    return this.spending.list();
+  }
+
   @Put('organizations/:organizationId/spending_limit')
   @Authenticated(WRITE)
   @Audited('organizations.spending_limit')

@@ -119,6 +119,15 @@ export class SpendingLimits implements OnModuleInit {
     };
   }
 
+  /** Every organization's limit with this month's figures (the operator's view), by organization id. */
+  async list(): Promise<{ data: SpendingLimitDto[] }> {
+    const rows = await this.repository.all();
+    const data: SpendingLimitDto[] = [];
+    for (const row of rows.sort((x, y) => x.tenantId.localeCompare(y.tenantId)))
+      data.push(await this.describe(row.tenantId));
+    return { data };
+  }
+
   async set(tenantId: string, input: { kind: 'amount' | 'messages'; limit: number }): Promise<SpendingLimitDto> {
     await this.onboarding.getOrganization(tenantId);
     if (input.kind === 'messages' && !Number.isInteger(input.limit))

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * The rollup reports read: an organization's messages and billable messages of a day, by number,
- * recipient country and category. Written in the statement that keeps the entries, and only for
+ * recipient country, category and broadcast ('' for messages of no broadcast). Written in the statement that keeps the entries, and only for
  * entries kept now: a status Meta sends again adds nothing.
  */
 @Entity({ name: 'usage_days' })
@@ -21,6 +21,9 @@ export class UsageDay {
 
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'PK_usage_days' })
   category: string;
+
+  @PrimaryColumn({ name: 'broadcast_id', type: 'text', default: '', primaryKeyConstraintName: 'PK_usage_days' })
+  broadcastId: string;
 
   @Column({ type: 'bigint', default: 0 })
   messages: string;

@@ -30,6 +30,10 @@ export class UsageEntry {
   billable: boolean;
 
   /** Meta's `pricing_model` (PMP) and `type` (regular, free_customer_service, free_entry_point). */
+  /** The broadcast the message was sent by ('' for none). */
+  @Column({ name: 'broadcast_id', type: 'text', default: '' })
+  broadcastId: string;
+
   @Column({ name: 'pricing_model', type: 'text' })
   pricingModel: string;
 

@@ -12,6 +12,8 @@ export interface PricedStatus {
   recipient: string;
   at: Date;
   pricing?: unknown;
+  /** The broadcast of the send, when the gateway's reference names one. */
+  broadcastId?: string;
 }
 
 /** One usage entry to keep (usage.repository.ts writes it). */
@@ -25,6 +27,8 @@ export interface UsageEntryRow {
   pricingModel: string;
   type: string;
   day: string;
+  /** The broadcast the message was sent by ('' for none: a rollup key). */
+  broadcastId: string;
 }
 
 /** Meta's category spellings (`authentication-international`) as the rate cards name them. */
@@ -66,6 +70,7 @@ export class UsageMeter {
         pricingModel: typeof pricing.pricing_model === 'string' ? pricing.pricing_model : '',
         type: typeof pricing.type === 'string' ? pricing.type : '',
         day: status.at.toISOString().slice(0, 10),
+        broadcastId: status.broadcastId ?? '',
       });
     }
     this.repository.addEntries(statement, [...entries.values()]);

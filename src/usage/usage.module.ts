@@ -14,6 +14,10 @@ import { SpendingLimitsController } from './spending-limits.controller';
 import { SpendingLimitsRepository } from './spending-limits.repository';
 import { SpendingLimits } from './spending-limits.service';
 import { SpendingThreshold } from './spending-threshold.entity';
+import { PricingAnalyticsUpstream } from './pricing-analytics.upstream';
+import { UsageReconciliations } from './reconciliation.service';
+import { ReconciliationsRepository } from './reconciliations.repository';
+import { UsageReconciliation } from './usage-reconciliation.entity';
 import { UsageMeter } from './usage-meter';
 import { UsageController } from './usage.controller';
 import { UsageRepository } from './usage.repository';
@@ -37,6 +41,7 @@ import { UsageEntry } from './usage-entry.entity';
       UsageDay,
       SpendingLimit,
       SpendingThreshold,
+      UsageReconciliation,
     ]),
     TenancyModule,
     TenantWebhooksModule,
@@ -50,6 +55,9 @@ import { UsageEntry } from './usage-entry.entity';
     UsageService,
     SpendingLimitsRepository,
     SpendingLimits,
+    ReconciliationsRepository,
+    UsageReconciliations,
+    PricingAnalyticsUpstream,
   ],
   exports: [RateCardsService, UsageMeter, SpendingLimits],
 })

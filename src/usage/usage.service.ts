@@ -50,7 +50,7 @@ export class UsageService {
     const granularity = query.granularity ?? 'day';
     if (granularity !== 'day' && granularity !== 'month') throw invalid('granularity: day or month');
     const groupBy = this.dimensions(query.group_by);
-    const tenantIds = this.organizations(auth, resolvedTenantId, query.organization_id);
+    const tenantIds = reportedOrganizations(auth, resolvedTenantId, query.organization_id);
     const [rows, currency] = await Promise.all([
       this.repository.report(tenantIds, from, to, granularity, groupBy),
       this.repository.currency(),
@@ -103,17 +103,24 @@ export class UsageService {
         throw invalid(`group_by: unknown ${dimension} (one or more of ${USAGE_DIMENSIONS.join(', ')})`);
     return [...new Set(asked)] as UsageDimension[];
   }
+}
 
-  /** The organizations the key may report on, narrowed to `organization_id` when given (null: all). */
-  private organizations(auth: AuthContext, resolved: string | undefined, asked: unknown): string[] | null {
-    if (asked !== undefined) {
-      if (typeof asked !== 'string' || !isUuid(asked)) throw invalid('organization_id: must be a UUID');
-      if (auth.kind !== 'platform' && !auth.tenantIds.includes(asked))
-        throw GraphError.permissionDenied('The API key is not authorized for that organization');
-      return [asked];
-    }
-    if (auth.kind === 'platform') return null;
-    if (auth.kind === 'org') return [...auth.tenantIds];
-    return resolved ? [resolved] : [...auth.tenantIds];
+/**
+ * The organizations a key may report on (usage, reconciliations), narrowed to `organization_id` when
+ * given (null: all): an organization key its own, an admin key its organizations, a platform key all.
+ */
+export function reportedOrganizations(
+  auth: AuthContext,
+  resolved: string | undefined,
+  asked: unknown,
+): string[] | null {
+  if (asked !== undefined) {
+    if (typeof asked !== 'string' || !isUuid(asked)) throw invalid('organization_id: must be a UUID');
+    if (auth.kind !== 'platform' && !auth.tenantIds.includes(asked))
+      throw GraphError.permissionDenied('The API key is not authorized for that organization');
+    return [asked];
   }
+  if (auth.kind === 'platform') return null;
+  if (auth.kind === 'org') return [...auth.tenantIds];
+  return resolved ? [resolved] : [...auth.tenantIds];
 }

@@ -100,8 +100,8 @@ interface PendingChange {
   entry: Record<string, unknown>;
   body: string;
   dedupeKey: string;
-  /** The gateway records named by the statuses' `biz_opaque_callback_data`, by upstream message id. */
-  records: Map<string, string>;
+  /** The gateway records (and broadcasts) named by the statuses' `biz_opaque_callback_data`, by upstream message id. */
+  records: Map<string, { recordId: string; broadcastId?: string }>;
 }
 
 /**
@@ -387,7 +387,8 @@ export class WebhookIngestService {
           status: name,
           at: toDate(timestamp),
           details: JSON.stringify(details),
-          recordId: c.records.get(id),
+          recordId: c.records.get(id)?.recordId,
+          broadcastId: c.records.get(id)?.broadcastId,
           pricing: (details as { pricing?: unknown }).pricing,
         });
       }
@@ -484,15 +485,19 @@ export class WebhookIngestService {
  * The change as tenants see it: each status's `biz_opaque_callback_data` back to the client's own
  * value (absent when the client sent none), and the records the gateway's references name.
  */
-function withClientCallbackData(change: WebhookChange): { change: WebhookChange; records: Map<string, string> } {
-  const records = new Map<string, string>();
+function withClientCallbackData(change: WebhookChange): {
+  change: WebhookChange;
+  records: Map<string, { recordId: string; broadcastId?: string }>;
+} {
+  const records = new Map<string, { recordId: string; broadcastId?: string }>();
   const statuses = change?.value?.statuses;
   if (!Array.isArray(statuses) || !statuses.some((status) => untagCallbackData(status?.biz_opaque_callback_data)))
     return { change, records };
   const clientStatuses = statuses.map((status) => {
     const reference = untagCallbackData(status?.biz_opaque_callback_data);
     if (!reference) return status;
-    if (typeof status.id === 'string') records.set(status.id, reference.recordId);
+    if (typeof status.id === 'string')
+      records.set(status.id, { recordId: reference.recordId, broadcastId: reference.broadcastId });
     // The client's value in the field's own place (or no field at all).
     return Object.fromEntries(
       Object.entries(status).flatMap(([name, value]) =>

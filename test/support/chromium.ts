@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, which `.ci/run` installs (a test tool's own browser download is not reachable
@@ -35,4 +37,32 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Builds the console (vite, as `npm run build` does) into dist/console, which the gateway serves. */
+export function buildConsole(): void {
+  const root = join(__dirname, '..', '..');
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'apps/console/vite.config.mts', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'pipe' },
+  );
+}
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now. axe is
+ * injected as a script of the test's own: the page's context must bypass its CSP (`bypassCSP`).
+ */
+export async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number }>> {
+  const axe = readFileSync(join(__dirname, '..', '..', 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      globalThis as unknown as {
+        axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

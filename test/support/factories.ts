@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiKeysService, type CreateApiKeyInput, type IssuedApiKey } from '../../src/auth/api-keys.service';
 import { OnboardingService } from '../../src/tenancy/onboarding.service';
 import { eventually } from './eventually';
@@ -107,6 +109,20 @@ export async function createCatalogTemplate(
     ],
   );
   return upstreamId;
+}
+
+/**
+ * The repository's sample rate card (docs/rate-cards), imported by the platform key `platformKey` as
+ * the card in force from `effectiveFrom`: what the sandbox charges by too.
+ */
+export async function importSampleRateCard(t: TestApp, platformKey: string, effectiveFrom: string): Promise<void> {
+  const csv = readFileSync(join(__dirname, '..', '..', 'docs/rate-cards/sample-rate-card.csv'), 'utf8');
+  const res = await fetch(`${t.url}/v1/rate_cards?currency=USD&effective_from=${effectiveFrom}`, {
+    method: 'POST',
+    headers: { ...bearer(platformKey), 'content-type': 'text/csv' },
+    body: csv,
+  });
+  if (res.status !== 201) throw new Error(`rate card not imported: ${res.status} ${await res.text()}`);
 }
 
 /**

@@ -32,6 +32,7 @@ import { MessagePage, MessagesPage } from './pages/messages';
 import { OrganizationPage, OrganizationsPage } from './pages/organizations';
 import { OverviewPage } from './pages/overview';
 import { TemplatesPage } from './pages/templates';
+import { UsagePage } from './pages/usage';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
 import './styles.css';
@@ -457,12 +458,14 @@ const TENANT_PAGES: PageEntry[] = [
   ['blacklist', 'Blacklist', 'blacklist:read'],
   ['members', 'Members', 'members:read'],
   ['keys', 'Keys', 'keys:read'],
+  ['usage', 'Usage', 'usage:read'],
   ['audit', 'Audit log', 'audit:read'],
 ];
 /** An operator's pages (platform keys): organizations and their onboarding, keys across them; no messages. */
 const OPERATOR_PAGES: PageEntry[] = [
   ['organizations', 'Organizations', 'tenants:read'],
   ['keys', 'Keys', 'keys:read'],
+  ['usage', 'Usage', 'billing:read'],
   ['audit', 'Audit log', 'audit:read'],
 ];
 
@@ -518,6 +521,8 @@ function Console({
   else if (page === 'blacklist') content = <BlacklistPage />;
   else if (page === 'contacts') content = <ContactsPage />;
   else if (page === 'audit') content = <AuditLogPage />;
+  else if (page === 'usage')
+    content = <UsagePage organizationId={session.organization_id} operator={session.key.kind === 'platform'} />;
   else content = <OverviewPage session={session} />;
   return (
     <>

@@ -194,6 +194,11 @@ export function graphRoutes(core: SandboxCore): Router {
     const waba = state.businessAccount(node);
     if (waba) {
       requireOwner(req, waba);
+      const fields = typeof req.query.fields === 'string' ? req.query.fields : '';
+      if (fields.startsWith('pricing_analytics')) {
+        res.json(core.charges.analytics(waba.id, fields));
+        return;
+      }
       res.json({
         id: waba.id,
         name: waba.name,

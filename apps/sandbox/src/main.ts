@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSandbox } from './sandbox-server';
 
@@ -15,6 +16,8 @@ Usage: node dist/apps/sandbox/src/main.js [options]
   --delivered-delay <ms>        delay of the "delivered" status (default 500)
   --read-delay <ms>             delay of the "read" status (default 1500)
   --review-delay <ms>           delay of template reviews (default 3000)
+  --rate-card <file>            the price list it charges by, CSV in Meta's layout (default: the
+                                repository's docs/rate-cards/sample-rate-card.csv)
   --log-limit <n>               entries kept in the request and webhook logs (default 10000)
   --webhook-retry-base <ms>     first wait before retrying a webhook; doubles (default 2000)
   --webhook-retry-max <ms>      longest wait between two attempts (default 3600000)
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
       'delivered-delay': { type: 'string' },
       'read-delay': { type: 'string' },
       'review-delay': { type: 'string' },
+      'rate-card': { type: 'string' },
       'log-limit': { type: 'string' },
       'webhook-retry-base': { type: 'string' },
       'webhook-retry-max': { type: 'string' },
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     },
     reviewDelayMs: integer('review-delay', values['review-delay'], 3000),
     logLimit: integer('log-limit', values['log-limit'], 10_000),
+    rateCardCsv: values['rate-card'] === undefined ? undefined : readFileSync(values['rate-card'], 'utf8'),
     webhookRetry: {
       baseDelayMs: integer('webhook-retry-base', values['webhook-retry-base'], 2_000),
       maxDelayMs: integer('webhook-retry-max', values['webhook-retry-max'], 3_600_000),

@@ -9,6 +9,7 @@ import {
   throughputOf,
   type NumberLimits,
 } from './pacing';
+import { type Charges, countryOfWaId, type RateTable } from './pricing';
 import { inboundMediaOf, inboundMessageBody, parseInbound } from './inbound-messages';
 import { newWamid } from './ids';
 import type { PhoneNumber, SandboxState } from './sandbox-state';
@@ -46,6 +47,7 @@ export class MessagesService {
     private readonly scheduler: Scheduler,
     private readonly webhooks: WebhookSender,
     private readonly delays: StatusDelays,
+    private readonly billing: { rates: RateTable; charges: Charges },
   ) {}
 
   /** Validates like Meta, answers like Meta, and schedules the status webhooks. */
@@ -181,6 +183,17 @@ export class MessagesService {
       category === 'authentication' ||
       (category === 'utility' && !this.state.inServiceWindow(phone.id, request.waId, sentAt));
     const conversation = this.state.conversation(phone.id, request.waId, category, sentAt);
+    // Charged at the send, by the sandbox's rate table: what pricing_analytics reports.
+    const country = countryOfWaId(request.waId) ?? '';
+    this.billing.charges.record({
+      wabaId: phone.wabaId,
+      displayPhoneNumber: phone.displayPhoneNumber,
+      atSeconds: sentAt,
+      country,
+      category: category.toUpperCase(),
+      type: billable ? 'REGULAR' : 'FREE_CUSTOMER_SERVICE',
+      cost: billable ? this.billing.rates.price(country, category) : 0,
+    });
     // Offsets count from the send; each status comes no earlier than the one before it.
     const sentDelay = this.delays.sent;
     const deliveredDelay = Math.max(sentDelay, this.delays.delivered);

@@ -3,6 +3,7 @@ import { CloudApiState } from './cloud-api-state';
 import { EmbeddedSignup } from './embedded-signup';
 import { FaultInjector } from './faults';
 import { MediaService } from './media-service';
+import { Charges, RateTable } from './pricing';
 import { MessagesService, type StatusDelays } from './messages-service';
 import { RequestLog } from './request-log';
 import { SandboxState } from './sandbox-state';
@@ -19,6 +20,8 @@ export interface SandboxCoreOptions {
   webhookRetry: WebhookRetryPolicy;
   logLimit: number;
   rejectForeignHeaderHandles: boolean;
+  /** The price list the sandbox charges by, as CSV in Meta's layout (default: the repository's sample). */
+  rateCardCsv?: string;
 }
 
 /** A request the demo receiver got: the signature headers and the body. */
@@ -38,6 +41,9 @@ export class SandboxCore {
   readonly faults: FaultInjector;
   readonly requestLog: RequestLog;
   readonly messages: MessagesService;
+  /** What the sandbox charges (its rate table) and charged (read back as `pricing_analytics`). */
+  readonly rates: RateTable;
+  readonly charges = new Charges();
   readonly templates: TemplatesService;
   readonly media: MediaService;
   /** Embedded Signup: businesses that finish Meta's flow, the codes their partner's server exchanges. */
@@ -56,7 +62,11 @@ export class SandboxCore {
     });
     this.faults = new FaultInjector(this.scheduler);
     this.requestLog = new RequestLog(options.logLimit);
-    this.messages = new MessagesService(this.state, this.scheduler, this.webhooks, options.statusDelaysMs);
+    this.rates = options.rateCardCsv === undefined ? RateTable.sample() : new RateTable(options.rateCardCsv);
+    this.messages = new MessagesService(this.state, this.scheduler, this.webhooks, options.statusDelaysMs, {
+      rates: this.rates,
+      charges: this.charges,
+    });
     this.templates = new TemplatesService(this.state, this.scheduler, this.webhooks, {
       reviewDelayMs: options.reviewDelayMs,
       rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,

@@ -37,6 +37,8 @@ export interface SandboxOptions {
    * not issue, that another template already used, or that is a messages media id. Default false.
    */
   rejectForeignHeaderHandles?: boolean;
+  /** The price list charged by, as CSV in Meta's layout (default: the repository's sample rate card). */
+  rateCardCsv?: string;
 }
 
 /** A running Cloud API simulator. */
@@ -175,6 +177,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhookRetry: options.webhookRetry ?? META_LIKE_RETRY,
     logLimit: options.logLimit ?? 10_000,
     rejectForeignHeaderHandles: options.rejectForeignHeaderHandles ?? false,
+    rateCardCsv: options.rateCardCsv,
   });
   const server = createServer(createSandboxApp(core));
   // Graph keeps connections alive; so does the sandbox, and close() must still be prompt.

@@ -29,6 +29,8 @@ import { EmbeddedSignup1763702700000 } from './1763702700000-EmbeddedSignup';
 import { RateCards1763702800000 } from './1763702800000-RateCards';
 import { UsageMetering1763702900000 } from './1763702900000-UsageMetering';
 import { SpendingLimits1764270000000 } from './1764270000000-SpendingLimits';
+import { UsageReconciliations1764270100000 } from './1764270100000-UsageReconciliations';
+import { UsageByBroadcast1764270200000 } from './1764270200000-UsageByBroadcast';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -63,4 +65,6 @@ export const MIGRATIONS = [
   RateCards1763702800000,
   UsageMetering1763702900000,
   SpendingLimits1764270000000,
+  UsageReconciliations1764270100000,
+  UsageByBroadcast1764270200000,
 ];
