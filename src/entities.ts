@@ -32,6 +32,7 @@ import { OrganizationMarkup } from './usage/organization-markup.entity';
 import { SpendingLimit } from './usage/spending-limit.entity';
 import { SpendingThreshold } from './usage/spending-threshold.entity';
 import { UsageReconciliation } from './usage/usage-reconciliation.entity';
+import { UsageMonth } from './usage/usage-month.entity';
 import { RateCardCountry } from './usage/rate-card-country.entity';
 import { RateCardPrice } from './usage/rate-card-price.entity';
 import { RateCard } from './usage/rate-card.entity';
@@ -60,6 +61,7 @@ export const ENTITIES = [
   SpendingLimit,
   SpendingThreshold,
   UsageReconciliation,
+  UsageMonth,
   UsageEntry,
   UsageDay,
   WebhookEvent,

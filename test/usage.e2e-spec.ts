@@ -183,6 +183,65 @@ describe('usage: metering and reports', () => {
     );
   });
 
+  it('reports by month what its days add up to, whole months read from the monthly rollup', async () => {
+    const c = await createTenant(t, 'Metered over months');
+    const keyC = (await createOrgKey(t, c)).key;
+    const sends: Array<[number, string, string]> = [
+      [100, '15550007001', 'marketing'],
+      [75, '919876507002', 'marketing'],
+      [70, '15550007003', 'utility'],
+      [45, '15550007004', 'marketing'],
+      [31, '919876507005', 'authentication'],
+      [29, '15550007006', 'marketing'],
+      [12, '15550007007', 'service'],
+      [0, '919876507008', 'marketing'],
+    ];
+    for (const [ago, to, category] of sends)
+      await postFromUpstream(
+        t.url,
+        statusWebhook(c, {
+          id: `wamid.month-${c.id}-${ago}`,
+          status: 'sent',
+          timestamp: String(Math.floor((Date.now() - ago * 86_400_000) / 1000)),
+          recipient_id: to,
+          pricing: {
+            billable: category !== 'service',
+            pricing_model: 'PMP',
+            category,
+            type: category === 'service' ? 'free_customer_service' : 'regular',
+          },
+        }),
+      ).expect(200);
+    const range = { from: daysAgo(110), to: today(), group_by: 'category,market' };
+    const byMonth = (await report(keyC, { ...range, granularity: 'month' }).expect(200)).body;
+    const byDay = (await report(keyC, { ...range, granularity: 'day' }).expect(200)).body;
+    expect(byMonth.totals).toEqual(byDay.totals);
+    expect(byMonth.totals.messages).toBe(8);
+    type Row = { period: string; category: string; market: string | null; messages: number; cost: number | null };
+    const summed = new Map<string, { messages: number; cost: number | null }>();
+    for (const row of byDay.data as Row[]) {
+      const key = `${row.period.slice(0, 7)}-01|${row.category}|${row.market}`;
+      const sum = summed.get(key) ?? { messages: 0, cost: null };
+      summed.set(key, {
+        messages: sum.messages + row.messages,
+        cost: row.cost === null ? sum.cost : Math.round(((sum.cost ?? 0) + row.cost) * 1e6) / 1e6,
+      });
+    }
+    expect(
+      Object.fromEntries(
+        (byMonth.data as Row[]).map((r) => [
+          `${r.period}|${r.category}|${r.market}`,
+          { messages: r.messages, cost: r.cost },
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(summed));
+    // The months before the card are whole months of the monthly rollup, unpriced.
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM usage_months WHERE tenant_id = $1`, [
+      c.id,
+    ]);
+    expect(n).toBeGreaterThanOrEqual(4);
+  });
+
   it("reports a broadcast's messages by broadcast, its statuses naming it through their callback data", async () => {
     const created = await request(t.url)
       .post(`/v1/${a.phoneNumberId}/broadcasts`)

@@ -18,6 +18,7 @@ import { PricingAnalyticsUpstream } from './pricing-analytics.upstream';
 import { UsageReconciliations } from './reconciliation.service';
 import { ReconciliationsRepository } from './reconciliations.repository';
 import { UsageReconciliation } from './usage-reconciliation.entity';
+import { UsageMonth } from './usage-month.entity';
 import { UsageMeter } from './usage-meter';
 import { UsageController } from './usage.controller';
 import { UsageRepository } from './usage.repository';
@@ -42,6 +43,7 @@ import { UsageEntry } from './usage-entry.entity';
       SpendingLimit,
       SpendingThreshold,
       UsageReconciliation,
+      UsageMonth,
     ]),
     TenancyModule,
     TenantWebhooksModule,

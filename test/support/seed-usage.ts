@@ -37,7 +37,8 @@ const COUNTRIES = [
 /**
  * `count` usage entries of the number's organization over the last 365 days (as a busy tenant's year
  * of Meta's pricing would leave them: thirty countries; half marketing, a quarter utility, a tenth
- * authentication, the rest free service), their daily rollups, and a rate card in force over them
+ * authentication, the rest free service; every day, country and category met, so that the rollups hold
+ * a row for each: 43,800 of them, and 1,440 monthly ones), their daily rollups, and a rate card in force over them
  * pricing each country as its own market. Written in a few statements and analyzed: the bench's usage
  * report scenarios read over them. Metering ten million statuses through the gateway would take hours.
  */
@@ -50,11 +51,11 @@ export async function seedUsage(databaseUrl: string, phoneNumberId: string, coun
          type, day, broadcast_id)
        SELECT 'wamid.usage-' || i, c.category, p.tenant_id, p.phone_number_id, ($3::text[])[1 + i % 30],
               c.category <> 'service', 'PMP', CASE WHEN c.category = 'service' THEN 'free_customer_service'
-              ELSE 'regular' END, current_date - (i % 365), ''
+              ELSE 'regular' END, current_date - (i / 600) % 365, ''
        FROM phone_numbers p
        CROSS JOIN generate_series(1, $2::int) AS i
-       CROSS JOIN LATERAL (SELECT CASE WHEN i % 20 < 10 THEN 'marketing' WHEN i % 20 < 15 THEN 'utility'
-         WHEN i % 20 < 17 THEN 'authentication' ELSE 'service' END AS category) c
+       CROSS JOIN LATERAL (SELECT CASE WHEN (i / 30) % 20 < 10 THEN 'marketing' WHEN (i / 30) % 20 < 15 THEN 'utility'
+         WHEN (i / 30) % 20 < 17 THEN 'authentication' ELSE 'service' END AS category) c
        WHERE p.phone_number_id = $1
        ON CONFLICT DO NOTHING`,
       [phoneNumberId, count, COUNTRIES],
@@ -66,6 +67,16 @@ export async function seedUsage(databaseUrl: string, phoneNumberId: string, coun
        FROM usage_entries WHERE phone_number_id = $1 AND message_id LIKE 'wamid.usage-%'
        GROUP BY 1, 2, 3, 4, 5, 6
        ON CONFLICT ON CONSTRAINT "PK_usage_days" DO UPDATE SET messages = EXCLUDED.messages,
+         billable_messages = EXCLUDED.billable_messages`,
+      [phoneNumberId],
+    );
+    await client.query(
+      `INSERT INTO usage_months (tenant_id, month, phone_number_id, country, category, broadcast_id, messages,
+         billable_messages)
+       SELECT tenant_id, date_trunc('month', day::timestamp)::date, phone_number_id, country, category, broadcast_id,
+         sum(messages), sum(billable_messages)
+       FROM usage_days WHERE phone_number_id = $1 GROUP BY 1, 2, 3, 4, 5, 6
+       ON CONFLICT ON CONSTRAINT "PK_usage_months" DO UPDATE SET messages = EXCLUDED.messages,
          billable_messages = EXCLUDED.billable_messages`,
       [phoneNumberId],
     );
@@ -91,6 +102,7 @@ export async function seedUsage(databaseUrl: string, phoneNumberId: string, coun
     }
     await client.query('ANALYZE usage_entries');
     await client.query('ANALYZE usage_days');
+    await client.query('ANALYZE usage_months');
   } finally {
     await client.end();
   }

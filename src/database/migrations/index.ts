@@ -31,6 +31,7 @@ import { UsageMetering1763702900000 } from './1763702900000-UsageMetering';
 import { SpendingLimits1764270000000 } from './1764270000000-SpendingLimits';
 import { UsageReconciliations1764270100000 } from './1764270100000-UsageReconciliations';
 import { UsageByBroadcast1764270200000 } from './1764270200000-UsageByBroadcast';
+import { UsageMonths1764270300000 } from './1764270300000-UsageMonths';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SpendingLimits1764270000000,
   UsageReconciliations1764270100000,
   UsageByBroadcast1764270200000,
+  UsageMonths1764270300000,
 ];
