@@ -112,8 +112,9 @@ export class UsageRepository {
   }
 
   /**
-   * The months inside `from`..`to` that one card and, for each of `tenantIds`' organizations (null:
-   * all), one markup price whole: neither a card nor a markup starts after their first day.
+   * The months inside `from`..`to` (the current one too when `to` is today or later) that one card and,
+   * for each of `tenantIds`' organizations (null: all), one markup price whole: neither a card nor a
+   * markup starts after their first day.
    */
   private async wholeMonths(tenantIds: string[] | null, from: string, to: string): Promise<string[]> {
     const changes = await this.dataSource.query<Array<{ day: string }>>(
@@ -123,9 +124,12 @@ export class UsageRepository {
       [tenantIds, from, to],
     );
     const changed = new Set(changes.filter((c) => !c.day.endsWith('-01')).map((c) => c.day.slice(0, 7)));
+    // A range to today covers the current month whole: no day after today has usage yet (a status's
+    // day is never later than its arrival).
+    const today = new Date().toISOString().slice(0, 10);
     const months: string[] = [];
-    for (let month = firstWholeMonth(from); lastDayOf(month) <= to; month = nextMonth(month))
-      if (!changed.has(month.slice(0, 7))) months.push(month);
+    for (let month = firstWholeMonth(from); month <= to; month = nextMonth(month))
+      if ((lastDayOf(month) <= to || to >= today) && !changed.has(month.slice(0, 7))) months.push(month);
     return months;
   }
 
