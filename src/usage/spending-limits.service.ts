@@ -73,7 +73,18 @@ const valueOf = (kind: 'amount' | 'messages', units: number) => (kind === 'amoun
 @Injectable()
 export class SpendingLimits implements OnModuleInit {
   private readonly logger = new Logger('SpendingLimits');
-  private readonly limits = new LRUCache<string, { limit: Limit | null }>({ max: 100_000, ttl: LIMIT_CACHE_MS });
+  /**
+   * What this instance read of each organization's limit; a burst of sends that finds none waits on one
+   * read (lru-cache's single-flight fetch), not one each ahead of their turns.
+   */
+  private readonly limits = new LRUCache<string, { limit: Limit | null }>({
+    max: 100_000,
+    ttl: LIMIT_CACHE_MS,
+    fetchMethod: async (tenantId) => {
+      const row = await this.repository.find(tenantId);
+      return { limit: row ? limitOf(row) : null };
+    },
+  });
   /** Thresholds this instance knows are noted (`tenant:month:version:percent`): the database is asked once. */
   private readonly noted = new LRUCache<string, true>({ max: 100_000 });
 
@@ -267,10 +278,7 @@ export class SpendingLimits implements OnModuleInit {
   private async limitFor(tenantId: string): Promise<Limit | null> {
     const known = this.limits.get(tenantId);
     if (known) return known.limit;
-    const row = await this.repository.find(tenantId);
-    const limit = row ? limitOf(row) : null;
-    this.limits.set(tenantId, { limit });
-    return limit;
+    return (await this.limits.fetch(tenantId))?.limit ?? null;
   }
 
   /** One message's cost in the limit's unit: one message, or its price (no card or price: nothing known, 0). */
