@@ -108,7 +108,8 @@ export function MembersPage({ session }: { session: Session }) {
         }
         empty="No members yet."
       />
-      {isOwner && (
+      {/* Shown once the policy is read: a click before would be undone by the read. */}
+      {isOwner && policy && (
         <form class="stacked" aria-label="Sign-in policy" onSubmit={(e) => e.preventDefault()}>
           <label class="check">
             <input
