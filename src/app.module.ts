@@ -22,6 +22,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { RecordRetentionModule } from './retention/record-retention';
 import { SignupModule } from './signup/signup.module';
+import { TestModeModule } from './test-mode/test-mode.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { TenancyModule } from './tenancy/tenancy.module';
@@ -60,6 +61,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     TenantWebhooksModule,
     BroadcastsModule,
     SignupModule,
+    TestModeModule,
     UsageModule,
     ConsoleModule,
     // last: its /v1/{id} routes match any segment

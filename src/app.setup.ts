@@ -89,7 +89,7 @@ export function configureApp(app: NestExpressApplication): INestApplication {
     bodyShapeLimits({
       maxDepth: config.get('BODY_MAX_DEPTH', { infer: true }),
       maxArrayLength: config.get('BODY_MAX_ARRAY_LENGTH', { infer: true }),
-      textUncheckedPaths: ['/webhooks/whatsapp'],
+      textUncheckedPaths: ['/webhooks/whatsapp', '/webhooks/simulator'],
     }),
   );
   app.use(graphErrorMiddleware);

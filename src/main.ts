@@ -32,6 +32,8 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   logger.log(`upstream: ${config.get('UPSTREAM_BASE_URL', { infer: true })}; its webhooks to ${url}/webhooks/whatsapp`);
+  const simulator = config.get('SIMULATOR_BASE_URL', { infer: true });
+  if (simulator) logger.log(`test mode's simulator: ${simulator}; its webhooks to ${url}/webhooks/simulator`);
   // Last: the line that says the gateway is ready.
   logger.log(`gateway listening on ${url} (docs at ${url}/docs)`);
 }

@@ -76,6 +76,7 @@ const KEY_VIEW_FIELDS = [
   'issued_by_key_id',
   'kind',
   'last_used_at',
+  'mode',
   'name',
   'prefix',
   'rate_limit_per_second',
@@ -121,7 +122,7 @@ describe('administration CLI', () => {
 
   it('org:create and org:list', async () => {
     acme = await ok(['org:create', '--name', 'Acme Ltd']);
-    expect(acme).toEqual({ id: UUID, name: 'Acme Ltd', created_at: expect.any(String) });
+    expect(acme).toEqual({ id: UUID, name: 'Acme Ltd', test_of: null, created_at: expect.any(String) });
     beta = await ok(['org:create', '--name', 'Beta']);
     expect(await rows('SELECT id, name FROM organizations ORDER BY created_at')).toEqual([
       { id: acme.id, name: 'Acme Ltd' },
@@ -309,6 +310,7 @@ describe('administration CLI', () => {
         expires_at: expect.any(String),
         revoked_at: null,
         last_used_at: null,
+        mode: 'live',
         issued_by_key_id: null,
         rotated_from_id: null,
         created_at: expect.any(String),
@@ -370,6 +372,20 @@ describe('administration CLI', () => {
 
     const tenants = await request(t.url).get('/v1/tenants').set(bearer(adminKey.key)).expect(200);
     expect(tenants.body.data.map((o: { id: string }) => o.id).sort()).toEqual([acme.id, beta.id].sort());
+  });
+
+  it('key:create --test issues a test key of the organizations’ test twins, which reaches no live record', async () => {
+    const testKey = await ok(['key:create', '--kind', 'admin', '--test', '--org', `${acme.id},${beta.id}`]);
+    expect(testKey.key).toMatch(/^svc_admin_test_[A-Za-z0-9]{40}$/);
+    const twins = await rows('SELECT id, test_of FROM organizations WHERE test_of IS NOT NULL ORDER BY test_of');
+    expect(twins.map((r) => r.test_of).sort()).toEqual([acme.id, beta.id].sort());
+    expect(testKey.record).toMatchObject({ mode: 'test', tenant_ids: expect.arrayContaining(twins.map((r) => r.id)) });
+    const tenants = await request(t.url).get('/v1/tenants').set(bearer(testKey.key)).expect(200);
+    expect(tenants.body.data.map((o: { test_of: string }) => o.test_of).sort()).toEqual([acme.id, beta.id].sort());
+    // The live organization's number is not the test key's: named as live, nothing read.
+    const live = await request(t.url).get(`/v1/${phoneNumberId}/messages`).set(bearer(testKey.key));
+    expect(live.status).toBe(400);
+    expect(live.body.error.error_data.details).toMatch(/^phone_number_id: a live phone number of this organization/);
   });
 
   it('key:create --kind platform issues a key for onboarding, keys and the audit log, with no organization', async () => {
@@ -509,7 +525,7 @@ describe('administration CLI', () => {
   it('key:list shows the records without key texts, hashes or secrets', async () => {
     const run = await cli(['key:list']);
     expect(run.code).toBe(0);
-    expect(run.json.data).toHaveLength(4);
+    expect(run.json.data).toHaveLength(5);
     for (const view of run.json.data) expect(Object.keys(view).sort()).toEqual(KEY_VIEW_FIELDS);
     expect(run.json.data.map((v: Json) => v.id)).toContain(orgKey.record.id);
     for (const secret of [orgKey.key, orgKey.hmac_secret, adminKey.key]) expect(run.stdout).not.toContain(secret);

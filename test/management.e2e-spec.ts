@@ -50,7 +50,12 @@ describe('management API: onboarding and keys over HTTP', () => {
         .set(bearer(platform))
         .send({ name: '  Onboarded Ltd ' })
         .expect(201);
-      expect(created.body).toEqual({ id: expect.any(String), name: 'Onboarded Ltd', created_at: expect.any(String) });
+      expect(created.body).toEqual({
+        id: expect.any(String),
+        name: 'Onboarded Ltd',
+        test_of: null,
+        created_at: expect.any(String),
+      });
       orgId = created.body.id;
       const list = await request(t.url).get('/v1/organizations').set(bearer(platform)).expect(200);
       expect(list.body.data.map((o: { id: string }) => o.id)).toContain(orgId);

@@ -7,7 +7,7 @@ import { eventually } from './support/eventually';
 
 const ROOT = join(__dirname, '..');
 /** The demo's own ports (the README's commands name them), the walk's handler's, and the metrics listener's. */
-const PORTS = [3000, 3001, 8080, 9464, 54329];
+const PORTS = [3000, 3001, 3002, 8080, 9464, 54329];
 
 interface Block {
   file: string;

@@ -425,6 +425,7 @@ describe('tenancy (spec 5.5-5.8)', () => {
     const entry = (tenant: TestTenant) => ({
       id: tenant.id,
       name: tenant.name,
+      test_of: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
 

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { displayPrefix, generateKey, hashKey, parseAuthorizationHeader, randomBase62 } from './api-key-format';
+import {
+  displayPrefix,
+  generateKey,
+  hashKey,
+  modeOfPrefix,
+  parseAuthorizationHeader,
+  parseKeyText,
+  randomBase62,
+} from './api-key-format';
 
 const BASE62_ONLY = /^[A-Za-z0-9]*$/;
 /** A fixed, well-formed organization key (40 random characters) used across cases. */
@@ -70,42 +78,77 @@ describe('generateKey', () => {
       const org = generateKey('org');
       const admin = generateKey('admin');
       const platform = generateKey('platform');
-      expect(parseAuthorizationHeader(`Bearer ${org}`)).toEqual({ kind: 'org', text: org });
-      expect(parseAuthorizationHeader(`Bearer ${admin}`)).toEqual({ kind: 'admin', text: admin });
-      expect(parseAuthorizationHeader(`Bearer ${platform}`)).toEqual({ kind: 'platform', text: platform });
+      expect(parseAuthorizationHeader(`Bearer ${org}`)).toEqual({ kind: 'org', mode: 'live', text: org });
+      expect(parseAuthorizationHeader(`Bearer ${admin}`)).toEqual({ kind: 'admin', mode: 'live', text: admin });
+      expect(parseAuthorizationHeader(`Bearer ${platform}`)).toEqual({
+        kind: 'platform',
+        mode: 'live',
+        text: platform,
+      });
     }
+  });
+});
+
+describe('test keys (test mode)', () => {
+  it('issues svc_test_ and svc_admin_test_ keys that parse as test keys of their kind', () => {
+    for (let i = 0; i < 200; i++) {
+      const org = generateKey('org', 'test');
+      const admin = generateKey('admin', 'test');
+      expect(org).toMatch(/^svc_test_[A-Za-z0-9]{40}$/);
+      expect(admin).toMatch(/^svc_admin_test_[A-Za-z0-9]{40}$/);
+      expect(parseKeyText(org)).toEqual({ kind: 'org', mode: 'test', text: org });
+      expect(parseKeyText(admin)).toEqual({ kind: 'admin', mode: 'test', text: admin });
+      expect(displayPrefix(admin)).toBe(admin.slice(0, 'svc_admin_test_'.length + 6));
+      expect(modeOfPrefix(displayPrefix(admin))).toBe('test');
+      expect(modeOfPrefix(displayPrefix(org))).toBe('test');
+      expect(modeOfPrefix(displayPrefix(generateKey('admin')))).toBe('live');
+    }
+  });
+
+  it('has no test platform key', () => {
+    expect(() => generateKey('platform', 'test')).toThrow('platform keys have no test form');
+    expect(parseKeyText(`svc_platform_test_${'a'.repeat(40)}`)).toBeNull();
+  });
+
+  it('reads a live admin key whose secret starts with "test" as live', () => {
+    const key = `svc_admin_test${'A'.repeat(36)}`;
+    expect(parseKeyText(key)).toEqual({ kind: 'admin', mode: 'live', text: key });
   });
 });
 
 describe('parseAuthorizationHeader', () => {
   describe('accepts', () => {
     it('an organization key', () => {
-      expect(parseAuthorizationHeader(`Bearer ${ORG_KEY}`)).toEqual({ kind: 'org', text: ORG_KEY });
+      expect(parseAuthorizationHeader(`Bearer ${ORG_KEY}`)).toEqual({ kind: 'org', mode: 'live', text: ORG_KEY });
     });
 
     it('an admin key', () => {
-      expect(parseAuthorizationHeader(`Bearer ${ADMIN_KEY}`)).toEqual({ kind: 'admin', text: ADMIN_KEY });
+      expect(parseAuthorizationHeader(`Bearer ${ADMIN_KEY}`)).toEqual({ kind: 'admin', mode: 'live', text: ADMIN_KEY });
     });
 
     it.each(['bearer', 'BEARER', 'BeArEr'])('the scheme written as "%s" (case-insensitive)', (scheme) => {
-      expect(parseAuthorizationHeader(`${scheme} ${ORG_KEY}`)).toEqual({ kind: 'org', text: ORG_KEY });
+      expect(parseAuthorizationHeader(`${scheme} ${ORG_KEY}`)).toEqual({ kind: 'org', mode: 'live', text: ORG_KEY });
     });
 
     it('several spaces or a tab between scheme and key', () => {
-      expect(parseAuthorizationHeader(`Bearer    ${ORG_KEY}`)).toEqual({ kind: 'org', text: ORG_KEY });
-      expect(parseAuthorizationHeader(`Bearer\t${ORG_KEY}`)).toEqual({ kind: 'org', text: ORG_KEY });
+      expect(parseAuthorizationHeader(`Bearer    ${ORG_KEY}`)).toEqual({ kind: 'org', mode: 'live', text: ORG_KEY });
+      expect(parseAuthorizationHeader(`Bearer\t${ORG_KEY}`)).toEqual({ kind: 'org', mode: 'live', text: ORG_KEY });
     });
 
     it('trailing whitespace after the key, which is not part of the key text', () => {
-      expect(parseAuthorizationHeader(`Bearer ${ORG_KEY}   `)).toEqual({ kind: 'org', text: ORG_KEY });
-      expect(parseAuthorizationHeader(`Bearer ${ADMIN_KEY}\t`)).toEqual({ kind: 'admin', text: ADMIN_KEY });
+      expect(parseAuthorizationHeader(`Bearer ${ORG_KEY}   `)).toEqual({ kind: 'org', mode: 'live', text: ORG_KEY });
+      expect(parseAuthorizationHeader(`Bearer ${ADMIN_KEY}\t`)).toEqual({
+        kind: 'admin',
+        mode: 'live',
+        text: ADMIN_KEY,
+      });
     });
 
     it('a random part of exactly 32 characters (the minimum) and of 128 (the maximum)', () => {
       const min = `svc_live_${'a'.repeat(32)}`;
       const max = `svc_admin_${'Z'.repeat(128)}`;
-      expect(parseAuthorizationHeader(`Bearer ${min}`)).toEqual({ kind: 'org', text: min });
-      expect(parseAuthorizationHeader(`Bearer ${max}`)).toEqual({ kind: 'admin', text: max });
+      expect(parseAuthorizationHeader(`Bearer ${min}`)).toEqual({ kind: 'org', mode: 'live', text: min });
+      expect(parseAuthorizationHeader(`Bearer ${max}`)).toEqual({ kind: 'admin', mode: 'live', text: max });
     });
   });
 
@@ -143,7 +186,7 @@ describe('parseAuthorizationHeader', () => {
     });
 
     it.each([
-      ['svc_test_', `svc_test_${'a'.repeat(40)}`],
+      ['svc_sandbox_', `svc_sandbox_${'a'.repeat(40)}`],
       ['SVC_LIVE_ (wrong case)', `SVC_LIVE_${'a'.repeat(40)}`],
       ['svc_live without underscore', `svc_live${'a'.repeat(40)}`],
       ['no prefix at all', 'a'.repeat(49)],

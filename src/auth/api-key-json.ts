@@ -1,4 +1,5 @@
 import type { ApiKey } from './api-key.entity';
+import { modeOfPrefix } from './api-key-format';
 import type { ApiKeyView, IssuedApiKey } from './api-keys.service';
 
 /** A key's row as the gateway shows it (times as ISO text; whether it signs, never the secret). */
@@ -7,6 +8,7 @@ export function apiKeyView(row: ApiKey): ApiKeyView {
     id: row.id,
     name: row.name,
     kind: row.kind,
+    mode: modeOfPrefix(row.keyPrefix),
     prefix: row.keyPrefix,
     tenantIds: row.tenantIds,
     scopes: row.scopes,
@@ -28,6 +30,7 @@ export const apiKeyJson = (k: ApiKeyView) => ({
   id: k.id,
   name: k.name,
   kind: k.kind,
+  mode: k.mode,
   prefix: k.prefix,
   tenant_ids: k.tenantIds,
   scopes: k.scopes,

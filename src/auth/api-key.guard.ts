@@ -47,6 +47,8 @@ export class ApiKeyGuard implements CanActivate {
       keyPrefix: key.keyPrefix,
       kind: key.kind,
       tenantIds: key.tenantIds,
+      mode: key.mode,
+      liveTenantIds: key.liveTenantIds,
       scopes: key.scopes,
       allowedPhoneNumberIds: key.allowedPhoneNumberIds,
       ipAllowList: key.ipAllowList,

@@ -30,6 +30,7 @@ interface KeyCreateOptions {
   expires?: Date;
   expiresIn?: number;
   hmac?: boolean;
+  test?: boolean;
 }
 
 export function apiKeyCommands({ program, run, read }: CommandKit): void {
@@ -77,14 +78,16 @@ export function apiKeyCommands({ program, run, read }: CommandKit): void {
     )
     .option('--expires-in <duration>', 'expiry from now: 90m, 12h, 30d, 2w', duration)
     .option('--hmac', 'require HMAC-signed requests (prints a signing secret)')
+    .option('--test', "a test key (svc_test_…, svc_admin_test_…): the organizations' test data, made on first use")
     .action(
       run(async (services, options: KeyCreateOptions) => {
         const expiresAt = options.expiresIn !== undefined ? new Date(Date.now() + options.expiresIn) : options.expires;
-        const issued = await (
-          await apiKeys(services)
-        ).create({
+        const keys = await apiKeys(services);
+        const mode = options.test ? 'test' : 'live';
+        const issued = await keys.create({
           kind: options.kind,
-          tenantIds: options.org ?? [],
+          mode,
+          tenantIds: await keys.organizationsFor(mode, await keys.liveIdsOf(options.org ?? [])),
           name: options.name,
           scopes: options.scopes,
           allowedPhoneNumberIds: options.phones,

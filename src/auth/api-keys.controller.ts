@@ -28,9 +28,15 @@ const ORGANIZATIONS_OF_KEY = (_req: GatewayRequest, answer: unknown) => {
   return written?.tenant_ids ?? written?.record?.tenant_ids ?? [];
 };
 
-const issuerOf = (auth: AuthContext): Issuer => ({
+/**
+ * The calling key as the policy sees it. Its organizations are named by their live ids, as a request's
+ * are (a test key's twins by their live organizations), so one bound serves both modes; `reach` is
+ * what it manages (a live admin key its organizations' test keys too).
+ */
+const issuerOf = (auth: AuthContext, reach?: readonly string[]): Issuer => ({
   kind: auth.kind,
-  tenantIds: auth.tenantIds,
+  tenantIds: auth.liveTenantIds,
+  reach,
   scopes: auth.scopes,
   allowedPhoneNumberIds: auth.allowedPhoneNumberIds,
   allowedIps: auth.allowedIps,
@@ -44,6 +50,11 @@ const issuerOf = (auth: AuthContext): Issuer => ({
 @Controller('v1/keys')
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
+
+  /** The calling key with the organizations whose keys it manages (key management's reads and changes). */
+  private async managing(auth: AuthContext): Promise<Issuer> {
+    return issuerOf(auth, auth.kind === 'admin' ? await this.keys.reachOf(auth.mode, auth.tenantIds) : undefined);
+  }
 
   @Post()
   @Authenticated(WRITE)
@@ -62,9 +73,14 @@ export class ApiKeysController {
       body.expires_at === undefined || body.expires_at === null ? body.expires_at : new Date(body.expires_at);
     if (expiresAt && expiresAt.getTime() <= Date.now())
       throw GraphError.invalidParameter('Invalid API key settings', 'expires_at: must be in the future');
-    const bound = boundByIssuer(issuerOf(auth), {
+    // Test mode: a test key issues test keys only; a key of the other mode is not bound by the
+    // issuer's phone numbers (those of the other mode's data), only by everything else.
+    const mode = body.mode ?? auth.mode;
+    if (auth.mode === 'test' && mode === 'live') throw GraphError.permissionDenied('A test key issues test keys only');
+    const issuer = issuerOf(auth);
+    const bound = boundByIssuer(mode === auth.mode ? issuer : { ...issuer, allowedPhoneNumberIds: null }, {
       kind: body.kind,
-      tenantIds: [...new Set(tenantIds.map((id) => id.toLowerCase()))],
+      tenantIds: await this.keys.liveIdsOf([...new Set(tenantIds.map((id) => id.toLowerCase()))]),
       scopes: body.scopes,
       allowedPhoneNumberIds: body.allowed_phone_number_ids,
       allowedIps: body.allowed_ips,
@@ -72,7 +88,8 @@ export class ApiKeysController {
       expiresAt,
       hmac: body.hmac,
     });
-    return issuedKeyJson(await this.keys.create({ ...bound, name: body.name, issuedByKeyId: auth.keyId }));
+    bound.tenantIds = await this.keys.organizationsFor(mode, bound.tenantIds);
+    return issuedKeyJson(await this.keys.create({ ...bound, mode, name: body.name, issuedByKeyId: auth.keyId }));
   }
 
   @Get()
@@ -86,7 +103,7 @@ export class ApiKeysController {
     @Req() req: GatewayRequest,
   ): Promise<ApiKeyPageDto> {
     const page = await this.keys.page(
-      issuerOf(auth),
+      await this.managing(auth),
       { tenantId: query.organization_id, limit: query.limit, after: query.after },
       req.originalUrl,
     );
@@ -100,7 +117,7 @@ export class ApiKeysController {
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiGraphErrors(404)
   async get(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ApiKeyDto> {
-    return apiKeyJson(await this.keys.findManaged(issuerOf(auth), id));
+    return apiKeyJson(await this.keys.findManaged(await this.managing(auth), id));
   }
 
   @Post(':id/revoke')
@@ -112,7 +129,7 @@ export class ApiKeysController {
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiGraphErrors(404)
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<ApiKeyDto> {
-    const key = await this.keys.findManaged(issuerOf(auth), id);
+    const key = await this.keys.findManaged(await this.managing(auth), id);
     return apiKeyJson(await this.keys.revoke(key.id));
   }
 
@@ -129,13 +146,14 @@ export class ApiKeysController {
   @ApiOkResponse({ type: IssuedApiKeyDto })
   @ApiGraphErrors(404, 409)
   async rotate(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<IssuedApiKeyDto> {
-    const issuer = issuerOf(auth);
+    const issuer = await this.managing(auth);
     const key = await this.keys.findManaged(issuer, id);
-    boundByIssuer(issuer, {
+    const sameMode = key.mode === auth.mode;
+    boundByIssuer(sameMode ? issuer : { ...issuer, allowedPhoneNumberIds: null }, {
       kind: key.kind,
-      tenantIds: key.tenantIds,
+      tenantIds: await this.keys.liveIdsOf(key.tenantIds),
       scopes: key.scopes,
-      allowedPhoneNumberIds: key.allowedPhoneNumberIds,
+      allowedPhoneNumberIds: sameMode ? key.allowedPhoneNumberIds : null,
       allowedIps: key.allowedIps,
       rateLimitPerSecond: key.rateLimitPerSecond,
       expiresAt: key.expiresAt === null ? null : new Date(key.expiresAt),

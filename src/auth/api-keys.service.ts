@@ -8,7 +8,15 @@ import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import type { Page } from '../common/pagination';
-import { displayPrefix, generateKey, hashKey, parseKeyText, randomBase62 } from './api-key-format';
+import {
+  displayPrefix,
+  generateKey,
+  hashKey,
+  type KeyMode,
+  modeOfPrefix,
+  parseKeyText,
+  randomBase62,
+} from './api-key-format';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import type { ApiKey } from './api-key.entity';
@@ -20,6 +28,8 @@ import { isScope, Scope, SCOPES_BY_KIND } from '../core/scopes';
 
 export interface CreateApiKeyInput {
   kind: ApiKeyKind;
+  /** Test keys reach test twins only (`tenantIds` are twins); live keys live organizations only. */
+  mode?: KeyMode;
   tenantIds: string[];
   name?: string;
   scopes?: string[];
@@ -47,6 +57,7 @@ export interface ApiKeyView {
   id: string;
   name: string;
   kind: ApiKeyKind;
+  mode: KeyMode;
   prefix: string;
   tenantIds: string[];
   scopes: string[];
@@ -67,7 +78,10 @@ export interface ActiveKey {
   id: string;
   keyPrefix: string;
   kind: ApiKeyKind;
+  mode: KeyMode;
   tenantIds: readonly string[];
+  /** The live organization of each of `tenantIds` (a test key's are twins). */
+  liveTenantIds: readonly string[];
   scopes: ReadonlySet<string>;
   allowedPhoneNumberIds: ReadonlySet<string> | null;
   ipAllowList: BlockList | null;
@@ -123,7 +137,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly tenancy: TenancyService,
-    onboarding: OnboardingService,
+    private readonly onboarding: OnboardingService,
     private readonly secretBox: SecretBox,
     config: ConfigService<Environment, true>,
     secrets: EncryptedSecrets,
@@ -147,7 +161,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     const cached = fresh ? undefined : this.cache.get(hash);
     if (cached !== undefined) return cached || null;
     const row = await this.keys.byHash(hash);
-    const active = row ? this.toActive(row) : false;
+    const active = row ? await this.toActive(row) : false;
     this.cache.set(hash, active);
     return active || null;
   }
@@ -162,7 +176,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (!parsed) return null;
     const hash = hashKey(parsed.text);
     const key = await this.activeByHash(hash);
-    return key && key.kind === parsed.kind ? { key, hash } : null;
+    return key && key.kind === parsed.kind && key.mode === parsed.mode ? { key, hash } : null;
   }
 
   /**
@@ -195,7 +209,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
 
   async create(input: CreateApiKeyInput): Promise<IssuedApiKey> {
     const values = await this.validate(input);
-    const key = generateKey(input.kind);
+    const key = generateKey(input.kind, input.mode ?? 'live');
     const hmacSecret = input.hmac ? randomBase62(48) : undefined;
     const row = await this.keys.create({
       ...values,
@@ -225,10 +239,45 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     if (query.tenantId && !isUUID(query.tenantId))
       throw GraphError.invalidParameter('Invalid organization id', 'organization_id: must be a UUID');
     return this.keys.page(
-      { within: issuer.kind === 'platform' ? undefined : [...issuer.tenantIds], tenantId: query.tenantId },
+      {
+        within: issuer.kind === 'platform' ? undefined : [...(issuer.reach ?? issuer.tenantIds)],
+        tenantId: query.tenantId,
+      },
       query,
       originalUrl,
       (row) => this.toView(row),
+    );
+  }
+
+  // ---- test mode: a test key is a key of the test twins of its organizations --------------------
+
+  /** The organizations whose keys an admin key manages: a live key's and their twins; a test key's twins only. */
+  async reachOf(mode: KeyMode, tenantIds: readonly string[]): Promise<string[]> {
+    if (mode === 'test') return [...tenantIds];
+    return [...tenantIds, ...(await this.tenancy.twinsOf(tenantIds)).values()];
+  }
+
+  /** The live organization of each id (a twin's live one; a live or unknown id itself). */
+  liveIdsOf(ids: readonly string[]): Promise<string[]> {
+    return Promise.all(ids.map(async (id) => (await this.tenancy.liveOrganizationOf(id)) ?? id));
+  }
+
+  /**
+   * The organizations a key of `mode` for the live organizations `liveIds` belongs to: themselves, or
+   * their test twins (made on first use). An unknown id is kept, for validation to name.
+   */
+  async organizationsFor(mode: KeyMode, liveIds: readonly string[]): Promise<string[]> {
+    if (mode === 'live') return [...liveIds];
+    return Promise.all(
+      liveIds.map((id) =>
+        this.onboarding.testTwinOf(id).then(
+          (twin) => twin.id,
+          (error: unknown) => {
+            if (error instanceof GraphError && error.status === 404) return id;
+            throw error;
+          },
+        ),
+      ),
     );
   }
 
@@ -262,7 +311,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   async rotate(id: string, issuedByKeyId?: string): Promise<IssuedApiKey> {
     const old = await this.get(id);
     if (old.revokedAt) throw GraphError.conflict('The key is revoked and cannot be rotated');
-    const key = generateKey(old.kind);
+    const key = generateKey(old.kind, modeOfPrefix(old.keyPrefix));
     const hmacSecret = old.hmacSecretEncrypted ? randomBase62(48) : undefined;
     const row = await this.keys.rotate(old.id, {
       name: old.name,
@@ -302,7 +351,19 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     else if (tenantIds.length) {
       const found = await this.tenancy.countOrganizations(tenantIds);
       if (found !== tenantIds.length) problems.push('every organization must exist');
+      else {
+        // A test key reaches test twins only, a live key live organizations only (test mode).
+        const test = input.mode === 'test';
+        const twins = await Promise.all(tenantIds.map((id) => this.tenancy.isTest(id)));
+        if (twins.some((twin) => twin !== test))
+          problems.push(
+            test
+              ? 'a test key reaches test organizations only'
+              : 'a live key reaches live organizations only (test organizations take test keys)',
+          );
+      }
     }
+    if (input.mode === 'test' && input.kind === 'platform') problems.push('platform keys have no test form');
     const allowed = SCOPES_BY_KIND[input.kind];
     const scopes = input.scopes ?? [...allowed];
     const unknown = scopes.filter((scope) => !isScope(scope));
@@ -347,12 +408,18 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     };
   }
 
-  private toActive(row: ApiKey): ActiveKey {
+  private async toActive(row: ApiKey): Promise<ActiveKey> {
+    const mode = modeOfPrefix(row.keyPrefix);
     return {
       id: row.id,
       keyPrefix: row.keyPrefix,
       kind: row.kind,
+      mode,
       tenantIds: row.tenantIds,
+      liveTenantIds:
+        mode === 'live'
+          ? row.tenantIds
+          : await Promise.all(row.tenantIds.map(async (id) => (await this.tenancy.liveOrganizationOf(id)) ?? id)),
       scopes: new Set(row.scopes),
       allowedPhoneNumberIds: row.allowedPhoneNumberIds ? new Set(row.allowedPhoneNumberIds) : null,
       ipAllowList: row.allowedIps ? buildIpAllowList(row.allowedIps) : null,

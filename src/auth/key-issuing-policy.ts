@@ -14,6 +14,11 @@ export interface Issuer {
   expiresAt: number | null;
   /** Whether its requests must carry an HMAC signature. */
   signs: boolean;
+  /**
+   * The organizations whose keys it manages, when more than `tenantIds`: a live admin key manages
+   * its organizations' test keys too (their test twins'); a test admin key only its twins'.
+   */
+  reach?: readonly string[];
 }
 
 /** What a caller asks for; an omitted field (undefined) takes the issuer's own bound. */
@@ -54,7 +59,8 @@ export function manages(issuer: Issuer, key: ManagedKey): boolean {
   if (key.kind === 'platform' || key.memberUserId) return false;
   if (issuer.kind === 'platform') return true;
   if (issuer.kind !== 'admin') return false;
-  return key.tenantIds.every((id) => issuer.tenantIds.includes(id));
+  const reach = issuer.reach ?? issuer.tenantIds;
+  return key.tenantIds.every((id) => reach.includes(id));
 }
 
 /**

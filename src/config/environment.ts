@@ -230,6 +230,28 @@ export class Environment {
   @IsString()
   META_APP_SECRET?: string;
 
+  /**
+   * Test mode's Cloud API simulator (the sandbox app run as a service beside the gateway): test
+   * organizations' accounts are answered there, never at UPSTREAM_BASE_URL. Unset: no test numbers.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'SIMULATOR_BASE_URL must be an http(s) URL' })
+  SIMULATOR_BASE_URL?: string;
+
+  /** The secret the simulator signs its webhooks with (X-Hub-Signature-256 at /webhooks/simulator). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SIMULATOR_APP_SECRET?: string;
+
+  /** Test numbers an organization may hold at once (POST /v1/test/phone_numbers). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  TEST_NUMBERS_PER_ORGANIZATION = 5;
+
   /** Token Meta echoes in the webhook subscription handshake. Sandbox mode: generated when unset. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -744,6 +766,10 @@ function productionProblems(env: Environment, role: ProcessRole): string[] {
     problems.push(
       `META_APP_ID: ${DEMO_META_APP_ID} is the sandbox’s app, published in this repository (your Meta app’s id: the app subscribed to each business account)`,
     );
+  if (env.SIMULATOR_BASE_URL && !env.SIMULATOR_APP_SECRET)
+    problems.push('SIMULATOR_APP_SECRET: required with SIMULATOR_BASE_URL (it verifies the simulator’s webhooks)');
+  if (env.SIMULATOR_APP_SECRET && env.SIMULATOR_APP_SECRET === env.META_APP_SECRET)
+    problems.push('SIMULATOR_APP_SECRET: must differ from META_APP_SECRET (the simulator could sign as Meta)');
   if (env.DEMO_SEED) problems.push('DEMO_SEED: demo data is created only in the demo (GATEWAY_MODE=demo)');
   if (env.DEMO_WEBHOOK_URL) problems.push('DEMO_WEBHOOK_URL: belongs to the demo’s data (GATEWAY_MODE=demo)');
   return problems;

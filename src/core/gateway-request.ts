@@ -12,8 +12,15 @@ export interface AuthContext {
   /** The key's display prefix (`svc_live_AbCdEf`), for logs; never the key text. */
   keyPrefix: string;
   kind: ApiKeyKind;
-  /** Organizations the key may reach (one for org keys). */
+  /** Organizations the key may reach (one for org keys): test twins for a test key. */
   tenantIds: readonly string[];
+  /**
+   * Live keys reach live data, test keys (`svc_test_…`, `svc_admin_test_…`) their organizations'
+   * test twins (test mode).
+   */
+  mode: 'live' | 'test';
+  /** The live organization of each of `tenantIds`, in the same order (the same ids for a live key). */
+  liveTenantIds: readonly string[];
   scopes: ReadonlySet<string>;
   allowedPhoneNumberIds: ReadonlySet<string> | null;
   ipAllowList: BlockList | null;

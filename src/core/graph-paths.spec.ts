@@ -29,6 +29,7 @@ describe('Graph path aliases', () => {
     '/v1/106540352242922/messages',
     '/webhooks/whatsapp',
     '/webhooks/whatsapp?hub.mode=subscribe',
+    '/webhooks/simulator',
     '/health',
     '/health/live',
     '/docs',

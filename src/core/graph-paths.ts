@@ -4,10 +4,10 @@ const GRAPH_VERSION = /^\/v\d+\.\d+(?=\/|\?|$)/;
 /**
  * Unversioned paths routed as `/v1`: Graph nodes (a numeric id first: `/{phone-number-id}/messages`,
  * `/{waba-id}/message_templates`, `/{media-id}`) and the gateway's own collections. Not
- * `/webhooks/whatsapp` (upstream's webhooks), `/health`, `/docs`, `/v1` itself, or anything else.
+ * `/webhooks/whatsapp` and `/webhooks/simulator` (upstream's and test mode's webhooks), `/health`, `/docs`, `/v1` itself, or anything else.
  */
 const UNVERSIONED =
-  /^\/(\d+|tenants|blacklist|contacts|media_library|media|webhooks(?!\/whatsapp(?:\/|\?|$)))(?=\/|\?|$)/;
+  /^\/(\d+|tenants|blacklist|contacts|media_library|media|webhooks(?!\/(?:whatsapp|simulator)(?:\/|\?|$)))(?=\/|\?|$)/;
 
 /**
  * Graph's path forms as aliases of `/v1`: any Graph version (`/v23.0/...`, `/v17.0/...`) and no

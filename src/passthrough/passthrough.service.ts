@@ -4,7 +4,7 @@ import type { CloudApiOperation } from '../../libs/meta/cloud-api-description';
 import { ACCESS_TOKEN_PARAMETER } from '../auth/access-token';
 import type { GatewayRequest } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
-import { TENANT_HEADER, resolveTenantId } from '../tenancy/tenant-resolution';
+import { TENANT_HEADER } from '../tenancy/tenant-resolution';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { GraphTransport } from '../upstream/graph-transport';
 import { operationsShaped, scopeOf, treatmentOf } from './cloud-api-routes';
@@ -86,12 +86,10 @@ export class PassthroughService {
       if (candidates.every((operation) => operation.scope === 'not_tenant')) throw notTenantScoped(candidates);
       throw GraphError.invalidToken();
     }
-    const header = req.headers[TENANT_HEADER];
-    resolveTenantId({
-      keyKind: auth.kind,
-      keyTenantIds: auth.tenantIds,
+    await this.tenancy.tenantFor(auth, {
       pathTenantId: first.tenantId,
-      headerTenantId: typeof header === 'string' ? header.trim().toLowerCase() || undefined : undefined,
+      pathField: first.kind === 'business_account' ? 'waba_id' : 'phone_number_id',
+      header: req.headers[TENANT_HEADER],
       tenantRequired: true,
     });
     const operation = candidates.find((candidate) => {

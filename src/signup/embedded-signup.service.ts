@@ -84,6 +84,12 @@ export class EmbeddedSignupService {
         'Embedded Signup is not offered here',
         'code: the operator has not set EMBEDDED_SIGNUP_CONFIG_ID',
       );
+    // Test mode: a test organization's numbers are the simulator's; Meta's code is never spent for one.
+    if (await this.tenancy.isTest(tenantId))
+      throw GraphError.invalidParameter(
+        'Embedded Signup connects live numbers only',
+        'code: a test key connects no number at Meta; create a test number (POST /v1/test/phone_numbers)',
+      );
     const lease = `signup:${input.phone_number_id}`;
     if (!(await this.store.acquireLease(lease, RUN_LEASE_MS)))
       throw GraphError.conflict(`phone_number_id: number ${input.phone_number_id} is being connected already`);

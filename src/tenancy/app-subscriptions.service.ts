@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
@@ -8,6 +7,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { APP_SUBSCRIPTION_STATES, type AppSubscriptionState } from './business-account.entity';
 import { BusinessAccountsUpstream } from './business-accounts.upstream';
 import { TenancyRepository } from './tenancy.repository';
+import { TenancyService } from './tenancy.service';
 
 /** Accounts checked per periodic tick (each one upstream call). */
 const CHECK_BATCH = 100;
@@ -28,7 +28,7 @@ export class AppSubscriptionsService implements OnModuleInit {
   constructor(
     private readonly repository: TenancyRepository,
     private readonly graph: BusinessAccountsUpstream,
-    private readonly secretBox: SecretBox,
+    private readonly tenancy: TenancyService,
     private readonly metrics: MetricsService,
     config: ConfigService<Environment, true>,
     // Absent in the CLI, which runs no periodic work.
@@ -88,7 +88,7 @@ export class AppSubscriptionsService implements OnModuleInit {
   async resubscribe(wabaId: string): Promise<AppSubscriptionState> {
     const account = await this.repository.account(wabaId);
     if (!account) throw GraphError.notFound(`Business account ${wabaId} does not exist`);
-    await this.subscribe(wabaId, this.secretBox.decrypt(account.accessTokenEncrypted));
+    await this.subscribe(wabaId, await this.tenancy.tokenOf(account));
     await this.repository.recordSubscription(account.id, 'subscribed', null);
     return 'subscribed';
   }
@@ -97,9 +97,10 @@ export class AppSubscriptionsService implements OnModuleInit {
    * Unsubscribes the app from a removed account's webhooks. Never throws: the account is gone at the
    * gateway already (a token Meta no longer takes must not keep it), so a refusal is logged and counted.
    */
-  async unsubscribe(wabaId: string, accessTokenEncrypted: string): Promise<boolean> {
+  async unsubscribe(account: { wabaId: string; tenantId: string; accessTokenEncrypted: string }): Promise<boolean> {
+    const { wabaId } = account;
     try {
-      await this.graph.unsubscribeApp(wabaId, this.secretBox.decrypt(accessTokenEncrypted));
+      await this.graph.unsubscribeApp(wabaId, await this.tenancy.tokenOf(account));
       return true;
     } catch (error) {
       this.logger.warn(
@@ -116,11 +117,17 @@ export class AppSubscriptionsService implements OnModuleInit {
   }
 
   /** Reads one account's subscription from Meta and records it; a change for the worse is logged. */
-  async check(account: { id: string; wabaId: string; accessTokenEncrypted: string; appSubscription: string }) {
+  async check(account: {
+    id: string;
+    tenantId: string;
+    wabaId: string;
+    accessTokenEncrypted: string;
+    appSubscription: string;
+  }) {
     let state: AppSubscriptionState;
     let error: string | null = null;
     try {
-      state = await this.read(account.wabaId, this.secretBox.decrypt(account.accessTokenEncrypted));
+      state = await this.read(account.wabaId, await this.tenancy.tokenOf(account));
     } catch (failure) {
       state = 'check_failed';
       error = describe(failure);

@@ -12,6 +12,7 @@ import { PhoneNumber } from './phone-number.entity';
 import { PhoneNumbersUpstream } from './phone-numbers.upstream';
 import { type PageQuery, TenancyRepository } from './tenancy.repository';
 import { TenancyService } from './tenancy.service';
+import { simulatorToken } from '../upstream/simulator-token';
 
 export type { PageQuery } from './tenancy.repository';
 
@@ -98,6 +99,15 @@ export class OnboardingService {
     return row;
   }
 
+  /**
+   * The test twin of a live organization (test mode), made on first use; a twin is its own twin. Its
+   * records are the organization's test data, reached by test keys only.
+   */
+  async testTwinOf(id: string): Promise<Organization> {
+    const row = await this.getOrganization(id);
+    return row.testOf === null ? this.repository.twinOf(row) : row;
+  }
+
   async renameOrganization(id: string, name: string): Promise<Organization> {
     const row = await this.getOrganization(id);
     row.name = requiredName(name);
@@ -115,9 +125,15 @@ export class OnboardingService {
   }
 
   async deleteOrganization(id: string): Promise<void> {
+    // Its test twin goes with it (the foreign key cascades): what would refuse the twin's delete
+    // refuses this one too, named as test data.
+    const twin = isUUID(id) ? (await this.repository.twinsOf([id])).get(id) : undefined;
     const deleted = await this.repository.deleteLocked(Organization, id, async (manager, row) => {
-      await this.refuseWhileDependents(manager, 'Organization', 'organization', row.id);
-      for (const removal of this.organizationRemovals) await removal(manager, row.id);
+      await this.refuseWhileDependents(manager, 'Organization', 'organization', row.id, twin);
+      for (const removal of this.organizationRemovals) {
+        if (twin) await removal(manager, twin);
+        await removal(manager, row.id);
+      }
     });
     if (!deleted) throw GraphError.notFound(`Organization ${id} does not exist`);
   }
@@ -129,17 +145,30 @@ export class OnboardingService {
     wabaId: string;
     accessToken: string;
     name?: string;
+    /** A test twin's account at the simulator (test numbers only); its token is marked as the simulator's. */
+    simulated?: boolean;
   }): Promise<BusinessAccount> {
     if (!UPSTREAM_ID.test(input.wabaId))
       throw GraphError.invalidParameter('Invalid business account id', 'waba_id: must be digits');
     if (!input.accessToken.trim())
       throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
-    await this.getOrganization(input.tenantId);
+    const organization = await this.getOrganization(input.tenantId);
+    // Test mode: a twin's accounts are the simulator's, made with its test numbers; a live one's are Meta's.
+    if ((organization.testOf !== null) !== (input.simulated === true))
+      throw GraphError.invalidParameter(
+        organization.testOf !== null
+          ? 'A test organization’s numbers are test numbers'
+          : 'Only a test organization has simulated accounts',
+        organization.testOf !== null
+          ? 'organization_id: a test organization; its numbers come from POST /v1/test/phone_numbers with a test key'
+          : 'organization_id: a live organization',
+      );
     if (await this.repository.accountExists(input.wabaId)) {
       throw GraphError.conflict(`Business account ${input.wabaId} is already registered`);
     }
     // Without the subscription Meta sends none of the account's webhooks: no statuses, no customers' messages.
-    await this.subscriptions.subscribe(input.wabaId, input.accessToken.trim());
+    const token = input.accessToken.trim();
+    await this.subscriptions.subscribe(input.wabaId, input.simulated ? simulatorToken(token) : token);
     const saved = await this.repository.createAccount({
       tenantId: input.tenantId,
       wabaId: input.wabaId,
@@ -188,6 +217,12 @@ export class OnboardingService {
     if (change.accessToken !== undefined) {
       if (!change.accessToken.trim())
         throw GraphError.invalidParameter('Access token is required', 'access_token: must not be empty');
+      // A test organization's account is the simulator's: its token is set by its test number only.
+      if (await this.tenancy.isTest(row.tenantId))
+        throw GraphError.invalidParameter(
+          'A test account’s token is the simulator’s',
+          'access_token: the account is a test number’s (test mode); it takes no token',
+        );
       await this.subscriptions.subscribe(row.wabaId, change.accessToken.trim());
       row.accessTokenEncrypted = this.secretBox.encrypt(change.accessToken.trim());
       Object.assign(row, {
@@ -229,7 +264,7 @@ export class OnboardingService {
     );
     if (!deleted) throw GraphError.notFound(`Business account ${wabaId} does not exist in organization ${tenantId}`);
     this.tenancy.forget({ wabaId: account.wabaId, businessAccountId: account.id });
-    await this.subscriptions.unsubscribe(deleted.wabaId, deleted.accessTokenEncrypted);
+    await this.subscriptions.unsubscribe(deleted);
   }
 
   // ---- phone numbers ---------------------------------------------------------------------------
@@ -256,7 +291,7 @@ export class OnboardingService {
     }
     // Its limits before its first send: a number paced on guesses draws Meta's refusals (131048).
     const limits = await this.numbersUpstream
-      .readLimits(input.phoneNumberId, this.secretBox.decrypt(waba.accessTokenEncrypted))
+      .readLimits(input.phoneNumberId, await this.tenancy.tokenOf(waba))
       .catch((error: unknown) => {
         if (!(error instanceof GraphError) || error.status >= 500) throw error;
         throw GraphError.invalidParameter(
@@ -371,11 +406,14 @@ export class OnboardingService {
     what: string,
     of: DependentOf,
     id: string,
+    twin?: string,
   ): Promise<void> {
     const features = [...this.dependents[of]].sort((a, b) => a.label.localeCompare(b.label));
     const checks = [...this.own[of], ...features];
     const found: string[] = [];
     for (const { label, exists } of checks) if (await exists(manager, id)) found.push(label);
+    if (twin !== undefined)
+      for (const { label, exists } of checks) if (await exists(manager, twin)) found.push(`test ${label}`);
     if (found.length) {
       throw GraphError.conflict(
         `${what} cannot be deleted while records depend on it`,

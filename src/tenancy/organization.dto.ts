@@ -8,6 +8,13 @@ export class OrganizationDto {
   @ApiProperty({ example: 'Acme Ltd' })
   name: string;
 
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    description: 'The live organization whose test twin this is (test mode); null for a live organization',
+  })
+  test_of: string | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }

@@ -7,6 +7,8 @@ import type { PhoneNumber } from './phone-number.entity';
 export const organizationJson = (o: Organization) => ({
   id: o.id,
   name: o.name,
+  // Test mode: the live organization whose test twin this is (null for a live organization).
+  test_of: o.testOf,
   created_at: o.createdAt.toISOString(),
 });
 

@@ -79,6 +79,35 @@ export class TenancyRepository {
     return this.organizations.find({ where: { id: In([...ids]) }, order: { name: 'ASC', createdAt: 'ASC' } });
   }
 
+  /**
+   * The test twin of a live organization, made on first use: two callers at once make one (the
+   * unique `test_of` decides). Named after the organization, which may rename it.
+   */
+  async twinOf(live: Organization): Promise<Organization> {
+    await this.organizations
+      .createQueryBuilder()
+      .insert()
+      .values({ name: `${live.name} (test)`, testOf: live.id })
+      .orIgnore()
+      .execute();
+    return this.organizations.findOneOrFail({ where: { testOf: live.id } });
+  }
+
+  /** The live organization each of `ids` is the twin of (null for a live one); unknown ids are left out. */
+  async liveOrganizationsOf(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const rows = await this.organizations.find({ where: { id: In([...ids]) }, select: { id: true, testOf: true } });
+    return new Map(rows.map((row) => [row.id, row.testOf]));
+  }
+
+  /** The twins of `liveIds` that exist, by live organization. */
+  async twinsOf(liveIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.organizations.find({
+      where: { testOf: In([...liveIds]) },
+      select: { id: true, testOf: true },
+    });
+    return new Map(rows.map((row) => [row.testOf as string, row.id]));
+  }
+
   countOrganizationsByIds(ids: readonly string[]): Promise<number> {
     return this.organizations.count({ where: { id: In([...ids]) } });
   }
@@ -108,10 +137,10 @@ export class TenancyRepository {
   accountsCheckedBefore(
     before: Date,
     limit: number,
-  ): Promise<Array<Pick<BusinessAccount, 'id' | 'wabaId' | 'accessTokenEncrypted' | 'appSubscription'>>> {
+  ): Promise<Array<Pick<BusinessAccount, 'id' | 'tenantId' | 'wabaId' | 'accessTokenEncrypted' | 'appSubscription'>>> {
     return this.accounts
       .createQueryBuilder('b')
-      .select(['b.id', 'b.wabaId', 'b.accessTokenEncrypted', 'b.appSubscription'])
+      .select(['b.id', 'b.tenantId', 'b.wabaId', 'b.accessTokenEncrypted', 'b.appSubscription'])
       .where('b.app_subscription_checked_at IS NULL OR b.app_subscription_checked_at < :before', { before })
       .orderBy('b.app_subscription_checked_at', 'ASC', 'NULLS FIRST')
       .limit(limit)
@@ -164,10 +193,10 @@ export class TenancyRepository {
   /** The account's encrypted token, and whether the business removed the gateway's app (partner removed). */
   async encryptedToken(
     businessAccountId: string,
-  ): Promise<{ accessTokenEncrypted: string; partnerRemovedAt: Date | null } | undefined> {
+  ): Promise<{ tenantId: string; accessTokenEncrypted: string; partnerRemovedAt: Date | null } | undefined> {
     const row = await this.accounts.findOne({
       where: { id: businessAccountId },
-      select: { id: true, accessTokenEncrypted: true, partnerRemovedAt: true },
+      select: { id: true, tenantId: true, accessTokenEncrypted: true, partnerRemovedAt: true },
     });
     return row ?? undefined;
   }

@@ -9,6 +9,8 @@ import type { Organization } from './organization.entity';
 import type { PhoneNumber } from './phone-number.entity';
 import { type NumberWithAccount, TenancyRepository } from './tenancy.repository';
 import { resolveTenantId, TENANT_HEADER } from './tenant-resolution';
+import { isUuid } from '../common/uuid';
+import { simulatorToken } from '../upstream/simulator-token';
 
 /** Upstream phone number and business account ids are digits (checked when they are registered). */
 const UPSTREAM_ID = /^\d{1,32}$/;
@@ -23,7 +25,9 @@ const PARTNER_REMOVED = '';
 export class TenancyService {
   private readonly phoneCache: LRUCache<string, PhoneNumberRef | false>;
   private readonly wabaCache: LRUCache<string, BusinessAccountRef | false>;
-  private readonly tokenCache: LRUCache<string, string>;
+  private readonly tokenCache: LRUCache<string, { encrypted: string; simulated: boolean }>;
+  /** Whether an organization is a test twin (its live organization's id) or live (''): fixed for its life. */
+  private readonly twinCache: LRUCache<string, string>;
 
   constructor(
     private readonly repository: TenancyRepository,
@@ -34,6 +38,11 @@ export class TenancyService {
     this.phoneCache = new LRUCache({ max: 100_000, ttl });
     this.wabaCache = new LRUCache({ max: 100_000, ttl });
     this.tokenCache = new LRUCache({ max: 100_000, ttl });
+    // Single-flight: a burst of webhooks or sends for one cold organization asks the database once.
+    this.twinCache = new LRUCache({
+      max: 100_000,
+      fetchMethod: async (tenantId) => (await repository.liveOrganizationsOf([tenantId])).get(tenantId) ?? '',
+    });
   }
 
   /**
@@ -61,15 +70,10 @@ export class TenancyService {
         pathTenantId = waba ? waba.tenantId : null;
         if (waba) tenant.businessAccount = { id: waba.id, wabaId: waba.wabaId };
       }
-      // Organization ids are UUIDs, stored lowercase: the header may spell them in either case. An
-      // empty header (a client that always sends it) is the same as no header.
-      const header = req.headers[TENANT_HEADER];
-      const headerTenantId = typeof header === 'string' ? header.trim().toLowerCase() || undefined : undefined;
-      tenant.tenantId = resolveTenantId({
-        keyKind: auth.kind,
-        keyTenantIds: auth.tenantIds,
+      tenant.tenantId = await this.tenantFor(auth, {
         pathTenantId,
-        headerTenantId,
+        pathField: typeof phoneNumberId === 'string' ? 'phone_number_id' : 'waba_id',
+        header: req.headers[TENANT_HEADER],
         tenantRequired,
       });
       req.tenancy = { ok: true, tenant };
@@ -77,6 +81,39 @@ export class TenancyService {
       req.tenancy = { ok: false, error: error as Error };
     }
     return req.tenancy;
+  }
+
+  /**
+   * The organization a key acts for, given the path resource's organization (undefined: none in the
+   * path; null: unknown) and the X-Svc-Tenant-Id header (tenant-resolution.ts), with what test mode
+   * needs to name a resource of the key's own organization in the other mode.
+   */
+  async tenantFor(
+    auth: NonNullable<GatewayRequest['auth']>,
+    path: {
+      pathTenantId: string | null | undefined;
+      pathField: 'phone_number_id' | 'waba_id';
+      header: string | string[] | undefined;
+      tenantRequired: boolean;
+    },
+  ): Promise<string | undefined> {
+    const { pathTenantId } = path;
+    // Organization ids are UUIDs, stored lowercase: the header may spell them in either case. An
+    // empty header (a client that always sends it) is the same as no header.
+    const headerTenantId = typeof path.header === 'string' ? path.header.trim().toLowerCase() || undefined : undefined;
+    // Only a stranger's resource (or the key's organization's in the other mode) needs its twin-ness.
+    const foreign = typeof pathTenantId === 'string' && !auth.tenantIds.includes(pathTenantId) ? pathTenantId : null;
+    return resolveTenantId({
+      keyKind: auth.kind,
+      keyTenantIds: auth.tenantIds,
+      keyMode: auth.mode,
+      keyLiveTenantIds: auth.liveTenantIds,
+      pathField: path.pathField,
+      pathLiveTenantId: foreign && auth.mode === 'live' ? await this.liveOrganizationOf(foreign) : null,
+      pathTenantId,
+      headerTenantId,
+      tenantRequired: path.tenantRequired,
+    });
   }
 
   /** Looks up a phone number by its upstream id (cached briefly). */
@@ -116,20 +153,50 @@ export class TenancyService {
    * encrypted value is what stays cached).
    */
   async accessToken(businessAccountId: string): Promise<string> {
-    let encrypted = this.tokenCache.get(businessAccountId);
-    if (encrypted === undefined) {
+    let cached = this.tokenCache.get(businessAccountId);
+    if (cached === undefined) {
       const row = await this.repository.encryptedToken(businessAccountId);
       if (!row) throw GraphError.notFound('Business account not found');
-      encrypted = row.partnerRemovedAt ? PARTNER_REMOVED : row.accessTokenEncrypted;
-      this.tokenCache.set(businessAccountId, encrypted);
+      cached = {
+        encrypted: row.partnerRemovedAt ? PARTNER_REMOVED : row.accessTokenEncrypted,
+        simulated: await this.isTest(row.tenantId),
+      };
+      this.tokenCache.set(businessAccountId, cached);
     }
     // The business removed the gateway's app: Meta takes its token no more; say so, not Meta's 190.
-    if (encrypted === PARTNER_REMOVED)
+    if (cached.encrypted === PARTNER_REMOVED)
       throw GraphError.permissionDenied(
         'The business removed this gateway from its WhatsApp Business Account (account_update PARTNER_REMOVED): ' +
           'connect the number again (Embedded Signup) to send',
       );
-    return this.secretBox.decrypt(encrypted);
+    const token = this.secretBox.decrypt(cached.encrypted);
+    // A test organization's accounts live at the simulator: their calls go there, never to Meta.
+    return cached.simulated ? simulatorToken(token) : token;
+  }
+
+  /**
+   * An account row's token, decrypted, marked as the simulator's when the account is a test
+   * organization's: every token handed to a Graph call comes from here or from `accessToken`.
+   */
+  async tokenOf(account: { tenantId: string; accessTokenEncrypted: string }): Promise<string> {
+    const token = this.secretBox.decrypt(account.accessTokenEncrypted);
+    return (await this.isTest(account.tenantId)) ? simulatorToken(token) : token;
+  }
+
+  /** Whether the organization is a test twin (test mode): its data is test data, its accounts the simulator's. */
+  async isTest(tenantId: string): Promise<boolean> {
+    return (await this.liveOrganizationOf(tenantId)) !== null;
+  }
+
+  /** The live organization of a test twin, or null for a live organization (or an unknown id). */
+  async liveOrganizationOf(tenantId: string): Promise<string | null> {
+    if (!isUuid(tenantId)) return null;
+    return (await this.twinCache.fetch(tenantId)) || null;
+  }
+
+  /** The test twins of `liveIds` that exist, by live organization (key management reaches both). */
+  twinsOf(liveIds: readonly string[]): Promise<Map<string, string>> {
+    return liveIds.length ? this.repository.twinsOf(liveIds) : Promise.resolve(new Map<string, string>());
   }
 
   async listOrganizations(ids: readonly string[]): Promise<Organization[]> {

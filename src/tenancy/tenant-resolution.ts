@@ -5,8 +5,16 @@ export const TENANT_HEADER = 'x-svc-tenant-id';
 
 export interface TenantResolutionInput {
   keyKind: ApiKeyKind;
-  /** Organizations the key may reach. */
+  /** Organizations the key may reach (test twins for a test key). */
   keyTenantIds: readonly string[];
+  /** Whether the key is a test key (test mode). */
+  keyMode?: 'live' | 'test';
+  /** The live organization of each of `keyTenantIds`, in order (the same ids for a live key). */
+  keyLiveTenantIds?: readonly string[];
+  /** The path resource's kind, named in a refusal: `phone_number_id` or `waba_id`. */
+  pathField?: 'phone_number_id' | 'waba_id';
+  /** The live organization of the path resource's organization when that one is a test twin. */
+  pathLiveTenantId?: string | null;
   /**
    * The organization owning the path's `{phoneNumberId}` or `{wabaId}`: undefined when the route
    * has no such parameter, null when the resource does not exist.
@@ -29,8 +37,10 @@ export interface TenantResolutionInput {
  *   key must say which with the header (400 code 100).
  */
 export function resolveTenantId(input: TenantResolutionInput): string | undefined {
-  const { keyTenantIds, pathTenantId, headerTenantId, tenantRequired } = input;
+  const { keyTenantIds, pathTenantId, tenantRequired } = input;
+  const headerTenantId = input.headerTenantId && asTwin(input, input.headerTenantId);
   if (pathTenantId !== undefined) {
+    if (pathTenantId !== null && !keyTenantIds.includes(pathTenantId)) refuseOtherMode(input, pathTenantId);
     if (pathTenantId === null || !keyTenantIds.includes(pathTenantId)) throw GraphError.invalidToken();
     if (headerTenantId !== undefined && headerTenantId !== pathTenantId) {
       throw GraphError.invalidParameter(
@@ -53,4 +63,34 @@ export function resolveTenantId(input: TenantResolutionInput): string | undefine
     'No organization selected',
     'Admin keys must name the organization in the X-Svc-Tenant-Id header when the path has no phone number or business account',
   );
+}
+
+/**
+ * A test key may name its organization by the live id: the header then means that organization's
+ * twin (the same organization, in test mode).
+ */
+function asTwin(input: TenantResolutionInput, headerTenantId: string): string {
+  if (input.keyMode !== 'test' || input.keyTenantIds.includes(headerTenantId)) return headerTenantId;
+  const index = input.keyLiveTenantIds?.indexOf(headerTenantId) ?? -1;
+  return index >= 0 ? input.keyTenantIds[index] : headerTenantId;
+}
+
+/**
+ * A path resource of the key's own organization in the other mode (a live number with a test key, a
+ * test number with a live key) is named as such, 400 code 100, rather than the 401 of a stranger's:
+ * the organization knows its own numbers, and the fix is the other key.
+ */
+function refuseOtherMode(input: TenantResolutionInput, pathTenantId: string): void {
+  const field = input.pathField ?? 'phone_number_id';
+  const what = field === 'waba_id' ? 'business account' : 'phone number';
+  if (input.keyMode === 'test' && input.keyLiveTenantIds?.includes(pathTenantId))
+    throw GraphError.invalidParameter(
+      `The ${what} is live: a test key reaches test data only`,
+      `${field}: a live ${what} of this organization; use a live key, or a test number (POST /v1/test/phone_numbers)`,
+    );
+  if (input.keyMode !== 'test' && input.pathLiveTenantId && input.keyTenantIds.includes(input.pathLiveTenantId))
+    throw GraphError.invalidParameter(
+      `The ${what} is a test ${what}: a live key reaches live data only`,
+      `${field}: a test ${what} of this organization; use a test key (svc_test_…)`,
+    );
 }

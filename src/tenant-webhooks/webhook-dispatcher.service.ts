@@ -1,3 +1,4 @@
+import { MODE_HEADER, modeOfBody } from './delivery-mode';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -299,6 +300,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
         headers: {
           'content-type': 'application/json',
           'user-agent': 'whatsapp-gateway-webhooks/1',
+          [MODE_HEADER]: modeOfBody(body),
           ...signedHeaders(
             this.secretBox.decrypt(row.secret_encrypted),
             id,

@@ -7,6 +7,7 @@ import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { testEnvelope } from './delivery-mode';
 import type { WebhookDeliveryDto } from './dto/webhook-delivery.dto';
 import type {
   CreateWebhookEndpointDto,
@@ -137,7 +138,8 @@ export class WebhookEndpointsService {
     field: 'messages' | 'message_template_status_update',
   ): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(tenantId, id);
-    const body = metaJson(await this.sampleEvent(endpoint, field));
+    const sample = metaJson(await this.sampleEvent(endpoint, field));
+    const body = (await this.tenancy.isTest(tenantId)) ? testEnvelope(sample) : sample;
     const deliveryId = await this.repository.insertTestDelivery(tenantId, id, field, body);
     await this.dispatcher.attemptOnce(deliveryId);
     return this.deliveryLog.delivery(tenantId, id, deliveryId);

@@ -3,7 +3,9 @@ import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import type { ComposedStatement } from '../database/composed-statement';
+import { TenancyService } from '../tenancy/tenancy.service';
 import { DeliveryQueue } from './delivery-queue';
+import { testEnvelope } from './delivery-mode';
 import { leaseMsOf, type DeliveryRow, type LeasedDelivery } from './delivery-row';
 import { type DeliveryEvent, TenantWebhooksRepository } from './tenant-webhooks.repository';
 
@@ -11,7 +13,7 @@ import { type DeliveryEvent, TenantWebhooksRepository } from './tenant-webhooks.
 export type OutboxEvent = DeliveryEvent;
 
 /**
- * The write side of tenant webhooks: the deliveries of an event are inserted in the caller's
+ * The write side of tenant webhooks (a test organization's in test envelopes, delivery-mode.ts): the deliveries of an event are inserted in the caller's
  * transaction (the one that stores the event, before upstream gets its 200), one row per endpoint
  * that selects it; once that transaction has committed, `dispatch` hands them to the job engine.
  *
@@ -43,6 +45,7 @@ export class WebhookOutbox {
   constructor(
     private readonly queue: DeliveryQueue,
     private readonly repository: TenantWebhooksRepository,
+    private readonly tenancy: TenancyService,
     config: ConfigService<Environment, true>,
   ) {
     this.leaseSeconds = leaseMsOf(config.get('WEBHOOK_ATTEMPT_TIMEOUT_MS', { infer: true })) / 1000;
@@ -56,9 +59,10 @@ export class WebhookOutbox {
    * deliveries written (a `DeliveryRow` each, with its `event_id`), for the main query to read;
    * `leased` turns them into what `dispatch` takes.
    */
-  addTo(statement: ComposedStatement, stored: string, events: OutboxEvent[]): string {
+  addTo(statement: ComposedStatement, stored: string, events: Array<OutboxEvent & { test: boolean }>): string {
     // Written leased when this instance takes more attempts itself and the endpoint is healthy.
-    return this.repository.addDeliveries(statement, stored, events, {
+    const bodies = events.map((event) => (event.test ? { ...event, body: testEnvelope(event.body) } : event));
+    return this.repository.addDeliveries(statement, stored, bodies, {
       local: this.queue.takesLocalAttempts(),
       failureThreshold: this.failureThreshold,
       seconds: this.leaseSeconds,
@@ -72,11 +76,12 @@ export class WebhookOutbox {
    * that both commit or neither; the caller hands the rows to `dispatch` once it has committed.
    * Meta's overrides (`subscribed_apps`, `webhook_configuration`) receive only Meta's events.
    */
-  writeGatewayEvent(
+  async writeGatewayEvent(
     event: Omit<OutboxEvent, 'dedupeKey' | 'wabaId'> & { wabaId: string | null },
     manager: EntityManager,
   ): Promise<DeliveryRow[]> {
-    return this.repository.insertGatewayEvent(event, manager);
+    const test = await this.tenancy.isTest(event.tenantId);
+    return this.repository.insertGatewayEvent(test ? { ...event, body: testEnvelope(event.body) } : event, manager);
   }
 
   /**

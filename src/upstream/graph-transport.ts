@@ -4,7 +4,8 @@ import { Agent, type Dispatcher, errors as undiciErrors, type FormData, request 
 import { deadline } from '../core/deadline';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { endpointShape, MetricsService } from '../metrics/metrics.service';
-import { UpstreamTarget } from './upstream-target';
+import { unmarkSimulatorToken } from './simulator-token';
+import { SimulatorTarget, UpstreamTarget } from './upstream-target';
 
 export interface GraphPaging {
   cursors?: { before?: string; after?: string };
@@ -68,12 +69,26 @@ export class GraphTransport implements OnApplicationShutdown {
   constructor(
     private readonly target: UpstreamTarget,
     private readonly metrics: MetricsService,
+    private readonly simulator: SimulatorTarget,
   ) {
     this.agent = new Agent({
       connections: target.connections,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(target.timeoutMs, 5_000),
     });
+  }
+
+  /**
+   * Where a call made with `token` goes: a token marked as the simulator's (a test organization's
+   * account, simulator-token.ts) to SIMULATOR_BASE_URL without its mark, never to the upstream; any
+   * other to UPSTREAM_BASE_URL. Without a simulator a marked token fails like an unreachable upstream.
+   */
+  private route<T extends string | null>(token: T): { baseUrl: string; token: T } {
+    const simulated = token === null ? null : unmarkSimulatorToken(token);
+    if (simulated === null) return { baseUrl: this.target.baseUrl, token };
+    if (this.simulator.baseUrl === null)
+      throw upstreamFailure('this gateway runs no simulator for test mode (SIMULATOR_BASE_URL is not set)');
+    return { baseUrl: this.simulator.baseUrl, token: simulated as T };
   }
 
   /** The app id resumable uploads go to (`/{app-id}/uploads`). */
@@ -95,11 +110,15 @@ export class GraphTransport implements OnApplicationShutdown {
     token: string,
   ): Promise<{ body: Readable; contentType: string; contentLength?: string }> {
     const timeoutMs = this.target.timeoutMs;
+    const routed = this.route(token);
+    // A test account's media is the simulator's: its URL may name no other host.
+    if (routed.baseUrl !== this.target.baseUrl && new URL(url).origin !== new URL(routed.baseUrl).origin)
+      throw upstreamFailure('a test account’s media URL must be the simulator’s');
     let response: Dispatcher.ResponseData;
     try {
       response = await request(url, {
         method: 'GET',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${routed.token}` },
         dispatcher: this.agent,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -154,8 +173,9 @@ export class GraphTransport implements OnApplicationShutdown {
   }
 
   private async forwardOnce(options: ForwardOptions): Promise<ForwardedAnswer> {
-    const url = `${this.target.baseUrl}/${options.version ?? this.target.apiVersion}/${options.path}${options.query ? `?${options.query}` : ''}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+    const routed = this.route(options.token);
+    const url = `${routed.baseUrl}/${options.version ?? this.target.apiVersion}/${options.path}${options.query ? `?${options.query}` : ''}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${routed.token}`, accept: 'application/json' };
     if (options.body) headers['content-type'] = options.body.contentType;
     const timeoutMs = this.target.timeoutMs;
     const timeout = deadline(timeoutMs);
@@ -206,12 +226,13 @@ export class GraphTransport implements OnApplicationShutdown {
   }
 
   private async callOnce<T>(options: CallOptions): Promise<T> {
-    const url = new URL(`${this.target.baseUrl}/${this.target.apiVersion}/${options.path}`);
+    const routed = this.route(options.token);
+    const url = new URL(`${routed.baseUrl}/${this.target.apiVersion}/${options.path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.token !== null) headers.authorization = `${options.scheme ?? 'Bearer'} ${options.token}`;
+    if (routed.token !== null) headers.authorization = `${options.scheme ?? 'Bearer'} ${routed.token}`;
     let body: string | Buffer | FormData | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -12,3 +12,12 @@ export class UpstreamTarget {
     readonly appId: string,
   ) {}
 }
+
+/**
+ * Test mode's upstream (SIMULATOR_BASE_URL): the Cloud API simulator that answers for test
+ * organizations' accounts. Null when the gateway runs without one (test numbers are then refused).
+ * Calls to it keep the upstream's version, timeout and connection pool.
+ */
+export class SimulatorTarget {
+  constructor(readonly baseUrl: string | null) {}
+}

@@ -13,6 +13,8 @@ describe('the ingestion statement', () => {
       { takesLocalAttempts: () => true } as unknown as DeliveryQueue,
       // The statement's parts never touch the database (only `emit` does).
       new TenantWebhooksRepository({} as never, {} as never),
+      // Test mode's envelopes are decided per event (`test`); the organization is asked for own events only.
+      {} as never,
       {
         get: (name: string) => ({ WEBHOOK_ATTEMPT_TIMEOUT_MS: 10_000, WEBHOOK_ENDPOINT_FAILURE_THRESHOLD: 5 })[name],
       } as never,
@@ -38,6 +40,7 @@ describe('the ingestion statement', () => {
         field: 'messages',
         phoneNumberId: s.phoneNumberId,
         body: '{}',
+        test: s.id === 'wamid.b',
       }));
       const written = outbox.addTo(statement, stored, events);
       return { text: statement.text(`SELECT * FROM ${written}`), parameters: statement.parameters };

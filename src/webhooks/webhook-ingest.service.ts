@@ -91,6 +91,9 @@ const TEMPLATE_FIELD = 'message_template_status_update';
 /** Meta's webhook field of a number's throughput, messaging limit and quality changes. */
 const QUALITY_FIELD = 'phone_number_quality_update';
 
+/** Where a delivery came in: Meta's door (/webhooks/whatsapp) or test mode's simulator's (/webhooks/simulator). */
+export type WebhookSource = 'meta' | 'simulator';
+
 /** One change of an upstream delivery, ready to store: its own envelope, dedupe key and organization. */
 interface PendingChange {
   wabaId: string;
@@ -100,6 +103,8 @@ interface PendingChange {
   entry: Record<string, unknown>;
   body: string;
   dedupeKey: string;
+  /** Whether the organization is a test twin (the simulator's door; its deliveries in test envelopes). */
+  test: boolean;
   /** The gateway records (and broadcasts) named by the statuses' `biz_opaque_callback_data`, by upstream message id. */
   records: Map<string, { recordId: string; broadcastId?: string }>;
 }
@@ -147,7 +152,12 @@ export class WebhookIngestService {
    * Either way the delivery is acknowledged: Meta retries anything else, and a payload that will
    * never parse would come back for days.
    */
-  async ingest(payload: unknown, raw: Buffer | undefined, requestId?: string): Promise<IngestResult> {
+  async ingest(
+    payload: unknown,
+    raw: Buffer | undefined,
+    requestId?: string,
+    source: WebhookSource = 'meta',
+  ): Promise<IngestResult> {
     const entries = (payload as { entry?: unknown })?.entry;
     if (!isObject(payload) || !Array.isArray(entries)) {
       await this.keepUnprocessable(raw, payload, ['entry: must be an array'], requestId);
@@ -202,7 +212,8 @@ export class WebhookIngestService {
         changes.push({
           wabaId,
           field,
-          tenantId: await this.tenantOf(wabaId, change),
+          tenantId: await this.tenantOf(wabaId, change, source),
+          test: source === 'simulator',
           change,
           entry,
           body,
@@ -282,6 +293,7 @@ export class WebhookIngestService {
           field: c.field,
           phoneNumberId: typeof phoneNumberId === 'string' ? phoneNumberId : null,
           body: c.body,
+          test: c.test,
         };
       }),
     );
@@ -361,14 +373,21 @@ export class WebhookIngestService {
    * The part that inserts every change once (a change stored before is not stored again); its rows
    * are the events stored now (`id`, `dedupe_key`).
    */
-  private async tenantOf(wabaId: string, change: WebhookChange): Promise<string | null> {
+  private async tenantOf(wabaId: string, change: WebhookChange, source: WebhookSource): Promise<string | null> {
     const phoneNumberId = change?.value?.metadata?.phone_number_id;
+    let tenantId: string | null = null;
     if (typeof phoneNumberId === 'string' && phoneNumberId) {
       const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
-      if (phone) return phone.tenantId;
+      if (phone) tenantId = phone.tenantId;
     }
-    const waba = wabaId ? await this.tenancy.findBusinessAccount(wabaId) : null;
-    return waba?.tenantId ?? null;
+    if (tenantId === null) {
+      const waba = wabaId ? await this.tenancy.findBusinessAccount(wabaId) : null;
+      tenantId = waba?.tenantId ?? null;
+    }
+    // Each door applies its own side only: Meta's changes of live organizations, the simulator's of
+    // test twins. Another's change is kept, as one of an unknown account is, and applied to nobody.
+    if (tenantId !== null && (await this.tenancy.isTest(tenantId)) !== (source === 'simulator')) return null;
+    return tenantId;
   }
 
   /** Meta's statuses in the batch's `messages` changes, for the message records' applier. */

@@ -12,7 +12,7 @@ import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
-import { UpstreamWebhooksController } from './upstream-webhooks.controller';
+import { SimulatorWebhooksController, UpstreamWebhooksController } from './upstream-webhooks.controller';
 import { UnprocessableWebhook } from './unprocessable-webhook.entity';
 import { WebhookEvent } from './webhook-event.entity';
 import { WebhooksRepository, webhookEventsPartitions } from './webhooks.repository';
@@ -36,7 +36,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     SignupModule,
     UsageModule,
   ],
-  controllers: [UpstreamWebhooksController],
+  controllers: [UpstreamWebhooksController, SimulatorWebhooksController],
   providers: [WebhooksRepository, WebhookIngestService],
   exports: [WebhookIngestService],
 })

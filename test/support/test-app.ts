@@ -12,7 +12,7 @@ import { MetaApp } from '../../src/config/meta-app';
 import { BullPeriodicJobs, PeriodicJobs } from '../../src/jobs/periodic-jobs';
 import { RedisStore } from '../../src/redis/redis-store';
 import { SharedStore } from '../../src/redis/shared-store';
-import { UpstreamTarget } from '../../src/upstream/upstream-target';
+import { SimulatorTarget, UpstreamTarget } from '../../src/upstream/upstream-target';
 import { upstreamTargetFrom } from '../../src/upstream/upstream.module';
 
 export interface TestApp {
@@ -27,6 +27,12 @@ export interface TestApp {
    * the sandbox's control API in process: request log, faults, inbound messages, registrations.
    */
   sandbox: Sandbox;
+  /**
+   * Test mode's simulator (with `simulator: true`): a second sandbox at SIMULATOR_BASE_URL, signing with
+   * SIMULATOR_APP_SECRET and delivering to this app's /webhooks/simulator. Then `sandbox`, the app's
+   * upstream, is the recording stand-in that proves test traffic never reaches it.
+   */
+  simulator?: Sandbox;
   get<T>(token: Type<T> | string | symbol): T;
   close(): Promise<void>;
 }
@@ -44,11 +50,15 @@ export async function createTestApp(
     overrides?: Array<{ token: Type<unknown> | Abstract<unknown> | string | symbol; value: unknown }>;
     /** Another app's sandbox, shared (two instances of the gateway in front of one Meta). */
     sandbox?: Sandbox;
+    /** Start test mode's simulator beside the app (or share another app's). */
+    simulator?: Sandbox | true;
   } = {},
 ): Promise<TestApp> {
   let url = '';
   const sandbox = options.sandbox ?? (await startTestSandbox(() => url));
+  const simulator = options.simulator === true ? await startTestSimulator(() => url) : (options.simulator ?? undefined);
   const builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] });
+  builder.overrideProvider(SimulatorTarget).useValue(new SimulatorTarget(simulator?.url ?? null));
   builder.overrideProvider(UpstreamTarget).useFactory({
     inject: [ConfigService, MetaApp],
     factory: (config: ConfigService<Environment, true>, app: MetaApp) => upstreamTargetFrom(config, app, sandbox.url),
@@ -74,12 +84,14 @@ export async function createTestApp(
     app,
     url,
     sandbox,
+    simulator,
     dataSource: app.get<DataSource>(getDataSourceToken()),
     store: app.get(SharedStore),
     get: <T>(token: Type<T> | string | symbol) => app.get<T>(token),
     close: async () => {
       await app.close();
       if (!options.sandbox) await sandbox.close();
+      if (options.simulator === true) await simulator?.close();
     },
   };
 }
@@ -99,6 +111,17 @@ export function startTestSandbox(gatewayUrl: () => string): Promise<Sandbox> {
     appId: process.env.META_APP_ID ?? '1000000000000001',
     appSecret: process.env.META_APP_SECRET!,
     webhookUrl: () => (gatewayUrl() ? `${gatewayUrl()}/webhooks/whatsapp` : undefined),
+    ...TEST_SANDBOX_TIMINGS,
+  });
+}
+
+/** Test mode's simulator on a free loopback port: its own app secret, delivering to `gatewayUrl`'s simulator door. */
+export function startTestSimulator(gatewayUrl: () => string): Promise<Sandbox> {
+  return startSandbox({
+    port: 0,
+    appId: process.env.META_APP_ID ?? '1000000000000001',
+    appSecret: process.env.SIMULATOR_APP_SECRET!,
+    webhookUrl: () => (gatewayUrl() ? `${gatewayUrl()}/webhooks/simulator` : undefined),
     ...TEST_SANDBOX_TIMINGS,
   });
 }

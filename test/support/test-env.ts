@@ -26,6 +26,8 @@ Object.assign(process.env, {
   LOG_LEVEL: 'error',
   DATABASE_POOL_SIZE: '5',
   META_APP_SECRET: 'test-app-secret',
+  // Test mode's simulator signs with a secret of its own (a test app's second sandbox, test-app.ts).
+  SIMULATOR_APP_SECRET: 'test-simulator-secret',
   WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
   UPSTREAM_TIMEOUT_MS: '1000',
   TEMPLATE_SYNC_INTERVAL_SECONDS: '0',

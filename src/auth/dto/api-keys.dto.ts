@@ -30,10 +30,21 @@ export class CreateApiKeyDto {
   kind: 'org' | 'admin' | 'platform';
 
   @ApiPropertyOptional({
+    enum: ['live', 'test'],
+    description:
+      'live: the organizations’ data (`svc_live_…`, `svc_admin_…`); test: their test data, answered by the simulator ' +
+      '(`svc_test_…`, `svc_admin_test_…`; test mode). Omitted: the issuing key’s mode. A test key issues test keys only.',
+  })
+  @IsOptional()
+  @IsIn(['live', 'test'])
+  mode?: 'live' | 'test';
+
+  @ApiPropertyOptional({
     type: [String],
     format: 'uuid',
     description:
-      'The organizations the key reaches (exactly one for an org key). Omitted: the organization named by X-Svc-Tenant-Id.',
+      'The organizations the key reaches (exactly one for an org key), by their ids (a test key’s by the live ' +
+      'organization’s id or its test twin’s). Omitted: the organization named by X-Svc-Tenant-Id.',
   })
   @IsOptional()
   @IsArray()
@@ -124,6 +135,9 @@ export class ApiKeyDto {
 
   @ApiProperty({ enum: ['org', 'admin', 'platform'] })
   kind: string;
+
+  @ApiProperty({ enum: ['live', 'test'], description: 'test: a key of the organizations’ test twins (test mode)' })
+  mode: string;
 
   @ApiProperty({
     example: 'svc_live_AbCdEf',

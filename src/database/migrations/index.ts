@@ -32,6 +32,7 @@ import { SpendingLimits1764270000000 } from './1764270000000-SpendingLimits';
 import { UsageReconciliations1764270100000 } from './1764270100000-UsageReconciliations';
 import { UsageByBroadcast1764270200000 } from './1764270200000-UsageByBroadcast';
 import { UsageMonths1764270300000 } from './1764270300000-UsageMonths';
+import { TestTwins1764270400000 } from './1764270400000-TestTwins';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   UsageReconciliations1764270100000,
   UsageByBroadcast1764270200000,
   UsageMonths1764270300000,
+  TestTwins1764270400000,
 ];
