@@ -120,6 +120,7 @@ async function main(): Promise<void> {
       [
         ...['--port', env.SIMULATOR_PORT ?? '3002'],
         ...['--webhook-url', `http://${hostForUrl}:${gatewayPort}/webhooks/simulator`],
+        '--magic-recipients',
         ...paces,
       ],
       { PATH: env.PATH, HOME: env.HOME, SANDBOX_APP_SECRET: simulatorSecret },

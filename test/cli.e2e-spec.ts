@@ -377,7 +377,9 @@ describe('administration CLI', () => {
   it('key:create --test issues a test key of the organizations’ test twins, which reaches no live record', async () => {
     const testKey = await ok(['key:create', '--kind', 'admin', '--test', '--org', `${acme.id},${beta.id}`]);
     expect(testKey.key).toMatch(/^svc_admin_test_[A-Za-z0-9]{40}$/);
-    const twins = await rows('SELECT id, test_of FROM organizations WHERE test_of IS NOT NULL ORDER BY test_of');
+    const twins: Array<{ id: string; test_of: string }> = await rows(
+      'SELECT id, test_of FROM organizations WHERE test_of IS NOT NULL ORDER BY test_of',
+    );
     expect(twins.map((r) => r.test_of).sort()).toEqual([acme.id, beta.id].sort());
     expect(testKey.record).toMatchObject({ mode: 'test', tenant_ids: expect.arrayContaining(twins.map((r) => r.id)) });
     const tenants = await request(t.url).get('/v1/tenants').set(bearer(testKey.key)).expect(200);

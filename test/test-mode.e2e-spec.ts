@@ -502,6 +502,300 @@ describe('test mode', () => {
     });
   });
 
+  describe('simulated customers and Meta’s failures on demand', () => {
+    const post = (path: string, key = testKey) => request(t.url).post(path).set(bearer(key));
+    const inboundRows = () => t.dataSource.query(`SELECT count(*)::int AS n FROM inbound_messages`);
+    const send = (to: string, key = testKey, phone = testNumber.phone_number_id) =>
+      post(`/v1/${phone}/messages`, key).send({
+        messaging_product: 'whatsapp',
+        to,
+        type: 'text',
+        text: { body: 'hi' },
+      });
+    /** The customer writes first: the window is open, and their message is in. */
+    const writes = async (from: string) => {
+      const res = await post(`/v1/test/${testNumber.phone_number_id}/inbound`).send({
+        from,
+        type: 'text',
+        text: { body: `hello from ${from}` },
+      });
+      expect(res.status).toBe(200);
+      await testHook.waitFor((events) => events.some((e) => e.body.includes(`hello from ${from}`)));
+    };
+
+    it('a customer’s message of every Cloud API type reaches the tenant’s webhook as Meta sends it', async () => {
+      const from = '15557770002';
+      const bodies: Array<[string, Record<string, unknown>, (message: Record<string, any>) => void]> = [
+        [
+          'text',
+          { text: { body: 'Where is my order?' } },
+          (m) => expect(m.text).toEqual({ body: 'Where is my order?' }),
+        ],
+        [
+          'image',
+          { image: { caption: 'the parcel' } },
+          (m) =>
+            expect(m.image).toMatchObject({ caption: 'the parcel', id: expect.any(String), mime_type: 'image/jpeg' }),
+        ],
+        [
+          'location',
+          { location: { latitude: 52.52, longitude: 13.405, name: 'Berlin' } },
+          (m) => expect(m.location).toMatchObject({ latitude: 52.52, longitude: 13.405, name: 'Berlin' }),
+        ],
+        [
+          'contacts',
+          { contacts: [{ name: { formatted_name: 'Ada' }, phones: [{ phone: '+1 555 0100' }] }] },
+          (m) => expect(m.contacts[0].name.formatted_name).toBe('Ada'),
+        ],
+        [
+          'button',
+          { button: { payload: 'TRACK', text: 'Track it' } },
+          (m) => expect(m.button).toEqual({ payload: 'TRACK', text: 'Track it' }),
+        ],
+        [
+          'interactive',
+          { interactive: { type: 'list_reply', list_reply: { id: 'opt-2', title: 'Tomorrow' } } },
+          (m) =>
+            expect(m.interactive).toMatchObject({ type: 'list_reply', list_reply: { id: 'opt-2', title: 'Tomorrow' } }),
+        ],
+        [
+          'reaction',
+          { reaction: { message_id: testMessageId, emoji: '👍' } },
+          (m) => expect(m.reaction).toEqual({ message_id: testMessageId, emoji: '👍' }),
+        ],
+        [
+          'text',
+          { text: { body: 'a reply' }, context: { id: testMessageId } },
+          (m) => expect(m.context).toMatchObject({ id: testMessageId }),
+        ],
+      ];
+      for (const [type, body, check] of bodies) {
+        const res = await post(`/v1/test/${testNumber.phone_number_id}/inbound`).send({ from, type, ...body });
+        expect({ type, status: res.status }).toEqual({ type, status: 200 });
+        const wamid = res.body.messages[0].id as string;
+        const [event] = (await testHook.waitFor((events) => events.some((e) => e.body.includes(wamid)))).filter((e) =>
+          e.body.includes(wamid),
+        );
+        expect(event.headers['x-gateway-mode']).toBe('test');
+        const message = (event.json as any).entry[0].changes[0].value.messages[0];
+        expect(message).toMatchObject({ from, id: wamid, type });
+        check(message);
+      }
+    });
+
+    it('an inbound of an unknown type, or without its field, is 400 code 100 naming it; nothing comes in', async () => {
+      const before = await inboundRows();
+      const path = `/v1/test/${testNumber.phone_number_id}/inbound`;
+      expectInvalidParameter(
+        await post(path).send({ from: CUSTOMER, type: 'hologram' }),
+        400,
+        /^type: must be one of text, button, interactive, image/,
+      );
+      expectInvalidParameter(await post(path).send({ from: CUSTOMER, type: 'text', text: {} }), 400, /^text\.body: /);
+      expectInvalidParameter(
+        await post(path).send({ from: 'someone', type: 'text', text: { body: 'x' } }),
+        400,
+        /^from: /,
+      );
+      expectInvalidParameter(
+        await post(path).send({ from: CUSTOMER, type: 'interactive', interactive: { type: 'button_reply' } }),
+        400,
+        /^interactive\.button_reply: must be an object/,
+      );
+      // A live number, with the live key or the test key: never the simulator's.
+      expectInvalidParameter(
+        await post(`/v1/test/${live.phoneNumberId}/inbound`, liveKey).send({ from: CUSTOMER, text: { body: 'x' } }),
+        400,
+        /test key/,
+      );
+      expectInvalidParameter(
+        await post(`/v1/test/${live.phoneNumberId}/inbound`).send({ from: CUSTOMER, text: { body: 'x' } }),
+        400,
+        /^phone_number_id: a live/,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await inboundRows()).toEqual(before);
+    });
+
+    it('each magic recipient gives Meta’s error in the answer, with Meta’s body', async () => {
+      const cases: Array<[string, number, number, RegExp]> = [
+        ['15550001056', 429, 131056, /pair rate limit hit/],
+        ['15550000429', 429, 130429, /Rate limit hit/],
+        ['15550001048', 429, 131048, /Spam rate limit hit/],
+        ['15550002001', 404, 132001, /Template name does not exist in the translation/],
+      ];
+      for (const [to, status, code, message] of cases) {
+        await writes(to);
+        const res = await send(to);
+        expect({ to, status: res.status, code: res.body.error?.code }).toEqual({ to, status, code });
+        expect(res.body.error.message).toMatch(message);
+        expect(res.body.error.error_data).toMatchObject({ messaging_product: 'whatsapp', details: expect.any(String) });
+      }
+    });
+
+    it('each magic recipient of a failed status gives Meta’s failed status: the record fails with Meta’s error', async () => {
+      for (const [to, code] of [
+        ['15550001026', 131026],
+        ['15550001047', 131047],
+        ['15550001049', 131049],
+        ['15550001000', 131000],
+      ] as const) {
+        await writes(to);
+        const res = await send(to);
+        expect(res.status).toBe(200);
+        const wamid = res.body.messages[0].id as string;
+        const [event] = (
+          await testHook.waitFor((events) => events.some((e) => e.body.includes(wamid) && e.body.includes('"failed"')))
+        ).filter((e) => e.body.includes(wamid));
+        const failed = (event.json as any).entry[0].changes[0].value.statuses[0];
+        expect(failed).toMatchObject({
+          id: wamid,
+          status: 'failed',
+          errors: [{ code, title: expect.any(String), error_data: { details: expect.any(String) } }],
+        });
+        const [row] = await eventually(async () => {
+          const rows = await t.dataSource.query(`SELECT status, error FROM messages WHERE upstream_message_id = $1`, [
+            wamid,
+          ]);
+          return rows[0]?.status === 'failed' ? rows : undefined;
+        });
+        expect(row.status).toBe('failed');
+        // Meta's error is in the record's history, as Meta sent it.
+        const [history] = await t.dataSource.query(
+          `SELECT details FROM message_statuses WHERE message_id = $1 AND status = 'failed'`,
+          [wamid],
+        );
+        expect(history.details.errors).toEqual([expect.objectContaining({ code })]);
+      }
+    });
+
+    it('the magic recipient that is never answered meets the gateway’s timeout (500 code 131000); a live key may not send to a magic recipient', async () => {
+      await writes('15550000408');
+      const res = await send('15550000408');
+      expectGraphError(res, 500, 131000);
+      expect(res.body.error.error_data.details).toMatch(/did not answer within/);
+      const liveCalls = t.sandbox.requests().length;
+      const [{ n: records }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM messages`);
+      const onLive = await send('+1 555-000-1026', liveKey, live.phoneNumberId);
+      expectInvalidParameter(onLive, 400, /^to: 15550001026 is one of test mode's magic recipients/);
+      expect(t.sandbox.requests().length).toBe(liveCalls);
+      expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM messages`)).toEqual([{ n: records }]);
+    });
+
+    it('statuses on demand: with manual statuses none comes until asked, then each in order', async () => {
+      const manual = await request(t.url)
+        .put(`/v1/test/${testNumber.phone_number_id}/status_delays`)
+        .set(bearer(testKey))
+        .send({ manual: true });
+      expect(manual.status).toBe(200);
+      const res = await send(CUSTOMER);
+      expect(res.status).toBe(200);
+      const wamid = res.body.messages[0].id as string;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(testHook.events().filter((e) => e.body.includes(wamid))).toEqual([]);
+      const delivered = await post(`/v1/test/${testNumber.phone_number_id}/statuses`).send({
+        message_id: wamid,
+        status: 'delivered',
+      });
+      expect(delivered.body).toEqual({ id: wamid, statuses: ['sent', 'delivered'] });
+      await eventually(async () => {
+        const [row] = await t.dataSource.query(`SELECT status FROM messages WHERE upstream_message_id = $1`, [wamid]);
+        return row?.status === 'delivered' ? row : undefined;
+      });
+      const read = await post(`/v1/test/${testNumber.phone_number_id}/statuses`).send({
+        message_id: wamid,
+        status: 'read',
+      });
+      expect(read.body).toEqual({ id: wamid, statuses: ['read'] });
+      // Done: the message is no longer waiting; an unknown one is 404.
+      const again = await post(`/v1/test/${testNumber.phone_number_id}/statuses`).send({
+        message_id: wamid,
+        status: 'read',
+      });
+      expectGraphError(again, 404, 100);
+      // Back to delays from the send.
+      const timed = await request(t.url)
+        .put(`/v1/test/${testNumber.phone_number_id}/status_delays`)
+        .set(bearer(testKey))
+        .send({ sent_ms: 10, delivered_ms: 20, read_ms: 30 });
+      expect(timed.body).toEqual({ status_delays: { sent: 10, delivered: 20, read: 30 } });
+    });
+
+    it('review outcomes on demand reach the catalog and the webhook: rejected with a reason, paused, disabled', async () => {
+      const created = await post(`/v1/${testNumber.waba_id}/message_templates`).send({
+        name: 'test_review_outcomes',
+        language: 'en_US',
+        category: 'MARKETING',
+        components: [{ type: 'BODY', text: 'Our sale starts on {{1}} for you', example: { body_text: [['Monday']] } }],
+      });
+      expect({ status: created.status, body: created.body }).toEqual({ status: 200, body: created.body });
+      const review = (body: Record<string, unknown>) =>
+        post(`/v1/test/${testNumber.waba_id}/message_templates/${created.body.id}/review`).send(body);
+      for (const [body, status] of [
+        [{ status: 'REJECTED', reason: 'TAG_CONTENT_MISMATCH', description: 'The category does not fit' }, 'REJECTED'],
+        [{ status: 'APPROVED' }, 'APPROVED'],
+        [{ status: 'PAUSED' }, 'PAUSED'],
+        [{ status: 'DISABLED' }, 'DISABLED'],
+      ] as const) {
+        const res = await review(body);
+        expect(res.status).toBe(200);
+        await eventually(async () => {
+          const [row] = await t.dataSource.query(`SELECT status FROM message_templates WHERE upstream_id = $1`, [
+            created.body.id,
+          ]);
+          return row?.status === status ? row : undefined;
+        });
+        await testHook.waitFor((events) =>
+          events.some(
+            (e) =>
+              e.body.includes(`"message_template_id":${created.body.id}`) && e.body.includes(`"event":"${status}"`),
+          ),
+        );
+      }
+      const rejected = testHook.events().find((e) => e.body.includes('TAG_CONTENT_MISMATCH'));
+      expect((rejected!.json as any).entry[0].changes[0].value).toMatchObject({
+        event: 'REJECTED',
+        reason: 'TAG_CONTENT_MISMATCH',
+      });
+      // Another account's template, or an unknown outcome: refused, nothing reviewed.
+      expectGraphError(
+        await post(`/v1/test/${testNumber.waba_id}/message_templates/123456789/review`).send({ status: 'APPROVED' }),
+        404,
+        100,
+      );
+      expectInvalidParameter(await review({ status: 'LOVED' }), 400, /status/);
+    });
+
+    it('quality and tier changes on demand send Meta’s phone_number_quality_update, and the gateway learns them', async () => {
+      const res = await post(`/v1/test/${testNumber.phone_number_id}/quality`).send({
+        quality_rating: 'RED',
+        messaging_limit_tier: 'TIER_10K',
+      });
+      expect(res.status).toBe(200);
+      const events = await testHook.waitFor(
+        (all) => all.filter((e) => e.body.includes('phone_number_quality_update')).length >= 2,
+      );
+      expect(
+        events
+          .filter((e) => e.body.includes('phone_number_quality_update'))
+          .map((e) => (e.json as any).entry[0].changes[0].value.event)
+          .sort(),
+      ).toEqual(expect.arrayContaining(['FLAGGED', 'UPGRADE']));
+      await eventually(async () => {
+        const [row] = await t.dataSource.query(
+          `SELECT messaging_limit_tier FROM phone_numbers WHERE phone_number_id = $1`,
+          [testNumber.phone_number_id],
+        );
+        return row?.messaging_limit_tier === 'TIER_10K' ? row : undefined;
+      });
+      expectInvalidParameter(
+        await post(`/v1/test/${testNumber.phone_number_id}/quality`).send({}),
+        400,
+        /quality_rating/,
+      );
+    });
+  });
+
   describe('the doors', () => {
     const inboundFor = (phoneNumberId: string, wabaId: string, body: string) =>
       JSON.stringify({

@@ -3,6 +3,17 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import { inFlightError } from '../idempotency/idempotency.errors';
 
+/**
+ * A live number's send to one of test mode's magic recipients (libs/meta/magic-recipients.ts): those
+ * numbers exist only at the simulator, so the send is refused before anything is written or sent.
+ */
+export function magicRecipientOnLive(recipient: string): GraphError {
+  return GraphError.invalidParameter(
+    'Invalid parameter',
+    `to: ${recipient} is one of test mode's magic recipients; send to it from a test number with a test key (svc_test_…)`,
+  );
+}
+
 /** 131026: a send that is not a template, outside the 24-hour customer-service window. */
 export function serviceWindowClosed(): GraphError {
   return new GraphError(

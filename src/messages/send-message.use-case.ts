@@ -5,6 +5,7 @@ import { BlacklistService } from '../blacklist/blacklist.service';
 import { OptOutsService } from '../blacklist/opt-outs.service';
 import { recipientBlacklisted } from '../blacklist/blacklist.errors';
 import { normalizeRecipient } from '../common/recipient';
+import { magicRecipient } from '../../libs/meta/magic-recipients';
 import type { Environment } from '../config/environment';
 import type { PhoneNumberLimits } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
@@ -20,7 +21,7 @@ import { spendingLimitReached } from '../usage/usage.errors';
 import { tagCallbackData } from './callback-data';
 import { ConversationsService } from './conversations/conversations.service';
 import { isMarkAsRead, messageTypeOf } from './dto/send-message.dto';
-import { sendOutcomeUnknown, serviceWindowClosed } from './messages.errors';
+import { magicRecipientOnLive, sendOutcomeUnknown, serviceWindowClosed } from './messages.errors';
 import { MessagesRepository, type PendingRecord } from './messages.repository';
 import { MessagesUpstream, type SendResult } from './messages.upstream';
 import { SendRecords } from './send-records';
@@ -172,6 +173,9 @@ export class SendMessageUseCase {
     const type = messageTypeOf(body);
     const group = body.recipient_type === 'group';
     const recipient = group ? String(body.to) : normalizeRecipient(body.to);
+    // Test mode's magic recipients answer only at the simulator: a live number never sends to them.
+    if (!group && magicRecipient(recipient) && !(await this.tenancy.isTest(ctx.tenantId)))
+      throw magicRecipientOnLive(recipient);
     if (options.filterBlacklist && !group && (await this.blacklist.isBlacklisted(ctx.tenantId, recipient))) {
       throw recipientBlacklisted();
     }

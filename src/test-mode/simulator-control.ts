@@ -58,7 +58,10 @@ export class SimulatorControl {
     });
   }
 
-  /** One control call; its refusal (4xx) is the simulator's message as 400 code 100, anything else 500 code 131000. */
+  /**
+   * One control call; its refusal is the simulator's message as 404 code 100 (an unknown message or
+   * template) or 400 code 100, anything else 500 code 131000.
+   */
   async call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown): Promise<T> {
     this.require('simulator');
     const timeout = deadline(this.timeoutMs);
@@ -88,6 +91,7 @@ export class SimulatorControl {
     const body = parse(text);
     if (status >= 200 && status < 300) return body as T;
     const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? text.slice(0, 200);
+    if (status === 404) throw GraphError.notFound(`The simulator does not know it: ${message}`);
     if (status >= 400 && status < 500)
       throw GraphError.invalidParameter('The simulator refused the request', `simulator: ${message}`);
     throw upstreamFailure(`the simulator answered HTTP ${status}`);

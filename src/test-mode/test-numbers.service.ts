@@ -98,7 +98,7 @@ export class TestNumbersService {
   }
 
   /** Test numbers are test data: a live key's organization has none (400 code 100). */
-  private async requireTest(tenantId: string): Promise<void> {
+  async requireTest(tenantId: string): Promise<void> {
     if (!(await this.tenancy.isTest(tenantId)))
       throw GraphError.invalidParameter(
         'Test numbers are test data: use a test key',

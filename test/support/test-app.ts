@@ -122,6 +122,7 @@ export function startTestSimulator(gatewayUrl: () => string): Promise<Sandbox> {
     appId: process.env.META_APP_ID ?? '1000000000000001',
     appSecret: process.env.SIMULATOR_APP_SECRET!,
     webhookUrl: () => (gatewayUrl() ? `${gatewayUrl()}/webhooks/simulator` : undefined),
+    magicRecipients: true,
     ...TEST_SANDBOX_TIMINGS,
   });
 }

@@ -116,6 +116,18 @@ export function controlRoutes(core: SandboxCore): Router {
     res.json(core.messages.limitsOf(phone));
   });
 
+  // When a number's statuses come (test mode): its own delays from the send, or only on demand.
+  router.put('/phone_numbers/:phoneNumberId/status_delays', (req, res) => {
+    const phone = core.state.phoneNumber(req.params.phoneNumberId);
+    if (!phone) throw new ControlError(404, `phone number ${req.params.phoneNumberId} is not registered here`);
+    res.json({ status_delays: core.messages.setStatusDelays(phone, req.body) });
+  });
+
+  // A status of a message whose number's statuses come on demand: sent, delivered, read or failed.
+  router.post('/messages/:messageId/status', (req, res) => {
+    res.json(core.messages.advanceStatus(req.params.messageId, req.body));
+  });
+
   router.put('/phone_numbers/:phoneNumberId', (req, res) => {
     const body = objectBody(req);
     const phone = core.state.registerPhoneNumber(

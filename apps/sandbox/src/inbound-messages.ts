@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CUSTOMER_MESSAGE_TYPES } from '../../../libs/meta/customer-message-types';
 import { ControlError } from './control-error';
 
 /**
@@ -7,19 +8,7 @@ import { ControlError } from './control-error';
  * replies, image, document, audio, video, sticker, location, contacts, reaction). Media types get
  * a file the business can download with `GET /{media-id}`.
  */
-export const INBOUND_TYPES = [
-  'text',
-  'button',
-  'interactive',
-  'image',
-  'document',
-  'audio',
-  'video',
-  'sticker',
-  'location',
-  'contacts',
-  'reaction',
-] as const;
+export const INBOUND_TYPES = CUSTOMER_MESSAGE_TYPES;
 export type InboundType = (typeof INBOUND_TYPES)[number];
 const MEDIA_TYPES = new Set<InboundType>(['image', 'document', 'audio', 'video', 'sticker']);
 

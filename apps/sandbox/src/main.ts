@@ -27,6 +27,8 @@ Usage: node dist/apps/sandbox/src/main.js [options]
   --subscribed <wabaId>         the app is already subscribed to this registered account's webhooks
                                 (as it stays at Meta across a restart; repeatable)
   --phone-number <id:wabaId:display>  register a phone number (repeatable)
+  --magic-recipients            test mode's simulator: sends to the magic recipients get Meta's errors
+                                (libs/meta/magic-recipients.ts; the gateway's test mode documents them)
   --help                        show this text
 `;
 
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
       'business-account': { type: 'string', multiple: true },
       'phone-number': { type: 'string', multiple: true },
       subscribed: { type: 'string', multiple: true },
+      'magic-recipients': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
     reviewDelayMs: integer('review-delay', values['review-delay'], 3000),
     logLimit: integer('log-limit', values['log-limit'], 10_000),
     rateCardCsv: values['rate-card'] === undefined ? undefined : readFileSync(values['rate-card'], 'utf8'),
+    magicRecipients: values['magic-recipients'] ?? false,
     webhookRetry: {
       baseDelayMs: integer('webhook-retry-base', values['webhook-retry-base'], 2_000),
       maxDelayMs: integer('webhook-retry-max', values['webhook-retry-max'], 3_600_000),

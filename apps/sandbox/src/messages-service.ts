@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ControlError } from './control-error';
-import { GraphApiError } from './graph-error';
+import { GraphApiError, graphErrorTypeFor } from './graph-error';
 import {
   MESSAGING_LIMIT_TIERS,
   PaceKeeper,
@@ -15,7 +15,9 @@ import { newWamid } from './ids';
 import type { PhoneNumber, SandboxState } from './sandbox-state';
 import type { Scheduler } from './scheduler';
 import { validateSendBody, type SendRequest } from './validation';
+import { MAGIC_RECIPIENTS, magicRecipient } from '../../../libs/meta/magic-recipients';
 import {
+  failedStatusWebhook,
   inboundWebhook,
   qualityUpdateWebhook,
   statusWebhook,
@@ -41,6 +43,17 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export class MessagesService {
   /** Meta's throughput, pair rate and messaging limits (pacing.ts). */
   readonly pace = new PaceKeeper();
+  /** Messages of numbers whose statuses come on demand, by wamid (test mode), with the statuses sent so far. */
+  private readonly held = new Map<
+    string,
+    {
+      phone: PhoneNumber;
+      recipientWaId: string;
+      webhookOf: (status: MessageStatus) => ReturnType<typeof statusWebhook>;
+      bizOpaqueCallbackData?: string;
+      sentUpTo?: number;
+    }
+  >();
 
   constructor(
     private readonly state: SandboxState,
@@ -48,12 +61,41 @@ export class MessagesService {
     private readonly webhooks: WebhookSender,
     private readonly delays: StatusDelays,
     private readonly billing: { rates: RateTable; charges: Charges },
+    /** Test mode's simulator: sends to the magic recipients (libs/meta/magic-recipients.ts) fail on demand. */
+    private readonly magicRecipients = false,
   ) {}
 
-  /** Validates like Meta, answers like Meta, and schedules the status webhooks. */
-  send(phone: PhoneNumber, body: unknown): Record<string, unknown> {
+  /**
+   * Validates like Meta, answers like Meta, and schedules the status webhooks; null when the send is
+   * never answered (a magic recipient's: the caller's timeout).
+   */
+  send(phone: PhoneNumber, body: unknown): Record<string, unknown> | null {
     const request = validateSendBody(body);
     if (request.kind === 'mark_read') return { success: true };
+    const magic = this.magicRecipients ? magicRecipient(request.waId) : undefined;
+    if (magic?.when === 'no_answer') return null;
+    if (magic?.when === 'answer') throw magicAnswer(magic.code!, magic.title, magic.details);
+    if (magic?.when === 'status') {
+      const id = newWamid(request.waId, 'outbound');
+      // Accepted, then failed: Meta's failed status comes alone (never sent, nothing charged).
+      this.scheduler.after(this.delays.sent, () =>
+        this.webhooks.enqueue(
+          failedStatusWebhook(phone, {
+            messageId: id,
+            atSeconds: nowSeconds(),
+            recipientWaId: request.waId,
+            error: { code: magic.code!, title: magic.title, details: magic.details },
+            bizOpaqueCallbackData: request.bizOpaqueCallbackData,
+          }),
+          id,
+        ),
+      );
+      return {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: request.to, wa_id: request.waId }],
+        messages: [request.type === 'template' ? { id, message_status: 'accepted' } : { id }],
+      };
+    }
     const businessInitiated =
       request.template !== undefined && !this.state.inServiceWindow(phone.id, request.waId, nowSeconds());
     const refusal = this.pace.admit(phone, request.waId, businessInitiated);
@@ -194,33 +236,96 @@ export class MessagesService {
       type: billable ? 'REGULAR' : 'FREE_CUSTOMER_SERVICE',
       cost: billable ? this.billing.rates.price(country, category) : 0,
     });
+    const webhookOf = (status: MessageStatus) =>
+      statusWebhook(phone, {
+        messageId,
+        status,
+        atSeconds: nowSeconds(),
+        recipientWaId: request.waId,
+        conversationId: conversation.id,
+        conversationExpiresAtSeconds: status === 'sent' ? conversation.expiresAtSeconds : undefined,
+        category,
+        billable,
+        bizOpaqueCallbackData: request.bizOpaqueCallbackData,
+      });
+    if (phone.statusDelays === 'manual') {
+      // Statuses on demand only (test mode): kept until the control API advances them.
+      this.held.set(messageId, {
+        phone,
+        recipientWaId: request.waId,
+        webhookOf,
+        bizOpaqueCallbackData: request.bizOpaqueCallbackData,
+      });
+      // Bounded: the oldest held message is let go past 10,000 (its statuses then never come).
+      if (this.held.size > 10_000) this.held.delete(this.held.keys().next().value!);
+      return;
+    }
     // Offsets count from the send; each status comes no earlier than the one before it.
-    const sentDelay = this.delays.sent;
-    const deliveredDelay = Math.max(sentDelay, this.delays.delivered);
-    const readDelay = Math.max(deliveredDelay, this.delays.read);
+    const delays = phone.statusDelays ?? this.delays;
+    const sentDelay = delays.sent;
+    const deliveredDelay = Math.max(sentDelay, delays.delivered);
+    const readDelay = Math.max(deliveredDelay, delays.read);
     const schedule: Array<[MessageStatus, number]> = [
       ['sent', sentDelay],
       ['delivered', deliveredDelay],
       ['read', readDelay],
     ];
     for (const [status, delay] of schedule) {
-      this.scheduler.after(delay, () => {
-        this.webhooks.enqueue(
-          statusWebhook(phone, {
-            messageId,
-            status,
-            atSeconds: nowSeconds(),
-            recipientWaId: request.waId,
-            conversationId: conversation.id,
-            conversationExpiresAtSeconds: status === 'sent' ? conversation.expiresAtSeconds : undefined,
-            category,
-            billable,
-            bizOpaqueCallbackData: request.bizOpaqueCallbackData,
-          }),
-          messageId,
-        );
-      });
+      this.scheduler.after(delay, () => this.webhooks.enqueue(webhookOf(status), messageId));
     }
+  }
+
+  /**
+   * Advances a held message's status now (test mode's statuses on demand): `sent`, `delivered`,
+   * `read` (each status before it that was not sent goes first, as Meta never skips one), or `failed`
+   * with one of Meta's delivery errors. A failed or read message is released.
+   */
+  advanceStatus(messageId: string, input: unknown): { id: string; statuses: string[] } {
+    const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+    const held = this.held.get(messageId);
+    // A message of another number (when the caller names one) is as unknown as a missing one.
+    if (!held || (body.phone_number_id !== undefined && body.phone_number_id !== held.phone.id))
+      throw new ControlError(404, `message ${messageId} is not waiting for a status (statuses: manual)`);
+    const status = oneOf(body, 'status', ['sent', 'delivered', 'read', 'failed'] as const);
+    if (status === 'failed') {
+      const code = body.error_code ?? 131026;
+      const magic = MAGIC_RECIPIENTS.find((m) => m.code === code && m.when === 'status');
+      if (!magic) throw new ControlError(400, 'error_code must be 131000, 131026, 131047 or 131049');
+      this.webhooks.enqueue(
+        failedStatusWebhook(held.phone, {
+          messageId,
+          atSeconds: nowSeconds(),
+          recipientWaId: held.recipientWaId,
+          error: { code: magic.code!, title: magic.title, details: magic.details },
+          bizOpaqueCallbackData: held.bizOpaqueCallbackData,
+        }),
+        messageId,
+      );
+      this.held.delete(messageId);
+      return { id: messageId, statuses: ['failed'] };
+    }
+    const order: MessageStatus[] = ['sent', 'delivered', 'read'];
+    const due = order.slice(held.sentUpTo ?? 0, order.indexOf(status) + 1);
+    for (const next of due) this.webhooks.enqueue(held.webhookOf(next), messageId);
+    held.sentUpTo = Math.max(held.sentUpTo ?? 0, order.indexOf(status) + 1);
+    if (status === 'read') this.held.delete(messageId);
+    return { id: messageId, statuses: due };
+  }
+
+  /** Sets when a number's statuses come: its own delays, `manual`, or null for the sandbox's. */
+  setStatusDelays(phone: PhoneNumber, input: unknown): PhoneNumber['statusDelays'] | null {
+    const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+    if (body.manual === true) phone.statusDelays = 'manual';
+    else if (body.manual === false || body.manual === undefined) {
+      const delays = ['sent', 'delivered', 'read'].map((name) => {
+        const value = body[name];
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3_600_000)
+          throw new ControlError(400, `${name} must be an integer from 0 to 3600000 (milliseconds from the send)`);
+        return value;
+      });
+      phone.statusDelays = { sent: delays[0], delivered: delays[1], read: delays[2] };
+    } else throw new ControlError(400, 'manual must be a boolean');
+    return phone.statusDelays ?? null;
   }
 
   /** Template sends are priced by the template's category when the sandbox knows it; the rest is service. */
@@ -229,6 +334,22 @@ export class MessagesService {
     const template = this.state.findTemplate(phone.wabaId, request.template.name, request.template.language);
     return template ? (template.category.toLowerCase() as PricingCategory) : 'service';
   }
+}
+
+/**
+ * Meta's refusal of a send to a magic recipient, in Meta's words: the pacing's own refusals (130429, 131056,
+ * 131048), else the template's 132001 (404).
+ */
+function magicAnswer(code: number, title: string, details: string): GraphApiError {
+  if (code === 130429) return GraphApiError.throughputReached();
+  if (code === 131056) return GraphApiError.pairRateLimit();
+  if (code === 131048) return GraphApiError.spamRateLimit(details);
+  return new GraphApiError(404, {
+    message: `(#${code}) ${title}`,
+    type: graphErrorTypeFor(code),
+    code,
+    error_data: { messaging_product: 'whatsapp', details },
+  });
 }
 
 function oneOf<T extends string>(body: Record<string, unknown>, name: string, values: readonly T[]): T {

@@ -22,6 +22,8 @@ export interface SandboxCoreOptions {
   rejectForeignHeaderHandles: boolean;
   /** The price list the sandbox charges by, as CSV in Meta's layout (default: the repository's sample). */
   rateCardCsv?: string;
+  /** Test mode's simulator: magic recipients answer with Meta's errors (libs/meta/magic-recipients.ts). */
+  magicRecipients?: boolean;
 }
 
 /** A request the demo receiver got: the signature headers and the body. */
@@ -63,10 +65,14 @@ export class SandboxCore {
     this.faults = new FaultInjector(this.scheduler);
     this.requestLog = new RequestLog(options.logLimit);
     this.rates = options.rateCardCsv === undefined ? RateTable.sample() : new RateTable(options.rateCardCsv);
-    this.messages = new MessagesService(this.state, this.scheduler, this.webhooks, options.statusDelaysMs, {
-      rates: this.rates,
-      charges: this.charges,
-    });
+    this.messages = new MessagesService(
+      this.state,
+      this.scheduler,
+      this.webhooks,
+      options.statusDelaysMs,
+      { rates: this.rates, charges: this.charges },
+      options.magicRecipients ?? false,
+    );
     this.templates = new TemplatesService(this.state, this.scheduler, this.webhooks, {
       reviewDelayMs: options.reviewDelayMs,
       rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,

@@ -39,6 +39,11 @@ export interface SandboxOptions {
   rejectForeignHeaderHandles?: boolean;
   /** The price list charged by, as CSV in Meta's layout (default: the repository's sample rate card). */
   rateCardCsv?: string;
+  /**
+   * Test mode's simulator: sends to the magic recipients (libs/meta/magic-recipients.ts) get Meta's
+   * errors, in the answer or as a failed status, or no answer. Default false.
+   */
+  magicRecipients?: boolean;
 }
 
 /** A running Cloud API simulator. */
@@ -178,6 +183,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     logLimit: options.logLimit ?? 10_000,
     rejectForeignHeaderHandles: options.rejectForeignHeaderHandles ?? false,
     rateCardCsv: options.rateCardCsv,
+    magicRecipients: options.magicRecipients,
   });
   const server = createServer(createSandboxApp(core));
   // Graph keeps connections alive; so does the sandbox, and close() must still be prompt.

@@ -20,9 +20,14 @@ export interface PhoneNumber {
   verifiedName: string;
   /** Throughput level, messaging limit tier and quality rating (Meta's defaults until changed). */
   limits: NumberLimits;
+  /**
+   * When its sends' statuses come (test mode): its own delays from the send, or `manual` (only when the
+   * control API says, `POST /_sandbox/messages/{wamid}/status`). Unset: the sandbox's delays.
+   */
+  statusDelays?: { sent: number; delivered: number; read: number } | 'manual';
 }
 
-export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED';
 export type TemplateCategory = 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
 
 export interface Template {

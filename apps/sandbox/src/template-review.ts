@@ -3,7 +3,8 @@
  * templates service runs them when a review finishes.
  */
 
-export type ReviewOutcome = { status: 'APPROVED' } | { status: 'REJECTED'; reason: string; description: string };
+export type ReviewOutcome =
+  { status: 'APPROVED' } | { status: 'REJECTED' | 'PAUSED' | 'DISABLED'; reason: string; description: string };
 
 export interface ReviewInput {
   components: Array<Record<string, unknown>>;

@@ -198,8 +198,20 @@ export class TemplatesService {
         reason: typeof body.reason === 'string' && body.reason !== '' ? body.reason : 'INVALID_FORMAT',
         description: typeof body.description === 'string' ? body.description : 'Rejected by the sandbox control API.',
       };
+    } else if (body.status === 'PAUSED' || body.status === 'DISABLED') {
+      // Meta pauses a template whose quality fell (for hours, then longer) and disables one paused too often.
+      outcome = {
+        status: body.status,
+        reason: 'NONE',
+        description:
+          typeof body.description === 'string'
+            ? body.description
+            : body.status === 'PAUSED'
+              ? 'Your WhatsApp message template has been paused because of low quality.'
+              : 'Your WhatsApp message template has been disabled because of repeated low quality.',
+      };
     } else {
-      throw new ControlError(400, "status must be 'APPROVED' or 'REJECTED'");
+      throw new ControlError(400, "status must be 'APPROVED', 'REJECTED', 'PAUSED' or 'DISABLED'");
     }
     this.finishReview(template, outcome);
     return this.read(template);
@@ -220,7 +232,7 @@ export class TemplatesService {
     template.reviewTimer = undefined;
     template.status = outcome.status;
     template.rejectedReason = outcome.status === 'REJECTED' ? outcome.reason : 'NONE';
-    template.rejectionDescription = outcome.status === 'REJECTED' ? outcome.description : undefined;
+    template.rejectionDescription = outcome.status === 'APPROVED' ? undefined : outcome.description;
     this.webhooks.enqueue(templateStatusWebhook(template, nowSeconds()), `template:${template.id}`);
   }
 

@@ -38,6 +38,40 @@ function metadata(phone: PhoneNumber): Record<string, string> {
   return { display_phone_number: phone.displayPhoneNumber, phone_number_id: phone.id };
 }
 
+/** A send Meta accepted and then could not deliver: its `failed` status's one error, as Meta words it. */
+export interface FailedStatusEvent {
+  messageId: string;
+  atSeconds: number;
+  recipientWaId: string;
+  error: { code: number; title: string; details: string };
+  bizOpaqueCallbackData?: string;
+}
+
+/** A `messages` webhook carrying a `failed` status: no conversation and no pricing (nothing was delivered). */
+export function failedStatusWebhook(phone: PhoneNumber, event: FailedStatusEvent): WebhookEnvelope {
+  const status: Record<string, unknown> = {
+    id: event.messageId,
+    status: 'failed',
+    timestamp: String(event.atSeconds),
+    recipient_id: event.recipientWaId,
+  };
+  if (event.bizOpaqueCallbackData !== undefined) status.biz_opaque_callback_data = event.bizOpaqueCallbackData;
+  status.errors = [
+    {
+      code: event.error.code,
+      title: event.error.title,
+      message: event.error.title,
+      error_data: { details: event.error.details },
+      href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+    },
+  ];
+  return envelope(phone.wabaId, 'messages', {
+    messaging_product: 'whatsapp',
+    metadata: metadata(phone),
+    statuses: [status],
+  });
+}
+
 /** A `messages` webhook carrying one status (sent, delivered, read) of a message the business sent. */
 export function statusWebhook(phone: PhoneNumber, event: StatusEvent): WebhookEnvelope {
   const status: Record<string, unknown> = {
@@ -107,8 +141,13 @@ export function templateStatusWebhook(template: Template, atSeconds: number): We
     message_template_language: template.language,
     reason: template.status === 'REJECTED' ? template.rejectedReason : 'NONE',
   };
-  if (template.status === 'REJECTED' && template.rejectionDescription) {
-    value.other_info = { title: 'Template rejected', description: template.rejectionDescription };
+  const titles: Record<string, string> = {
+    REJECTED: 'Template rejected',
+    PAUSED: 'FIRST_PAUSE',
+    DISABLED: 'Template disabled',
+  };
+  if (titles[template.status] && template.rejectionDescription) {
+    value.other_info = { title: titles[template.status], description: template.rejectionDescription };
   }
   return envelope(template.wabaId, 'message_template_status_update', value, atSeconds);
 }
