@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import request from 'supertest';
+import { type Received, startLibraryReceiver } from './support/library-receiver';
 import { signRequest } from '../src/auth/hmac';
 import { metaJson } from '../libs/meta/meta-json';
 import { MetricsService } from '../src/metrics/metrics.service';
@@ -15,31 +14,6 @@ import { bearer, createAdminKey, createOrgKey, createTenant, type TestTenant } f
 import { postFromUpstream } from './support/from-upstream';
 import { expectGraphError } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
-
-/** What the whatsapp-api-js receiver (test/clients/whatsapp-api-js-receiver.mjs) got: one entry a delivery. */
-interface Received {
-  path: string;
-  verified: boolean;
-  error?: string;
-  message?: { phoneID: string; from: string; name?: string; message: Record<string, any> };
-  status?: { phoneID: string; status: string; id: string; biz_opaque_callback_data?: string };
-}
-
-/** A tenant's receiver built on whatsapp-api-js, as its own process (the library is ESM only). */
-async function startLibraryReceiver(
-  secret: string,
-  verifyToken: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(__dirname, 'clients', 'whatsapp-api-js-receiver.mjs')], {
-    env: { PATH: process.env.PATH, SECRET: secret, VERIFY_TOKEN: verifyToken },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the receiver exited (${code})`)));
-    createInterface({ input: child.stdout }).once('line', resolve);
-  });
-  return { child, url: `http://127.0.0.1:${port.trim()}` };
-}
 
 /**
  * Issue 20, as a tenant developer and a security reviewer would try it: Meta's bytes verified by an

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import type { Sandbox } from '../apps/sandbox/src/sandbox-server';
 import { eventually } from './support/eventually';
+import { OnboardingService } from '../src/tenancy/onboarding.service';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
@@ -15,18 +16,33 @@ const run = promisify(execFile);
  * own default Graph version: @great-detail/whatsapp (v23.0, given a base URL it drops the version),
  * whatsapp-business (v17.0) and whatsapp-api-js (its default). Then Chatwoot's calls as it makes them.
  */
-describe('real Cloud API clients against the gateway', () => {
+describe.each(['live', 'test'] as const)('real Cloud API clients against the gateway, with %s keys', (mode) => {
   let t: TestApp;
+  /** Who answers the clients' Graph calls: the upstream for live keys, test mode's simulator for test keys. */
   let sandbox: Sandbox;
-  let tenant: TestTenant;
+  let tenant: Pick<TestTenant, 'id' | 'phoneNumberId' | 'wabaId'>;
   const TO = '15557654321';
   let inbound: string;
+  const createKey = (x: { id: string }) => createOrgKey(t, x, { mode });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ simulator: mode === 'test' });
     await resetState(t);
-    sandbox = t.sandbox;
-    tenant = await createTenant(t, 'Client user');
+    const live = await createTenant(t, 'Client user');
+    if (mode === 'live') {
+      sandbox = t.sandbox;
+      tenant = live;
+    } else {
+      // The organization's test twin and a test number of its own, made as a tenant makes them.
+      sandbox = t.simulator!;
+      const twin = await t.get(OnboardingService).testTwinOf(live.id);
+      const made = await request(t.url)
+        .post('/v1/test/phone_numbers')
+        .set(bearer(await createKey(twin)))
+        .send({})
+        .expect(201);
+      tenant = { id: twin.id, phoneNumberId: made.body.phone_number_id, wabaId: made.body.waba_id };
+    }
     await createCatalogTemplate(t, tenant, {
       name: 'client_order',
       language: 'en_US',
@@ -47,7 +63,14 @@ describe('real Cloud API clients against the gateway', () => {
         : undefined,
     );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // Test keys' calls reached the simulator only: the live upstream saw none of the test number's.
+    if (mode === 'test')
+      expect(
+        t.sandbox.requests().filter((r) => r.path.includes(tenant.phoneNumberId) || r.path.includes(tenant.wabaId)),
+      ).toEqual([]);
+    await t.close();
+  });
 
   async function runClient(
     script: string,
@@ -75,7 +98,7 @@ describe('real Cloud API clients against the gateway', () => {
     ).map((r: { type: string }) => r.type);
 
   it('@great-detail/whatsapp: sends a text, an image by link and a template, marks as read, creates, lists and deletes templates, uploads and downloads media', async () => {
-    const key = await createOrgKey(t, tenant);
+    const key = await createKey(tenant);
     sandbox.clearRequests();
     const results = await runClient('great-detail-whatsapp.mjs', key.key);
     for (const [step, outcome] of Object.entries(results))
@@ -109,7 +132,7 @@ describe('real Cloud API clients against the gateway', () => {
   });
 
   it('whatsapp-business: sends a text, an image by link and a template, marks as read, reads numbers and the profile', async () => {
-    const key = await createOrgKey(t, tenant);
+    const key = await createKey(tenant);
     const results = await runClient('whatsapp-business.cjs', key.key);
     for (const [step, outcome] of Object.entries(results))
       expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
@@ -120,7 +143,7 @@ describe('real Cloud API clients against the gateway', () => {
   });
 
   it('whatsapp-api-js: sends a text, an image by link and a template, marks as read, uploads, retrieves and fetches media', async () => {
-    const key = await createOrgKey(t, tenant);
+    const key = await createKey(tenant);
     const results = await runClient('whatsapp-api-js.mjs', key.key);
     for (const [step, outcome] of Object.entries(results))
       expect({ step, ...outcome, result: undefined }).toEqual({ step, ok: true, result: undefined });
@@ -133,7 +156,7 @@ describe('real Cloud API clients against the gateway', () => {
   });
 
   it("Chatwoot's calls, as it makes them: /v13.0 sends with Bearer, /v14.0 template lists with ?access_token=", async () => {
-    const key = await createOrgKey(t, tenant);
+    const key = await createKey(tenant);
     const sent = await request(t.url)
       .post(`/v13.0/${tenant.phoneNumberId}/messages`)
       .set(bearer(key))

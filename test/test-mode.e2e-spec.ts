@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import request from 'supertest';
+import { Webhook } from 'standardwebhooks';
+import { type Received, startLibraryReceiver } from './support/library-receiver';
 import { hubSignature } from '../libs/meta/hub-signature';
 import {
   bearer,
@@ -793,6 +796,83 @@ describe('test mode', () => {
         400,
         /quality_rating/,
       );
+    });
+  });
+
+  describe('drop-in: a tenant’s receivers, built on Meta’s libraries, with test data', () => {
+    const secret = 'tenant-test-app-secret-0123456789';
+    const verifyToken = 'tenant-test-verify-token';
+    let receiver: { child: ChildProcess; url: string };
+    afterAll(() => receiver?.child.kill());
+
+    it('whatsapp-api-js verifies and parses every test delivery on both registration styles; standardwebhooks verifies them', async () => {
+      receiver = await startLibraryReceiver(secret, verifyToken);
+      await request(t.url)
+        .post('/v1/webhooks')
+        .set(bearer(testKey))
+        .send({ url: `${receiver.url}/v1-webhooks`, secret, events: ['messages'] })
+        .expect(201);
+      // Meta's way, on the test business account: the library answers the handshake itself.
+      await request(t.url)
+        .post(`/v1/${testNumber.waba_id}/subscribed_apps`)
+        .set(bearer(testKey))
+        .send({ override_callback_uri: `${receiver.url}/subscribed-apps`, verify_token: verifyToken, secret })
+        .expect(200);
+      const from = '15557770009';
+      const inbound = await request(t.url)
+        .post(`/v1/test/${testNumber.phone_number_id}/inbound`)
+        .set(bearer(testKey))
+        .send({ from, name: 'José 🙂', type: 'text', text: { body: 'Olá "test" a/b' } });
+      expect(inbound.status).toBe(200);
+      const wamid = inbound.body.messages[0].id as string;
+      await eventually(async () =>
+        (
+          await t.dataSource.query('SELECT 1 FROM conversations WHERE wa_id = $1 AND last_inbound_at IS NOT NULL', [
+            from,
+          ])
+        ).length
+          ? true
+          : undefined,
+      );
+      const sent = await request(t.url)
+        .post(`/v1/${testNumber.phone_number_id}/messages`)
+        .set(bearer(testKey))
+        .send({
+          messaging_product: 'whatsapp',
+          to: from,
+          type: 'text',
+          text: { body: 'hi' },
+          biz_opaque_callback_data: 'order/7',
+        });
+      expect(sent.status).toBe(200);
+      const results = await eventually(async () => {
+        const got = (await (await fetch(`${receiver.url}/results`)).json()) as Received[];
+        const read = got.filter((r) => r.status?.id === sent.body.messages[0].id && r.status?.status === 'read');
+        return read.length === 2 ? got : undefined;
+      }, 10_000);
+      // Every delivery verified by the library, on both paths; the message and statuses parsed as Meta's.
+      expect(results.every((r) => r.verified)).toBe(true);
+      for (const path of ['/v1-webhooks', '/subscribed-apps']) {
+        const ofPath = results.filter((r) => r.path === path);
+        expect(ofPath.find((r) => r.message?.message.id === wamid)?.message).toMatchObject({
+          phoneID: testNumber.phone_number_id,
+          from,
+          name: 'José 🙂',
+          message: { type: 'text', text: { body: 'Olá "test" a/b' } },
+        });
+        expect(ofPath.filter((r) => r.status).map((r) => r.status!.status)).toEqual(
+          expect.arrayContaining(['sent', 'delivered', 'read']),
+        );
+        expect(ofPath.find((r) => r.status)?.status?.biz_opaque_callback_data).toBe('order/7');
+      }
+      // standardwebhooks, over the same test deliveries the /v1/webhooks endpoint got.
+      const delivered = testHook.events().slice(-3);
+      expect(delivered.length).toBeGreaterThan(0);
+      for (const delivery of delivered) {
+        const headers = delivery.headers as Record<string, string>;
+        expect(() => new Webhook(testHookSecret).verify(delivery.body, headers)).not.toThrow();
+        expect(delivery.body.startsWith('{"test":true,')).toBe(true);
+      }
     });
   });
 

@@ -79,7 +79,7 @@ export const bearer = (key: string | IssuedApiKey) => ({
 /** Puts a template straight into the catalog of `tenant`'s business account (APPROVED unless told). */
 export async function createCatalogTemplate(
   t: TestApp,
-  tenant: TestTenant,
+  tenant: Pick<TestTenant, 'id' | 'wabaId'>,
   template: {
     name: string;
     language: string;
@@ -181,14 +181,7 @@ export async function tenantForProcesses(
   });
   await createCatalogTemplate(
     t,
-    {
-      id: org.id,
-      name: org.name,
-      wabaId: ids.wabaId,
-      phoneNumberId: ids.phoneNumberId,
-      otherPhoneNumberId: '',
-      accessToken: ids.token,
-    },
+    { id: org.id, wabaId: ids.wabaId },
     { name: ids.template, language: 'en_US', components: [{ type: 'BODY', text: 'Hello' }] },
   );
   const { key } = await createOrgKey(t, { id: org.id }, { rateLimitPerSecond: 10_000 });

@@ -50,13 +50,18 @@ export async function createTestApp(
     overrides?: Array<{ token: Type<unknown> | Abstract<unknown> | string | symbol; value: unknown }>;
     /** Another app's sandbox, shared (two instances of the gateway in front of one Meta). */
     sandbox?: Sandbox;
-    /** Start test mode's simulator beside the app (or share another app's). */
-    simulator?: Sandbox | true;
+    /** Start test mode's simulator beside the app (or share another app's); false or omitted: none. */
+    simulator?: Sandbox | boolean;
   } = {},
 ): Promise<TestApp> {
   let url = '';
   const sandbox = options.sandbox ?? (await startTestSandbox(() => url));
-  const simulator = options.simulator === true ? await startTestSimulator(() => url) : (options.simulator ?? undefined);
+  const simulator =
+    options.simulator === true
+      ? await startTestSimulator(() => url)
+      : options.simulator === false
+        ? undefined
+        : options.simulator;
   const builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] });
   builder.overrideProvider(SimulatorTarget).useValue(new SimulatorTarget(simulator?.url ?? null));
   builder.overrideProvider(UpstreamTarget).useFactory({
