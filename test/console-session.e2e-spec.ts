@@ -91,6 +91,7 @@ describe('console sessions: a key exchanged once for a cookie that acts as the k
         tenant_ids: [a.id],
       },
       organization_id: a.id,
+      mode: 'live',
       person: null,
       csrf_token: expect.stringMatching(/^\w{20,}/),
     });

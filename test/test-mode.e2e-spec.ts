@@ -14,6 +14,7 @@ import {
 } from './support/factories';
 import { eventually } from './support/eventually';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
+import { consoleBrowser } from './support/console-browser';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -873,6 +874,54 @@ describe('test mode', () => {
         expect(() => new Webhook(testHookSecret).verify(delivery.body, headers)).not.toThrow();
         expect(delivery.body.startsWith('{"test":true,')).toBe(true);
       }
+    });
+  });
+
+  describe('the console’s Test data switch', () => {
+    it('turns a session of a live key onto its organization’s test data with the same key, and back; refused where it has no meaning', async () => {
+      const session = consoleBrowser(t.url);
+      const signedIn = await session.agent.post('/console/session').send({ key: liveKey });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.mode).toBe('live');
+      session.remember(signedIn.body);
+      const numbers = async () =>
+        ((await session.get('/v1/phone_numbers')).body.data as Array<{ phone_number_id: string }>).map(
+          (n) => n.phone_number_id,
+        );
+      expect(await numbers()).toEqual(expect.arrayContaining([live.phoneNumberId]));
+      const on = await session.write('patch', '/console/session', { mode: 'test' });
+      expect(on.status).toBe(200);
+      expect(on.body).toMatchObject({ mode: 'test', organization_id: live.id });
+      const testSide = await numbers();
+      expect(testSide).toContain(testNumber.phone_number_id);
+      expect(testSide).not.toContain(live.phoneNumberId);
+      // A write there is the twin's, by the same key (the audit log names it).
+      const contact = await session.write('post', '/v1/contacts', { contacts: [{ phone_number: '15550009999' }] });
+      expect(contact.status).toBe(200);
+      expect(await t.dataSource.query(`SELECT tenant_id FROM contacts WHERE phone_number = '15550009999'`)).toEqual([
+        { tenant_id: twinId },
+      ]);
+      const off = await session.write('patch', '/console/session', { mode: 'live' });
+      expect(off.body.mode).toBe('live');
+      expect(await numbers()).not.toContain(testNumber.phone_number_id);
+      // A platform key's session, and a test key's, have no switch.
+      const platform = consoleBrowser(t.url);
+      const operator = await platform.agent.post('/console/session').send({ key: (await createPlatformKey(t)).key });
+      platform.remember(operator.body);
+      expectInvalidParameter(
+        await platform.write('patch', '/console/session', { mode: 'test' }),
+        400,
+        /platform has no test data/,
+      );
+      const tester = consoleBrowser(t.url);
+      const testSession = await tester.agent.post('/console/session').send({ key: testKey });
+      expect(testSession.body.mode).toBe('test');
+      tester.remember(testSession.body);
+      expectInvalidParameter(
+        await tester.write('patch', '/console/session', { mode: 'live' }),
+        400,
+        /test key’s session/,
+      );
     });
   });
 

@@ -69,7 +69,11 @@ export class ApiKeyGuard implements CanActivate {
     // A console session stands for the key it signed in with (src/console): the same key, looked up
     // by the same hash through the same short cache, so a revoked key stops within AUTH_CACHE_TTL_MS.
     // Its requests are not signed: the session was proven at sign-in, and its writes carry a CSRF token.
-    if (presented === undefined && req.consoleKeyHash !== undefined) return this.keys.activeByHash(req.consoleKeyHash);
+    if (presented === undefined && req.consoleKeyHash !== undefined) {
+      const key = await this.keys.activeByHash(req.consoleKeyHash);
+      // The console's Test data switch: the same key, on its organizations' test twins.
+      return key && req.consoleMode === 'test' ? this.keys.testViewOf(key) : key;
+    }
     const found = await this.keys.activeByText(presented?.text);
     if (!found) return null;
     const { key } = found;

@@ -102,9 +102,12 @@ export class ApiKeysController {
     @Query() query: ListApiKeysQueryDto,
     @Req() req: GatewayRequest,
   ): Promise<ApiKeyPageDto> {
+    // A test key (or the console's Test data switch) may name its organization by the live id.
+    const named = query.organization_id?.toLowerCase();
+    const live = named === undefined || auth.mode === 'live' ? -1 : auth.liveTenantIds.indexOf(named);
     const page = await this.keys.page(
       await this.managing(auth),
-      { tenantId: query.organization_id, limit: query.limit, after: query.after },
+      { tenantId: live >= 0 ? auth.tenantIds[live] : query.organization_id, limit: query.limit, after: query.after },
       req.originalUrl,
     );
     return { ...page, data: page.data.map(apiKeyJson) };

@@ -130,6 +130,8 @@ export function ipAllowed(list: BlockList, ip: string | undefined): boolean {
 @Injectable()
 export class ApiKeysService implements BeforeApplicationShutdown {
   private readonly cache: LRUCache<string, ActiveKey | false>;
+  /** Live keys as a console session's Test data switch shows them (testViewOf), by key id, briefly. */
+  private readonly testViews: LRUCache<string, ActiveKey, ActiveKey>;
   private readonly lastUsedWrites = new Map<string, number>();
   /** last_used_at updates still running, awaited at shutdown so none hits a closed pool. */
   private readonly pendingWrites = new Set<Promise<unknown>>();
@@ -145,6 +147,22 @@ export class ApiKeysService implements BeforeApplicationShutdown {
     secrets.register('API key signing secrets', keys.encryptedSecrets());
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
     this.cache = new LRUCache({ max: 50_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
+    this.testViews = new LRUCache<string, ActiveKey, ActiveKey>({
+      max: 10_000,
+      ttl: Math.max(ttl, 1),
+      fetchMethod: async (_id, _stale, { context: key }) => {
+        const twins = await this.tenancy.twinsOf(key.tenantIds);
+        const live = key.tenantIds.filter((id) => twins.has(id));
+        return {
+          ...key,
+          mode: 'test',
+          tenantIds: live.map((id) => twins.get(id)!),
+          liveTenantIds: live,
+          // Its live numbers restrict nothing among test numbers.
+          allowedPhoneNumberIds: null,
+        };
+      },
+    });
     onboarding.registerDependent('organization', 'API keys that are not revoked', (m, id) => keys.hasLiveKeys(m, id));
     // Its members' keys end with the organization (their sessions within AUTH_CACHE_TTL_MS elsewhere).
     onboarding.onOrganizationRemoved(async (m, id) => {
@@ -247,6 +265,21 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       originalUrl,
       (row) => this.toView(row),
     );
+  }
+
+  /**
+   * A live key as the console's Test data switch uses it: the same key (its scopes, limits and
+   * identity in the audit log), reaching its organizations' test twins instead (those that exist:
+   * the switch makes the session's). A test key or a platform key is itself.
+   */
+  async testViewOf(key: ActiveKey): Promise<ActiveKey> {
+    if (key.mode === 'test' || key.kind === 'platform') return key;
+    return (await this.testViews.fetch(`${key.id}:${key.tenantIds.join(',')}`, { context: key }))!;
+  }
+
+  /** Drops a key's test view here (a twin was just made for it); other instances within AUTH_CACHE_TTL_MS. */
+  forgetTestView(key: ActiveKey): void {
+    this.testViews.delete(`${key.id}:${key.tenantIds.join(',')}`);
   }
 
   // ---- test mode: a test key is a key of the test twins of its organizations --------------------

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { Transform } from 'class-transformer';
 import type { Request, Response } from 'express';
 import { type ActiveKey, ApiKeysService, ipAllowed } from '../auth/api-keys.service';
@@ -72,9 +82,19 @@ export class SignInDto {
 
 export class SwitchOrganizationDto {
   @ApiPropertyOptional({ format: 'uuid', description: "One of the admin key's (or the person's) organizations" })
-  @ValidateIf((body: SwitchOrganizationDto) => body.platform !== true)
+  @ValidateIf((body: SwitchOrganizationDto) => body.platform !== true && body.mode === undefined)
   @IsUUID()
   organization_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['live', 'test'],
+    description:
+      "The Test data switch: `test` shows and changes the organization's test data (its test twin, test numbers at " +
+      'the simulator) with the same key and role; `live` goes back',
+  })
+  @IsOptional()
+  @IsIn(['live', 'test'])
+  mode?: 'live' | 'test';
 
   @ApiPropertyOptional({ description: 'A person who is a platform operator: act for the platform' })
   @IsOptional()
@@ -255,6 +275,7 @@ export class ConsoleSessionController {
       req.session.organizationId ?? null,
       csrf.generateToken(req, false),
       await this.personOf(req),
+      req.session.mode,
     );
   }
 
@@ -265,6 +286,8 @@ export class ConsoleSessionController {
   @ApiGraphErrors(400, 401, 403)
   async switchOrganization(@Req() req: Request, @Body() body: SwitchOrganizationDto) {
     const key = await this.current(req);
+    if (body.mode !== undefined && body.organization_id === undefined && body.platform !== true)
+      return this.switchMode(req, key, body.mode);
     if (req.session.userId && key.person) {
       // A person moves to another of their organizations (their membership's key there), or to the
       // platform (their operator key), as far as the way they signed in lets them.
@@ -280,15 +303,50 @@ export class ConsoleSessionController {
       req.session.keyId = next.id;
       if (person.tenantId) req.session.organizationId = person.tenantId;
       else delete req.session.organizationId;
+      // The platform has no test data; another organization's is made on first use.
+      if (!person.tenantId) delete req.session.mode;
+      else if (req.session.mode === 'test') await this.keys.organizationsFor('test', [person.tenantId]);
       await promised((done) => req.session.save(done));
-      return sessionJson(next, person.tenantId, csrf.generateToken(req, false), person);
+      return sessionJson(next, person.tenantId, csrf.generateToken(req, false), person, req.session.mode);
     }
     if (body.platform)
       throw GraphError.invalidParameter('Invalid parameter', 'platform: only a person can switch to it');
     const organizationId = this.organizationFor(key, body.organization_id);
     req.session.organizationId = organizationId;
+    if (organizationId && req.session.mode === 'test') {
+      await this.keys.organizationsFor('test', [organizationId]);
+      this.keys.forgetTestView(key);
+    }
     await promised((done) => req.session.save(done));
-    return sessionJson(key, organizationId ?? null, csrf.generateToken(req, false));
+    return sessionJson(key, organizationId ?? null, csrf.generateToken(req, false), null, req.session.mode);
+  }
+
+  /**
+   * The Test data switch: the session's key acts on its organization's test twin (made on first use),
+   * with the same scopes and role, or on the live organization again. Not for the platform.
+   */
+  private async switchMode(req: Request, key: ActiveKey, mode: 'live' | 'test') {
+    const organizationId = req.session.organizationId ?? (key.kind === 'org' ? key.tenantIds[0] : undefined);
+    if (key.mode === 'test')
+      throw GraphError.invalidParameter('Invalid parameter', 'mode: a test key’s session shows test data only');
+    if (mode === 'test') {
+      if (key.kind === 'platform' || !organizationId)
+        throw GraphError.invalidParameter(
+          'Invalid parameter',
+          key.kind === 'platform' ? 'mode: the platform has no test data' : 'mode: choose an organization first',
+        );
+      await this.keys.organizationsFor('test', [organizationId]);
+      this.keys.forgetTestView(key);
+      req.session.mode = 'test';
+    } else delete req.session.mode;
+    await promised((done) => req.session.save(done));
+    return sessionJson(
+      key,
+      organizationId ?? null,
+      csrf.generateToken(req, false),
+      await this.personOf(req),
+      req.session.mode,
+    );
   }
 
   @Delete()

@@ -23,6 +23,8 @@ declare module 'express-session' {
     enrollment?: { userId: string; email: string; organizationId: string };
     /** How the person signed in: an organization that requires single sign-on takes only `sso`. */
     signedInWith?: 'password' | 'sso';
+    /** The console's Test data switch: the session's key acts on its organizations' test twins. */
+    mode?: 'test';
   }
 }
 
@@ -104,6 +106,7 @@ export function consoleSessions(options: {
       if (!state.keyHash && !(ownSession && state.enrollment)) return next();
       if (!signingIn && state.keyHash) {
         (req as GatewayRequest).consoleKeyHash = state.keyHash;
+        if (state.mode === 'test') (req as GatewayRequest).consoleMode = 'test';
         if (state.organizationId && req.headers[TENANT_HEADER] === undefined)
           req.headers[TENANT_HEADER] = state.organizationId;
       }

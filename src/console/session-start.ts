@@ -41,6 +41,8 @@ export class ConsoleSessionDto {
   organization_id: string | null;
   @ApiProperty({ description: 'Send as X-CSRF-Token on every write of this session' })
   csrf_token: string;
+  @ApiProperty({ enum: ['live', 'test'], description: 'The Test data switch: test shows the test data' })
+  mode: 'live' | 'test';
 }
 
 export const sessionJson = (
@@ -48,7 +50,9 @@ export const sessionJson = (
   organizationId: string | null,
   csrfToken: string,
   person: PersonSession | null = null,
+  mode: 'test' | undefined = undefined,
 ): ConsoleSessionDto => ({
+  mode: mode ?? key.mode,
   person: person && {
     email: person.email,
     role: person.role,

@@ -66,6 +66,8 @@ export interface GatewayRequest extends Request {
   tenancy?: TenancyOutcome;
   /** The hash of the key a console session signed in with (src/console), standing for a presented key. */
   consoleKeyHash?: string;
+  /** The console session's Test data switch: its key acts as a test key of its organizations' twins. */
+  consoleMode?: 'test';
   /** What a route whose handler decides it was (`@Audited()` without an action, audit/audited-route.ts). */
   audited?: { action: string; tenantId: string };
 }

@@ -15,6 +15,8 @@ export interface Session {
   } | null;
   organization_id: string | null;
   csrf_token: string;
+  /** The Test data switch: `test` shows and changes the organization's test data (test mode). */
+  mode: 'live' | 'test';
 }
 
 export interface Page<T> {
@@ -173,6 +175,9 @@ export const switchOrganization = async (organizationId: string) =>
       organizationId === PLATFORM ? { platform: true } : { organization_id: organizationId },
     ),
   );
+/** The Test data switch: the same key and role on the organization's test data, or back on its live data. */
+export const switchMode = async (mode: 'live' | 'test') =>
+  remember(await call<Session>('PATCH', '/console/session', { mode }));
 /** The picker's value for a person's platform operator session. */
 export const PLATFORM = 'platform';
 /** Whether the operator offers single sign-on, and its button's words. */

@@ -19,6 +19,7 @@ import {
   signOut,
   singleSignOn,
   SSO_START,
+  switchMode,
   switchOrganization,
   whenSignedOut,
 } from './api';
@@ -32,6 +33,7 @@ import { MessagePage, MessagesPage } from './pages/messages';
 import { OrganizationPage, OrganizationsPage } from './pages/organizations';
 import { OverviewPage } from './pages/overview';
 import { TemplatesPage } from './pages/templates';
+import { TestNumbersPage } from './pages/test-numbers';
 import { UsagePage } from './pages/usage';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
@@ -469,9 +471,19 @@ const OPERATOR_PAGES: PageEntry[] = [
   ['audit', 'Audit log', 'audit:read'],
 ];
 
+/**
+ * With the Test data switch on: the same pages on the organization's test data, and its test numbers;
+ * people are the live organization's only (their memberships and invitations have no test side).
+ */
+const TEST_PAGES: PageEntry[] = [
+  ...TENANT_PAGES.slice(0, 1),
+  ['test-numbers', 'Test numbers', 'business:read'],
+  ...TENANT_PAGES.slice(1).filter(([name]) => name !== 'members'),
+];
+
 /** The pages the session's key can read: a page whose scope it lacks is not offered. */
 function pagesOf(session: Session): PageEntry[] {
-  const all = session.key.kind === 'platform' ? OPERATOR_PAGES : TENANT_PAGES;
+  const all = session.key.kind === 'platform' ? OPERATOR_PAGES : session.mode === 'test' ? TEST_PAGES : TENANT_PAGES;
   const readable = all.filter(([, , scope]) => !scope || session.key.scopes.includes(scope));
   return readable.length > 0 ? readable : [['overview', 'Overview']];
 }
@@ -505,8 +517,11 @@ function Console({
         phoneNumberId={rest[0]}
         waId={rest[1]}
         scopes={session.key.scopes}
+        test={session.mode === 'test'}
       />
     );
+  else if (page === 'test-numbers')
+    content = <TestNumbersPage canWrite={session.key.scopes.includes('numbers:connect')} />;
   else if (page === 'messages' && rest.length === 2) content = <MessagePage phoneNumberId={rest[0]} id={rest[1]} />;
   else if (page === 'messages') content = <MessagesPage organizationId={session.organization_id} />;
   else if (page === 'webhooks' && rest.length === 1) content = <WebhookPage id={rest[0]} />;
@@ -536,6 +551,7 @@ function Console({
           ))}
         </nav>
         <OrganizationPicker session={session} onChange={onSession} />
+        <TestDataSwitch session={session} onChange={onSession} />
         <span class="who">
           {session.person ? `${session.person.email} (${session.person.role})` : `${session.key.prefix}…`}
         </span>
@@ -543,10 +559,58 @@ function Console({
           Sign out
         </button>
       </header>
-      <main>
+      {session.mode === 'test' && (
+        <p class="test-banner" role="status">
+          Test data: every page shows and changes the organization’s test data, answered by the simulator, never by
+          Meta.
+        </p>
+      )}
+      {/* A new mode is other data: the page starts again (its numbers, lists and filters read anew). */}
+      <main key={session.mode}>
         <Guarded page={page}>{content}</Guarded>
       </main>
     </>
+  );
+}
+
+/**
+ * The Test data switch: the same key and role on the organization's test data (test mode), or back
+ * on its live data. Not for the platform, an admin key before it picks an organization, or a test
+ * key's session (test data only).
+ */
+function TestDataSwitch({ session, onChange }: { session: Session; onChange: (s: Session) => void }) {
+  const [error, setError] = useState<string>();
+  if (session.key.kind === 'platform' || session.organization_id === null) return null;
+  if (session.key.prefix.startsWith('svc_test_') || session.key.prefix.startsWith('svc_admin_test_'))
+    return <span class="tag">Test key</span>;
+  const on = session.mode === 'test';
+  return (
+    <label class="check test-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        aria-checked={on}
+        onChange={() =>
+          void switchMode(on ? 'live' : 'test').then(
+            (next) => {
+              setError(undefined);
+              // The same page, without the other side's number or record in its address.
+              const [page] = location.hash.replace(/^#\/?/, '').split('/');
+              location.hash = href(page || 'overview');
+              onChange(next);
+            },
+            (e: Error) => setError(e.message),
+          )
+        }
+      />
+      Test data
+      {error && (
+        <span role="alert" class="error">
+          {error}
+        </span>
+      )}
+    </label>
   );
 }
 

@@ -83,7 +83,10 @@ function columnsOf(template: Template | undefined): { header: string[]; body: st
  */
 function recipientsOf(csv: string, columns: { header: string[]; body: string[] }) {
   const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
-  const problems = parsed.errors.map((e) => `line ${(e.row ?? 0) + 2}: ${e.message}`);
+  // A single column (`to` alone, a template without variables) has no delimiter to detect: not a problem.
+  const problems = parsed.errors
+    .filter((e) => e.code !== 'UndetectableDelimiter')
+    .map((e) => `line ${(e.row ?? 0) + 2}: ${e.message}`);
   const fields = parsed.meta.fields ?? [];
   if (csv.trim() && !fields.includes('to')) problems.unshift('the first line must name the columns, one of them `to`');
   const missing = [...columns.header.map((n) => `header:${n}`), ...columns.body].filter((c) => !fields.includes(c));

@@ -91,11 +91,14 @@ export function InboxPage({
   phoneNumberId,
   waId,
   scopes,
+  test,
 }: {
   organizationId: string | null;
   phoneNumberId?: string;
   waId?: string;
   scopes: string[];
+  /** The Test data switch is on: the thread offers to reply as the (simulated) customer. */
+  test: boolean;
 }) {
   const { numbers } = useNumbers(organizationId);
   const [picked, setPicked] = useState<string>();
@@ -172,7 +175,7 @@ export function InboxPage({
           {conversations && conversations.length === 0 && <p>No conversations match.</p>}
         </div>
         {number && waId ? (
-          <Thread phoneNumberId={number} conversation={selected} waId={waId} scopes={scopes} />
+          <Thread phoneNumberId={number} conversation={selected} waId={waId} scopes={scopes} test={test} />
         ) : (
           <p class="inbox-empty">Choose a conversation.</p>
         )}
@@ -186,11 +189,13 @@ function Thread({
   waId,
   conversation,
   scopes,
+  test,
 }: {
   phoneNumberId: string;
   waId: string;
   conversation: Conversation | undefined;
   scopes: string[];
+  test: boolean;
 }) {
   const base = `/v1/${encodeURIComponent(phoneNumberId)}/conversations/${encodeURIComponent(waId)}`;
   const [latest, setLatest] = useState<ThreadPage>();
@@ -278,7 +283,48 @@ function Thread({
           onSent={() => void reload().catch((e: Error) => setError(e.message))}
         />
       )}
+      {test && scopes.includes('conversations:write') && (
+        <CustomerReply
+          phoneNumberId={phoneNumberId}
+          waId={waId}
+          onSent={() => void reload().catch((e: Error) => setError(e.message))}
+        />
+      )}
     </div>
+  );
+}
+
+/**
+ * Test mode: the simulated customer answers (their message comes in through the simulator's webhook,
+ * as Meta's would, so the thread shows it within a moment).
+ */
+function CustomerReply({ phoneNumberId, waId, onSent }: { phoneNumberId: string; waId: string; onSent: () => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await api.post(`/v1/test/${encodeURIComponent(phoneNumberId)}/inbound`, {
+        from: waId,
+        type: 'text',
+        text: { body: text },
+      });
+      setText('');
+      setError(undefined);
+      onSent();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <form class="reply customer" onSubmit={(e) => void submit(e)} aria-label="Reply as the customer">
+      {error && <p role="alert">{error}</p>}
+      <label>
+        Reply as the customer
+        <input value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} required />
+      </label>
+      <button type="submit">Send as the customer</button>
+    </form>
   );
 }
 
