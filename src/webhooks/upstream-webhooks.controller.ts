@@ -57,7 +57,7 @@ export class UpstreamWebhooksController {
     schema: { example: { success: true, stored: 1, duplicates: 0, unprocessable: 0 } },
   })
   async receive(@Req() req: GatewayRequest): Promise<{ success: true } & IngestResult> {
-    verifySignedDelivery(req, this.app.appSecret, this.logger);
+    verifySignedDelivery(req, this.app.appSecret, this.logger, 'upstream webhook');
     return { success: true, ...(await this.ingest.ingest(req.body, req.rawBody, req.id)) };
   }
 }
@@ -92,21 +92,21 @@ export class SimulatorWebhooksController {
       throw new GraphError(ErrorCode.PermissionDenied, '(#200) This gateway runs no simulator (SIMULATOR_APP_SECRET)', {
         status: 403,
       });
-    verifySignedDelivery(req, this.secret, this.logger);
+    verifySignedDelivery(req, this.secret, this.logger, 'simulator webhook');
     return { success: true, ...(await this.ingest.ingest(req.body, req.rawBody, req.id, 'simulator')) };
   }
 }
 
 /** Refuses a delivery whose X-Hub-Signature-256 is missing (401 code 190) or does not match its bytes (403 code 200). */
-function verifySignedDelivery(req: GatewayRequest, secret: string, logger: Logger): void {
+function verifySignedDelivery(req: GatewayRequest, secret: string, logger: Logger, what: string): void {
   const header = req.headers[HUB_SIGNATURE_HEADER];
   if (typeof header !== 'string' || header.length === 0) {
-    logger.warn(`webhook refused: no X-Hub-Signature-256 [request ${req.id}]`);
+    logger.warn(`${what} refused: no X-Hub-Signature-256 [request ${req.id}]`);
     throw new GraphError(ErrorCode.InvalidToken, 'Missing X-Hub-Signature-256', { status: 401 });
   }
   if (!req.rawBody || !verifyHubSignature(secret, req.rawBody, header)) {
     logger.warn(
-      `webhook refused: X-Hub-Signature-256 does not match the body (${req.rawBody?.length ?? 0} bytes) [request ${req.id}]`,
+      `${what} refused: X-Hub-Signature-256 does not match the body (${req.rawBody?.length ?? 0} bytes) [request ${req.id}]`,
     );
     throw new GraphError(ErrorCode.PermissionDenied, '(#200) X-Hub-Signature-256 does not match the body', {
       status: 403,
