@@ -7,6 +7,7 @@ import { hubSignature } from '../libs/meta/hub-signature';
 import {
   bearer,
   createAdminKey,
+  createCatalogTemplate,
   createOrgKey,
   createPlatformKey,
   createTenant,
@@ -203,6 +204,18 @@ describe('test mode', () => {
       expect(listed.body.data.map((n: { phone_number_id: string }) => n.phone_number_id)).toEqual([
         testNumber.phone_number_id,
       ]);
+    });
+
+    it('leave nothing behind when the simulator will not describe the number: no account without its number', async () => {
+      const accounts = () =>
+        t.dataSource.query(`SELECT count(*)::int AS n FROM business_accounts WHERE tenant_id = $1`, [twinId]);
+      const before = await accounts();
+      // The number's read (GET /v23.0/{phone-number-id}) fails once at the simulator.
+      t.simulator!.injectFault({ kind: 'graph_error', code: 100, count: 1, method: 'GET', path: '^/v23\\.0/\\d+$' });
+      const res = await request(t.url).post('/v1/test/phone_numbers').set(bearer(testKey)).send({});
+      expectInvalidParameter(res, 400, /^phone_number_id: Meta answered/);
+      expect(await accounts()).toEqual(before);
+      t.simulator!.clearFaults();
     });
 
     it('are refused to a live key, and Embedded Signup to a test key, changing nothing', async () => {
@@ -684,6 +697,47 @@ describe('test mode', () => {
       expectInvalidParameter(onLive, 400, /^to: 15550001026 is one of test mode's magic recipients/);
       expect(t.sandbox.requests().length).toBe(liveCalls);
       expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM messages`)).toEqual([{ n: records }]);
+    });
+
+    it('a live broadcast skips magic recipients with the same refusal; the others go to Meta', async () => {
+      await createCatalogTemplate(t, live, {
+        name: 'live_notice',
+        language: 'en_US',
+        components: [{ type: 'BODY', text: 'A notice for you' }],
+      });
+      const liveCalls = t.sandbox.requests().length;
+      const created = await request(t.url)
+        .post(`/v1/${live.phoneNumberId}/broadcasts`)
+        .set(bearer(liveKey))
+        .send({
+          name: 'Live with a magic number',
+          template: { name: 'live_notice', language: { code: 'en_US' } },
+          recipients: [{ to: '+1 555-000-1026' }, { to: '15557770444' }],
+        });
+      expect(created.status).toBe(201);
+      expect(created.body.refused).toEqual([
+        {
+          index: 0,
+          to: '15550001026',
+          error: expect.objectContaining({
+            code: 100,
+            error_data: { details: expect.stringMatching(/^to: 15550001026 is one of test mode's magic recipients/) },
+          }),
+        },
+      ]);
+      const done = await eventually(async () => {
+        const res = await request(t.url)
+          .get(`/v1/${live.phoneNumberId}/broadcasts/${created.body.id}`)
+          .set(bearer(liveKey));
+        return res.body.status === 'completed' ? res : undefined;
+      }, 15_000);
+      expect(done.body.counts).toMatchObject({ skipped: 1, failed: 0 });
+      const sends = t.sandbox
+        .requests()
+        .slice(liveCalls)
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/messages'))
+        .map((r) => (r.body as { to: string }).to);
+      expect(sends).toEqual(['15557770444']);
     });
 
     it('statuses on demand: with manual statuses none comes until asked, then each in order', async () => {

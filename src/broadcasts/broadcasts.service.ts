@@ -6,6 +6,9 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isUUID } from 'class-validator';
 import { BlacklistService } from '../blacklist/blacklist.service';
+import { magicRecipient } from '../../libs/meta/magic-recipients';
+import { magicRecipientOnLive } from '../messages/messages.errors';
+import { TenancyService } from '../tenancy/tenancy.service';
 import { Clock } from '../common/clock';
 import type { Environment } from '../config/environment';
 import type { PhoneNumberLimits } from '../core/gateway-request';
@@ -69,6 +72,7 @@ export class BroadcastsService {
     private readonly pace: NumberPaceService,
     private readonly clock: Clock,
     private readonly spending: SpendingLimits,
+    private readonly tenancy: TenancyService,
     onboarding: OnboardingService,
     config: ConfigService<Environment, true>,
   ) {
@@ -326,7 +330,10 @@ export class BroadcastsService {
     }
   }
 
-  /** Recipients on the organization's blacklist: kept as skipped, with the error their send would get. */
+  /**
+   * Recipients on the organization's blacklist (and, on a live number, test mode's magic recipients):
+   * kept as skipped, with the error their send would get.
+   */
   private async screen(
     tenantId: string,
     checked: CheckedRecipient[],
@@ -336,10 +343,14 @@ export class BroadcastsService {
       tenantId,
       checked.map((c) => c.recipient),
     );
+    // Test mode's magic recipients answer only at the simulator: a live number's broadcast skips them.
+    const magicRefused = checked.some((c) => magicRecipient(c.recipient)) && !(await this.tenancy.isTest(tenantId));
     const refused: RefusedRecipient[] = [];
     const recipients = checked.map((c, i): NewRecipient => {
-      if (!listed.has(c.recipient)) return { recipient: c.recipient, components: c.components, refusal: null };
-      const body = refusalBody(recipientBlacklisted());
+      const magic = magicRefused && magicRecipient(c.recipient) !== undefined;
+      if (!listed.has(c.recipient) && !magic)
+        return { recipient: c.recipient, components: c.components, refusal: null };
+      const body = refusalBody(magic ? magicRecipientOnLive(c.recipient) : recipientBlacklisted());
       refused.push({ index: firstIndex + i, to: c.recipient, error: body });
       return { recipient: c.recipient, components: c.components, refusal: body };
     });

@@ -81,8 +81,14 @@ export class TestNumbersService {
         name: `Test account ${displayPhoneNumber}`,
         simulated: true,
       });
-      const phone = await this.onboarding.addPhoneNumber({ tenantId, wabaId, phoneNumberId, displayPhoneNumber });
-      return { phone, wabaId };
+      try {
+        const phone = await this.onboarding.addPhoneNumber({ tenantId, wabaId, phoneNumberId, displayPhoneNumber });
+        return { phone, wabaId };
+      } catch (error) {
+        // No account without its number: the next try makes both again.
+        await this.onboarding.deleteBusinessAccount(tenantId, wabaId).catch(() => undefined);
+        throw error;
+      }
     } finally {
       await this.store.deleteValue(lease).catch(() => undefined);
     }
