@@ -777,6 +777,11 @@ describe('test mode', () => {
         .set(bearer(testKey))
         .send({ sent_ms: 10, delivered_ms: 20, read_ms: 30 });
       expect(timed.body).toEqual({ status_delays: { sent: 10, delivered: 20, read: 30 } });
+      const partial = await request(t.url)
+        .put(`/v1/test/${testNumber.phone_number_id}/status_delays`)
+        .set(bearer(testKey))
+        .send({ sent_ms: 10 });
+      expectInvalidParameter(partial, 400, /^delivered_ms, read_ms: give all three delays/);
     });
 
     it('review outcomes on demand reach the catalog and the webhook: rejected with a reason, paused, disabled', async () => {
@@ -1028,8 +1033,13 @@ describe('test mode', () => {
         inboundFor(live.phoneNumberId, live.wabaId, 'simulatorToLive'),
       );
       expect(toSimulator.status).toBe(200);
-      // Stored as received (acknowledged), applied to nobody.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Stored as received (acknowledged, durable before the 200), applied to nobody.
+      for (const stored of [toMeta, toSimulator])
+        expect(stored.body).toEqual({ success: true, stored: 1, duplicates: 0, unprocessable: 0 });
+      const events = await t.dataSource.query(
+        `SELECT tenant_id, waba_id FROM webhook_events WHERE payload::text LIKE '%metaToTest%' OR payload::text LIKE '%simulatorToLive%' ORDER BY waba_id`,
+      );
+      expect(events).toEqual([testNumber.waba_id, live.wabaId].sort().map((waba_id) => ({ tenant_id: null, waba_id })));
       expect(
         await t.dataSource.query(
           `SELECT message_id FROM inbound_messages WHERE message_id IN ('wamid.metaToTest', 'wamid.simulatorToLive')`,

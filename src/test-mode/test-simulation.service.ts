@@ -63,10 +63,16 @@ export class TestSimulationService {
     body: { manual?: boolean; sent_ms?: number; delivered_ms?: number; read_ms?: number },
   ) {
     await this.numbers.requireTest(tenantId);
+    const missing = (['sent_ms', 'delivered_ms', 'read_ms'] as const).filter((f) => body[f] === undefined);
+    if (body.manual !== true && missing.length)
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        `${missing.join(', ')}: give all three delays (milliseconds from the send), or manual: true`,
+      );
     const delays =
       body.manual === true
         ? { manual: true }
-        : { sent: body.sent_ms ?? 50, delivered: body.delivered_ms ?? 100, read: body.read_ms ?? 150 };
+        : { sent: body.sent_ms, delivered: body.delivered_ms, read: body.read_ms };
     return this.simulator.call('PUT', `/_sandbox/phone_numbers/${phoneNumberId}/status_delays`, delays);
   }
 

@@ -52,21 +52,24 @@ export class TestStatusDelaysDto {
   @IsBoolean()
   manual?: boolean;
 
-  @ApiPropertyOptional({ example: 200, description: 'Milliseconds from the send to `sent` (default 50)' })
+  @ApiPropertyOptional({
+    example: 200,
+    description: 'Milliseconds from the send to `sent` (with the other two, unless `manual`)',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(3_600_000)
   sent_ms?: number;
 
-  @ApiPropertyOptional({ example: 500, description: 'Milliseconds from the send to `delivered` (default 100)' })
+  @ApiPropertyOptional({ example: 500, description: 'Milliseconds from the send to `delivered`' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(3_600_000)
   delivered_ms?: number;
 
-  @ApiPropertyOptional({ example: 1500, description: 'Milliseconds from the send to `read` (default 150)' })
+  @ApiPropertyOptional({ example: 1500, description: 'Milliseconds from the send to `read`' })
   @IsOptional()
   @IsInt()
   @Min(0)
