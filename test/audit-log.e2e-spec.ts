@@ -56,7 +56,7 @@ describe('audit log: every management write, who made it, from where, and what i
   });
   afterAll(() => t.close());
 
-  it('enters a write once it succeeds: the key, its prefix, the IP, the route, the target and the body, the secret left out', async () => {
+  it('enters a write once it succeeds: the key, its prefix, the IP, the route, the target and the fields it names (never the secret)', async () => {
     const created = await request(t.url)
       .post('/v1/webhooks')
       .set(bearer(keyA))
@@ -75,7 +75,7 @@ describe('audit log: every management write, who made it, from where, and what i
       path: '/v1/webhooks',
       target_id: created.body.id,
       status_code: 201,
-      changes: { body: { url: 'http://127.0.0.1:9/hook', events: ['messages'], secret: '[redacted]' } },
+      changes: { body: { url: 'http://127.0.0.1:9/hook', events: ['messages'] } },
     });
     // The secret is nowhere in the log.
     const leaked = await rows(`changes::text LIKE '%my-endpoint-secret%'`);
@@ -119,7 +119,7 @@ describe('audit log: every management write, who made it, from where, and what i
       ['organizations.create', 'platform', org.body.id],
       ['business_accounts.create', 'platform', expect.any(String)],
     ]);
-    expect(entries[1].changes).toEqual({ body: { waba_id: wabaId, access_token: '[redacted]' } });
+    expect(entries[1].changes).toEqual({ body: { waba_id: wabaId } });
     expect(await rows(`changes::text LIKE '%EAAG-audit-token%'`)).toHaveLength(0);
   });
 
@@ -149,7 +149,7 @@ describe('audit log: every management write, who made it, from where, and what i
       tenant_id: a.id,
       path: `/v1/${a.phoneNumberId}`,
       target_id: a.phoneNumberId,
-      changes: { body: { webhook_configuration: { override_callback_uri: receiver.url, verify_token: '[redacted]' } } },
+      changes: { body: { webhook_configuration: { override_callback_uri: receiver.url } } },
     });
     // A read of the same route is not a write.
     const before = (await rows()).length;

@@ -1,9 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
 import { validateEnvironment } from '../src/config/environment';
 import { eventually } from './support/eventually';
-import { buildOnce, killAll, startGateway, startSandbox } from './support/gateway-process';
+import { buildOnce, deploymentCli, killAll, startGateway, startSandbox } from './support/gateway-process';
 import { ScratchDatabase } from './support/postgres-helpers';
 
 const ROOT = join(__dirname, '..');
@@ -38,16 +38,7 @@ function startBare(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; json: any }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'dist/src/cli/main.js'), ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
-      (error, stdout) => resolve({ code: error ? Number(error.code ?? -1) : 0, json: JSON.parse(stdout || 'null') }),
-    );
-  });
-}
+const cli = deploymentCli;
 
 /**
  * Production is the default and fails safe: it refuses to start, naming every missing or unsafe

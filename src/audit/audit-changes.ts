@@ -1,19 +1,40 @@
 /**
- * What a management write asked for, as the audit log keeps it: its query and body, with every value
- * under a name that holds a secret replaced by "[redacted]" (Meta's access tokens, endpoint secrets,
- * passwords; the key text is never in a request), long texts and lists shortened, and text PostgreSQL
- * cannot hold in JSON (NUL, unpaired surrogates) replaced. Written by hand rather than with a redaction
- * library: the rule is the names below, and the shortening is the log's own.
+ * What the audit log keeps of a management write: the fields its route names (`@Audited(action,
+ * { body, query })`), never a raw body. A field not named is not kept, so a secret the API takes
+ * tomorrow is left out without anyone remembering to list it; naming a field that holds a secret is
+ * refused when the route is declared (`assertRecordable`). What is kept is shortened (long texts and
+ * lists, deep nesting) and made storable (NUL, unpaired surrogates). Written by hand rather than with
+ * a redaction library: the rule is the route's own list, and the shortening is the log's.
  */
 
-/** Names whose values are secrets, wherever they appear (`access_token`, `secret`, `hmac_secret`, `Authorization`…). */
-const SECRET_NAME = /token|secret|password|passphrase|authorization|credential|private[_-]?key|api[_-]?key$/i;
+/** The fields a route's entry keeps: dotted paths into its JSON body and its query. */
+export interface AuditedFields {
+  body?: readonly string[];
+  query?: readonly string[];
+}
+
+/**
+ * Names that hold secrets (Meta's access tokens and one-time codes, two-step PINs, endpoint secrets,
+ * passwords): a route may not name them among the fields it keeps, at any depth. Inside a named
+ * object the same names are replaced, as a second guard.
+ */
+const SECRET_NAME =
+  /token|secret|password|passphrase|authorization|credential|private[_-]?key|api[_-]?key$|^pin$|^code$|^otp$|^totp/i;
 export const REDACTED = '[redacted]';
 
 /** The most kept of one text, of one list, and of nesting. */
 const MAX_TEXT = 1_000;
 const MAX_ITEMS = 20;
 const MAX_DEPTH = 8;
+
+/** Refuses (at declaration, so at boot) a route that names a secret among the fields it keeps. */
+export function assertRecordable(action: string | undefined, fields: AuditedFields): void {
+  for (const path of [...(fields.body ?? []), ...(fields.query ?? [])]) {
+    const secret = path.split('.').find((name) => SECRET_NAME.test(name));
+    if (secret !== undefined)
+      throw new Error(`audit: ${action ?? 'a route'} names "${path}", which holds a secret; the log keeps no secret`);
+  }
+}
 
 const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD').toWellFormed();
 
@@ -37,11 +58,31 @@ function keep(value: unknown, depth: number): unknown {
   return out;
 }
 
-/** `{ query?, body? }` of a write, kept as above; null when it carried neither. */
-export function auditedChanges(query: unknown, body: unknown): Record<string, unknown> | null {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The named paths of `source` that it has, as a tree of the same shape; undefined when it has none. */
+function pick(source: unknown, paths: readonly string[]): Record<string, unknown> | undefined {
+  if (!isRecord(source) || paths.length === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const path of paths) {
+    const names = path.split('.');
+    let from: unknown = source;
+    for (const name of names) from = isRecord(from) && Object.hasOwn(from, name) ? from[name] : undefined;
+    if (from === undefined) continue;
+    let into = out;
+    for (const name of names.slice(0, -1)) into = (into[name] ??= {}) as Record<string, unknown>;
+    into[names[names.length - 1]] = keep(from, names.length);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** `{ query?, body? }` of a write, the named fields only, kept as above; null when it names none it carried. */
+export function auditedChanges(query: unknown, body: unknown, fields: AuditedFields): Record<string, unknown> | null {
   const changes: Record<string, unknown> = {};
-  if (query && typeof query === 'object' && Object.keys(query).length) changes.query = keep(query, 0);
-  if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0))
-    changes.body = keep(body, 0);
+  const keptQuery = pick(query, fields.query ?? []);
+  const keptBody = pick(body, fields.body ?? []);
+  if (keptQuery) changes.query = keptQuery;
+  if (keptBody) changes.body = keptBody;
   return Object.keys(changes).length ? changes : null;
 }

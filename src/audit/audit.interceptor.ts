@@ -60,7 +60,7 @@ export class AuditInterceptor implements NestInterceptor {
             path: req.originalUrl.split('?')[0],
             targetId: targetOf(req.params as Record<string, string> | undefined, answer),
             statusCode: res.statusCode,
-            changes: auditedChanges(req.query, req.body),
+            changes: auditedChanges(req.query, req.body, audited),
           });
         }
         return answer;

@@ -58,7 +58,21 @@ export class ApiKeysController {
 
   @Post()
   @Authenticated(WRITE)
-  @Audited('keys.create', ORGANIZATIONS_OF_KEY)
+  @Audited('keys.create', {
+    body: [
+      'kind',
+      'mode',
+      'tenant_ids',
+      'name',
+      'scopes',
+      'allowed_phone_number_ids',
+      'allowed_ips',
+      'rate_limit_per_second',
+      'expires_at',
+      'hmac',
+    ],
+    organizations: ORGANIZATIONS_OF_KEY,
+  })
   @ApiOperation({ summary: 'Issue a key (its text is in this answer only)', description: POLICY })
   @ApiCreatedResponse({ type: IssuedApiKeyDto })
   @ApiGraphErrors(400)
@@ -126,7 +140,7 @@ export class ApiKeysController {
   @Post(':id/revoke')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('keys.revoke', ORGANIZATIONS_OF_KEY)
+  @Audited('keys.revoke', { organizations: ORGANIZATIONS_OF_KEY })
   @ApiOperation({ summary: 'Revoke a key: every instance refuses it within 5 seconds (401 code 190)' })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyDto })
@@ -139,7 +153,7 @@ export class ApiKeysController {
   @Post(':id/rotate')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('keys.rotate', ORGANIZATIONS_OF_KEY)
+  @Audited('keys.rotate', { organizations: ORGANIZATIONS_OF_KEY })
   @ApiOperation({
     summary: 'Issue a new key with the same settings and revoke this one at once',
     description:

@@ -38,7 +38,7 @@ export class BlacklistController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['blacklist:write'] })
-  @Audited('blacklist.add')
+  @Audited('blacklist.add', { body: ['phone_numbers', 'reason'] })
   @ApiOperation({
     summary: 'Blacklist one or more numbers',
     description:
@@ -54,7 +54,7 @@ export class BlacklistController {
 
   @Delete(':phoneNumber')
   @Authenticated({ scopes: ['blacklist:write'] })
-  @Audited('blacklist.remove')
+  @Audited('blacklist.remove', {})
   @ApiOperation({ summary: 'Remove a number from the blacklist' })
   @ApiParam({
     name: 'phoneNumber',

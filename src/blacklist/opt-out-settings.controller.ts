@@ -23,7 +23,9 @@ export class OptOutSettingsController {
 
   @Put()
   @Authenticated({ scopes: ['blacklist:write'] })
-  @Audited('opt_out_settings.update')
+  @Audited('opt_out_settings.update', {
+    body: ['opt_out_keywords', 'opt_in_keywords', 'refuse_utility', 'refuse_authentication'],
+  })
   @ApiOperation({
     summary: 'Change the opt-out settings (members left out keep their value)',
     description:

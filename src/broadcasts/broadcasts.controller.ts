@@ -36,7 +36,7 @@ export class BroadcastsController {
 
   @Post()
   @Authenticated(WRITE)
-  @Audited('broadcasts.create')
+  @Audited('broadcasts.create', { body: ['name', 'template', 'recipients', 'scheduled_at'] })
   @ApiOperation({
     summary: 'Send an approved template to up to 10,000 recipients at the number’s pace',
     description:
@@ -159,7 +159,7 @@ export class BroadcastsController {
   @Post(':broadcastId/recipients')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('broadcasts.add_recipients')
+  @Audited('broadcasts.add_recipients', { body: ['recipients'] })
   @ApiOperation({
     summary: 'Add recipients to a broadcast that has not started (scheduled), checked as at create time',
   })
@@ -184,7 +184,7 @@ export class BroadcastsController {
   @Post(':broadcastId/pause')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('broadcasts.pause')
+  @Audited('broadcasts.pause', {})
   @ApiOperation({ summary: 'Pause: no further upstream call within a second; resume picks up where it stopped' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -197,7 +197,7 @@ export class BroadcastsController {
   @Post(':broadcastId/resume')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('broadcasts.resume')
+  @Audited('broadcasts.resume', {})
   @ApiOperation({ summary: 'Resume a paused broadcast' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -210,7 +210,7 @@ export class BroadcastsController {
   @Post(':broadcastId/cancel')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('broadcasts.cancel')
+  @Audited('broadcasts.cancel', {})
   @ApiOperation({ summary: 'Cancel: recipients not sent yet are skipped' })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiParam(BROADCAST_ID)
@@ -223,7 +223,7 @@ export class BroadcastsController {
   @Post(':broadcastId/retry')
   @HttpCode(200)
   @Authenticated(WRITE)
-  @Audited('broadcasts.retry')
+  @Audited('broadcasts.retry', {})
   @ApiOperation({
     summary: "Send the failed recipients again where Meta's error allows it (throttling, transient errors)",
   })

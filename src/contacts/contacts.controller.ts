@@ -29,7 +29,7 @@ export class ContactsController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['contacts:write'] })
-  @Audited('contacts.upsert')
+  @Audited('contacts.upsert', { body: ['contacts'] })
   @ApiOperation({
     summary: 'Create or update contacts in bulk (1 to 1000)',
     description:
@@ -73,7 +73,7 @@ export class ContactsController {
 
   @Delete(':phoneNumber')
   @Authenticated({ scopes: ['contacts:write'] })
-  @Audited('contacts.delete')
+  @Audited('contacts.delete', {})
   @ApiOperation({ summary: 'Delete a contact' })
   @ApiParam(PHONE_NUMBER_PARAM)
   @ApiOkResponse({ type: SuccessDto })

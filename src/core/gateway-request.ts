@@ -68,7 +68,7 @@ export interface GatewayRequest extends Request {
   consoleKeyHash?: string;
   /** The console session's Test data switch: its key acts as a test key of its organizations' twins. */
   consoleMode?: 'test';
-  /** What a route whose handler decides it was (`@Audited()` without an action, audit/audited-route.ts). */
+  /** What a route whose handler decides it was (`@Audited(undefined, …)`, audit/audited-route.ts). */
   audited?: { action: string; tenantId: string };
 }
 

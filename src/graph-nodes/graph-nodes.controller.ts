@@ -113,7 +113,9 @@ export class GraphNodesController {
   @Post(':nodeId')
   @HttpCode(200)
   @Authenticated({ tenant: 'optional' })
-  @Audited()
+  @Audited(undefined, {
+    body: ['webhook_configuration.override_callback_uri', 'components', 'category', 'message_send_ttl_seconds'],
+  })
   @ApiOperation({
     summary: "Change a phone number's settings or edit a template, as Graph's POST /{id}",
     description:
@@ -149,7 +151,7 @@ export class GraphNodesController {
 
   @Delete(':nodeId')
   @Authenticated({ tenant: 'optional' })
-  @Audited()
+  @Audited(undefined, {})
   @ApiOperation({ summary: "Delete a media object, as Meta's DELETE /{media-id} (scope media:write)" })
   @ApiParam(NODE_ID)
   @ApiOkResponse({ schema: { example: { success: true } } })

@@ -49,7 +49,7 @@ export class MediaLibraryController {
 
   @Post()
   @Authenticated({ scopes: ['media:write'] })
-  @Audited('media_library.create')
+  @Audited('media_library.create', { body: ['name'] })
   @UseInterceptors(MediaFileInterceptor('library'))
   @ApiOperation({
     summary: 'Store a file in the organization media library',
@@ -116,7 +116,7 @@ export class MediaLibraryController {
 
   @Delete(':assetId')
   @Authenticated({ scopes: ['media:write'] })
-  @Audited('media_library.delete')
+  @Audited('media_library.delete', {})
   @ApiOperation({ summary: 'Delete an asset and its file' })
   @ApiParam(ASSET_ID_PARAM)
   @ApiOkResponse({ type: SuccessDto })

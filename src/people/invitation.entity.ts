@@ -29,9 +29,12 @@ export class Invitation {
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash: string;
 
-  /** The key (a person's membership key, or a machine's) that invited. */
-  @Column({ name: 'invited_by_key_id', type: 'uuid' })
-  invitedByKeyId: string;
+  /**
+   * The key that invited (a person's membership key, a machine's, a platform key), or null for the
+   * operator's CLI (`member:invite`).
+   */
+  @Column({ name: 'invited_by_key_id', type: 'uuid', nullable: true })
+  invitedByKeyId: string | null;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;

@@ -33,7 +33,7 @@ export class MembersController {
   @Post('invitations')
   @HttpCode(201)
   @Authenticated({ scopes: ['members:write'] })
-  @Audited('members.invite')
+  @Audited('members.invite', { body: ['email', 'role'] })
   @ApiOperation({
     summary: 'Invite a person with a role: a link to give them (valid 7 days, used once)',
     description: 'Only an owner invites an owner. The link is in this answer only; only its hash is kept.',
@@ -58,7 +58,7 @@ export class MembersController {
 
   @Put('sign_in_policy')
   @Authenticated({ scopes: ['members:write'] })
-  @Audited('members.sign_in_policy')
+  @Audited('members.sign_in_policy', { body: ['require_totp', 'require_sso', 'sso_domains', 'sso_default_role'] })
   @ApiOperation({
     summary: 'How members sign in: a second factor, single sign-on, domains that join (an owner only)',
     description:
@@ -87,7 +87,7 @@ export class MembersController {
 
   @Delete('invitations/:invitationId')
   @Authenticated({ scopes: ['members:write'] })
-  @Audited('members.cancel_invitation')
+  @Audited('members.cancel_invitation', {})
   @ApiOperation({ summary: 'Cancel an invitation not accepted yet' })
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(404)
@@ -98,7 +98,7 @@ export class MembersController {
 
   @Patch(':userId')
   @Authenticated({ scopes: ['members:write'] })
-  @Audited('members.change_role')
+  @Audited('members.change_role', { body: ['role'] })
   @ApiOperation({
     summary: "Change a member's role (their sessions end: they sign in again with the new role)",
     description: 'Owners are made and unmade by owners; the last owner keeps the role.',
@@ -117,7 +117,7 @@ export class MembersController {
 
   @Delete(':userId')
   @Authenticated({ scopes: ['members:write'] })
-  @Audited('members.remove')
+  @Audited('members.remove', {})
   @ApiOperation({ summary: 'Remove a member (their sessions here end within 5 s)' })
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(403, 404, 409)

@@ -1,5 +1,6 @@
 import type { CommandKit, CommandServices } from '../common/command-kit';
-import { readSecret } from '../common/command-kit';
+import { readSecret, uuid } from '../common/command-kit';
+import { ROLES } from './roles';
 
 // People from the command line: platform operators are made and unmade here only (whoever runs the
 // CLI holds the database; no key or session can make one). Loaded at the CLI's start: what an action
@@ -36,6 +37,31 @@ export function peopleCommands({ program, run }: CommandKit): void {
             `password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not only spaces`,
           );
         return (await people(services)).makeOperator(options.email, password);
+      }),
+    );
+
+  program
+    .command('member:invite')
+    .description(
+      'Invite a person to an organization with a role, its first owner included: mailed where SMTP_URL is set, else the ' +
+        'link is printed (this once: only its hash is kept). Valid 7 days, used once',
+    )
+    .requiredOption('--org <orgId>', 'the organization', uuid)
+    .requiredOption('--email <email>', 'who may accept it')
+    .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`)
+    .action(
+      run(async (services, options: { org: string; email: string; role: string }) => {
+        const service = await people(services);
+        const { isRole } = await import('./roles.js');
+        const { GraphError } = await import('../core/graph-error.js');
+        if (!isRole(options.role))
+          throw GraphError.invalidParameter('Invalid parameter', `role: one of ${ROLES.join(', ')}`);
+        const invitation = await service.inviteAsOperator(
+          options.org,
+          { email: options.email, role: options.role },
+          null,
+        );
+        return invitation.link === undefined ? invitation : { ...invitation, link: service.linkUrl(invitation.link) };
       }),
     );
 

@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { Invitation } from './invitation.entity';
 import { MembersController } from './members.controller';
+import { OrganizationInvitationsController } from './organization-invitations.controller';
 import { Membership } from './membership.entity';
 import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
@@ -26,7 +27,7 @@ import { User } from './user.entity';
     AuthModule,
     TenancyModule,
   ],
-  controllers: [MembersController],
+  controllers: [MembersController, OrganizationInvitationsController],
   providers: [PeopleRepository, PeopleService, SignInLockout, Mailer, SingleSignOn],
   exports: [PeopleService, SingleSignOn],
 })

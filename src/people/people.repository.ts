@@ -53,6 +53,15 @@ export class PeopleRepository {
   }
 
   /** How many owners the organization has, their rows locked (a change that would leave none is refused). */
+  /** Whether the organization has an owner (a machine's admin key invites the first one only). */
+  async hasOwner(tenantId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM memberships WHERE tenant_id = $1 AND role = 'owner' LIMIT 1`,
+      [tenantId],
+    );
+    return rows.length > 0;
+  }
+
   async lockOwners(manager: EntityManager, tenantId: string): Promise<string[]> {
     const rows = await manager.query<Array<{ user_id: string }>>(
       `SELECT user_id FROM memberships WHERE tenant_id = $1 AND role = 'owner' ORDER BY user_id FOR UPDATE`,

@@ -7,6 +7,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { Mailer } from './mailer';
 import { isUuid } from '../common/uuid';
+import { isEmail } from 'class-validator';
 import type { AuthContext } from '../core/gateway-request';
 import { GraphError } from '../core/graph-error';
 import type {
@@ -20,11 +21,12 @@ import type {
 import type { Invitation } from './invitation.entity';
 import { burnVerification, hashPassword, passwordMatches } from './passwords';
 import { PeopleRepository } from './people.repository';
-import { isRole, type Role, ROLE_KEYS } from './roles';
+import { isRole, type Role, ROLE_KEYS, ROLES } from './roles';
 import { newTotpSecret, totpStep, totpUri } from './second-factor';
 import { SingleSignOn, type SsoIdentity } from './single-sign-on';
 import type { User } from './user.entity';
 import { SCOPES_BY_KIND } from '../core/scopes';
+import { OnboardingService } from '../tenancy/onboarding.service';
 import { TenancyService } from '../tenancy/tenancy.service';
 import { SignInLockout } from './sign-in-lockout';
 
@@ -98,8 +100,13 @@ export class PeopleService {
     private readonly tenancy: TenancyService,
     secrets: EncryptedSecrets,
     config: ConfigService<Environment, true>,
+    onboarding: OnboardingService,
   ) {
     secrets.register('second factor secrets', repository.encryptedSecrets());
+    // An organization created with its first owner's email (POST /v1/organizations, org:create).
+    onboarding.registerFirstOwnerInvitation((tenantId, email, keyId) =>
+      this.inviteAsOperator(tenantId, { email, role: 'owner' }, keyId, { linkIfMailFails: true }),
+    );
     // Links in mail: never from a request's Host header (a reset requested with another Host would
     // mail the person a link to someone else's site, token and all).
     this.publicBase = (
@@ -125,29 +132,86 @@ export class PeopleService {
     return { data: (await this.repository.pendingInvitations(tenantId)).map(invitationJson) };
   }
 
-  /** An invitation link for `email` with `role`; only an owner's session may invite an owner. */
+  /**
+   * An invitation link for `email` with `role`, by a key of the organization (the members API). Who
+   * may invite an owner (docs/decisions.md, "An organization's first owner"): an owner's session; a
+   * machine's admin key while the organization has no owner yet; nobody else by this route.
+   */
   async invite(auth: AuthContext, tenantId: string, input: { email: string; role: Role }): Promise<NewInvitationDto> {
-    if (input.role === 'owner') await this.requireOwner(auth, tenantId, 'invite an owner');
+    if (input.role === 'owner') {
+      const machineAdmin = auth.kind === 'admin' && auth.person === null;
+      if (!machineAdmin) await this.requireOwner(auth, tenantId, 'invite an owner');
+      else if (await this.repository.hasOwner(tenantId))
+        throw GraphError.permissionDenied(
+          'Only an owner can invite an owner: this organization has one (an admin key invites its first owner only)',
+        );
+    }
+    return this.sendInvitation(tenantId, input, auth.keyId);
+  }
+
+  /**
+   * An invitation by the platform's operator (a platform key's `POST /v1/organizations/{id}/invitations`,
+   * the CLI's `member:invite`, an organization created with its first owner's email): any role,
+   * owners included. `keyId` is the platform key, or null for the CLI (whoever runs it holds the
+   * database). With `linkIfMailFails`, a mail the SMTP server refuses leaves the link in the answer
+   * instead of a 502 (the organization just made stays, and the operator hands the link over).
+   */
+  async inviteAsOperator(
+    tenantId: string,
+    input: { email: string; role: Role },
+    keyId: string | null,
+    options: { linkIfMailFails?: boolean } = {},
+  ): Promise<NewInvitationDto> {
+    if (!isRole(input.role)) throw GraphError.invalidParameter('Invalid parameter', `role: one of ${ROLES.join(', ')}`);
+    const email = input.email.trim().toLowerCase();
+    if (!isEmail(email) || email.length > 254)
+      throw GraphError.invalidParameter('Invalid parameter', 'email: must be an email address');
+    const [organization] = isUuid(tenantId) ? await this.tenancy.listOrganizations([tenantId]) : [];
+    if (!organization) throw GraphError.notFound(`Organization ${tenantId} does not exist`);
+    if (organization.testOf !== null)
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        'organizationId: a test twin has no people of its own; invite to the live organization',
+      );
+    return this.sendInvitation(tenantId, { email, role: input.role }, keyId, options.linkIfMailFails ?? false);
+  }
+
+  private async sendInvitation(
+    tenantId: string,
+    input: { email: string; role: Role },
+    keyId: string | null,
+    linkIfMailFails = false,
+  ): Promise<NewInvitationDto> {
     const token = randomBytes(32).toString('base64url');
     const row = await this.repository.addInvitation({
       tenantId,
       email: input.email,
       role: input.role,
       tokenHash: sha256(token),
-      invitedByKeyId: auth.keyId,
+      invitedByKeyId: keyId,
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
     const link = `${INVITATION_PATH}${token}`;
     if (!this.mailer.enabled) return { ...invitationJson(row), mailed: false, link };
-    await this.mailer.send({
-      to: input.email,
-      subject: 'You are invited to the WhatsApp gateway console',
-      text:
-        `You are invited to an organization on the WhatsApp gateway as ${input.role}.\n\n` +
-        `Accept with a password of your own (the link works once, within ${INVITATION_DAYS} days):\n` +
-        `${this.publicBase}${link}\n`,
-    });
+    try {
+      await this.mailer.send({
+        to: input.email,
+        subject: 'You are invited to the WhatsApp gateway console',
+        text:
+          `You are invited to an organization on the WhatsApp gateway as ${input.role}.\n\n` +
+          `Accept with a password of your own (the link works once, within ${INVITATION_DAYS} days):\n` +
+          `${this.publicBase}${link}\n`,
+      });
+    } catch (error) {
+      if (!linkIfMailFails) throw error;
+      return { ...invitationJson(row), mailed: false, link };
+    }
     return { ...invitationJson(row), mailed: true };
+  }
+
+  /** The console's address of an invitation link (for the CLI, which prints it whole). */
+  linkUrl(link: string): string {
+    return `${this.publicBase}${link}`;
   }
 
   // ---- password reset -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ export class EmbeddedSignupController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['numbers:connect'] })
-  @Audited('embedded_signup.complete')
+  @Audited('embedded_signup.complete', { body: ['waba_id', 'phone_number_id'] })
   @ApiOperation({
     summary: "Finish Embedded Signup: the flow's code and ids; the gateway does Meta's steps and connects the number",
     description:

@@ -38,7 +38,19 @@ export class TemplatesController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
-  @Audited('templates.create')
+  @Audited('templates.create', {
+    body: [
+      'name',
+      'language',
+      'category',
+      'allow_category_change',
+      'components',
+      'parameter_format',
+      'message_send_ttl_seconds',
+      'header_media_file_id',
+      'group_name',
+    ],
+  })
   @ApiOperation({
     summary: 'Create a template (checked against Meta rules first, then submitted for review)',
     description:
@@ -86,7 +98,7 @@ export class TemplatesController {
 
   @Delete()
   @Authenticated({ scopes: ['templates:write'] })
-  @Audited('templates.delete')
+  @Audited('templates.delete', { query: ['name', 'hsm_id'] })
   @ApiOperation({
     summary: "Delete a template, as Meta's DELETE /{waba-id}/message_templates",
     description:
@@ -103,7 +115,7 @@ export class TemplatesController {
   @Post('sync')
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
-  @Audited('templates.sync')
+  @Audited('templates.sync', {})
   @ApiOperation({
     summary: "Reconcile the catalog with upstream's list now (templates created elsewhere, changed or deleted)",
   })

@@ -44,6 +44,13 @@ export type DependentCheck = (manager: EntityManager, id: string) => Promise<boo
  * refers to it is each owner's knowledge: features register a check (`registerDependent`), tenancy
  * knows none of their tables.
  */
+/** The first owner's invitation (people/PeopleService.inviteAsOperator), as an organization's answer shows it. */
+export type FirstOwnerInvitation = (
+  tenantId: string,
+  email: string,
+  keyId: string | null,
+) => Promise<{ id: string; email: string; role: string; expires_at: string; mailed: boolean; link?: string }>;
+
 @Injectable()
 export class OnboardingService {
   /** Tenancy's own dependents (named first in a refusal), then the features'. */
@@ -78,7 +85,35 @@ export class OnboardingService {
     this.dependents[of].push({ label, exists });
   }
 
+  /**
+   * How an organization created with its first owner's email invites them: people/ registers it
+   * (people depends on tenancy, never the reverse).
+   */
+  registerFirstOwnerInvitation(invite: FirstOwnerInvitation): void {
+    this.firstOwnerInvitation = invite;
+  }
+
+  private firstOwnerInvitation?: FirstOwnerInvitation;
+
   // ---- organizations ---------------------------------------------------------------------------
+
+  /**
+   * An organization and, with `ownerEmail`, its first owner's invitation. The invitation follows the
+   * organization's commit: a mail the SMTP server refuses leaves the link in the answer (the
+   * organization stays; the operator hands the link over or invites again).
+   */
+  async createOrganizationWithOwner(
+    name: string,
+    ownerEmail: string | undefined,
+    keyId: string | null,
+  ): Promise<{ organization: Organization; ownerInvitation?: Awaited<ReturnType<FirstOwnerInvitation>> }> {
+    const invite = this.firstOwnerInvitation;
+    if (ownerEmail !== undefined && !invite)
+      throw GraphError.invalidParameter('Invalid parameter', 'owner_email: people are not served here');
+    const organization = await this.createOrganization(name);
+    if (ownerEmail === undefined || !invite) return { organization };
+    return { organization, ownerInvitation: await invite(organization.id, ownerEmail, keyId) };
+  }
 
   async createOrganization(name: string): Promise<Organization> {
     return this.repository.createOrganization(requiredName(name));

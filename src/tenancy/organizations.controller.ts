@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { GatewayRequest } from '../core/gateway-request';
-import { Authenticated } from '../core/access.decorators';
+import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { Authenticated, CurrentAuth } from '../core/access.decorators';
 import { Audited } from '../audit/audited.decorator';
 import { PageQueryDto, SuccessDto } from '../common/pagination';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
@@ -12,6 +12,7 @@ import {
   BusinessAccountDto,
   BusinessAccountPageDto,
   CreateBusinessAccountDto,
+  CreatedOrganizationDto,
   CreateOrganizationDto,
   CreatePhoneNumberDto,
   ListPhoneNumbersQueryDto,
@@ -51,12 +52,22 @@ export class OrganizationsController {
 
   @Post()
   @Authenticated(WRITE)
-  @Audited('organizations.create', ORGANIZATION_OF)
-  @ApiOperation({ summary: 'Create an organization (a tenant)' })
-  @ApiCreatedResponse({ type: OrganizationDto })
+  @Audited('organizations.create', { body: ['name', 'owner_email'], organizations: ORGANIZATION_OF })
+  @ApiOperation({
+    summary: 'Create an organization (a tenant), and invite its first owner with `owner_email`',
+    description:
+      "The owner's invitation is mailed (SMTP_URL) or its link answered once in `owner_invitation.link`. " +
+      'Later invitations by the operator: `POST /v1/organizations/{organizationId}/invitations`.',
+  })
+  @ApiCreatedResponse({ type: CreatedOrganizationDto })
   @ApiGraphErrors(400)
-  async create(@Body() body: CreateOrganizationDto): Promise<OrganizationDto> {
-    return organizationJson(await this.onboarding.createOrganization(body.name));
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateOrganizationDto): Promise<CreatedOrganizationDto> {
+    const { organization, ownerInvitation } = await this.onboarding.createOrganizationWithOwner(
+      body.name,
+      body.owner_email,
+      auth.keyId,
+    );
+    return { ...organizationJson(organization), ...(ownerInvitation && { owner_invitation: ownerInvitation }) };
   }
 
   @Get()
@@ -81,7 +92,7 @@ export class OrganizationsController {
 
   @Patch(':organizationId')
   @Authenticated(WRITE)
-  @Audited('organizations.update', ORGANIZATION_OF)
+  @Audited('organizations.update', { body: ['name'], organizations: ORGANIZATION_OF })
   @ApiOperation({ summary: 'Rename an organization' })
   @ApiParam(ORGANIZATION)
   @ApiOkResponse({ type: OrganizationDto })
@@ -92,7 +103,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId')
   @Authenticated(WRITE)
-  @Audited('organizations.delete', ORGANIZATION_OF)
+  @Audited('organizations.delete', { organizations: ORGANIZATION_OF })
   @ApiOperation({
     summary: 'Delete an empty organization',
     description:
@@ -111,7 +122,7 @@ export class OrganizationsController {
 
   @Post(':organizationId/business_accounts')
   @Authenticated(WRITE)
-  @Audited('business_accounts.create', ORGANIZATION_OF)
+  @Audited('business_accounts.create', { body: ['waba_id', 'name'], organizations: ORGANIZATION_OF })
   @ApiOperation({
     summary: 'Register a WhatsApp Business Account with its upstream access token (stored encrypted, never shown)',
     description:
@@ -164,7 +175,7 @@ export class OrganizationsController {
 
   @Patch(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
-  @Audited('business_accounts.update', ORGANIZATION_OF)
+  @Audited('business_accounts.update', { body: ['name'], organizations: ORGANIZATION_OF })
   @ApiOperation({
     summary: 'Rename the account or replace its upstream access token',
     description:
@@ -186,7 +197,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId/business_accounts/:accountId')
   @Authenticated(WRITE)
-  @Audited('business_accounts.delete', ORGANIZATION_OF)
+  @Audited('business_accounts.delete', { organizations: ORGANIZATION_OF })
   @ApiOperation({
     summary: 'Delete a business account with no phone numbers and no templates',
     description: `${DELETE_NOTE} The app is then unsubscribed from the account's webhooks at Meta (a refusal is logged, the account is gone all the same).`,
@@ -202,7 +213,7 @@ export class OrganizationsController {
 
   @Post(':organizationId/business_accounts/:accountId/subscribe')
   @Authenticated(WRITE)
-  @Audited('business_accounts.subscribe', ORGANIZATION_OF)
+  @Audited('business_accounts.subscribe', { organizations: ORGANIZATION_OF })
   @ApiOperation({
     summary: "Subscribe the gateway's Meta app to the account's webhooks again",
     description:
@@ -223,7 +234,10 @@ export class OrganizationsController {
 
   @Post(':organizationId/phone_numbers')
   @Authenticated(WRITE)
-  @Audited('phone_numbers.create', ORGANIZATION_OF)
+  @Audited('phone_numbers.create', {
+    body: ['waba_id', 'phone_number_id', 'display_phone_number', 'enforce_service_window'],
+    organizations: ORGANIZATION_OF,
+  })
   @ApiOperation({ summary: 'Register a phone number of one of the organization’s business accounts' })
   @ApiParam(ORGANIZATION)
   @ApiCreatedResponse({ type: PhoneNumberDto })
@@ -271,7 +285,10 @@ export class OrganizationsController {
 
   @Patch(':organizationId/phone_numbers/:numberId')
   @Authenticated(WRITE)
-  @Audited('phone_numbers.update', ORGANIZATION_OF)
+  @Audited('phone_numbers.update', {
+    body: ['display_phone_number', 'enforce_service_window', 'throughput_override_mps'],
+    organizations: ORGANIZATION_OF,
+  })
   @ApiOperation({
     summary: "Change the displayed number, the local 24-hour window enforcement or an operator's throughput",
   })
@@ -294,7 +311,7 @@ export class OrganizationsController {
 
   @Delete(':organizationId/phone_numbers/:numberId')
   @Authenticated(WRITE)
-  @Audited('phone_numbers.delete', ORGANIZATION_OF)
+  @Audited('phone_numbers.delete', { organizations: ORGANIZATION_OF })
   @ApiOperation({ summary: 'Delete a phone number that has no message records', description: DELETE_NOTE })
   @ApiParam(ORGANIZATION)
   @ApiParam(NUMBER)

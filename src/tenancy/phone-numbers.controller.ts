@@ -78,7 +78,9 @@ export class PhoneNumbersController {
   @Post(':phoneNumberId/whatsapp_business_profile')
   @HttpCode(200)
   @Authenticated({ scopes: ['business:write'] })
-  @Audited('business_profile.update')
+  @Audited('business_profile.update', {
+    body: ['about', 'address', 'description', 'email', 'profile_picture_handle', 'vertical', 'websites'],
+  })
   @ApiOperation({ summary: "Update the number's business profile (forwarded to upstream, which checks the fields)" })
   @ApiParam({ name: 'phoneNumberId' })
   @ApiOkResponse({ schema: { example: { success: true } } })

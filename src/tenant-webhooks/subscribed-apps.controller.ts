@@ -17,7 +17,7 @@ export class SubscribedAppsController {
   @Post()
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('subscribed_apps.create')
+  @Audited('subscribed_apps.create', { body: ['override_callback_uri'] })
   @ApiOperation({
     summary: "Set the business account's callback, Meta's way",
     description:
@@ -60,7 +60,7 @@ export class SubscribedAppsController {
 
   @Delete()
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('subscribed_apps.delete')
+  @Audited('subscribed_apps.delete', {})
   @ApiOperation({ summary: "Remove the business account's callback override" })
   @ApiParam({ name: 'wabaId', description: 'Upstream business account id of the organization' })
   @ApiOkResponse({ type: SuccessDto })

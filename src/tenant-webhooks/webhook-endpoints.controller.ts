@@ -49,7 +49,7 @@ export class WebhookEndpointsController {
 
   @Post()
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.create')
+  @Audited('webhooks.create', { body: ['url', 'events', 'phone_number_ids', 'description'] })
   @ApiOperation({ summary: "Register an endpoint for the organization's events", description: DELIVERY_DESCRIPTION })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
   @ApiGraphErrors(400, 409)
@@ -86,7 +86,7 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.update')
+  @Audited('webhooks.update', { body: ['url', 'events', 'phone_number_ids', 'description', 'status'] })
   @ApiOperation({ summary: 'Change the URL, filters or description; disable or enable the endpoint' })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointDto })
@@ -102,7 +102,7 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.delete')
+  @Audited('webhooks.delete', {})
   @ApiOperation({
     summary: 'Delete the endpoint and its delivery log',
     description:
@@ -119,7 +119,7 @@ export class WebhookEndpointsController {
   @Post(':id/rotate_secret')
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.rotate_secret')
+  @Audited('webhooks.rotate_secret', { body: ['overlap_seconds'] })
   @ApiOperation({
     summary:
       'Replace the signing secret (given, or generated); the old one stops signing at once, or after an overlap window during which both sign',
@@ -138,7 +138,7 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(200)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.test')
+  @Audited('webhooks.test', { body: ['field'] })
   @ApiOperation({
     summary: 'Send a signed sample event now',
     description:
@@ -176,7 +176,7 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/redeliver')
   @HttpCode(202)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.redeliver_failed')
+  @Audited('webhooks.redeliver_failed', { body: ['since', 'until'] })
   @ApiOperation({
     summary: 'Send every failed delivery of the endpoint in a time range again (oldest first, a fresh retry schedule)',
   })
@@ -194,7 +194,7 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
   @Authenticated({ scopes: ['webhooks:write'] })
-  @Audited('webhooks.redeliver')
+  @Audited('webhooks.redeliver', {})
   @ApiOperation({
     summary: 'Send a delivered or failed delivery again (same webhook-id and body, a fresh retry schedule)',
   })

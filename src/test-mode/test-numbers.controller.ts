@@ -22,7 +22,7 @@ export class TestNumbersController {
 
   @Post()
   @Authenticated({ scopes: ['numbers:connect'] })
-  @Audited('test_numbers.create')
+  @Audited('test_numbers.create', { body: ['verified_name'] })
   @ApiOperation({
     summary: 'Make a test number, in a test business account of its own (at most TEST_NUMBERS_PER_ORGANIZATION)',
     description: TEST_ONLY,
@@ -51,7 +51,7 @@ export class TestNumbersController {
   @Delete(':phoneNumberId')
   @HttpCode(200)
   @Authenticated({ scopes: ['numbers:connect'] })
-  @Audited('test_numbers.delete')
+  @Audited('test_numbers.delete', {})
   @ApiOperation({
     summary: 'Remove a test number and its test business account',
     description: `${TEST_ONLY} Refused (409 code 100) while records depend on it, as for any number.`,

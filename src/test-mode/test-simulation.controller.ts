@@ -52,7 +52,7 @@ export class TestSimulationController {
 
   @Put(':phoneNumberId/status_delays')
   @Authenticated({ scopes: ['business:write'] })
-  @Audited('test_numbers.status_delays')
+  @Audited('test_numbers.status_delays', { body: ['manual', 'sent_ms', 'delivered_ms', 'read_ms'] })
   @ApiOperation({
     summary: 'When the test number’s statuses come: milliseconds from the send, or only on demand (`manual`)',
     description: TEST_ONLY,
@@ -70,7 +70,7 @@ export class TestSimulationController {
   @Post(':phoneNumberId/quality')
   @HttpCode(200)
   @Authenticated({ scopes: ['business:write'] })
-  @Audited('test_numbers.quality')
+  @Audited('test_numbers.quality', { body: ['quality_rating', 'messaging_limit_tier', 'throughput_level'] })
   @ApiOperation({
     summary:
       'Change the test number’s quality rating, messaging limit tier or throughput (Meta’s phone_number_quality_update follows)',
@@ -85,7 +85,7 @@ export class TestSimulationController {
   @Post(':wabaId/message_templates/:templateId/review')
   @HttpCode(200)
   @Authenticated({ scopes: ['templates:write'] })
-  @Audited('test_templates.review')
+  @Audited('test_templates.review', { body: ['status', 'reason', 'description'] })
   @ApiOperation({
     summary: 'Review a template of the test business account now: APPROVED, REJECTED (with a reason), PAUSED, DISABLED',
     description: `Meta’s message_template_status_update follows: the catalog and the tenant’s webhook hear of it. ${TEST_ONLY}`,

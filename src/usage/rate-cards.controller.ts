@@ -25,7 +25,10 @@ export class RateCardsController {
   @Post('rate_cards')
   @HttpCode(201)
   @Authenticated(WRITE)
-  @Audited('rate_cards.create')
+  @Audited('rate_cards.create', {
+    body: ['currency', 'effective_from', 'source', 'markets', 'prices'],
+    query: ['currency', 'effective_from', 'source'],
+  })
   @ApiConsumes('application/json', 'text/csv')
   @ApiOperation({
     summary: "Import Meta's price list: its markets (and their countries) and a price per market and category",
@@ -90,7 +93,7 @@ export class RateCardsController {
 
   @Delete('rate_cards/:id')
   @Authenticated(WRITE)
-  @Audited('rate_cards.delete')
+  @Audited('rate_cards.delete', {})
   @ApiOperation({ summary: 'Remove a card not yet in force (one in force has priced days: 409)' })
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(404, 409)
@@ -108,7 +111,7 @@ export class RateCardsController {
 
   @Put('organizations/:organizationId/markup')
   @Authenticated(WRITE)
-  @Audited('organizations.markup')
+  @Audited('organizations.markup', { body: ['percent', 'effective_from'] })
   @ApiOperation({ summary: "An organization's markup from a day on (today or later: the past keeps its prices)" })
   @ApiOkResponse({ type: MarkupDto })
   @ApiGraphErrors(400, 404)

@@ -50,7 +50,7 @@ export class SpendingLimitsController {
 
   @Put('organizations/:organizationId/spending_limit')
   @Authenticated(WRITE)
-  @Audited('organizations.spending_limit')
+  @Audited('organizations.spending_limit', { body: ['kind', 'limit'] })
   @ApiOperation({
     summary: "Set an organization's monthly spending limit: an amount, or a number of billable messages",
     description:
@@ -67,7 +67,7 @@ export class SpendingLimitsController {
 
   @Delete('organizations/:organizationId/spending_limit')
   @Authenticated(WRITE)
-  @Audited('organizations.spending_limit.delete')
+  @Audited('organizations.spending_limit.delete', {})
   @ApiOperation({ summary: "Remove an organization's spending limit" })
   @ApiOkResponse({ type: SuccessDto })
   @ApiGraphErrors(403, 404)

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { GATEWAY_NODE_FLAGS } from '../../src/config/node-flags';
 import { PeriodicJobsProcessor } from '../../src/jobs/periodic-jobs';
@@ -11,6 +11,21 @@ const ROOT = join(__dirname, '..', '..');
 /** Builds dist/ once per spec (the processes below run the built code, as production does). */
 export function buildOnce(): void {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+/**
+ * The built CLI (`npm run cli -- …`) with exactly `env` (nothing of the test settings, as an
+ * operator's shell on a deployment): its exit code and the one JSON document it prints.
+ */
+export function deploymentCli(args: string[], env: Record<string, string>): Promise<{ code: number; json: any }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'dist/src/cli/main.js'), ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? -1) : 0, json: JSON.parse(stdout || 'null') }),
+    );
+  });
 }
 
 /** A child process of the test: its output kept, killed with SIGKILL (a crash) or at the end. */

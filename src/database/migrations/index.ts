@@ -33,6 +33,7 @@ import { UsageReconciliations1764270100000 } from './1764270100000-UsageReconcil
 import { UsageByBroadcast1764270200000 } from './1764270200000-UsageByBroadcast';
 import { UsageMonths1764270300000 } from './1764270300000-UsageMonths';
 import { TestTwins1764270400000 } from './1764270400000-TestTwins';
+import { OperatorInvitations1764270500000 } from './1764270500000-OperatorInvitations';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   UsageByBroadcast1764270200000,
   UsageMonths1764270300000,
   TestTwins1764270400000,
+  OperatorInvitations1764270500000,
 ];

@@ -52,7 +52,7 @@ export function Password(): PropertyDecorator {
 }
 
 export class AcceptInvitationDto {
-  @ApiProperty({ description: "The invitation link's token" })
+  @ApiProperty({ writeOnly: true, description: "The invitation link's token" })
   @IsString()
   @MaxLength(200)
   token: string;
@@ -65,7 +65,11 @@ export class AcceptInvitationDto {
   @Password()
   password: string;
 
-  @ApiPropertyOptional({ example: '123456', description: 'An account with a second factor: its code now' })
+  @ApiPropertyOptional({
+    writeOnly: true,
+    example: '123456',
+    description: 'An account with a second factor: its code now',
+  })
   @IsOptional()
   @IsString()
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
@@ -158,7 +162,7 @@ export class PutSignInPolicyDto {
 }
 
 export class TotpCodeDto {
-  @ApiProperty({ example: '123456', description: 'The 6-digit code of the authenticator app' })
+  @ApiProperty({ writeOnly: true, example: '123456', description: 'The 6-digit code of the authenticator app' })
   @IsString()
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of the authenticator app' })
   code: string;
@@ -174,12 +178,12 @@ export class PasswordResetRequestDto {
 }
 
 export class PasswordResetDto {
-  @ApiProperty({ description: "The reset link's token" })
+  @ApiProperty({ writeOnly: true, description: "The reset link's token" })
   @IsString()
   @MaxLength(200)
   token: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
+  @ApiProperty({ writeOnly: true, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
   @Password()
   password: string;
 }

@@ -3,7 +3,10 @@ import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-valid
 import { SIGNUP_STEPS } from '../number-signup.entity';
 
 export class CompleteSignupDto {
-  @ApiProperty({ description: "The code Meta's SDK answered FB.login with (exchanged by the gateway, once)" })
+  @ApiProperty({
+    writeOnly: true,
+    description: "The code Meta's SDK answered FB.login with (exchanged by the gateway, once)",
+  })
   @IsString()
   @MinLength(1, { message: 'code must not be empty' })
   @MaxLength(2000)
@@ -20,6 +23,7 @@ export class CompleteSignupDto {
   phone_number_id: string;
 
   @ApiPropertyOptional({
+    writeOnly: true,
     example: '246810',
     description: "The number's two-step verification PIN (six digits); unset: the gateway makes one and keeps it",
   })

@@ -1,7 +1,9 @@
 import { APP_SUBSCRIPTION_STATES } from '../business-account.entity';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
+  IsEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -19,7 +21,7 @@ export { OrganizationDto };
 
 const UPSTREAM_ID = /^\d{1,32}$/;
 
-export class CreateOrganizationDto {
+export class UpdateOrganizationDto {
   @ApiProperty({ example: 'Acme Ltd', maxLength: 200 })
   @IsString()
   @IsNotEmpty()
@@ -27,7 +29,40 @@ export class CreateOrganizationDto {
   name: string;
 }
 
-export class UpdateOrganizationDto extends CreateOrganizationDto {}
+export class CreateOrganizationDto extends UpdateOrganizationDto {
+  @ApiPropertyOptional({
+    example: 'owner@acme.example',
+    description:
+      "The organization's first owner: invited with the organization (mailed with SMTP_URL, else the link is in " +
+      '`owner_invitation.link`, this answer only)',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'owner_email must be an email address' })
+  owner_email?: string;
+}
+
+/** The first owner's invitation made with an organization (`owner_email`). */
+export class OwnerInvitationDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'owner@acme.example' }) email: string;
+  @ApiProperty({ example: 'owner' }) role: string;
+  @ApiProperty({ format: 'date-time' }) expires_at: string;
+  @ApiProperty({ description: 'Whether the link was mailed (SMTP_URL set and the mail taken); else it is in `link`' })
+  mailed: boolean;
+  @ApiPropertyOptional({
+    description: 'When not mailed: the console path of the link to give the owner (this answer only)',
+    example: '/console/#/invitation/3q2-7wEAAAA…',
+  })
+  link?: string;
+}
+
+export class CreatedOrganizationDto extends OrganizationDto {
+  @ApiPropertyOptional({ type: OwnerInvitationDto, description: 'With `owner_email`: their invitation as owner' })
+  owner_invitation?: OwnerInvitationDto;
+}
 
 export class OrganizationPageDto {
   @ApiProperty({ type: [OrganizationDto] })

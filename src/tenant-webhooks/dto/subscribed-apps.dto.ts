@@ -14,6 +14,7 @@ export class SubscribeAppDto {
   override_callback_uri?: string;
 
   @ApiPropertyOptional({
+    writeOnly: true,
     example: 'my-verify-token',
     description: 'Echoed to the callback in the hub.challenge handshake',
   })
@@ -23,6 +24,7 @@ export class SubscribeAppDto {
   verify_token?: string;
 
   @ApiPropertyOptional({
+    writeOnly: true,
     minLength: 16,
     description:
       'Gateway extension: the signing secret (for example your Meta app secret); omitted: generated and returned once',
@@ -43,13 +45,14 @@ export class WebhookConfigurationDto {
   @MaxLength(2000)
   override_callback_uri: string;
 
-  @ApiPropertyOptional({ example: 'my-verify-token' })
+  @ApiPropertyOptional({ writeOnly: true, example: 'my-verify-token' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
   verify_token?: string;
 
   @ApiPropertyOptional({
+    writeOnly: true,
     minLength: 16,
     description: 'Gateway extension: the signing secret; omitted: generated and returned once',
   })

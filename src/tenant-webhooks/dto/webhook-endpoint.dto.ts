@@ -64,6 +64,7 @@ export class CreateWebhookEndpointDto {
   description?: string;
 
   @ApiPropertyOptional({
+    writeOnly: true,
     minLength: 16,
     example: 'my-meta-app-secret-0123456789',
     description:
@@ -118,6 +119,7 @@ export class UpdateWebhookEndpointDto {
 
 export class RotateWebhookSecretDto {
   @ApiPropertyOptional({
+    writeOnly: true,
     minLength: 16,
     description: 'The new secret; omitted: one is generated.',
   })
