@@ -34,9 +34,9 @@ const SECRETS = {
 };
 
 /** `${NAME:?message}` and `${NAME:-default}` as compose interpolates them with SECRETS exported. */
-function interpolate(value: string): string {
+function interpolate(value: string, exported: Record<string, string> = {}): string {
   return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_all, name: string, kind?: string, rest?: string) => {
-    const given = (SECRETS as Record<string, string>)[name];
+    const given = ({ ...SECRETS, ...exported } as Record<string, string>)[name];
     if (given !== undefined) return given;
     if (kind === '-') return rest ?? '';
     throw new Error(`compose would refuse to start: ${name} is not set (${rest})`);
@@ -57,6 +57,7 @@ describe('compose.yaml', () => {
       'proxy',
       'redis',
       'sandbox',
+      'simulator',
     ]);
     expect(gateways).toHaveLength(2);
     const inProduction = Object.entries(services)
@@ -66,12 +67,37 @@ describe('compose.yaml', () => {
     expect(inProduction).toEqual(['gateway-1', 'gateway-2', 'migrate', 'postgres', 'proxy', 'redis']);
     expect(services.sandbox.profiles).toEqual(['demo']);
     expect(services.sandbox.ports).toEqual(['3001:3001']);
+    // Test mode's simulator only in its profile, published nowhere (it plays Meta for test numbers).
+    expect(services.simulator.profiles).toEqual(['test-mode']);
+    expect(services.simulator.ports).toBeUndefined();
     // Nothing of production waits for the sandbox: the file runs without it.
     for (const service of Object.values(services))
       expect(Object.keys(service.depends_on ?? {})).not.toContain('sandbox');
     // Each runs the app with the gateway's Node flags, as the image and the start scripts do.
     for (const name of gateways)
       expect(services[name].command).toEqual(['node', ...GATEWAY_NODE_FLAGS, 'dist/src/main.js']);
+  });
+
+  it('turns test mode on with the test-mode profile: the simulator delivers through the proxy with a secret of its own', () => {
+    const args = services.simulator.command!;
+    expect(args).toEqual(expect.arrayContaining(['--port=3002', '--magic-recipients']));
+    expect(args).toContain(
+      `--webhook-url=http://proxy:${/listen (\d+);/.exec(read('deploy/nginx.conf'))![1]}/webhooks/simulator`,
+    );
+    expect(args.some((arg) => arg.includes('secret'))).toBe(false);
+    expect(services.simulator.environment!.SANDBOX_APP_SECRET).toMatch(/^\$\{SIMULATOR_APP_SECRET:\?/);
+    const environment = services['gateway-1'].environment!;
+    expect(environment.SIMULATOR_BASE_URL).toBe('${SIMULATOR_BASE_URL:-}');
+    expect(environment.SIMULATOR_APP_SECRET).toBe('${SIMULATOR_APP_SECRET:-}');
+    // Set as the file's header says, the gateways take it (and the simulator's own secret, not Meta's).
+    const resolved = (extra: Record<string, string>) =>
+      Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(String(value), extra)]));
+    const on = validateEnvironment(
+      resolved({ SIMULATOR_BASE_URL: 'http://simulator:3002', SIMULATOR_APP_SECRET: 'b'.repeat(32) }),
+    );
+    expect(on).toMatchObject({ SIMULATOR_BASE_URL: 'http://simulator:3002', SIMULATOR_APP_SECRET: 'b'.repeat(32) });
+    expect(validateEnvironment(resolved({})).SIMULATOR_BASE_URL).toBeUndefined();
+    expect(read('compose.yaml')).toContain('docker compose --profile test-mode up');
   });
 
   it('gives every long-running service a health check, and starts each after what it needs is healthy', () => {

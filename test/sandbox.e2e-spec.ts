@@ -1137,6 +1137,25 @@ describe("an account's webhooks go only to the apps subscribed to it (subscribed
     );
     expect((await subscribed()).body).toEqual({ data: [] });
   });
+
+  it("acts as the app it is told (test mode's gateway tells its simulator its own): subscriptions and uploads follow", async () => {
+    const renamed = '734512987650123';
+    await call('POST', `/v23.0/${OTHER_WABA}/subscribed_apps`, { token: OTHER_TOKEN });
+    try {
+      expect(await control('PUT', '/app', { app_id: 'not digits' })).toMatchObject({ status: 400 });
+      expect((await control('PUT', '/app', { app_id: renamed })).body).toEqual({ success: true, app_id: renamed });
+      expect((await control('GET', '/health')).body.app_id).toBe(renamed);
+      // The account subscribed to the app stays subscribed to it, by its new id.
+      expect((await subscribed()).body.data.map((app: any) => app.whatsapp_business_api_data.id)).toEqual([renamed]);
+      // Resumable uploads are opened on the app's new id, and no longer on the old one.
+      const query = 'file_name=a.png&file_length=4&file_type=image/png';
+      expect((await call('POST', `/v23.0/${renamed}/uploads?${query}`, { token: OTHER_TOKEN })).status).toBe(200);
+      expect((await call('POST', `/v23.0/${APP_ID}/uploads?${query}`, { token: OTHER_TOKEN })).status).toBe(400);
+    } finally {
+      await control('PUT', '/app', { app_id: APP_ID });
+    }
+    expect((await subscribed()).body.data.map((app: any) => app.whatsapp_business_api_data.id)).toEqual([APP_ID]);
+  });
 });
 
 describe('inbound messages', () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { request } from 'undici';
 import type { Environment } from '../config/environment';
+import { MetaApp } from '../config/meta-app';
 import { deadline } from '../core/deadline';
 import { GraphError } from '../core/graph-error';
 import { upstreamFailure } from '../upstream/graph-transport';
@@ -19,6 +20,7 @@ export class SimulatorControl {
 
   constructor(
     private readonly target: SimulatorTarget,
+    private readonly app: MetaApp,
     config: ConfigService<Environment, true>,
   ) {
     this.timeoutMs = config.get('UPSTREAM_TIMEOUT_MS', { infer: true });
@@ -47,6 +49,9 @@ export class SimulatorControl {
     displayPhoneNumber: string;
     verifiedName: string;
   }): Promise<void> {
+    // The simulator acts as the gateway's own Meta app (META_APP_ID), however it was started: the
+    // subscription onboarding then checks, and the uploads' app id, name that app as at Meta.
+    await this.call('PUT', '/_sandbox/app', { app_id: this.app.appId });
     await this.call('PUT', `/_sandbox/business_accounts/${number.wabaId}`, {
       access_token: number.accessToken,
       name: number.accountName,

@@ -56,6 +56,15 @@ export function controlRoutes(core: SandboxCore): Router {
     res.json({ status: 'ok', app_id: core.options.appId });
   });
 
+  // The app this sandbox acts as: test mode's gateway tells its simulator its own Meta app (its
+  // META_APP_ID) before it makes a test number, so the subscription it then checks names that app.
+  router.put('/app', (req, res) => {
+    const appId = requiredString(objectBody(req), 'app_id');
+    if (!/^\d{1,32}$/.test(appId)) throw new ControlError(400, 'app_id must be digits');
+    core.renameApp(appId);
+    res.json({ success: true, app_id: core.options.appId });
+  });
+
   router.put('/business_accounts/:wabaId', (req, res) => {
     const body = objectBody(req);
     const token = requiredString(body, 'access_token');

@@ -48,7 +48,8 @@ export interface UploadedFile {
 export class MediaService {
   constructor(
     private readonly state: SandboxState,
-    private readonly appId: string,
+    /** The app (its id can change: test mode's gateway tells its simulator its own, `PUT /_sandbox/app`). */
+    private readonly app: { readonly appId: string },
     private readonly appSecret: string,
   ) {}
 
@@ -176,7 +177,7 @@ export class MediaService {
     if (session.offset < session.fileLength)
       return { id: `${session.id}?sig=${session.sig}`, file_offset: session.offset };
     if (!session.handle) {
-      session.handle = newHeaderHandle(session.fileType, this.appId, nowSeconds() + HANDLE_TTL_SECONDS);
+      session.handle = newHeaderHandle(session.fileType, this.app.appId, nowSeconds() + HANDLE_TTL_SECONDS);
       this.state.addHeaderHandle({ handle: session.handle, mimeType: session.fileType, byteLength: session.offset });
     }
     return { h: session.handle };

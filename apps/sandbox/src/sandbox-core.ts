@@ -77,9 +77,21 @@ export class SandboxCore {
       reviewDelayMs: options.reviewDelayMs,
       rejectForeignHeaderHandles: options.rejectForeignHeaderHandles,
     });
-    this.media = new MediaService(this.state, options.appId, options.appSecret);
+    this.media = new MediaService(this.state, options, options.appSecret);
     this.signup = new EmbeddedSignup(this.state, this.webhooks, options);
     this.received = new BoundedLog(options.logLimit);
+  }
+
+  /**
+   * The app is now `appId` (test mode's gateway tells its simulator the Meta app it acts as, so that
+   * the subscriptions and upload handles it checks name that app): accounts subscribed to the old id
+   * are subscribed to the new one, as the same app renamed.
+   */
+  renameApp(appId: string): void {
+    const previous = this.options.appId;
+    if (previous === appId) return;
+    this.options.appId = appId;
+    this.state.renameSubscribedApp(previous, appId);
   }
 
   /** Cancels every timer and pending webhook. */

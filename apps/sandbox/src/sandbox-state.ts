@@ -148,6 +148,14 @@ export class SandboxState {
     return this.businessAccounts.get(id);
   }
 
+  /** Every account subscribed to app `from` is subscribed to `to` instead. */
+  renameSubscribedApp(from: string, to: string): void {
+    for (const account of this.businessAccounts.values()) {
+      if (!account.subscribedApps.delete(from)) continue;
+      account.subscribedApps.add(to);
+    }
+  }
+
   /** Whether `appId` is subscribed to the account's webhooks (false for an unknown account). */
   isSubscribed(wabaId: string, appId: string): boolean {
     return this.businessAccounts.get(wabaId)?.subscribedApps.has(appId) ?? false;
