@@ -64,6 +64,7 @@ export async function killAll(): Promise<void> {
 export async function startGateway(
   env: Record<string, string> = {},
   port?: number,
+  options: { nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<ChildHandle & { url: string; port: number }> {
   const listenOn = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -77,7 +78,12 @@ export async function startGateway(
   }
   Object.assign(childEnv, { PORT: String(listenOn), HOST: '127.0.0.1', LOG_LEVEL: 'log', METRICS_PORT: '0' }, env);
   const handle = new ChildHandle(
-    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env: childEnv }),
+    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...(options.nodeArgs ?? []), join(ROOT, 'dist/src/main.js')], {
+      cwd: ROOT,
+      env: childEnv,
+      // A preloaded hook (`nodeArgs: ['--require', …]`) is driven over this channel.
+      stdio: options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe',
+    }),
   );
   children.push(handle);
   await eventually(async () => (/gateway listening/.test(handle.output) ? true : undefined), 60_000).catch(
