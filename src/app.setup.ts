@@ -109,6 +109,17 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 function setUpDocs(app: INestApplication): void {
+  // Built on the first request of /docs or /docs-json, then kept: an instance nobody asks for its
+  // description does not hold it (several megabytes of objects: docs/performance.md, "Memory").
+  SwaggerModule.setup('docs', app, () => explorerDocument(app), {
+    jsonDocumentUrl: 'docs-json',
+    // Over a hundred operations under some forty tags: a filter box by tag, and links to each one.
+    // (Past 150 rows Swagger UI renders only the rows in view; the filter brings any into view.)
+    swaggerOptions: { filter: true, deepLinking: true },
+  });
+}
+
+function explorerDocument(app: INestApplication) {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -137,10 +148,5 @@ function setUpDocs(app: INestApplication): void {
     prefix: KEY_PREFIX[kind],
     scopes: SCOPES_BY_KIND[kind],
   }));
-  SwaggerModule.setup('docs', app, finishExplorerDocument(addForwardedOperations(document), kinds), {
-    jsonDocumentUrl: 'docs-json',
-    // Over a hundred operations under some forty tags: a filter box by tag, and links to each one.
-    // (Past 150 rows Swagger UI renders only the rows in view; the filter brings any into view.)
-    swaggerOptions: { filter: true, deepLinking: true },
-  });
+  return finishExplorerDocument(addForwardedOperations(document), kinds);
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { upTo } from '../common/bounded-cache';
 import { SharedStore } from './shared-store';
 import type { LocalState, StoreScript } from './store-script';
 
@@ -9,7 +10,7 @@ import type { LocalState, StoreScript } from './store-script';
  */
 export class MemoryStore extends SharedStore {
   readonly kind = 'memory' as const;
-  private readonly entries = new LRUCache<string, { value: unknown }>({ max: 100_000, ttlAutopurge: false });
+  private readonly entries = new LRUCache<string, { value: unknown }>({ ...upTo(100_000), ttlAutopurge: false });
   private readonly state: LocalState;
 
   constructor(now: () => number = Date.now) {
