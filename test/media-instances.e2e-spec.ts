@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import request from 'supertest';
-import { AssetStore, S3AssetStore } from '../src/media/asset-store';
+import { AssetStore } from '../src/media/asset-store';
+import { S3AssetStore } from '../src/media/s3-asset-store';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { InboundMediaApplier } from './inbound-media.applier';
 import { InboundMedia } from './inbound-media.entity';
-import { assetStoreProvider } from './asset-store';
+import { assetStoreProvider } from './asset-store.provider';
 import { MediaAsset } from './media-asset.entity';
 import { MediaAssetChunk } from './media-asset-chunk.entity';
 import { MediaLibraryController } from './media-library.controller';
