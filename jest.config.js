@@ -8,6 +8,9 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|@electric-sql|uid|strtok3|token-types|@tokenizer|load-esm|openid-client|oauth4webapi|jose)/)',
   ],
+  // A module loaded when first needed is imported with its built name (`await import('./x.js')`, as
+  // Node resolves it); here that is the TypeScript file beside it.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/after-each-file.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type { PrettyOptions } from 'pino-pretty';
 import type { Environment } from '../config/environment';
 
 /** Nest's level names as pino's (`log` is pino's `info`, `verbose` its `trace`). */
@@ -42,6 +42,10 @@ export const REDACTED_PATHS = [
 /** Where lines go: JSON to stdout in production; readable lines (pino-pretty, in-process) in development. */
 export function defaultDestination(format: Environment['LOG_FORMAT']): DestinationStream {
   if (format === 'json') return pino.destination({ fd: 1, sync: false });
+  // Loaded here only, synchronously (the destination is made before the app logs): a production
+  // instance, whose lines are JSON, never loads it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pretty = require('pino-pretty') as (options: PrettyOptions) => DestinationStream;
   return pretty({
     sync: true,
     colorize: process.stdout.isTTY,

@@ -1,21 +1,22 @@
-import { hash, verify } from '@node-rs/argon2';
-
 /** The password rule: long rather than clever (NIST SP 800-63B): 12 to 200 characters, not all spaces. */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 /**
  * argon2id (memory-hard) with the library's defaults (19 MiB, 2 passes: OWASP's recommendation),
- * from @node-rs/argon2 (a maintained native build of the reference implementation).
+ * from @node-rs/argon2 (a maintained native build of the reference implementation), loaded with the
+ * first password a process checks (a gateway whose people sign in elsewhere never maps it).
  */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+const argon2 = () => import('@node-rs/argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password);
 }
 
 /** Whether `password` is the one `stored` was made from (a malformed hash is simply no match). */
 export async function passwordMatches(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    return await (await argon2()).verify(stored, password);
   } catch {
     return false;
   }
