@@ -337,14 +337,18 @@ describe('conversations: every customer message readable and answerable', () => 
     const busy = '15557772999';
     const first = await write(busy, { text: 'first' });
     await stored(first.message_id);
-    // Half each way, alternating, a second apart, older than anything the customer writes now.
+    // Half each way, alternating, a second apart, older than anything the customer writes now; one base
+    // time for both (two statements' now() can fall on either side of a second's turn).
+    const [{ base }] = await t.dataSource.query<Array<{ base: Date }>>(
+      `SELECT date_trunc('second', now()) - interval '3 hours' AS base`,
+    );
     await t.dataSource.query(
       `INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, payload, sent_at, received_at)
        SELECT $1, $2, 'wamid.seed-in-' || n, $3, 'text', jsonb_build_object('text', jsonb_build_object('body', 'in ' || n)),
          t, t + interval '120 microseconds'
        FROM generate_series(1, 5000) AS n,
-         LATERAL (SELECT date_trunc('second', now()) - interval '3 hours' + n * interval '1 second' AS t) AS times`,
-      [a.id, a.phoneNumberId, busy],
+         LATERAL (SELECT $4::timestamptz + n * interval '1 second' AS t) AS times`,
+      [a.id, a.phoneNumberId, busy, base],
     );
     const [key] = await t.dataSource.query('SELECT id FROM api_keys WHERE tenant_ids @> ARRAY[$1]::uuid[] LIMIT 1', [
       a.id,
@@ -352,9 +356,9 @@ describe('conversations: every customer message readable and answerable', () => 
     await t.dataSource.query(
       `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status, upstream_message_id, created_at)
        SELECT $1, $2, $4, $3, 'text', jsonb_build_object('text', jsonb_build_object('body', 'out ' || n)), 'delivered',
-         'wamid.seed-out-' || n, date_trunc('second', now()) - interval '3 hours' + n * interval '1 second' + interval '500 milliseconds'
+         'wamid.seed-out-' || n, $5::timestamptz + n * interval '1 second' + interval '500 milliseconds'
        FROM generate_series(1, 5000) AS n`,
-      [a.id, a.phoneNumberId, busy, key.id],
+      [a.id, a.phoneNumberId, busy, key.id, base],
     );
     let writing = true;
     const writer = (async () => {
