@@ -1,6 +1,8 @@
 import './support/pace-test-env';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
+import { NumberPaceService } from '../src/pacing/number-pace.service';
+import { TenancyService } from '../src/tenancy/tenancy.service';
 import { eventually } from './support/eventually';
 import {
   bearer,
@@ -120,16 +122,35 @@ describe("pacing: Meta's throughput, pair rule and messaging limit, honoured bef
       return row.throughput_level === 'HIGH' ? true : undefined;
     }, 5000);
     expect(Date.now() - upgradedAt).toBeLessThan(5000);
-    // 200 at once through the other instance: all in one turn each, within the 1,000/s of HIGH.
+    // The other instance's pace: 200 turns asked at once (one round trip, the store's clock) all come
+    // within the 1,000/s of HIGH (at the old 80/s, less the spec's margin, those past the first
+    // second's 72 would be refused).
+    const phone = await second.get(TenancyService).findPhoneNumber(tenant.phoneNumberId);
+    const turns = await second.get(NumberPaceService).decideTurns(
+      phone!,
+      Array.from({ length: 200 }, (_, i) => ({
+        recipient: `1555499${String(i).padStart(4, '0')}`,
+        businessInitiated: false,
+      })),
+      1000,
+    );
+    expect(turns.filter((turn) => !turn.granted)).toEqual([]);
+    expect(turns).toHaveLength(200);
+    expect(Math.max(...turns.map((turn) => (turn.granted ? turn.delayMs : Infinity)))).toBeLessThan(400);
+    // And sends through that instance: 100 at once, each a 200, none refused by Meta. (Whether a
+    // burst's last turns come within PACE_MAX_WAIT_MS is the turns' above: through HTTP, this one
+    // process of two gateways, Meta's stand-in and the spec stalls under a loaded machine, and a send
+    // woken late takes a new turn within what is left of its wait, by design.)
+    await new Promise((resolve) => setTimeout(resolve, 500));
     t.sandbox.clearRequests();
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
+      Array.from({ length: 100 }, (_, i) =>
         send(second, tenant, key, template(`1555500${String(i).padStart(4, '0')}`)),
       ),
     );
     // Any refusal is shown whole (its status, Graph error and Retry-After).
     expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
-    expect(outcomes).toHaveLength(200);
+    expect(sendsAtSandbox(tenant)).toHaveLength(100);
     expect(sendsAtSandbox(tenant).every((entry) => entry.status === 200)).toBe(true);
   });
 

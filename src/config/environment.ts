@@ -436,6 +436,17 @@ export class Environment {
   SUBSCRIPTION_CHECK_INTERVAL_SECONDS = 3600;
 
   /**
+   * How often one instance looks for business accounts whose yesterday is not yet reconciled with
+   * Meta's pricing_analytics (a day is reconciled once; the operator may run any day again); 0: never
+   * (`POST /v1/usage/reconciliations` still runs it).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  USAGE_RECONCILIATION_INTERVAL_SECONDS = 3600;
+
+  /**
    * Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance
    * sends none).
    */

@@ -1,4 +1,6 @@
 import { Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { MetricsService } from '../metrics/metrics.service';
@@ -11,8 +13,6 @@ import { UsageRepository } from './usage.repository';
 
 /** A day whose two sides differ by more than this (percent of the larger) is flagged. */
 export const FLAG_PERCENT = 1;
-/** How often the daily run looks for yesterday's accounts not yet reconciled (one instance). */
-const RUN_EVERY_MS = 3_600_000;
 /** The flagged days /metrics counts: this many days back. */
 const METRICS_DAYS = 35;
 
@@ -58,6 +58,8 @@ const dto = (row: UsageReconciliation): ReconciliationDto => ({
 @Injectable()
 export class UsageReconciliations implements OnModuleInit {
   private readonly logger = new Logger('UsageReconciliation');
+  /** How often the daily run looks for yesterday's accounts not yet reconciled (one instance); 0: never. */
+  private readonly intervalMs: number;
 
   constructor(
     private readonly repository: ReconciliationsRepository,
@@ -65,12 +67,15 @@ export class UsageReconciliations implements OnModuleInit {
     private readonly tenancy: TenancyService,
     private readonly upstream: PricingAnalyticsUpstream,
     private readonly metrics: MetricsService,
+    config: ConfigService<Environment, true>,
     // Absent in the CLI, which runs no periodic work.
     @Optional() private readonly jobs?: PeriodicJobs,
-  ) {}
+  ) {
+    this.intervalMs = config.get('USAGE_RECONCILIATION_INTERVAL_SECONDS', { infer: true }) * 1000;
+  }
 
   onModuleInit(): void {
-    this.jobs?.every('usage-reconciliation', RUN_EVERY_MS, () => this.runDaily());
+    if (this.intervalMs > 0) this.jobs?.every('usage-reconciliation', this.intervalMs, () => this.runDaily());
     const { metrics, repository } = this;
     // Read when scraped, so every instance reports what the last run (on any instance) found.
     Object.assign(metrics.usageReconciliationFlaggedDays, {

@@ -36,6 +36,8 @@ Object.assign(process.env, {
   PACE_REFRESH_INTERVAL_SECONDS: '0',
   // Likewise the business accounts' subscription check (going-live.e2e-spec runs it when it asks).
   SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
+  // And the daily usage reconciliation, which runs at once when its schedule is made (every reset).
+  USAGE_RECONCILIATION_INTERVAL_SECONDS: '0',
   WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000',
   WEBHOOK_RETRY_BASE_MS: '200',
   WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
