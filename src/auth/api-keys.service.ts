@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
-import { upTo } from '../common/bounded-cache';
+import { allocatedFor, upTo } from '../common/bounded-cache';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
@@ -147,7 +147,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   ) {
     secrets.register('API key signing secrets', keys.encryptedSecrets());
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
-    this.cache = new LRUCache({ ...upTo(50_000), ttl: Math.max(ttl, 1), ttlAutopurge: false });
+    this.cache = new LRUCache({ ...allocatedFor(20_000), ttl: Math.max(ttl, 1), ttlAutopurge: false });
     this.testViews = new LRUCache<string, ActiveKey, ActiveKey>({
       ...upTo(10_000),
       ttl: Math.max(ttl, 1),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { upTo } from '../common/bounded-cache';
+import { allocatedFor } from '../common/bounded-cache';
 import type { EntityManager } from 'typeorm';
 import { BlacklistRepository } from './blacklist.repository';
 import { recipientOptedOut } from './blacklist.errors';
@@ -46,7 +46,7 @@ export class OptOutsService {
    * for a pool connection the sends themselves hold).
    */
   private readonly cache = new LRUCache<string, Settings>({
-    ...upTo(10_000),
+    ...allocatedFor(10_000),
     ttl: SETTINGS_TTL_MS,
     fetchMethod: async (tenantId) => settingsOf(await this.repository.settings(tenantId)),
   });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
-import { upTo } from '../common/bounded-cache';
+import { allocatedFor } from '../common/bounded-cache';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { projectFields } from '../core/graph-fields';
@@ -87,7 +87,7 @@ export class TemplatesService {
   ) {
     this.maxPerAccount = config.get('TEMPLATES_PER_ACCOUNT_MAX', { infer: true });
     this.sendCache = new LRUCache({
-      ...upTo(50_000),
+      ...allocatedFor(20_000),
       ttl: Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1),
     });
     onboarding.registerDependent('businessAccount', 'templates', (m, id) => templates.hasTemplates(m, id));

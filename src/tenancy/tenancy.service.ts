@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
-import { upTo } from '../common/bounded-cache';
+import { allocatedFor } from '../common/bounded-cache';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import type { GatewayRequest, PhoneNumberLimits, TenancyOutcome, TenantContext } from '../core/gateway-request';
@@ -36,12 +36,12 @@ export class TenancyService {
     config: ConfigService<Environment, true>,
   ) {
     const ttl = Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1);
-    this.phoneCache = new LRUCache({ ...upTo(100_000), ttl });
-    this.wabaCache = new LRUCache({ ...upTo(100_000), ttl });
-    this.tokenCache = new LRUCache({ ...upTo(100_000), ttl });
+    this.phoneCache = new LRUCache({ ...allocatedFor(20_000), ttl });
+    this.wabaCache = new LRUCache({ ...allocatedFor(20_000), ttl });
+    this.tokenCache = new LRUCache({ ...allocatedFor(20_000), ttl });
     // Single-flight: a burst of webhooks or sends for one cold organization asks the database once.
     this.twinCache = new LRUCache({
-      ...upTo(100_000),
+      ...allocatedFor(20_000),
       fetchMethod: async (tenantId) => (await repository.liveOrganizationsOf([tenantId])).get(tenantId) ?? '',
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { upTo } from '../common/bounded-cache';
+import { allocatedFor } from '../common/bounded-cache';
 import { isUuid } from '../common/uuid';
 import { GraphError } from '../core/graph-error';
 import { OnboardingService } from '../tenancy/onboarding.service';
@@ -40,7 +40,10 @@ const cardJson = (card: RateCard, counts?: { markets: number; prices: number }):
 @Injectable()
 export class RateCardsService {
   /** Prices in micro-units by organization, day, country and category (null: no card or no price). */
-  private readonly prices = new LRUCache<string, { micros: number | null }>({ ...upTo(50_000), ttl: PRICE_CACHE_MS });
+  private readonly prices = new LRUCache<string, { micros: number | null }>({
+    ...allocatedFor(20_000),
+    ttl: PRICE_CACHE_MS,
+  });
 
   constructor(
     private readonly repository: RateCardsRepository,
