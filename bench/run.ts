@@ -23,6 +23,7 @@ import { formatScale, runScale } from './lib/scale';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
 import { freePort, type ManagedProcess, runToCompletion, sleep, stopAll } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
+import { formatSoak, runSoak } from './lib/soak';
 import {
   type BenchReport,
   formatLifecycleRoundTrips,
@@ -426,6 +427,33 @@ async function main(): Promise<void> {
     }
   }
 
+  if (options.soakMinutes > 0) {
+    try {
+      say(
+        `soak: the lifecycle at ${options.soakRate} sends/s for ${options.soakMinutes} min, the sandbox at its normal status delays...`,
+      );
+      await sandbox.stop();
+      sandbox = await startSandbox(stack, log('sandbox-soak'), NORMAL_STATUS_DELAYS);
+      report.soak = await runSoak(
+        stack,
+        provisioned.apiKey,
+        scenarios.find((s) => s.id === 'send')!,
+        { minutes: options.soakMinutes, rate: options.soakRate, gatewayPid: gateway.pid, say },
+        cpuOf(gateway),
+      );
+      say(formatSoak(report.soak).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.soakError = (error as Error).message;
+      say(`  the soak phase failed: ${report.soakError}`);
+    } finally {
+      if (!stopping) {
+        await sandbox.stop();
+        sandbox = await startSandbox(stack, log('sandbox-after-soak'));
+      }
+    }
+  }
+
   if (options.broadcastRuns.length) {
     try {
       say(
@@ -600,6 +628,7 @@ async function main(): Promise<void> {
   if (report.lifecycle) say(`\n${formatLifecycle(report.lifecycle, noopUs())}`);
   for (const result of report.lifecycleRates ?? []) say(formatLifecycle(result, noopUs()));
   if (report.lifecycleRoundTrips) say(`\n${formatLifecycleRoundTrips(report.lifecycleRoundTrips)}`);
+  if (report.soak) say(`\n${formatSoak(report.soak)}`);
   for (const result of report.broadcasts ?? []) say(`\n${formatBroadcast(result)}`);
   if (report.scale) say(`\n${formatScale(report.scale)}`);
   const busiest = Math.max(...results.map((r) => r.cpu.cores.other ?? 0));

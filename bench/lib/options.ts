@@ -59,6 +59,9 @@ export interface BenchOptions {
   conversationHistory: { inbound: number; outbound: number; customers: number };
   /** Extra gateway settings (NAME=VALUE), for experiments such as DATABASE_POOL_SIZE=20. */
   gatewayEnv: Record<string, string>;
+  /** The soak phase's minutes (0: none) and offered sends/s. */
+  soakMinutes: number;
+  soakRate: number;
 }
 
 export const BROADCAST_RUNS = ['one', 'two', 'inbound'] as const;
@@ -104,6 +107,9 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
                         dropped and re-created; its name must contain "bench")
   --redis-url <url>     default redis://127.0.0.1:6379/14 (BENCH_REDIS_URL; flushed)
   --gateway-env K=V     extra gateway setting, repeatable (e.g. --gateway-env DATABASE_POOL_SIZE=20)
+  --soak <minutes>      the soak phase: the lifecycle at --soak-rate for this long, the gateway's resident
+                        memory read every 30 s, idle before and after (BENCH_SOAK_MINUTES, default 0: none)
+  --soak-rate <n>       offered sends/s of the soak phase (default 100)
   --help
 `;
 
@@ -197,6 +203,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
+      soak: { type: 'string' },
+      'soak-rate': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -257,5 +265,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     databaseUrl,
     redisUrl,
     gatewayEnv,
+    soakMinutes: nonNegativeInteger('--soak', values.soak ?? env.BENCH_SOAK_MINUTES, 0),
+    soakRate: positiveInteger('--soak-rate', values['soak-rate'], 100),
   };
 }

@@ -10,6 +10,7 @@ import type { ProfileSummary } from './profile-summary';
 import type { LifecycleResult } from './lifecycle';
 import type { RecordPlans } from './records';
 import type { ScaleRun } from './scale';
+import type { SoakResult } from './soak';
 
 /** What one measured run says, as written to JSON. */
 export interface ScenarioResult {
@@ -59,6 +60,9 @@ export interface BenchReport {
   /** Round trips per fully delivered message at the first lifecycle rate, and the gateway's profile then. */
   lifecycleRoundTrips?: LifecycleRoundTrips;
   lifecycleError?: string;
+  /** The lifecycle at a fixed rate for many minutes, the gateway's resident memory read as it runs. */
+  soak?: SoakResult;
+  soakError?: string;
   /** Customers' messages (the gateway's CPU per inbound message) and the Inbox's reads over a seeded history. */
   conversations?: ConversationsResult;
   conversationsError?: string;
