@@ -6,7 +6,7 @@ import type { Scenario } from './load';
 import { sleep } from './processes';
 import type { Stack } from './stack';
 
-/** Each window's length: at 100/s its 9,000 status webhooks stay within the sandbox's log of 10,000. */
+/** Each window's length (the sandbox's logs are emptied before each, so it holds one window's). */
 export const SOAK_WINDOW_SECONDS = 30;
 /** How long the instance is left alone before its idle memory is read, before and after. */
 const IDLE_SETTLE_MS = 20_000;
