@@ -1,4 +1,5 @@
 import './support/pace-test-env';
+import { MessagesRepository } from '../src/messages/messages.repository';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
 import { eventually } from './support/eventually';
 import {
@@ -250,6 +251,48 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
       [id],
     );
     expect(tries).toBe(1);
+  }, 60_000);
+
+  it('sends a recipient whose try another instance wrote and gave back between this one’s insert and its lookup', async () => {
+    const { tenant, key } = await setUp();
+    const answer = await create(tenant, key, recipients(3, 0, '1555811'), {
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(answer.status).toBe(201);
+    const id = answer.body.id as string;
+    // The race, made to happen: at this instance's insert the try of recipient 0 exists (another
+    // instance wrote it, so it is not written here), and by its lookup that instance has given it back
+    // (its turn did not come within its claim) and deleted it. Nothing of it reached Meta.
+    const repository = t.get(MessagesRepository);
+    const insert = repository.insertBroadcastTries.bind(repository);
+    let raced = false;
+    const spy = jest.spyOn(repository, 'insertBroadcastTries').mockImplementation(async (records) => {
+      const written = await insert(records);
+      const first = records.findIndex((r) => r.idempotencyKey === `broadcast:${id}:0:0`);
+      if (raced || first < 0) return written;
+      raced = true;
+      await t.dataSource.query('DELETE FROM messages WHERE id = $1', [records[first].id]);
+      return written.map((w, i) => (i === first ? false : w));
+    });
+    try {
+      await t.dataSource.query(`UPDATE broadcasts SET status = 'running', started_at = now() WHERE id = $1`, [id]);
+      const done = await completed(tenant, key, id);
+      expect(raced).toBe(true);
+      const c = done.body.counts;
+      expect(c).toMatchObject({ queued: 0, failed: 0, skipped: 0, deferred: 0 });
+      expect(c.accepted + c.sent + c.delivered + c.read).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
+    const sent = upstreamSends(tenant).map((r) => (r.body as { to: string }).to);
+    expect(sent.sort()).toEqual(['15558110000', '15558110001', '15558110002']);
+    // Released rather than linked to nothing: every recipient is linked to a record that exists.
+    const rows = await t.dataSource.query<Array<{ seq: number; state: string; found: boolean }>>(
+      `SELECT r.seq, r.state, EXISTS (SELECT 1 FROM messages m WHERE m.id = r.message_id) AS found
+       FROM broadcast_recipients r WHERE r.broadcast_id = $1 ORDER BY r.seq`,
+      [id],
+    );
+    expect(rows).toEqual([0, 1, 2].map((seq) => ({ seq, state: 'sending', found: true })));
   }, 60_000);
 
   it('lists recipients with their state, wamid and error, filtered and paged', async () => {

@@ -247,15 +247,20 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
           }),
         );
         const toSend: Array<{ recipient: RecipientRow; attempt: BroadcastTry }> = [];
+        const regone: RecipientRow[] = [];
         for (const [i, recipient] of running.entries()) {
-          const attempt = tries[i];
-          if (attempt.written) toSend.push({ recipient, attempt });
+          const { messageId, written, payload } = tries[i];
+          if (messageId === null) regone.push(recipient);
+          else if (written) toSend.push({ recipient, attempt: { messageId, written, payload } });
           // Not waited for: the link lingers with others (its record is what counts).
           else
             this.links
-              .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId: attempt.messageId })
+              .submit({ broadcastId: recipient.broadcast_id, seq: recipient.seq, messageId })
               .catch((error: Error) => this.logger.warn(`recipient ${recipient.seq} not linked: ${error.message}`));
         }
+        // A try given back by its writer between the insert and the lookup: nothing was sent, and
+        // linked to no record the recipient would count as sent; released, its next claim writes it.
+        await this.repository.release(regone);
         const affordable = await this.withinBudget(phone, toSend, broadcasts, open);
         await this.sendInTurns(phone, affordable, open, claimEnds, asking, inFlight);
       }

@@ -317,7 +317,7 @@ export class BroadcastsRepository {
       `UPDATE broadcast_recipients r
         SET state = 'sending', message_id = v.message_id, claimed_until = NULL, not_before = NULL, updated_at = now()
        FROM unnest($1::uuid[], $2::int[], $3::uuid[]) AS v(broadcast_id, seq, message_id)
-       WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq`,
+       WHERE r.broadcast_id = v.broadcast_id AND r.seq = v.seq AND v.message_id IS NOT NULL`,
       [links.map((l) => l.broadcastId), links.map((l) => l.seq), links.map((l) => l.messageId)],
     );
     return links.map(() => undefined);

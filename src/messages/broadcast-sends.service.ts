@@ -53,7 +53,9 @@ export class BroadcastSendsService {
    * whose record exists already (another instance's, or this one's before a restart) is not written
    * again, and answers `written: false` with that record's id — it must not be sent. A written record
    * is pending until its send (`sendBroadcastTry`), or taken back (`discardBroadcastTries`) if its
-   * turn never comes; one left pending by a crash has an unknown outcome like any send's.
+   * turn never comes; one left pending by a crash has an unknown outcome like any send's. A try whose
+   * record existed at the insert and was gone at the lookup (its writer gave it back in between)
+   * answers `written: false` with no id: nothing was sent, and its recipient goes again.
    */
   async writeBroadcastTries(
     phoneNumberId: string,
@@ -65,7 +67,7 @@ export class BroadcastSendsService {
       recipient: string;
       template: Record<string, unknown>;
     }>,
-  ): Promise<Array<{ messageId: string; written: boolean; payload: Record<string, unknown> }>> {
+  ): Promise<Array<{ messageId: string | null; written: boolean; payload: Record<string, unknown> }>> {
     if (tries.length === 0) return [];
     const prepared = tries.map((attempt) => {
       const payload = {
@@ -91,7 +93,7 @@ export class BroadcastSendsService {
     const existing = prepared.filter((_, i) => !written[i]).map((p) => p.record.idempotencyKey!);
     const earlier = existing.length ? await this.repository.broadcastTries(existing) : new Map<string, string>();
     return prepared.map((p, i) => ({
-      messageId: written[i] ? p.record.id : earlier.get(p.record.idempotencyKey!)!,
+      messageId: written[i] ? p.record.id : (earlier.get(p.record.idempotencyKey!) ?? null),
       written: written[i],
       payload: p.payload,
     }));
@@ -117,17 +119,25 @@ export class BroadcastSendsService {
     attempt: { messageId: string; broadcastId: string; recipient: string; payload: Record<string, unknown> },
     turnAt: number,
   ): Promise<BroadcastSendOutcome> {
-    const token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
-    const wait = turnAt - Date.now();
-    if (wait > 0) await sleep(wait);
-    // Woken late (a stalled process): a new turn rather than a send bunched up with the next ones.
-    else if (-wait > LATE_TURN_MS)
-      await this.pace.waitForTurn(ctx.phone, attempt.recipient, {
-        businessInitiated: false,
-        maxWaitMs: 60_000,
-        counted: true,
-      });
     const id = attempt.messageId;
+    let token: string;
+    try {
+      token = await this.tenancy.accessToken(ctx.phone.businessAccountId);
+      const wait = turnAt - Date.now();
+      if (wait > 0) await sleep(wait);
+      // Woken late (a stalled process): a new turn rather than a send bunched up with the next ones.
+      else if (-wait > LATE_TURN_MS)
+        await this.pace.waitForTurn(ctx.phone, attempt.recipient, {
+          businessInitiated: false,
+          maxWaitMs: 60_000,
+          counted: true,
+        });
+    } catch (error) {
+      // Nothing went upstream: the try is taken back, so that the recipient's next claim writes it
+      // again rather than finding a pending record nobody sends (left until the sweeper's timeout).
+      await this.discardBroadcastTries(ctx.tenantId, [id]);
+      throw error;
+    }
     try {
       const result = await this.graph.sendMessage(ctx.phone.phoneNumberId, token, {
         ...attempt.payload,
