@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
-import { allocatedFor, upTo } from '../common/bounded-cache';
+import { PreallocatedCache, upTo } from '../common/bounded-cache';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
@@ -130,7 +130,7 @@ export function ipAllowed(list: BlockList, ip: string | undefined): boolean {
 
 @Injectable()
 export class ApiKeysService implements BeforeApplicationShutdown {
-  private readonly cache: LRUCache<string, ActiveKey | false>;
+  private readonly cache: PreallocatedCache<string, ActiveKey | false>;
   /** Live keys as a console session's Test data switch shows them (testViewOf), by key id, briefly. */
   private readonly testViews: LRUCache<string, ActiveKey, ActiveKey>;
   private readonly lastUsedWrites = new Map<string, number>();
@@ -147,7 +147,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
   ) {
     secrets.register('API key signing secrets', keys.encryptedSecrets());
     const ttl = config.get('AUTH_CACHE_TTL_MS', { infer: true });
-    this.cache = new LRUCache({ ...allocatedFor(20_000), ttl: Math.max(ttl, 1), ttlAutopurge: false });
+    this.cache = new PreallocatedCache({ max: 20_000, ttl: Math.max(ttl, 1), ttlAutopurge: false });
     this.testViews = new LRUCache<string, ActiveKey, ActiveKey>({
       ...upTo(10_000),
       ttl: Math.max(ttl, 1),

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import type { EntityManager } from 'typeorm';
 import { BlacklistRepository } from './blacklist.repository';
 import { recipientOptedOut } from './blacklist.errors';
@@ -45,8 +44,8 @@ export class OptOutsService {
    * organization whose settings are not cached reads them once, not once per send (each read waited
    * for a pool connection the sends themselves hold).
    */
-  private readonly cache = new LRUCache<string, Settings>({
-    ...allocatedFor(10_000),
+  private readonly cache = new PreallocatedCache<string, Settings>({
+    max: 10_000,
     ttl: SETTINGS_TTL_MS,
     fetchMethod: async (tenantId) => settingsOf(await this.repository.settings(tenantId)),
   });

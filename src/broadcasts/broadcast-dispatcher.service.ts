@@ -6,8 +6,7 @@ import { GroupCommit } from '../database/group-commit';
 import { recipientOptedOut } from '../blacklist/blacklist.errors';
 import { OptOutsService } from '../blacklist/opt-outs.service';
 import { TemplatesService } from '../templates/templates.service';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { BroadcastSendsService } from '../messages/broadcast-sends.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -70,7 +69,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
   private readonly workers = new Map<string, Promise<void>>();
   private readonly statuses = new Map<string, { row: BroadcastRow; at: number }>();
   /** Each running broadcast's template category, for the opt-out screen (read again after a minute). */
-  private readonly categories = new LRUCache<string, string>({ ...allocatedFor(10_000), ttl: 60_000 });
+  private readonly categories = new PreallocatedCache<string, string>({ max: 10_000, ttl: 60_000 });
   private readonly pollMs: number;
   /**
    * A claim's length (BROADCAST_LEASE_SECONDS): a batch is about a second of the pace, so it is worked through well

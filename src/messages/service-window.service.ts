@@ -1,6 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { OnboardingService } from '../tenancy/onboarding.service';
@@ -15,7 +14,7 @@ export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 @Injectable()
 export class ServiceWindowService implements OnModuleInit {
-  private readonly openUntil = new LRUCache<string, number>({ ...allocatedFor(100_000) });
+  private readonly openUntil = new PreallocatedCache<string, number>({ max: 100_000 });
 
   constructor(
     private readonly repository: MessagesRepository,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { projectFields } from '../core/graph-fields';
@@ -73,7 +72,7 @@ export interface SyncResult {
 @Injectable()
 export class TemplatesService {
   private readonly maxPerAccount: number;
-  private readonly sendCache: LRUCache<string, CatalogTemplate & { name: string }>;
+  private readonly sendCache: PreallocatedCache<string, CatalogTemplate & { name: string }>;
 
   constructor(
     private readonly templates: TemplatesRepository,
@@ -86,8 +85,8 @@ export class TemplatesService {
     config: ConfigService<Environment, true>,
   ) {
     this.maxPerAccount = config.get('TEMPLATES_PER_ACCOUNT_MAX', { infer: true });
-    this.sendCache = new LRUCache({
-      ...allocatedFor(20_000),
+    this.sendCache = new PreallocatedCache({
+      max: 20_000,
       ttl: Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1),
     });
     onboarding.registerDependent('businessAccount', 'templates', (m, id) => templates.hasTemplates(m, id));

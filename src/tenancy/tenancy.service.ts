@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import type { GatewayRequest, PhoneNumberLimits, TenancyOutcome, TenantContext } from '../core/gateway-request';
@@ -24,11 +23,11 @@ const PARTNER_REMOVED = '';
 
 @Injectable()
 export class TenancyService {
-  private readonly phoneCache: LRUCache<string, PhoneNumberRef | false>;
-  private readonly wabaCache: LRUCache<string, BusinessAccountRef | false>;
-  private readonly tokenCache: LRUCache<string, { encrypted: string; simulated: boolean }>;
+  private readonly phoneCache: PreallocatedCache<string, PhoneNumberRef | false>;
+  private readonly wabaCache: PreallocatedCache<string, BusinessAccountRef | false>;
+  private readonly tokenCache: PreallocatedCache<string, { encrypted: string; simulated: boolean }>;
   /** Whether an organization is a test twin (its live organization's id) or live (''): fixed for its life. */
-  private readonly twinCache: LRUCache<string, string>;
+  private readonly twinCache: PreallocatedCache<string, string>;
 
   constructor(
     private readonly repository: TenancyRepository,
@@ -36,12 +35,12 @@ export class TenancyService {
     config: ConfigService<Environment, true>,
   ) {
     const ttl = Math.max(config.get('AUTH_CACHE_TTL_MS', { infer: true }), 1);
-    this.phoneCache = new LRUCache({ ...allocatedFor(20_000), ttl });
-    this.wabaCache = new LRUCache({ ...allocatedFor(20_000), ttl });
-    this.tokenCache = new LRUCache({ ...allocatedFor(20_000), ttl });
+    this.phoneCache = new PreallocatedCache({ max: 20_000, ttl });
+    this.wabaCache = new PreallocatedCache({ max: 20_000, ttl });
+    this.tokenCache = new PreallocatedCache({ max: 20_000, ttl });
     // Single-flight: a burst of webhooks or sends for one cold organization asks the database once.
-    this.twinCache = new LRUCache({
-      ...allocatedFor(20_000),
+    this.twinCache = new PreallocatedCache({
+      max: 20_000,
       fetchMethod: async (tenantId) => (await repository.liveOrganizationsOf([tenantId])).get(tenantId) ?? '',
     });
   }

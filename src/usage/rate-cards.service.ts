@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
-import { allocatedFor } from '../common/bounded-cache';
+import { PreallocatedCache } from '../common/bounded-cache';
 import { isUuid } from '../common/uuid';
 import { GraphError } from '../core/graph-error';
 import { OnboardingService } from '../tenancy/onboarding.service';
@@ -40,8 +39,8 @@ const cardJson = (card: RateCard, counts?: { markets: number; prices: number }):
 @Injectable()
 export class RateCardsService {
   /** Prices in micro-units by organization, day, country and category (null: no card or no price). */
-  private readonly prices = new LRUCache<string, { micros: number | null }>({
-    ...allocatedFor(20_000),
+  private readonly prices = new PreallocatedCache<string, { micros: number | null }>({
+    max: 20_000,
     ttl: PRICE_CACHE_MS,
   });
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { allocatedFor, upTo } from '../common/bounded-cache';
+import { PreallocatedCache, upTo } from '../common/bounded-cache';
 import { AuditService } from '../audit/audit.service';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
@@ -78,8 +78,8 @@ export class SpendingLimits implements OnModuleInit {
    * What this instance read of each organization's limit; a burst of sends that finds none waits on one
    * read (lru-cache's single-flight fetch), not one each ahead of their turns.
    */
-  private readonly limits = new LRUCache<string, { limit: Limit | null }>({
-    ...allocatedFor(20_000),
+  private readonly limits = new PreallocatedCache<string, { limit: Limit | null }>({
+    max: 20_000,
     ttl: LIMIT_CACHE_MS,
     fetchMethod: async (tenantId) => {
       const row = await this.repository.find(tenantId);
@@ -94,7 +94,7 @@ export class SpendingLimits implements OnModuleInit {
    * record settled here is left out rather than sent to the store for nothing, which saves two round
    * trips per message. Another instance that gets a later status still asks, and changes nothing.
    */
-  private readonly settled = new LRUCache<string, true>({ ...allocatedFor(50_000), ttl: 86_400_000 });
+  private readonly settled = new PreallocatedCache<string, true>({ max: 50_000, ttl: 86_400_000 });
 
   constructor(
     private readonly repository: SpendingLimitsRepository,
