@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import { SecretBox } from '../common/secret-box';
 import type { Environment } from '../config/environment';
 import { GraphError } from '../core/graph-error';
@@ -35,6 +35,15 @@ interface Flow {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+/**
+ * openid-client, loaded on the first sign-in: most deployments set no provider, and an instance that
+ * never signs anyone in through one does not hold its code (and jose's) in memory.
+ */
+function loadOpenIdClient(): Promise<typeof OpenIdClient> {
+  return (openIdClient ??= import('openid-client'));
+}
+
 /**
  * Single sign-on through the operator's OpenID Connect provider (OIDC_ISSUER), by openid-client: the
  * authorization code flow with PKCE (S256), state and nonce. The flow's secrets travel sealed in a
@@ -50,7 +59,7 @@ export class SingleSignOn {
   private readonly clientId?: string;
   private readonly clientSecret?: string;
   readonly label: string;
-  private discovered?: Promise<oidc.Configuration>;
+  private discovered?: Promise<OpenIdClient.Configuration>;
 
   constructor(
     private readonly box: SecretBox,
@@ -79,6 +88,7 @@ export class SingleSignOn {
   async start(redirectUri: string, target?: string): Promise<{ url: string; sealed: string }> {
     this.requireEnabled('sso');
     const config = await this.configuration();
+    const oidc = await loadOpenIdClient();
     const flow: Flow = {
       verifier: oidc.randomPKCECodeVerifier(),
       state: oidc.randomState(),
@@ -107,8 +117,9 @@ export class SingleSignOn {
     this.requireEnabled('sso');
     const flow = this.open(sealed);
     const config = await this.configuration();
+    const oidc = await loadOpenIdClient();
     const callbackUrl = new URL(`${flow.redirectUri}${query}`);
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    let tokens: Awaited<ReturnType<typeof OpenIdClient.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
@@ -117,14 +128,14 @@ export class SingleSignOn {
         idTokenExpected: true,
       });
     } catch (error) {
-      throw refusal(error);
+      throw refusal(oidc, error);
     }
     const claims = tokens.claims()!;
     let email = claims.email;
     let verified = claims.email_verified;
     if (typeof email !== 'string') {
       const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
-        throw refusal(error);
+        throw refusal(oidc, error);
       });
       email = info.email;
       verified = info.email_verified;
@@ -152,18 +163,20 @@ export class SingleSignOn {
     return flow;
   }
 
-  private configuration(): Promise<oidc.Configuration> {
+  private configuration(): Promise<OpenIdClient.Configuration> {
     if (!this.discovered) {
       const issuer = new URL(this.issuer!);
       // http only for a provider on this machine (development, tests); anywhere else, https.
       const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-      this.discovered = oidc
-        .discovery(
-          issuer,
-          this.clientId!,
-          this.clientSecret,
-          this.clientSecret ? oidc.ClientSecretBasic(this.clientSecret) : oidc.None(),
-          { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_SECONDS },
+      this.discovered = loadOpenIdClient()
+        .then((oidc) =>
+          oidc.discovery(
+            issuer,
+            this.clientId!,
+            this.clientSecret,
+            this.clientSecret ? oidc.ClientSecretBasic(this.clientSecret) : oidc.None(),
+            { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_SECONDS },
+          ),
         )
         .catch((error: unknown) => {
           this.discovered = undefined;
@@ -179,7 +192,7 @@ export class SingleSignOn {
 }
 
 /** The provider refused (the person cancelled, a code used twice, a token that does not check out). */
-function refusal(error: unknown): GraphError {
+function refusal(oidc: typeof OpenIdClient, error: unknown): GraphError {
   if (error instanceof oidc.AuthorizationResponseError)
     return GraphError.permissionDenied(`The sign-in provider refused: ${error.error_description ?? error.error}`);
   if (error instanceof oidc.ResponseBodyError || error instanceof oidc.ClientError)
