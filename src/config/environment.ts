@@ -447,6 +447,17 @@ export class Environment {
   USAGE_RECONCILIATION_INTERVAL_SECONDS = 3600;
 
   /**
+   * How long an instance's event loop stays nearly idle (under 2 % busy) before it gives back the
+   * memory its busy time grew (V8's young generation and its pooled pages: about 70 MB after load);
+   * once per idle spell, when there is that much to give back. 0: never.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  IDLE_MEMORY_RELEASE_SECONDS = 30;
+
+  /**
    * Broadcasts: how often each instance looks for broadcasts to send, start or complete (0: never, this instance
    * sends none).
    */

@@ -94,6 +94,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly idleMemoryReleases = new Counter({
+    name: 'gateway_idle_memory_releases_total',
+    help: 'Times this instance, idle, gave back the memory its busy time grew (IDLE_MEMORY_RELEASE_SECONDS)',
+    registers: [this.registry],
+  });
+
   readonly webhookEvents = new Counter({
     name: 'gateway_webhook_events_ingested_total',
     help: 'Changes of upstream webhooks ingested, by field and result (stored, duplicate)',
