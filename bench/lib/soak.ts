@@ -8,8 +8,12 @@ import type { Stack } from './stack';
 
 /** Each window's length (the sandbox's logs are emptied before each, so it holds one window's). */
 export const SOAK_WINDOW_SECONDS = 30;
-/** How long the instance is left alone before its idle memory is read, before and after. */
-const IDLE_SETTLE_MS = 20_000;
+/**
+ * How long the instance is left alone before its idle memory is read, before and after: past its
+ * IDLE_MEMORY_RELEASE_SECONDS (30) and the next check (every 10 s), so the reading is of an instance
+ * that gave its memory back, as a deployment's idle instance does.
+ */
+const IDLE_SETTLE_MS = 50_000;
 /** Growth beyond this share of the middle third's resident memory, in the last third, is growth. */
 const GROWTH_LIMIT_PERCENT = 5;
 
