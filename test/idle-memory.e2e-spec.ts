@@ -69,13 +69,19 @@ describe('an idle instance gives its memory back', () => {
     await new Promise((resolve) => setTimeout(resolve, 7000));
     expect((await metrics()).releases).toBe(1);
 
-    // Busy again until the instance has grown 16 MB or more, then idle: a second release.
+    // Busy again until the instance has grown 20 MB, then idle: its memory goes back again, by a
+    // release of its own (once per idle spell, when it grew 16 MB or more since the last) unless V8's
+    // memory reducer took enough back first (it may, once a busy spell's collections have started it).
     const released = residentMb(pid);
     const again = Date.now() + 4000;
     while (Date.now() < again || residentMb(pid) < released + 20)
       await Promise.all(Array.from({ length: 20 }, () => fetch(`${gateway.url}/health`).then((r) => r.arrayBuffer())));
-    const second = await releasesReach(2);
-    expect(second.releases).toBe(2);
-    expect(second.youngMb).toBeLessThanOrEqual(2);
+    let back = false;
+    for (const deadline = Date.now() + 25_000; !back && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      back = residentMb(pid) < released + 16;
+    }
+    expect(back).toBe(true);
+    expect((await metrics()).releases).toBeLessThanOrEqual(2);
   }, 90_000);
 });

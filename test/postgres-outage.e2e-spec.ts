@@ -168,4 +168,17 @@ describe('PostgreSQL outage', () => {
     await eventually(async () => (breaker.unavailable ? undefined : true), 5_000);
     await send('after thaw').expect(200);
   }, 60_000);
+
+  it('a stall of this process past a probe’s deadline does not call a database that answered down', async () => {
+    const breaker = t.get(DatabaseBreaker);
+    await eventually(async () => (breaker.unavailable ? undefined : true), 5_000);
+    // A probe asks, then the process stalls (a long synchronous task) past the probe's 500 ms: the
+    // database's answer and the deadline are both due when the loop runs again.
+    const probe = (breaker as unknown as { probe(): Promise<void> }).probe();
+    const until = Date.now() + 800;
+    while (Date.now() < until);
+    await probe;
+    expect(breaker.unavailable).toBe(false);
+    await send('after a stall').expect(200);
+  });
 });

@@ -15,6 +15,21 @@ const PROBE_EVERY_WHILE_DOWN_MS = 250;
 const PROBE_TIMEOUT_MS = 500;
 
 /**
+ * A probe's deadline: PROBE_TIMEOUT_MS, then the answers already read off the socket go first. After
+ * the process itself stalled past the deadline (a long synchronous task: the specs' process builds
+ * OpenAPI documents), the timer and the database's answer are both due; timers run before I/O in an
+ * iteration of the event loop, so a bare timer would call a database that answered in time down, and
+ * refuse requests with 503 until the next probe (seen in CI). Rejected from `setImmediate`, which runs
+ * after that iteration's I/O, an answer that arrived wins.
+ */
+function probeDeadline(reject: (error: Error) => void): NodeJS.Timeout {
+  return setTimeout(
+    () => setImmediate(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`))),
+    PROBE_TIMEOUT_MS,
+  );
+}
+
+/**
  * A circuit breaker around PostgreSQL. A background probe (`SELECT 1`) finds out when the database
  * stops answering, whether it refuses connections or hangs; while it does not answer, requests are
  * refused at once with 503 code 2 and Retry-After (retryable, nothing carried out), instead of each
@@ -90,10 +105,7 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
     if (!this.url) return this.probePool();
     let timeout: NodeJS.Timeout | undefined;
     try {
-      const deadline = new Promise<never>(
-        (_resolve, reject) =>
-          (timeout = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
-      );
+      const deadline = new Promise<never>((_resolve, reject) => (timeout = probeDeadline(reject)));
       if (!this.connection) {
         const connection = new Client({ connectionString: this.url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
         connection.on('error', () => this.dropConnection(connection));
@@ -126,13 +138,7 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
       await runner.connect();
       await Promise.race([
         runner.query('SELECT 1'),
-        new Promise(
-          (_resolve, reject) =>
-            (timeout = setTimeout(
-              () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
-              PROBE_TIMEOUT_MS,
-            )),
-        ),
+        new Promise((_resolve, reject) => (timeout = probeDeadline(reject))),
       ]);
       this.setOpen(false);
     } catch (error) {
