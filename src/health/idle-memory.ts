@@ -55,8 +55,9 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
  * little every second. A last-resort collection (the one V8 runs under memory pressure) shrinks the
  * young generation to its start and releases the pool: an idle production instance goes from about
  * 220 MB resident to under 150 (docs/performance.md, "Memory"). It runs once per idle spell, when
- * the instance grew since the last one, so a busy instance never pays it (about 150 ms of one core); a smaller young generation for all time (`--max-semi-space-size`) would
- * save as much but costs scavenges under load. Node offers this collection only through the `gc`
+ * the instance grew since the last one, so a busy instance never pays it (an idle one about 150 ms
+ * of one core); a smaller young generation for all time (`--max-semi-space-size`) would save less
+ * and costs scavenges under load. Node offers this collection only through the `gc`
  * function of `--expose-gc`, taken here once (v8.setFlagsFromString, as Node's documentation shows)
  * and not exposed to the application's own context.
  */
