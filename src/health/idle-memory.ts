@@ -109,9 +109,8 @@ export class IdleMemory implements OnApplicationBootstrap, OnModuleDestroy {
     const after = process.memoryUsage.rss();
     this.metrics.idleMemoryReleases.inc();
     const mb = (bytes: number) => Math.round(bytes / 1048576);
-    this.logger.log(
-      `idle: memory given back in ${Math.round(performance.now() - started)} ms, resident ${mb(before)} → ${mb(after)} MB`,
-    );
+    const ms = Math.round(performance.now() - started);
+    this.logger.log(`idle: memory given back in ${ms} ms, resident ${mb(before)} → ${mb(after)} MB`);
     return after;
   }
 }
