@@ -1,6 +1,7 @@
 import './support/pace-test-env';
 import { MessagesRepository } from '../src/messages/messages.repository';
 import { NumberLimitsService } from '../src/pacing/number-limits.service';
+import { TenancyService } from '../src/tenancy/tenancy.service';
 import { eventually } from './support/eventually';
 import {
   bearer,
@@ -293,6 +294,41 @@ describe('broadcasts: a template to many recipients at the number’s pace', () 
       [id],
     );
     expect(rows).toEqual([0, 1, 2].map((seq) => ({ seq, state: 'sending', found: true })));
+  }, 60_000);
+
+  it('a send that fails before going upstream takes its try back: the recipient goes again, once, and no try is left pending', async () => {
+    const { tenant, key } = await setUp();
+    const tenancy = t.get(TenancyService);
+    const accessToken = tenancy.accessToken.bind(tenancy);
+    // The first broadcast send's token read fails (that call alone: its stack names the send).
+    let thrown = 0;
+    const spy = jest.spyOn(tenancy, 'accessToken').mockImplementation(async (accountId) => {
+      if (thrown === 0 && new Error().stack?.includes('sendBroadcastTry')) {
+        thrown++;
+        throw new Error('the token could not be read');
+      }
+      return accessToken(accountId);
+    });
+    let id: string;
+    try {
+      const answer = await create(tenant, key, recipients(2, 0, '1555812'));
+      expect(answer.status).toBe(201);
+      id = answer.body.id as string;
+      const done = await completed(tenant, key, id);
+      expect(done.body.counts).toMatchObject({ queued: 0, failed: 0, skipped: 0, deferred: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(thrown).toBe(1);
+    const sent = upstreamSends(tenant).map((r) => (r.body as { to: string }).to);
+    expect(sent.sort()).toEqual(['15558120000', '15558120001']);
+    // The failed try's record went with it: one record per recipient, none pending.
+    const records = await t.dataSource.query<Array<{ status: string }>>(
+      'SELECT status FROM messages WHERE broadcast_id = $1',
+      [id],
+    );
+    expect(records).toHaveLength(2);
+    expect(records.every((r) => r.status !== 'pending')).toBe(true);
   }, 60_000);
 
   it('lists recipients with their state, wamid and error, filtered and paged', async () => {

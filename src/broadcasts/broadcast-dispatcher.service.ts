@@ -426,8 +426,10 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
         for (const row of paused) this.forget(row.id);
       }
     } catch (error) {
+      // Not sent (its try taken back) or its outcome not written: the recipient goes again after a
+      // second, not in the next claim, so that a failure that lasts is not retried as fast as the pace allows.
       this.logger.warn(`broadcast ${broadcast.id} recipient ${recipient.seq}: ${(error as Error).message}`);
-      await this.repository.release([recipient]).catch(() => undefined);
+      await this.repository.holdBack(recipient, 1000, 'queued').catch(() => undefined);
     }
   }
 
