@@ -40,6 +40,11 @@ import { UsageDay } from './usage/usage-day.entity';
 import { UsageEntry } from './usage/usage-entry.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
+import { AssignmentPolicy } from './inbox/assignment-policy.entity';
+import { InboxAgent } from './inbox/inbox-agent.entity';
+import { InboxSettings } from './inbox/inbox-settings.entity';
+import { TeamMember } from './inbox/team-member.entity';
+import { Team } from './inbox/team.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
 export const ENTITIES = [
@@ -53,6 +58,11 @@ export const ENTITIES = [
   SignInPolicy,
   PasswordReset,
   SsoDomain,
+  Team,
+  TeamMember,
+  InboxAgent,
+  InboxSettings,
+  AssignmentPolicy,
   NumberSignup,
   RateCard,
   RateCardPrice,

@@ -107,6 +107,13 @@ describe('conversations: every customer message readable and answerable', () => 
         unread_count: 2,
         window: { open: true, closes_at: expect.any(String) },
         opted_out: false,
+        status: 'open',
+        snoozed_until: null,
+        assignee_id: null,
+        assigned_at: null,
+        team_id: null,
+        resolved_at: null,
+        resolved_by: null,
       },
     ]);
     const closes = Date.parse(res.body.data[0].window.closes_at);

@@ -57,6 +57,7 @@ export class ApiKeyGuard implements CanActivate {
       expiresAt: key.expiresAt,
       signs: key.hmacSecret !== null,
       person: key.person,
+      userId: key.userId,
     };
     this.keys.touch(key.id);
     return true;

@@ -93,6 +93,8 @@ export interface ActiveKey {
   revoked: boolean;
   /** The person a membership key stands for (their email), or null for a machine's key. */
   person: string | null;
+  /** Their user id, or null for a machine's key. */
+  userId: string | null;
 }
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -463,6 +465,7 @@ export class ApiKeysService implements BeforeApplicationShutdown {
       expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
       revoked: row.revokedAt !== null,
       person: row.memberUserId ? row.name : null,
+      userId: row.memberUserId,
     };
   }
 

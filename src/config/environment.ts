@@ -398,6 +398,16 @@ export class Environment {
   SEND_SWEEP_INTERVAL_MS = 10000;
 
   /**
+   * The team inbox (messages/conversations/): how often one instance wakes snoozes whose time came
+   * and gives out conversations waiting for an agent (besides at once when an agent frees up).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  INBOX_SWEEP_INTERVAL_MS = 5000;
+
+  /**
    * Pacing (pacing/): an API send that finds its number's pace (or the pair rule) busy waits this long
    * at most for its turn; beyond it the gateway answers 130429 (or 131056) itself with Retry-After.
    */

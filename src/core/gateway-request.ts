@@ -33,6 +33,8 @@ export interface AuthContext {
   signs: boolean;
   /** The person (their email) whose console session this is, or null for a machine's key. */
   person: string | null;
+  /** That person's user id (people/), or null for a machine's key. */
+  userId: string | null;
 }
 
 /** What Meta said of a number's limits (null: not learned yet), and an operator's throughput for it. */

@@ -1,3 +1,5 @@
+import { normalizeRecipient } from '../common/recipient';
+import { ConversationWork } from './conversations/conversation-work.service';
 import { SEND_ERROR_EXAMPLES } from './messages.errors';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -62,6 +64,7 @@ export class MessagesController {
   constructor(
     private readonly sending: SendMessageUseCase,
     private readonly reads: MessageReadsService,
+    private readonly work: ConversationWork,
   ) {}
 
   @Post()
@@ -99,6 +102,13 @@ export class MessagesController {
     // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record (step 4
     // of an Idempotency-Key's path: idempotency.module.ts).
     if (answer.replayed) markReplayed(res);
+    // A person's reply takes the customer's conversation when nobody has it (the organization's setting).
+    else if (auth.userId !== null && typeof (req.body as { to?: unknown }).to === 'string')
+      void this.work.takeOnReply(auth, {
+        tenantId,
+        phoneNumberId: req.tenant!.phoneNumber!.phoneNumberId,
+        waId: normalizeRecipient((req.body as { to: string }).to),
+      });
     return answer.body;
   }
 

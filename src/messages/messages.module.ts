@@ -12,6 +12,11 @@ import { Conversation } from './conversation.entity';
 import { ConversationsController } from './conversations/conversations.controller';
 import { ConversationsRepository } from './conversations/conversations.repository';
 import { ConversationsService } from './conversations/conversations.service';
+import { AutoAssignment } from './conversations/auto-assignment';
+import { ConversationEventsWriter } from './conversations/conversation-events.writer';
+import { ConversationWork } from './conversations/conversation-work.service';
+import { InboxModule } from '../inbox/inbox.module';
+import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { InboundApplier } from './inbound.applier';
 import { MessageStatusApplier } from './message-status.applier';
 import { InboundMessage } from './inbound-message.entity';
@@ -44,6 +49,8 @@ import { ServiceWindowService } from './service-window.service';
     BlacklistModule,
     TemplatesModule,
     UsageModule,
+    InboxModule,
+    TenantWebhooksModule,
   ],
   controllers: [MessagesController, MessageStatisticsController, InboundMessagesController, ConversationsController],
   providers: [
@@ -59,8 +66,18 @@ import { ServiceWindowService } from './service-window.service';
     InboundApplier,
     ConversationsRepository,
     ConversationsService,
+    ConversationEventsWriter,
+    ConversationWork,
+    AutoAssignment,
   ],
-  exports: [BroadcastSendsService, ServiceWindowService, SendOutcomeSweeper, MessageStatusApplier, InboundApplier],
+  exports: [
+    BroadcastSendsService,
+    ServiceWindowService,
+    SendOutcomeSweeper,
+    MessageStatusApplier,
+    InboundApplier,
+    AutoAssignment,
+  ],
 })
 export class MessagesModule {
   constructor(retention: RecordRetention, config: ConfigService<Environment, true>, repository: MessagesRepository) {

@@ -1,4 +1,5 @@
 import { InboundMessage } from './inbound-message.entity';
+import type { ConversationStatus } from './conversation.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
@@ -36,6 +37,21 @@ const CONVERSATION_OF_ACCEPTED = `INSERT INTO conversations AS c (phone_number_i
        FROM accepted a WHERE a.payload->>'recipient_type' IS DISTINCT FROM 'group'
        ORDER BY a.phone_number_id, a.recipient, a.created_at DESC
        ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET ${NEWER_LAST_MESSAGE}`;
+
+/**
+ * A conversation's column set to `to` when a customer's message (not a reaction: `EXCLUDED.unread_count`
+ * is 1) finds it pending, snoozed or resolved, else left as it was (`kept`).
+ */
+const REOPENED = (column: string, to: string, kept: string) =>
+  `${column} = CASE WHEN c.status <> 'open' AND EXCLUDED.unread_count > 0 THEN ${to} ELSE ${kept} END`;
+
+/** The conversation an inbound message came to: its assignee, status, and whether the message opened it again. */
+export interface InboundConversation {
+  assignee_id: string | null;
+  /** Its status before the message, when the message opened it again. */
+  previous_status: ConversationStatus | null;
+  reopened: boolean;
+}
 
 /** A pending record, as the batched insert takes it (its id is made by the caller, so no RETURNING order matters). */
 export interface PendingRecord {
@@ -579,11 +595,14 @@ export class MessagesRepository {
    * Stores an inbound message once and, in the same statement, brings the customer's conversation up
    * to it: its window forward to the message's time (never back), the profile name, the last message
    * (when it is the newest), and one more unread message (a reaction is not one: it joins the message
-   * it reacts to). A message stored before (Meta's retry) changes nothing. Whether it was stored now.
+   * it reacts to). A customer's message (not a reaction) opens a pending, snoozed or resolved
+   * conversation again, to its last assignee. A message stored before (Meta's retry) changes nothing.
+   * Undefined when it was stored before; else the conversation's assignee now and whether it was opened
+   * again by this message.
    */
-  async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<boolean> {
+  async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<InboundConversation | undefined> {
     const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
-    const rows = await manager.query<Array<{ stored: number }>>(
+    const rows = await manager.query<InboundConversation[]>(
       `WITH stored AS (
          INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
            sent_at)
@@ -597,8 +616,12 @@ export class MessagesRepository {
          last_inbound_at = GREATEST(c.last_inbound_at, EXCLUDED.last_inbound_at),
          profile_name = COALESCE(EXCLUDED.profile_name, c.profile_name),
          unread_count = c.unread_count + EXCLUDED.unread_count,
-         ${NEWER_LAST_MESSAGE}
-       RETURNING 1 AS stored`,
+         ${NEWER_LAST_MESSAGE},
+         ${REOPENED('previous_status', 'c.status', 'c.previous_status')},
+         ${REOPENED('status', "'open'", 'c.status')},
+         ${REOPENED('status_changed_at', 'now()', 'c.status_changed_at')},
+         ${REOPENED('snoozed_until', 'NULL', 'c.snoozed_until')}
+       RETURNING c.assignee_id, c.previous_status, (NOT c.xmax = 0 AND c.status_changed_at = now()) AS reopened`,
       [
         tenantId,
         phoneNumberId,
@@ -611,7 +634,7 @@ export class MessagesRepository {
         received.profileName ?? null,
       ],
     );
-    return rows.length > 0;
+    return rows[0];
   }
 
   // ---- service windows --------------------------------------------------------------------------

@@ -128,6 +128,22 @@ export class PeopleService {
     };
   }
 
+  /**
+   * The organization's members among `userIds` (others are left out), by user id: what the inbox
+   * checks before it gives a member a conversation, and how it names them.
+   */
+  async membersAmong(
+    tenantId: string,
+    userIds: readonly string[],
+  ): Promise<Map<string, { email: string; role: Role }>> {
+    const wanted = new Set(userIds.filter(isUuid));
+    const found = new Map<string, { email: string; role: Role }>();
+    if (wanted.size === 0) return found;
+    for (const row of await this.repository.members(tenantId))
+      if (wanted.has(row.user_id) && isRole(row.role)) found.set(row.user_id, { email: row.email, role: row.role });
+    return found;
+  }
+
   async invitations(tenantId: string): Promise<InvitationListDto> {
     return { data: (await this.repository.pendingInvitations(tenantId)).map(invitationJson) };
   }
@@ -630,15 +646,24 @@ export class PeopleService {
    * `password` unless they have one, and the membership. No invitation.
    */
   async addOwner(tenantId: string, email: string, password: string): Promise<void> {
+    await this.addMember(tenantId, email, password, 'owner');
+  }
+
+  /**
+   * A member made by an operator (the demo's agents, an operator's own tooling): their account with
+   * `password` unless they have one, and the membership with `role`. No invitation.
+   */
+  async addMember(tenantId: string, email: string, password: string, role: Role): Promise<string> {
     const normalized = email.trim().toLowerCase();
     const existing = await this.repository.userByEmail(normalized);
     const userId = existing?.id ?? randomUUID();
     const passwordHash = existing ? existing.passwordHash : await hashPassword(password);
-    const key = await this.issueKey(userId, normalized, tenantId, 'owner');
+    const key = await this.issueKey(userId, normalized, tenantId, role);
     await this.repository.transaction(async (manager) => {
       await this.repository.ensureUser(manager, userId, normalized, passwordHash);
-      await this.repository.addMembership(manager, { userId, tenantId, role: 'owner', keyId: key.id });
+      await this.repository.addMembership(manager, { userId, tenantId, role, keyId: key.id });
     });
+    return userId;
   }
 
   private async member(tenantId: string, userId: string) {

@@ -32,6 +32,8 @@ export const WEBHOOK_FIELDS = [
   'contact_opt_out_update',
   // The gateway's own: 80 % or 100 % of the organization's monthly spending limit reached (src/usage).
   'usage_update',
+  // The gateway's own: a conversation assigned or its status changed (src/messages/conversations).
+  'conversation_update',
 ] as const;
 
 export type WebhookField = (typeof WEBHOOK_FIELDS)[number];

@@ -17,7 +17,7 @@ import { textOf } from '../../libs/meta/text-of';
 import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
 import { OptOutsService } from '../blacklist/opt-outs.service';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
-import { InboundApplier } from '../messages/inbound.applier';
+import { type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
 import { TemplateStatusApplier } from '../templates/template-status.applier';
 import { NumberLimitsService } from '../pacing/number-limits.service';
@@ -303,6 +303,8 @@ export class WebhookIngestService {
     const sentAt = performance.now();
     // Deliveries of the gateway's own events the applied changes made (opt-outs), committed with them.
     let ownEvents: DeliveryRow[] = [];
+    // Conversations the inbound messages left nobody's or opened again: to auto-assignment, once committed.
+    let cameBack: CameBack[] = [];
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
@@ -310,17 +312,19 @@ export class WebhookIngestService {
         ? undefined
         : async (manager, written) => {
             ownEvents = [];
+            cameBack = [];
             const storedKeys = new Set(written.map((row) => row.stored_key));
             const applied = applyAfter.filter((c) => storedKeys.has(c.dedupeKey));
-            ownEvents = await this.routeInbound(
+            ({ deliveries: ownEvents, cameBack } = await this.routeInbound(
               manager,
               applied.filter((c) => c.field === 'messages'),
-            );
+            ));
             for (const c of applied)
               if (c.field !== 'messages') await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
           },
     );
     this.outbox.dispatch(ownEvents);
+    this.inbound.afterCommit(cameBack);
     const storedKeys = new Set(rows.map((row) => row.stored_key));
     const results = deliveries.map((batch) => {
       const result: IngestResult = { stored: 0, duplicates: 0 };
@@ -424,7 +428,7 @@ export class WebhookIngestService {
   private async routeInbound(
     manager: EntityManager,
     changes: Array<PendingChange & { tenantId: string }>,
-  ): Promise<DeliveryRow[]> {
+  ): Promise<{ deliveries: DeliveryRow[]; cameBack: CameBack[] }> {
     const received = changes.flatMap((c) => {
       const value = c.change.value ?? {};
       const phoneNumberId = value.metadata?.phone_number_id ?? '';
@@ -441,6 +445,10 @@ export class WebhookIngestService {
         : x.phoneNumberId.localeCompare(y.phoneNumberId),
     );
     const deliveries: DeliveryRow[] = [];
+    // Conversations this batch came to that are nobody's or that the customer opened again, each once: a
+    // second message of the batch to the same conversation neither reopens it nor makes it new again.
+    const seen = new Set<string>();
+    const cameBack: CameBack[] = [];
     for (const { c, phoneNumberId, message, profileName } of received) {
       const sentAt = toDate(message.timestamp);
       const stored = await this.inbound.apply(manager, {
@@ -463,6 +471,22 @@ export class WebhookIngestService {
           fileName: media.filename ?? null,
         });
       if (!stored) continue;
+      const key = `${phoneNumberId}:${message.from}`;
+      if (!seen.has(key) && (stored.assignee_id === null || stored.reopened)) {
+        const conversation = {
+          tenantId: c.tenantId,
+          phoneNumberId,
+          waId: message.from,
+          assigneeId: stored.assignee_id,
+          reopened: stored.reopened,
+        };
+        if (stored.reopened)
+          deliveries.push(
+            ...(await this.inbound.reopened(manager, { ...conversation, previousStatus: stored.previous_status })),
+          );
+        cameBack.push(conversation);
+      }
+      seen.add(key);
       const opt = await this.optOuts.apply(manager, c.tenantId, message, sentAt);
       if (opt)
         deliveries.push(
@@ -478,7 +502,7 @@ export class WebhookIngestService {
           )),
         );
     }
-    return deliveries;
+    return { deliveries, cameBack };
   }
 
   /** A template review event, to the catalog's applier. */

@@ -34,6 +34,7 @@ import { UsageByBroadcast1764270200000 } from './1764270200000-UsageByBroadcast'
 import { UsageMonths1764270300000 } from './1764270300000-UsageMonths';
 import { TestTwins1764270400000 } from './1764270400000-TestTwins';
 import { OperatorInvitations1764270500000 } from './1764270500000-OperatorInvitations';
+import { TeamInbox1764300000000 } from './1764300000000-TeamInbox';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   UsageMonths1764270300000,
   TestTwins1764270400000,
   OperatorInvitations1764270500000,
+  TeamInbox1764300000000,
 ];

@@ -1,7 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
+import { CONVERSATION_STATUSES, type ConversationStatus } from '../conversation.entity';
+
+/** The Inbox's views: the caller's, nobody's, their teams', every conversation. */
+export const CONVERSATION_VIEWS = ['mine', 'unassigned', 'team', 'all'] as const;
+export type ConversationView = (typeof CONVERSATION_VIEWS)[number];
+
+/** `a,b` in a query string as a list. */
+const commaList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value;
 
 /** `true` / `false` in a query string as booleans; anything else stays as given, for IsBoolean to refuse. */
 const queryBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
@@ -30,6 +49,54 @@ export class ListConversationsQueryDto extends PageQueryDto {
   @MinLength(1)
   @MaxLength(100)
   q?: string;
+
+  @ApiPropertyOptional({
+    enum: CONVERSATION_VIEWS,
+    description:
+      "mine: the caller's (a person's session); unassigned: nobody's; team: their teams' (or `team_id`'s); all",
+  })
+  @IsOptional()
+  @IsIn(CONVERSATION_VIEWS)
+  view?: ConversationView;
+
+  @ApiPropertyOptional({ description: 'Any of these statuses, comma-separated', example: 'open,pending' })
+  @IsOptional()
+  @Transform(commaList)
+  @IsIn(CONVERSATION_STATUSES, { each: true, message: 'status must be open, pending, snoozed or resolved' })
+  status?: ConversationStatus[];
+
+  @ApiPropertyOptional({ description: "A member's user id (their conversations)" })
+  @IsOptional()
+  @IsUUID('all', { message: 'assignee_id must be a user id' })
+  assignee_id?: string;
+
+  @ApiPropertyOptional({ description: "A team's id (its conversations)" })
+  @IsOptional()
+  @IsUUID('all', { message: 'team_id must be a team id' })
+  team_id?: string;
+}
+
+export class AssignConversationDto {
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A member; null: nobody' })
+  @IsOptional()
+  @IsUUID('all', { message: 'assignee_id must be a user id or null' })
+  assignee_id?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A team; null: none' })
+  @IsOptional()
+  @IsUUID('all', { message: 'team_id must be a team id or null' })
+  team_id?: string | null;
+}
+
+export class SetConversationStatusDto {
+  @ApiProperty({ enum: CONVERSATION_STATUSES })
+  @IsIn(CONVERSATION_STATUSES)
+  status: ConversationStatus;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'With `snoozed`: when it opens again (within a year)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'snoozed_until must be a date and time (ISO 8601)' })
+  snoozed_until?: string;
 }
 
 /** `after` (from PageQueryDto) pages older messages; `before` newer ones. */
@@ -96,6 +163,27 @@ export class ConversationDto {
 
   @ApiProperty({ description: 'The customer opted out (an opt-out keyword): marketing templates are refused' })
   opted_out: boolean;
+
+  @ApiProperty({ enum: CONVERSATION_STATUSES })
+  status: ConversationStatus;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When a snooze ends' })
+  snoozed_until: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The member who has it (a user id)' })
+  assignee_id: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  assigned_at: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  team_id: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was last resolved' })
+  resolved_at: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Who last resolved it (a member)' })
+  resolved_by: string | null;
 }
 
 export class ConversationPageDto {

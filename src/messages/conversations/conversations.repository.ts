@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ConversationStatus } from '../conversation.entity';
 
 /** A conversation as the list reads it. */
 export interface ConversationRow {
@@ -13,7 +14,29 @@ export interface ConversationRow {
   last_message_id: string | null;
   unread_count: number;
   read_through: Date | null;
+  status: ConversationStatus;
+  status_changed_at: Date;
+  snoozed_until: Date | null;
+  assignee_id: string | null;
+  assigned_at: Date | null;
+  team_id: string | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
 }
+
+/** A conversation's key. */
+export interface ConversationKey {
+  tenantId: string;
+  phoneNumberId: string;
+  waId: string;
+}
+
+/** A conversation as a team's change left it, with what it had before. */
+export type ChangedConversation = ConversationRow & {
+  previous_assignee_id: string | null;
+  previous_team_id: string | null;
+  previous_status: ConversationStatus;
+};
 
 /** One message of a thread, either way. */
 export interface ThreadRow {
@@ -40,6 +63,14 @@ export interface ConversationFilter {
   /** Only these customers (`optedOut: true`), or none of them (`false`). */
   optedOut?: { among: string[]; wanted: boolean };
   q?: string;
+  /** Any of these statuses. */
+  status?: ConversationStatus[];
+  /** This member's (a user id), or nobody's (null). */
+  assignee?: string | null;
+  /** Any of these teams. */
+  teams?: string[];
+  /** Only what this member may see: theirs and the unassigned (an agent where the organization says so). */
+  visibleTo?: string;
 }
 
 /** A thread's keyset position: a message's time and row id. */
@@ -53,7 +84,12 @@ export interface ThreadPosition {
 const CURSOR_TIME = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const CONVERSATION_COLUMNS = `wa_id, profile_name, last_inbound_at, last_message_at, last_direction, last_type,
-  last_preview, last_message_id, unread_count, read_through`;
+  last_preview, last_message_id, unread_count, read_through, status, status_changed_at, snoozed_until, assignee_id,
+  assigned_at, team_id, resolved_at, resolved_by`;
+/** The same columns of the conversations row `c`. */
+const C_COLUMNS = CONVERSATION_COLUMNS.split(',')
+  .map((column) => `c.${column.trim()}`)
+  .join(', ');
 
 /**
  * The reads of conversations (the Inbox): the list of a number's conversations, one conversation, a
@@ -94,6 +130,12 @@ export class ConversationsRepository {
       const like = filter.q.replace(/[\\%_]/g, (c) => `\\${c}`);
       where.push(`(wa_id LIKE ${param(`${like}%`)} OR profile_name ILIKE ${param(`%${like}%`)})`);
     }
+    if (filter.status) where.push(`status = ANY (${param(filter.status)}::text[])`);
+    if (filter.assignee === null) where.push('assignee_id IS NULL');
+    else if (filter.assignee !== undefined) where.push(`assignee_id = ${param(filter.assignee)}::uuid`);
+    if (filter.teams) where.push(`team_id = ANY (${param(filter.teams)}::uuid[])`);
+    if (filter.visibleTo !== undefined)
+      where.push(`(assignee_id IS NULL OR assignee_id = ${param(filter.visibleTo)}::uuid)`);
     if (after) where.push(`(last_message_at, wa_id) < (${param(after.at)}, ${param(after.waId)})`);
     return this.dataSource.query(
       `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${where.join(' AND ')}
@@ -239,5 +281,176 @@ export class ConversationsRepository {
       [tenantId, phoneNumberId, wamid],
     );
     return rows[0];
+  }
+
+  // ---- the team's work: assignee, team, status --------------------------------------------------
+
+  /**
+   * Gives the conversation to `assigneeId` (null: nobody) and to `teamId` (null: none), each when not
+   * undefined, in the caller's transaction; what it had before comes back with it. Undefined: no such
+   * conversation.
+   */
+  async assign(
+    manager: EntityManager,
+    key: ConversationKey,
+    assigneeId: string | null | undefined,
+    teamId: string | null | undefined,
+  ): Promise<ChangedConversation | undefined> {
+    const [rows] = await manager.query<[ChangedConversation[], number]>(
+      `WITH old AS (SELECT phone_number_id, wa_id, assignee_id, team_id, status FROM conversations
+                    WHERE tenant_id = $1 AND phone_number_id = $2 AND wa_id = $3 FOR UPDATE)
+       UPDATE conversations c SET assignee_id = CASE WHEN $7 THEN $4::uuid ELSE c.assignee_id END,
+         assigned_at = CASE WHEN NOT $7 THEN c.assigned_at WHEN $4::uuid IS NULL THEN NULL
+                            WHEN $4::uuid IS DISTINCT FROM old.assignee_id THEN now() ELSE c.assigned_at END,
+         team_id = CASE WHEN $6 THEN $5::uuid ELSE c.team_id END
+       FROM old WHERE c.phone_number_id = old.phone_number_id AND c.wa_id = old.wa_id
+       RETURNING ${C_COLUMNS}, old.assignee_id AS previous_assignee_id, old.team_id AS previous_team_id,
+         old.status AS previous_status`,
+      [
+        key.tenantId,
+        key.phoneNumberId,
+        key.waId,
+        assigneeId ?? null,
+        teamId ?? null,
+        teamId !== undefined,
+        assigneeId !== undefined,
+      ],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Moves the conversation to `status` (snoozed until `snoozedUntil`; resolved by `by`, a member or
+   * null), in the caller's transaction; what it had before comes back with it.
+   */
+  async setStatus(
+    manager: EntityManager,
+    key: ConversationKey,
+    status: ConversationStatus,
+    snoozedUntil: Date | null,
+    by: string | null,
+  ): Promise<ChangedConversation | undefined> {
+    const [rows] = await manager.query<[ChangedConversation[], number]>(
+      `WITH old AS (SELECT phone_number_id, wa_id, assignee_id, team_id, status FROM conversations
+                    WHERE tenant_id = $1 AND phone_number_id = $2 AND wa_id = $3 FOR UPDATE)
+       UPDATE conversations c SET status = $4,
+         previous_status = CASE WHEN old.status = $4 THEN c.previous_status ELSE old.status END,
+         status_changed_at = CASE WHEN old.status = $4 AND $4 <> 'snoozed' THEN c.status_changed_at ELSE now() END,
+         snoozed_until = $5::timestamptz,
+         resolved_at = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN now() ELSE c.resolved_at END,
+         resolved_by = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN $6::uuid ELSE c.resolved_by END
+       FROM old WHERE c.phone_number_id = old.phone_number_id AND c.wa_id = old.wa_id
+       RETURNING ${C_COLUMNS}, old.assignee_id AS previous_assignee_id, old.team_id AS previous_team_id,
+         old.status AS previous_status`,
+      [key.tenantId, key.phoneNumberId, key.waId, status, snoozedUntil, by],
+    );
+    return rows[0];
+  }
+
+  /** How many open or pending conversations each of `userIds` has in the organization (all its numbers). */
+  async openCounts(manager: EntityManager, tenantId: string, userIds: string[]): Promise<Map<string, number>> {
+    const rows = await manager.query<Array<{ assignee_id: string; n: number }>>(
+      `SELECT assignee_id, count(*)::int AS n FROM conversations
+       WHERE tenant_id = $1 AND assignee_id = ANY ($2::uuid[]) AND status IN ('open', 'pending') GROUP BY 1`,
+      [tenantId, userIds],
+    );
+    return new Map(rows.map((row) => [row.assignee_id, row.n]));
+  }
+
+  /**
+   * Up to `limit` of the number's open conversations nobody has, longest waiting first, locked (those
+   * another transaction holds are passed by: they are given out by it, or by the next pass).
+   */
+  async lockWaiting(manager: EntityManager, tenantId: string, phoneNumberId: string, limit: number): Promise<string[]> {
+    const rows = await manager.query<Array<{ wa_id: string }>>(
+      `SELECT wa_id FROM conversations
+       WHERE phone_number_id = $2 AND assignee_id IS NULL AND status = 'open' AND tenant_id = $1
+       ORDER BY status_changed_at, wa_id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [tenantId, phoneNumberId, limit],
+    );
+    return rows.map((row) => row.wa_id);
+  }
+
+  /** Each conversation of `given` to its member (and `teamId`, when not null), if still nobody's. */
+  async giveOut(
+    manager: EntityManager,
+    tenantId: string,
+    phoneNumberId: string,
+    given: Array<{ waId: string; userId: string }>,
+    teamId: string | null,
+  ): Promise<ConversationRow[]> {
+    if (given.length === 0) return [];
+    const [rows] = await manager.query<[ConversationRow[], number]>(
+      `UPDATE conversations c SET assignee_id = v.user_id, assigned_at = now(), team_id = coalesce($5::uuid, c.team_id)
+       FROM unnest($3::text[], $4::uuid[]) AS v(wa_id, user_id)
+       WHERE c.phone_number_id = $2 AND c.wa_id = v.wa_id AND c.tenant_id = $1 AND c.assignee_id IS NULL
+       RETURNING ${C_COLUMNS}`,
+      [tenantId, phoneNumberId, given.map((g) => g.waId), given.map((g) => g.userId), teamId],
+    );
+    return rows;
+  }
+
+  /**
+   * Conversations back with a customer whose agent is not available: given back to nobody (to be given
+   * out again), in the caller's transaction. Only those still open and still with `from`.
+   */
+  async releaseFrom(
+    manager: EntityManager,
+    tenantId: string,
+    phoneNumberId: string,
+    released: Array<{ waId: string; from: string }>,
+  ): Promise<ConversationRow[]> {
+    if (released.length === 0) return [];
+    const [rows] = await manager.query<[ConversationRow[], number]>(
+      `UPDATE conversations c SET assignee_id = NULL, assigned_at = NULL
+       FROM unnest($3::text[], $4::uuid[]) AS v(wa_id, user_id)
+       WHERE c.phone_number_id = $2 AND c.wa_id = v.wa_id AND c.tenant_id = $1 AND c.assignee_id = v.user_id
+         AND c.status = 'open'
+       RETURNING ${C_COLUMNS}`,
+      [tenantId, phoneNumberId, released.map((r) => r.waId), released.map((r) => r.from)],
+    );
+    return rows;
+  }
+
+  /**
+   * Snoozes whose time came, woken (open again) in the caller's transaction, up to `limit`: each once,
+   * whichever instance runs it (the row is moved by one UPDATE; a concurrent one finds it open).
+   */
+  async wakeSnoozed(
+    manager: EntityManager,
+    limit: number,
+  ): Promise<Array<ConversationRow & { tenant_id: string; phone_number_id: string; previous_until: Date }>> {
+    const [rows] = await manager.query<
+      [Array<ConversationRow & { tenant_id: string; phone_number_id: string; previous_until: Date }>, number]
+    >(
+      `WITH due AS (SELECT phone_number_id, wa_id, snoozed_until FROM conversations
+                    WHERE status = 'snoozed' AND snoozed_until <= now()
+                    ORDER BY snoozed_until LIMIT $1 FOR UPDATE SKIP LOCKED)
+       UPDATE conversations c SET status = 'open', previous_status = 'snoozed', status_changed_at = now(),
+         snoozed_until = NULL
+       FROM due WHERE c.phone_number_id = due.phone_number_id AND c.wa_id = due.wa_id AND c.status = 'snoozed'
+       RETURNING ${C_COLUMNS}, c.tenant_id, c.phone_number_id, due.snoozed_until AS previous_until`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** The conversation's assignee and status now, in the caller's transaction (a reply's take). */
+  async takeIfNobodys(
+    manager: EntityManager,
+    key: ConversationKey,
+    userId: string,
+  ): Promise<ConversationRow | undefined> {
+    const [rows] = await manager.query<[ConversationRow[], number]>(
+      `UPDATE conversations c SET assignee_id = $4::uuid, assigned_at = now()
+       WHERE c.tenant_id = $1 AND c.phone_number_id = $2 AND c.wa_id = $3 AND c.assignee_id IS NULL
+       RETURNING ${C_COLUMNS}`,
+      [key.tenantId, key.phoneNumberId, key.waId, userId],
+    );
+    return rows[0];
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 }

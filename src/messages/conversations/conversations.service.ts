@@ -6,6 +6,8 @@ import { GraphError } from '../../core/graph-error';
 import { TenancyService } from '../../tenancy/tenancy.service';
 import { MessagesUpstream } from '../messages.upstream';
 import { SERVICE_WINDOW_MS } from '../service-window.service';
+import { InboxService } from '../../inbox/inbox.service';
+import { ConversationWork, type Viewer } from './conversation-work.service';
 import {
   type ConversationDto,
   type ConversationPageDto,
@@ -44,9 +46,12 @@ export class ConversationsService {
     private readonly optOuts: OptOutsService,
     private readonly tenancy: TenancyService,
     private readonly graph: MessagesUpstream,
+    private readonly inbox: InboxService,
+    private readonly work: ConversationWork,
   ) {}
 
   async list(
+    viewer: Viewer,
     tenantId: string,
     phoneNumberId: string,
     query: ListConversationsQueryDto,
@@ -60,7 +65,14 @@ export class ConversationsService {
     const rows = await this.repository.list(
       tenantId,
       phoneNumberId,
-      { unread: query.unread, window: query.window, optedOut, q: query.q },
+      {
+        unread: query.unread,
+        window: query.window,
+        optedOut,
+        q: query.q,
+        status: query.status,
+        ...(await this.ownership(viewer, tenantId, query)),
+      },
       after,
       query.limit + 1,
       SERVICE_WINDOW_MS / 1000,
@@ -82,8 +94,45 @@ export class ConversationsService {
     };
   }
 
-  async get(tenantId: string, phoneNumberId: string, waId: string): Promise<ConversationDto> {
-    const row = await this.conversation(tenantId, phoneNumberId, waId);
+  /** The list's filters of who has a conversation: the view, `assignee_id`, `team_id`, and what the viewer may see. */
+  private async ownership(
+    viewer: Viewer,
+    tenantId: string,
+    query: ListConversationsQueryDto,
+  ): Promise<{ assignee?: string | null; teams?: string[]; visibleTo?: string }> {
+    const filter: { assignee?: string | null; teams?: string[]; visibleTo?: string } = {};
+    if (viewer.restricted && viewer.userId) filter.visibleTo = viewer.userId;
+    if (query.assignee_id !== undefined) filter.assignee = query.assignee_id;
+    if (query.team_id !== undefined) filter.teams = [query.team_id];
+    switch (query.view) {
+      case 'mine':
+        if (viewer.userId === null)
+          throw GraphError.invalidParameter(
+            'Invalid parameter',
+            "view: mine is a person's view; this key is a machine's",
+          );
+        if (query.assignee_id !== undefined && query.assignee_id !== viewer.userId)
+          throw GraphError.invalidParameter('Invalid parameter', 'assignee_id: view mine is the caller’s own');
+        filter.assignee = viewer.userId;
+        break;
+      case 'unassigned':
+        if (query.assignee_id !== undefined)
+          throw GraphError.invalidParameter('Invalid parameter', 'assignee_id: view unassigned is nobody’s');
+        filter.assignee = null;
+        break;
+      case 'team':
+        if (query.team_id === undefined) {
+          if (viewer.userId === null)
+            throw GraphError.invalidParameter('Invalid parameter', "team_id: a machine's key names the team");
+          filter.teams = await this.inbox.teamsOf(tenantId, viewer.userId);
+        }
+        break;
+    }
+    return filter;
+  }
+
+  async get(viewer: Viewer, tenantId: string, phoneNumberId: string, waId: string): Promise<ConversationDto> {
+    const row = await this.conversation(tenantId, phoneNumberId, waId, viewer);
     const opted = await this.optOuts.optedOutAmong(tenantId, [row.wa_id]);
     return toConversation(row, opted.has(row.wa_id));
   }
@@ -93,6 +142,7 @@ export class ConversationsService {
    * from the message `at` going older; always newest first. `paging.next` pages older, `previous` newer.
    */
   async thread(
+    viewer: Viewer,
     tenantId: string,
     phoneNumberId: string,
     waId: string,
@@ -102,7 +152,7 @@ export class ConversationsService {
     const given = [query.after, query.before, query.at].filter((v) => v !== undefined).length;
     if (given > 1)
       throw GraphError.invalidParameter('Invalid parameter', 'after, before, at: give one of them at most');
-    await this.conversation(tenantId, phoneNumberId, waId);
+    await this.conversation(tenantId, phoneNumberId, waId, viewer);
     let from: ThreadPosition | undefined;
     let older = true;
     let inclusive = false;
@@ -149,12 +199,13 @@ export class ConversationsService {
    * refusal is the answer, and nothing changes here.
    */
   async markRead(
+    viewer: Viewer,
     tenantId: string,
     phone: { phoneNumberId: string; businessAccountId: string },
     waId: string,
     typing: boolean,
   ): Promise<MarkReadResultDto> {
-    const conversation = await this.conversation(tenantId, phone.phoneNumberId, waId);
+    const conversation = await this.conversation(tenantId, phone.phoneNumberId, waId, viewer);
     const latest = await this.repository.latestInbound(tenantId, phone.phoneNumberId, waId);
     if (latest === undefined)
       return {
@@ -182,12 +233,13 @@ export class ConversationsService {
     await this.repository.markRead(tenantId, phoneNumberId, wamid);
   }
 
-  private async conversation(tenantId: string, phoneNumberId: string, waId: string): Promise<ConversationRow> {
-    if (!WA_ID.test(waId))
-      throw GraphError.invalidParameter('Invalid parameter', 'wa_id: a WhatsApp id is 1 to 20 digits');
-    const row = await this.repository.one(tenantId, phoneNumberId, waId);
-    if (!row) throw GraphError.notFound(`Conversation with ${waId} does not exist`);
-    return row;
+  private conversation(
+    tenantId: string,
+    phoneNumberId: string,
+    waId: string,
+    viewer: Viewer,
+  ): Promise<ConversationRow> {
+    return this.work.visible(viewer, tenantId, phoneNumberId, waId);
   }
 }
 
@@ -215,6 +267,8 @@ function decodeThreadCursor(text: string, name: 'after' | 'before', waId: string
   }
 }
 
+const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
 function toConversation(row: ConversationRow, optedOut: boolean): ConversationDto {
   const closesAt = row.last_inbound_at ? new Date(row.last_inbound_at).getTime() + SERVICE_WINDOW_MS : null;
   const open = closesAt !== null && closesAt > Date.now();
@@ -233,6 +287,13 @@ function toConversation(row: ConversationRow, optedOut: boolean): ConversationDt
     unread_count: row.unread_count,
     window: { open, closes_at: open ? new Date(closesAt).toISOString() : null },
     opted_out: optedOut,
+    status: row.status,
+    snoozed_until: iso(row.snoozed_until),
+    assignee_id: row.assignee_id,
+    assigned_at: iso(row.assigned_at),
+    team_id: row.team_id,
+    resolved_at: iso(row.resolved_at),
+    resolved_by: row.resolved_by,
   };
 }
 

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PeopleModule } from '../people/people.module';
+import { TenancyModule } from '../tenancy/tenancy.module';
+import { AssignmentPolicy } from './assignment-policy.entity';
+import { InboxAgent } from './inbox-agent.entity';
+import { AssignmentPolicyController, InboxController } from './inbox.controller';
+import { InboxRepository } from './inbox.repository';
+import { InboxService } from './inbox.service';
+import { InboxSettings } from './inbox-settings.entity';
+import { TeamMember } from './team-member.entity';
+import { Team } from './team.entity';
+
+/**
+ * The team side of the inbox (issue 56): teams, members' availability as agents, the organization's
+ * inbox settings, numbers' auto-assignment. The conversations (assignee, team, status) are
+ * messages/conversations/', which asks InboxService who may take one.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Team, TeamMember, InboxAgent, InboxSettings, AssignmentPolicy]),
+    PeopleModule,
+    TenancyModule,
+  ],
+  controllers: [InboxController, AssignmentPolicyController],
+  providers: [InboxRepository, InboxService],
+  exports: [InboxService],
+})
+export class InboxModule {}

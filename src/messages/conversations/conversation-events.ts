@@ -1,0 +1,75 @@
+import { ownEventBody } from '../../tenant-webhooks/own-events';
+import type { ConversationStatus } from '../conversation.entity';
+
+/** The gateway's own webhook field for the team's work on conversations (endpoints select it like Meta's). */
+export const CONVERSATION_FIELD = 'conversation_update';
+
+/** Who made a change: a member (their user id), a machine's key, or the gateway itself (`by: null`). */
+export interface ChangedBy {
+  user_id: string | null;
+  key_id: string | null;
+}
+
+interface About {
+  wabaId: string;
+  phoneNumberId: string;
+  waId: string;
+}
+
+/**
+ * A conversation given to a member, taken back or moved to a team (`conversation.assigned`), as a
+ * tenant webhook in Meta's envelope under its own field. `reason`: `manual` (the API or console),
+ * `auto_assignment`, `reply` (a member's reply took it), `unavailable` (its agent was not available
+ * when the customer came back).
+ */
+export function assignedEvent(
+  about: About,
+  change: {
+    assigneeId: string | null;
+    previousAssigneeId: string | null;
+    teamId: string | null;
+    reason: 'manual' | 'auto_assignment' | 'reply' | 'unavailable';
+    by: ChangedBy | null;
+  },
+): string {
+  return ownEventBody(about.wabaId, CONVERSATION_FIELD, {
+    event: 'conversation.assigned',
+    metadata: { phone_number_id: about.phoneNumberId },
+    wa_id: about.waId,
+    assignee_id: change.assigneeId,
+    previous_assignee_id: change.previousAssigneeId,
+    team_id: change.teamId,
+    reason: change.reason,
+    changed_by: change.by,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+}
+
+/**
+ * A conversation's status changed (`conversation.status_changed`). `reason`: `manual`, `customer`
+ * (the customer wrote: reopened), `snooze_ended`.
+ */
+export function statusChangedEvent(
+  about: About,
+  change: {
+    status: ConversationStatus;
+    previousStatus: ConversationStatus | null;
+    snoozedUntil: Date | null;
+    assigneeId: string | null;
+    reason: 'manual' | 'customer' | 'snooze_ended';
+    by: ChangedBy | null;
+  },
+): string {
+  return ownEventBody(about.wabaId, CONVERSATION_FIELD, {
+    event: 'conversation.status_changed',
+    metadata: { phone_number_id: about.phoneNumberId },
+    wa_id: about.waId,
+    status: change.status,
+    previous_status: change.previousStatus,
+    snoozed_until: change.snoozedUntil ? change.snoozedUntil.toISOString() : null,
+    assignee_id: change.assigneeId,
+    reason: change.reason,
+    changed_by: change.by,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+}
