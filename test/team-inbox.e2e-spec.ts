@@ -5,44 +5,13 @@ import { PeopleService } from '../src/people/people.service';
 import { consoleBrowser } from './support/console-browser';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
-import { postFromUpstream } from './support/from-upstream';
+import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const PASSWORD = 'team inbox password 2026!';
 const customer = (n: number) => `1555880${String(n).padStart(4, '0')}`;
-
-/** A customer's text as Meta delivers it to the gateway (what the sandbox sends, built here to pick the instance). */
-function inboundWebhook(tenant: TestTenant, from: string, text: string): Record<string, unknown> {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: tenant.wabaId,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550100001', phone_number_id: tenant.phoneNumberId },
-              contacts: [{ wa_id: from, profile: { name: `Customer ${from.slice(-4)}` } }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.${randomUUID().replace(/-/g, '')}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
 
 interface ConversationEvent {
   event: string;
@@ -93,7 +62,7 @@ describe('team inbox: ownership, statuses and auto-assignment', () => {
       .filter((e) => e.json.entry?.[0]?.changes?.[0]?.field === 'conversation_update')
       .map((e) => e.json.entry[0].changes[0].value as ConversationEvent);
   const write = (from: string, text: string, url = t1.url) =>
-    postFromUpstream(url, inboundWebhook(a, from, text)).expect(200);
+    postFromUpstream(url, inboundTextWebhook(a, from, text)).expect(200);
 
   beforeAll(async () => {
     t1 = await createTestApp();

@@ -3,6 +3,7 @@ import { deleteEndpoints } from '../src/tenant-webhooks/tenant-webhooks.reposito
 import { hubSignature } from '../libs/meta/hub-signature';
 import { WebhookIngestService } from '../src/webhooks/webhook-ingest.service';
 import { createTenant, type TestTenant } from './support/factories';
+import { inboundTextWebhook } from './support/from-upstream';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const SECRET = 'test-app-secret';
@@ -80,33 +81,11 @@ describe('webhooks from upstream', () => {
   });
 
   describe('signatures', () => {
-    const inbound = () => ({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: tenant.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '15550100001', phone_number_id: tenant.phoneNumberId },
-                contacts: [{ profile: { name: 'Zoë 李 🙂' }, wa_id: '15557654321' }],
-                messages: [
-                  {
-                    from: '15557654321',
-                    id: 'wamid.inbound-' + Date.now(),
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'text',
-                    text: { body: 'Olá! Привет 👋 こんにちは — ça va?' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const inbound = () =>
+      inboundTextWebhook(tenant, '15557654321', 'Olá! Привет 👋 こんにちは — ça va?', {
+        id: 'wamid.inbound-' + Date.now(),
+        name: 'Zoë 李 🙂',
+      });
 
     it('verifies a signed delivery with emoji and non-Latin text over the raw bytes, and stores it', async () => {
       const body = inbound();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { hubSignature } from '../../libs/meta/hub-signature';
 
@@ -36,6 +37,54 @@ export function statusWebhook(
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   recipient_id: '15550001111',
                   ...status,
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** What `inboundTextWebhook` builds: typed as far as a test reads it back. */
+export interface InboundWebhook {
+  object: string;
+  entry: Array<{
+    id: string;
+    changes: Array<{
+      field: string;
+      value: Record<string, unknown> & { messages: Array<Record<string, unknown> & { id: string }> };
+    }>;
+  }>;
+}
+
+/** One customer's text message to a number, in Meta's envelope (one entry, one change). */
+export function inboundTextWebhook(
+  number: { wabaId: string; phoneNumberId: string },
+  from: string,
+  text: string,
+  options: { id?: string; name?: string } = {},
+): InboundWebhook {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: number.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550100001', phone_number_id: number.phoneNumberId },
+              contacts: [{ wa_id: from, profile: { name: options.name ?? `Customer ${from.slice(-4)}` } }],
+              messages: [
+                {
+                  from,
+                  id: options.id ?? `wamid.${randomUUID().replace(/-/g, '')}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
                 },
               ],
             },
