@@ -15,8 +15,10 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 @Entity({ name: 'conversations' })
 /** The Inbox's list: a number's conversations, newest activity first. */
 @Index('IDX_conversations_activity', ['tenantId', 'phoneNumberId', 'lastMessageAt', 'waId'])
-/** An agent's open conversations: their view, and what auto-assignment's cap counts. */
-@Index('IDX_conversations_assignee', ['tenantId', 'assigneeId'], { where: `status IN ('open', 'pending')` })
+/** An agent's open conversations: their view, and what auto-assignment's cap counts (only rows someone has). */
+@Index('IDX_conversations_assignee', ['tenantId', 'assigneeId'], {
+  where: `assignee_id IS NOT NULL AND status IN ('open', 'pending')`,
+})
 /** Snoozes to wake, by time. */
 @Index('IDX_conversations_snoozed', ['snoozedUntil'], { where: `status = 'snoozed'` })
 /** The queue of auto-assignment: a number's open conversations nobody has, longest waiting first. */

@@ -35,6 +35,7 @@ import { UsageMonths1764270300000 } from './1764270300000-UsageMonths';
 import { TestTwins1764270400000 } from './1764270400000-TestTwins';
 import { OperatorInvitations1764270500000 } from './1764270500000-OperatorInvitations';
 import { TeamInbox1764300000000 } from './1764300000000-TeamInbox';
+import { AssigneeIndexNarrowed1764300100000 } from './1764300100000-AssigneeIndexNarrowed';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   TestTwins1764270400000,
   OperatorInvitations1764270500000,
   TeamInbox1764300000000,
+  AssigneeIndexNarrowed1764300100000,
 ];
