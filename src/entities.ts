@@ -9,6 +9,8 @@ import { MediaAssetChunk } from './media/media-asset-chunk.entity';
 import { MediaUpload } from './media/media-upload.entity';
 import { TemplateMediaHandle } from './media/template-media-handle.entity';
 import { Conversation } from './messages/conversation.entity';
+import { ConversationNote } from './messages/conversation-note.entity';
+import { NoteMention } from './messages/note-mention.entity';
 import { InboundMessage } from './messages/inbound-message.entity';
 import { MessageStatusEvent } from './messages/message-status.entity';
 import { Message } from './messages/message.entity';
@@ -44,6 +46,7 @@ import { AssignmentPolicy } from './inbox/assignment-policy.entity';
 import { InboxAgent } from './inbox/inbox-agent.entity';
 import { InboxSettings } from './inbox/inbox-settings.entity';
 import { TeamMember } from './inbox/team-member.entity';
+import { SavedReply } from './inbox/saved-reply.entity';
 import { Team } from './inbox/team.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
@@ -60,6 +63,7 @@ export const ENTITIES = [
   SsoDomain,
   Team,
   TeamMember,
+  SavedReply,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,
@@ -78,6 +82,8 @@ export const ENTITIES = [
   UnprocessableWebhook,
   MessageStatusEvent,
   Conversation,
+  ConversationNote,
+  NoteMention,
   InboundMessage,
   MessageTemplate,
   Message,

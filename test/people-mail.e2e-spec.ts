@@ -1,20 +1,15 @@
 import { SMTP_PORT } from './support/mail-settings';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
 import { eventually } from './support/eventually';
 import { createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { type Mail, startSmtpSink } from './support/smtp-sink';
 
 const OWNER = 'mailed-owner@shop.example';
 const PASSWORD = 'the first password 2026';
 const NEW_PASSWORD = 'the second password 2026';
-
-interface Mail {
-  to: string[];
-  text: string;
-}
 
 /**
  * Mail through a real SMTP server on loopback (smtp-server): an invitation is mailed (its link not
@@ -24,29 +19,12 @@ interface Mail {
 describe('people: invitations and password resets by mail', () => {
   let t: TestApp;
   let a: TestTenant;
-  let smtp: SMTPServer;
-  const mails: Mail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let mails: Mail[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            text: Buffer.concat(chunks)
-              .toString('utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=3D/g, '='),
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+    smtp = await startSmtpSink(SMTP_PORT);
+    mails = smtp.mails;
     t = await createTestApp();
     await resetState(t);
     a = await createTenant(t, 'Mail');
@@ -54,7 +32,7 @@ describe('people: invitations and password resets by mail', () => {
   }, 60_000);
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const mailTo = (address: string) =>

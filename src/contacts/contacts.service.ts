@@ -69,6 +69,12 @@ export class ContactsService {
     );
   }
 
+  /** The organization's contact of a WhatsApp id, if it has one (a saved reply's variables). */
+  async find(tenantId: string, waId: string): Promise<ContactDto | undefined> {
+    const row = await this.repository.findOne(tenantId, waId);
+    return row && toContact(row);
+  }
+
   /** One contact; an unknown number (or another organization's) is 404 code 100. */
   async get(tenantId: string, phoneNumber: string): Promise<ContactDto> {
     const normalized = normalizeRecipient(phoneNumber, 'phoneNumber');

@@ -1,3 +1,7 @@
+import { SavedReply } from './saved-reply.entity';
+import { SavedRepliesController } from './saved-replies.controller';
+import { SavedRepliesRepository } from './saved-replies.repository';
+import { SavedReplies } from './saved-replies.service';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PeopleModule } from '../people/people.module';
@@ -18,12 +22,12 @@ import { Team } from './team.entity';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Team, TeamMember, InboxAgent, InboxSettings, AssignmentPolicy]),
+    TypeOrmModule.forFeature([Team, TeamMember, InboxAgent, InboxSettings, AssignmentPolicy, SavedReply]),
     PeopleModule,
     TenancyModule,
   ],
-  controllers: [InboxController, AssignmentPolicyController],
-  providers: [InboxRepository, InboxService],
-  exports: [InboxService],
+  controllers: [InboxController, AssignmentPolicyController, SavedRepliesController],
+  providers: [InboxRepository, InboxService, SavedRepliesRepository, SavedReplies],
+  exports: [InboxService, SavedReplies],
 })
 export class InboxModule {}

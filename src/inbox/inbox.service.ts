@@ -203,6 +203,25 @@ export class InboxService {
     }
   }
 
+  /** Each of `userIds` a member of the organization (any role), else 400 naming `field`. */
+  async requireMembers(tenantId: string, userIds: string[], field: string): Promise<Map<string, { email: string }>> {
+    const found = await this.people.membersAmong(tenantId, userIds);
+    for (const id of userIds)
+      if (!found.has(id))
+        throw GraphError.invalidParameter('Invalid parameter', `${field}: ${id} is not a member of this organization`);
+    return found;
+  }
+
+  /** Mails the members among `userIds` (people's SMTP transport); answers those mailed. */
+  mailMembers(tenantId: string, userIds: string[], mail: { subject: string; text: string }): Promise<string[]> {
+    return this.people.mailMembers(tenantId, userIds, mail);
+  }
+
+  /** The console's address of a path under it. */
+  consoleUrl(path: string): string {
+    return this.people.consoleUrl(path);
+  }
+
   /** A member's email and role, by user id (those no longer members are left out). */
   membersAmong(tenantId: string, userIds: string[]): Promise<Map<string, { email: string; role: Role }>> {
     return this.people.membersAmong(tenantId, userIds);

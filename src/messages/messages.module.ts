@@ -15,7 +15,12 @@ import { ConversationsService } from './conversations/conversations.service';
 import { AutoAssignment } from './conversations/auto-assignment';
 import { ConversationEventsWriter } from './conversations/conversation-events.writer';
 import { ConversationWork } from './conversations/conversation-work.service';
+import { ConversationNotes } from './conversations/conversation-notes.service';
+import { NotesController } from './conversations/notes.controller';
+import { NotesRepository } from './conversations/notes.repository';
 import { InboxModule } from '../inbox/inbox.module';
+import { ContactsModule } from '../contacts/contacts.module';
+import { SavedReplyFill } from './conversations/saved-reply-fill';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { InboundApplier } from './inbound.applier';
 import { MessageStatusApplier } from './message-status.applier';
@@ -50,9 +55,16 @@ import { ServiceWindowService } from './service-window.service';
     TemplatesModule,
     UsageModule,
     InboxModule,
+    ContactsModule,
     TenantWebhooksModule,
   ],
-  controllers: [MessagesController, MessageStatisticsController, InboundMessagesController, ConversationsController],
+  controllers: [
+    MessagesController,
+    MessageStatisticsController,
+    InboundMessagesController,
+    ConversationsController,
+    NotesController,
+  ],
   providers: [
     MessagesRepository,
     MessagesUpstream,
@@ -68,6 +80,9 @@ import { ServiceWindowService } from './service-window.service';
     ConversationsService,
     ConversationEventsWriter,
     ConversationWork,
+    ConversationNotes,
+    SavedReplyFill,
+    NotesRepository,
     AutoAssignment,
   ],
   exports: [

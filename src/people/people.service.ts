@@ -144,6 +144,34 @@ export class PeopleService {
     return found;
   }
 
+  /**
+   * Mails each of `userIds` who is a member of the organization (a mention, say), one at a time;
+   * answers those mailed. Without SMTP_URL, none; a refused mail is logged by Mailer and passed over
+   * (the console still tells them): nothing here fails the caller's write, already committed.
+   */
+  async mailMembers(
+    tenantId: string,
+    userIds: readonly string[],
+    mail: { subject: string; text: string },
+  ): Promise<string[]> {
+    if (!this.mailer.enabled || userIds.length === 0) return [];
+    const mailed: string[] = [];
+    for (const [userId, member] of await this.membersAmong(tenantId, userIds)) {
+      try {
+        await this.mailer.send({ to: member.email, ...mail });
+        mailed.push(userId);
+      } catch {
+        // told by Mailer's log line (the recipient's domain only)
+      }
+    }
+    return mailed;
+  }
+
+  /** The console's address of a path under it (a link in a mail). */
+  consoleUrl(path: string): string {
+    return `${this.publicBase}${path}`;
+  }
+
   async invitations(tenantId: string): Promise<InvitationListDto> {
     return { data: (await this.repository.pendingInvitations(tenantId)).map(invitationJson) };
   }

@@ -36,6 +36,7 @@ import { TestTwins1764270400000 } from './1764270400000-TestTwins';
 import { OperatorInvitations1764270500000 } from './1764270500000-OperatorInvitations';
 import { TeamInbox1764300000000 } from './1764300000000-TeamInbox';
 import { AssigneeIndexNarrowed1764300100000 } from './1764300100000-AssigneeIndexNarrowed';
+import { NotesAndSavedReplies1764300200000 } from './1764300200000-NotesAndSavedReplies';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   OperatorInvitations1764270500000,
   TeamInbox1764300000000,
   AssigneeIndexNarrowed1764300100000,
+  NotesAndSavedReplies1764300200000,
 ];

@@ -23,7 +23,8 @@ const commaList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value;
 
 /** `true` / `false` in a query string as booleans; anything else stays as given, for IsBoolean to refuse. */
-const queryBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+export const queryBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value;
 
 export class ListConversationsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Only conversations with unread customer messages (true) or none (false)' })
