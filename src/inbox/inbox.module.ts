@@ -1,3 +1,5 @@
+import { InboxEventsController } from './live/inbox-events.controller';
+import { InboxLive } from './live/inbox-live.service';
 import { SavedReply } from './saved-reply.entity';
 import { SavedRepliesController } from './saved-replies.controller';
 import { SavedRepliesRepository } from './saved-replies.repository';
@@ -26,8 +28,8 @@ import { Team } from './team.entity';
     PeopleModule,
     TenancyModule,
   ],
-  controllers: [InboxController, AssignmentPolicyController, SavedRepliesController],
-  providers: [InboxRepository, InboxService, SavedRepliesRepository, SavedReplies],
-  exports: [InboxService, SavedReplies],
+  controllers: [InboxController, AssignmentPolicyController, SavedRepliesController, InboxEventsController],
+  providers: [InboxRepository, InboxService, SavedRepliesRepository, SavedReplies, InboxLive],
+  exports: [InboxService, SavedReplies, InboxLive],
 })
 export class InboxModule {}

@@ -222,6 +222,12 @@ export class InboxService {
     return this.people.consoleUrl(path);
   }
 
+  /** Whether `userId` sees only their conversations and the unassigned: an agent, where the organization says so. */
+  async restricts(tenantId: string, userId: string): Promise<boolean> {
+    if ((await this.settings(tenantId)).agent_visibility === 'all') return false;
+    return (await this.people.membersAmong(tenantId, [userId])).get(userId)?.role === 'agent';
+  }
+
   /** A member's email and role, by user id (those no longer members are left out). */
   membersAmong(tenantId: string, userIds: string[]): Promise<Map<string, { email: string; role: Role }>> {
     return this.people.membersAmong(tenantId, userIds);

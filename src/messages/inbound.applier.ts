@@ -4,10 +4,25 @@ import type { ConversationStatus } from './conversation.entity';
 import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { AutoAssignment, type CameBack } from './conversations/auto-assignment';
 import { ConversationEventsWriter } from './conversations/conversation-events.writer';
-import { type InboundConversation, MessagesRepository, type ReceivedMessage } from './messages.repository';
+import { ConversationLive } from './conversations/conversation-live';
+import {
+  type InboundConversation,
+  MessagesRepository,
+  type ReceivedMessage,
+  type ReportedStatus,
+} from './messages.repository';
 
 export type { InboundConversation, ReceivedMessage } from './messages.repository';
 export type { CameBack } from './conversations/auto-assignment';
+
+/** An inbound message stored now, and its conversation's assignee (for the open consoles). */
+export interface Arrived {
+  tenantId: string;
+  phoneNumberId: string;
+  waId: string;
+  messageId: string;
+  assigneeId: string | null;
+}
 
 /**
  * Applies inbound messages (tables `inbound_messages` and `conversations`, owned here) inside the
@@ -23,6 +38,7 @@ export class InboundApplier {
     private readonly repository: MessagesRepository,
     private readonly events: ConversationEventsWriter,
     private readonly autoAssignment: AutoAssignment,
+    private readonly liveUpdates: ConversationLive,
   ) {}
 
   /**
@@ -49,8 +65,13 @@ export class InboundApplier {
     );
   }
 
-  /** After the commit: conversations left nobody's or opened again, to their numbers' auto-assignment. */
-  afterCommit(cameBack: CameBack[]): void {
+  /**
+   * After the commit: conversations left nobody's or opened again, to their numbers' auto-assignment;
+   * the messages stored and the statuses reported, to the organizations' open consoles.
+   */
+  afterCommit(cameBack: CameBack[], arrived: Arrived[], statuses: ReportedStatus[]): void {
     if (cameBack.length > 0) void this.autoAssignment.afterInbound(cameBack);
+    this.liveUpdates.arrived(arrived);
+    this.liveUpdates.statuses(statuses);
   }
 }

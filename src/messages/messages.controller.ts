@@ -1,4 +1,5 @@
 import { normalizeRecipient } from '../common/recipient';
+import { ConversationLive } from './conversations/conversation-live';
 import { ConversationWork } from './conversations/conversation-work.service';
 import { SEND_ERROR_EXAMPLES } from './messages.errors';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
@@ -65,6 +66,7 @@ export class MessagesController {
     private readonly sending: SendMessageUseCase,
     private readonly reads: MessageReadsService,
     private readonly work: ConversationWork,
+    private readonly liveUpdates: ConversationLive,
   ) {}
 
   @Post()
@@ -102,13 +104,7 @@ export class MessagesController {
     // An earlier send of this Idempotency-Key whose answer was lost, recovered from its record (step 4
     // of an Idempotency-Key's path: idempotency.module.ts).
     if (answer.replayed) markReplayed(res);
-    // A person's reply takes the customer's conversation when nobody has it (the organization's setting).
-    else if (auth.userId !== null && typeof (req.body as { to?: unknown }).to === 'string')
-      void this.work.takeOnReply(auth, {
-        tenantId,
-        phoneNumberId: req.tenant!.phoneNumber!.phoneNumberId,
-        waId: normalizeRecipient((req.body as { to: string }).to),
-      });
+    else this.afterSend(auth, tenantId, req, answer.body);
     return answer.body;
   }
 
@@ -136,5 +132,28 @@ export class MessagesController {
     @Param('messageId') messageId: string,
   ): Promise<MessageRecordDto> {
     return this.reads.get(tenantId, phoneNumberId, messageId);
+  }
+
+  /**
+   * After Meta took a send: the organization's open consoles are told, and a person's reply takes the
+   * customer's conversation when nobody has it (the organization's setting). A group's send has no
+   * customer's conversation. Nothing here can fail the send.
+   */
+  private afterSend(auth: AuthContext, tenantId: string, req: GatewayRequest, answer: unknown): void {
+    const body = req.body as { to?: unknown; recipient_type?: unknown };
+    if (typeof body.to !== 'string' || body.recipient_type === 'group') return;
+    if (auth.userId === null && !this.liveUpdates.watched(tenantId)) return;
+    try {
+      const key = {
+        tenantId,
+        phoneNumberId: req.tenant!.phoneNumber!.phoneNumberId,
+        waId: normalizeRecipient(body.to),
+      };
+      const messageId = (answer as { messages?: Array<{ id?: unknown }> }).messages?.[0]?.id;
+      if (typeof messageId === 'string') this.liveUpdates.sent(key.tenantId, key.phoneNumberId, key.waId, messageId);
+      if (auth.userId !== null) void this.work.takeOnReply(auth, key);
+    } catch {
+      // a recipient Meta took but the gateway does not read as a customer's number: nothing to tell
+    }
   }
 }

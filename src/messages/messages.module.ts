@@ -21,6 +21,7 @@ import { NotesRepository } from './conversations/notes.repository';
 import { InboxModule } from '../inbox/inbox.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { SavedReplyFill } from './conversations/saved-reply-fill';
+import { ConversationLive } from './conversations/conversation-live';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { InboundApplier } from './inbound.applier';
 import { MessageStatusApplier } from './message-status.applier';
@@ -82,6 +83,7 @@ import { ServiceWindowService } from './service-window.service';
     ConversationWork,
     ConversationNotes,
     SavedReplyFill,
+    ConversationLive,
     NotesRepository,
     AutoAssignment,
   ],

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { upTo } from '../common/bounded-cache';
-import { SharedStore } from './shared-store';
+import { compareFeedIds, type FeedEntry, SharedStore } from './shared-store';
 import type { LocalState, StoreScript } from './store-script';
 
 /**
@@ -55,5 +55,75 @@ export class MemoryStore extends SharedStore {
     if (this.state.has(key)) return false;
     this.state.set(key, 'lease', ttlMs);
     return true;
+  }
+
+  // ---- feeds, broadcasts and maps: this process is every instance there is ----------------------
+
+  private readonly feeds = new Map<string, { entries: FeedEntry[]; lastMs: number; seq: number; expiresAt: number }>();
+  private readonly feedListeners = new Map<string, Set<(entry: FeedEntry) => void>>();
+  private readonly channelListeners = new Map<string, Set<(message: string) => void>>();
+  private readonly maps = new Map<string, Map<string, string>>();
+
+  async appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string> {
+    const now = this.state.nowMs();
+    let log = this.feeds.get(feed);
+    if (!log || log.expiresAt <= now) {
+      log = { entries: [], lastMs: 0, seq: 0, expiresAt: 0 };
+      this.feeds.set(feed, log);
+    }
+    // As Redis makes stream ids: the time, and a sequence within the same millisecond (never backwards).
+    if (now > log.lastMs) [log.lastMs, log.seq] = [now, 0];
+    else log.seq++;
+    const entry = { id: `${log.lastMs}-${log.seq}`, data };
+    log.entries.push(entry);
+    if (log.entries.length > keep) log.entries.splice(0, log.entries.length - keep);
+    log.expiresAt = now + ttlMs;
+    for (const listener of this.feedListeners.get(feed) ?? []) queueMicrotask(() => listener(entry));
+    return entry.id;
+  }
+
+  async readFeed(
+    feed: string,
+    afterId: string,
+    count: number,
+  ): Promise<{ oldest: string | null; entries: FeedEntry[] }> {
+    const log = this.feeds.get(feed);
+    if (!log || log.expiresAt <= this.state.nowMs()) return { oldest: null, entries: [] };
+    return {
+      oldest: log.entries[0]?.id ?? null,
+      entries: log.entries.filter((e) => compareFeedIds(e.id, afterId) > 0).slice(0, count),
+    };
+  }
+
+  async subscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void> {
+    const listeners = this.feedListeners.get(feed) ?? new Set();
+    listeners.add(listener);
+    this.feedListeners.set(feed, listeners);
+  }
+
+  async unsubscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void> {
+    const listeners = this.feedListeners.get(feed);
+    listeners?.delete(listener);
+    if (listeners?.size === 0) this.feedListeners.delete(feed);
+  }
+
+  async broadcast(channel: string, message: string): Promise<void> {
+    for (const listener of this.channelListeners.get(channel) ?? []) queueMicrotask(() => listener(message));
+  }
+
+  async onBroadcast(channel: string, listener: (message: string) => void): Promise<void> {
+    const listeners = this.channelListeners.get(channel) ?? new Set();
+    listeners.add(listener);
+    this.channelListeners.set(channel, listeners);
+  }
+
+  async setField(key: string, field: string, value: string): Promise<void> {
+    const map = this.maps.get(key) ?? new Map<string, string>();
+    map.set(field, value);
+    this.maps.set(key, map);
+  }
+
+  async fields(key: string): Promise<Record<string, string>> {
+    return Object.fromEntries(this.maps.get(key) ?? []);
   }
 }

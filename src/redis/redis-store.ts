@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Cluster, type Redis } from 'ioredis';
 import { type RedisTarget, redisTargetOf } from '../config/redis-target';
 import { gatewayClientOf } from './redis-client';
-import { SharedStore } from './shared-store';
+import { type FeedEntry, SharedStore } from './shared-store';
 import type { StoreScript } from './store-script';
 
 export interface RedisStoreOptions {
@@ -222,6 +222,7 @@ export class RedisStore extends SharedStore {
   async close(): Promise<void> {
     clearInterval(this.probeTimer);
     this.disarmWatchdog();
+    this.subscriber?.disconnect();
     this.client.disconnect();
   }
 
@@ -249,5 +250,112 @@ export class RedisStore extends SharedStore {
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
     return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
+  }
+
+  // ---- feeds, broadcasts and maps ---------------------------------------------------------------
+
+  /**
+   * Feeds are streams (`XADD … MAXLEN ~`), each entry published on the feed's channel by the same
+   * script, so an entry's id and its order on the channel are the stream's. Channels are not keys:
+   * the key prefix is added to them here, so two deployments on one Redis never hear each other.
+   */
+  private static readonly APPEND = `
+    local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'd', ARGV[1])
+    redis.call('PEXPIRE', KEYS[1], ARGV[3])
+    redis.call('PUBLISH', ARGV[4], id .. ' ' .. ARGV[1])
+    return id`;
+
+  /** The connection in subscriber mode (made with the first subscription; ioredis subscribes again after a reconnect). */
+  private subscriber: (Redis | Cluster) | undefined;
+  private readonly channelListeners = new Map<string, Set<(message: string) => void>>();
+
+  private feedKey(feed: string): string {
+    return `feed:{${feed}}`;
+  }
+
+  private channel(name: string): string {
+    return `${this.options.keyPrefix}${name}`;
+  }
+
+  async appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string> {
+    if (typeof this.client.feedAppend !== 'function')
+      this.client.defineCommand('feedAppend', { numberOfKeys: 1, lua: RedisStore.APPEND });
+    const append = this.client.feedAppend as (...args: Array<string | number>) => Promise<string>;
+    return this.command(() =>
+      append.call(this.client, this.feedKey(feed), data, keep, ttlMs, this.channel(`feed:${feed}`)),
+    );
+  }
+
+  async readFeed(
+    feed: string,
+    afterId: string,
+    count: number,
+  ): Promise<{ oldest: string | null; entries: FeedEntry[] }> {
+    const key = this.feedKey(feed);
+    const [first, after] = await this.command(() =>
+      Promise.all([
+        this.client.xrange(key, '-', '+', 'COUNT', 1),
+        this.client.xrange(key, `(${afterId}`, '+', 'COUNT', count),
+      ]),
+    );
+    const entryOf = ([id, fields]: [string, string[]]): FeedEntry => ({ id, data: fields[1] });
+    return { oldest: first[0]?.[0] ?? null, entries: after.map(entryOf) };
+  }
+
+  private readonly feedListeners = new Map<(entry: FeedEntry) => void, (message: string) => void>();
+
+  async subscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void> {
+    const onMessage = (message: string) => {
+      const space = message.indexOf(' ');
+      listener({ id: message.slice(0, space), data: message.slice(space + 1) });
+    };
+    this.feedListeners.set(listener, onMessage);
+    await this.listen(this.channel(`feed:${feed}`), onMessage);
+  }
+
+  async unsubscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void> {
+    const onMessage = this.feedListeners.get(listener);
+    this.feedListeners.delete(listener);
+    if (onMessage) await this.unlisten(this.channel(`feed:${feed}`), onMessage);
+  }
+
+  async broadcast(channel: string, message: string): Promise<void> {
+    await this.command(() => this.client.publish(this.channel(`bc:${channel}`), message));
+  }
+
+  async onBroadcast(channel: string, listener: (message: string) => void): Promise<void> {
+    await this.listen(this.channel(`bc:${channel}`), listener);
+  }
+
+  async setField(key: string, field: string, value: string): Promise<void> {
+    await this.command(() => this.client.hset(key, field, value));
+  }
+
+  async fields(key: string): Promise<Record<string, string>> {
+    return this.command(() => this.client.hgetall(key));
+  }
+
+  private async listen(channel: string, listener: (message: string) => void): Promise<void> {
+    if (!this.subscriber) {
+      const subscriber = this.client.duplicate();
+      subscriber.on('error', () => undefined); // the main client's handler already tells of an outage
+      subscriber.on('message', (from: string, message: string) => {
+        for (const each of this.channelListeners.get(from) ?? []) each(message);
+      });
+      this.subscriber = subscriber;
+      await subscriber.connect().catch(() => undefined);
+    }
+    const listeners = this.channelListeners.get(channel) ?? new Set();
+    const first = listeners.size === 0;
+    listeners.add(listener);
+    this.channelListeners.set(channel, listeners);
+    if (first) await this.subscriber.subscribe(channel);
+  }
+
+  private async unlisten(channel: string, listener: (message: string) => void): Promise<void> {
+    const listeners = this.channelListeners.get(channel);
+    if (!listeners?.delete(listener) || listeners.size > 0) return;
+    this.channelListeners.delete(channel);
+    await this.subscriber?.unsubscribe(channel);
   }
 }

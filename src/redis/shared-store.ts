@@ -1,4 +1,21 @@
 import type { StoreScript } from './store-script';
+
+/** One entry of a feed: its id (`<ms>-<seq>`, ordered within the feed) and what was appended. */
+export interface FeedEntry {
+  id: string;
+  data: string;
+}
+
+/** Orders two feed ids (`<ms>-<seq>`): negative when `a` is older. */
+export function compareFeedIds(a: string, b: string): number {
+  const [am, as] = a.split('-').map(Number);
+  const [bm, bs] = b.split('-').map(Number);
+  return am !== bm ? am - bm : as - bs;
+}
+
+/** A feed id as `readFeed` takes it. */
+export const FEED_ID = /^\d{1,15}-\d{1,10}$/;
+
 /**
  * The state every gateway instance shares. It knows no feature: each feature brings its own atomic
  * steps (StoreScript: rate limits in rate-limit/, idempotency claims in idempotency/, the numbers'
@@ -36,4 +53,35 @@ export abstract class SharedStore {
   firstUse(key: string, ttlMs: number): Promise<boolean> {
     return this.acquireLease(key, ttlMs);
   }
+
+  // ---- feeds: an ordered log per topic that every instance reads, with live fan-out ------------
+
+  /**
+   * Appends `data` to `feed` and tells every instance's subscribers of it, in one atomic step; keeps
+   * the newest `keep` entries (about) for `ttlMs` after the last append. Answers the entry's id.
+   */
+  abstract appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string>;
+
+  /** Up to `count` entries after `afterId`, oldest first, and the id of the oldest entry kept (null: none). */
+  abstract readFeed(
+    feed: string,
+    afterId: string,
+    count: number,
+  ): Promise<{ oldest: string | null; entries: FeedEntry[] }>;
+
+  /** `listener` gets each entry appended to `feed` from now on, on any instance, until unsubscribed. */
+  abstract subscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void>;
+
+  abstract unsubscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void>;
+
+  /** Sends `message` to every instance listening on `channel` (no log: who is not listening misses it). */
+  abstract broadcast(channel: string, message: string): Promise<void>;
+
+  abstract onBroadcast(channel: string, listener: (message: string) => void): Promise<void>;
+
+  /** Sets `field` of the map `key` every instance reads (no expiry: readers judge a field's age). */
+  abstract setField(key: string, field: string, value: string): Promise<void>;
+
+  /** The whole map `key` (empty when there is none). */
+  abstract fields(key: string): Promise<Record<string, string>>;
 }

@@ -17,7 +17,7 @@ import { textOf } from '../../libs/meta/text-of';
 import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
 import { OptOutsService } from '../blacklist/opt-outs.service';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
-import { type CameBack, InboundApplier } from '../messages/inbound.applier';
+import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
 import { TemplateStatusApplier } from '../templates/template-status.applier';
 import { NumberLimitsService } from '../pacing/number-limits.service';
@@ -305,6 +305,8 @@ export class WebhookIngestService {
     let ownEvents: DeliveryRow[] = [];
     // Conversations the inbound messages left nobody's or opened again: to auto-assignment, once committed.
     let cameBack: CameBack[] = [];
+    // Every inbound message stored now, for the open consoles once committed.
+    let arrived: Arrived[] = [];
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
@@ -313,9 +315,14 @@ export class WebhookIngestService {
         : async (manager, written) => {
             ownEvents = [];
             cameBack = [];
+            arrived = [];
             const storedKeys = new Set(written.map((row) => row.stored_key));
             const applied = applyAfter.filter((c) => storedKeys.has(c.dedupeKey));
-            ({ deliveries: ownEvents, cameBack } = await this.routeInbound(
+            ({
+              deliveries: ownEvents,
+              cameBack,
+              arrived,
+            } = await this.routeInbound(
               manager,
               applied.filter((c) => c.field === 'messages'),
             ));
@@ -324,7 +331,7 @@ export class WebhookIngestService {
           },
     );
     this.outbox.dispatch(ownEvents);
-    this.inbound.afterCommit(cameBack);
+    this.inbound.afterCommit(cameBack, arrived, reported);
     const storedKeys = new Set(rows.map((row) => row.stored_key));
     const results = deliveries.map((batch) => {
       const result: IngestResult = { stored: 0, duplicates: 0 };
@@ -428,7 +435,7 @@ export class WebhookIngestService {
   private async routeInbound(
     manager: EntityManager,
     changes: Array<PendingChange & { tenantId: string }>,
-  ): Promise<{ deliveries: DeliveryRow[]; cameBack: CameBack[] }> {
+  ): Promise<{ deliveries: DeliveryRow[]; cameBack: CameBack[]; arrived: Arrived[] }> {
     const received = changes.flatMap((c) => {
       const value = c.change.value ?? {};
       const phoneNumberId = value.metadata?.phone_number_id ?? '';
@@ -449,6 +456,7 @@ export class WebhookIngestService {
     // second message of the batch to the same conversation neither reopens it nor makes it new again.
     const seen = new Set<string>();
     const cameBack: CameBack[] = [];
+    const arrived: Arrived[] = [];
     for (const { c, phoneNumberId, message, profileName } of received) {
       const sentAt = toDate(message.timestamp);
       const stored = await this.inbound.apply(manager, {
@@ -471,6 +479,13 @@ export class WebhookIngestService {
           fileName: media.filename ?? null,
         });
       if (!stored) continue;
+      arrived.push({
+        tenantId: c.tenantId,
+        phoneNumberId,
+        waId: message.from,
+        messageId: message.id,
+        assigneeId: stored.assignee_id,
+      });
       const key = `${phoneNumberId}:${message.from}`;
       if (!seen.has(key) && (stored.assignee_id === null || stored.reopened)) {
         const conversation = {
@@ -502,7 +517,7 @@ export class WebhookIngestService {
           )),
         );
     }
-    return { deliveries, cameBack };
+    return { deliveries, cameBack, arrived };
   }
 
   /** A template review event, to the catalog's applier. */

@@ -5,6 +5,7 @@ import { type Policy, InboxService } from '../../inbox/inbox.service';
 import { PeriodicJobs } from '../../jobs/periodic-jobs';
 import type { DeliveryRow } from '../../tenant-webhooks/delivery-row';
 import { ConversationEventsWriter } from './conversation-events.writer';
+import { type ChangedConversation, ConversationLive } from './conversation-live';
 import { ConversationsRepository } from './conversations.repository';
 
 /** A conversation an inbound message left open: nobody's, or back with a customer (its agent's still). */
@@ -42,6 +43,7 @@ export class AutoAssignment implements OnModuleInit {
     private readonly repository: ConversationsRepository,
     private readonly inbox: InboxService,
     private readonly events: ConversationEventsWriter,
+    private readonly liveUpdates: ConversationLive,
     private readonly jobs: PeriodicJobs,
     config: ConfigService<Environment, true>,
   ) {
@@ -92,8 +94,10 @@ export class AutoAssignment implements OnModuleInit {
     const { tenant_id: tenantId, phone_number_id: phoneNumberId } = policy;
     try {
       const deliveries: DeliveryRow[] = [];
+      const released: Array<ChangedConversation & { from: string }> = [];
+      const givenRows: ChangedConversation[] = [];
       await this.repository.transaction(async (manager) => {
-        deliveries.length = 0;
+        deliveries.length = released.length = givenRows.length = 0;
         const agents = await this.inbox.lockAvailable(manager, tenantId, policy.team_id);
         const pool = new Set(agents);
         // A returning customer's agent keeps them when available (in the pool or not).
@@ -103,6 +107,7 @@ export class AutoAssignment implements OnModuleInit {
             away.push({ waId: r.waId, from: r.assigneeId });
         for (const row of await this.repository.releaseFrom(manager, tenantId, phoneNumberId, away)) {
           const from = away.find((a) => a.waId === row.wa_id)!.from;
+          released.push({ ...row, from });
           deliveries.push(
             ...(await this.events.assigned(manager, tenantId, phoneNumberId, row, from, 'unavailable', null)),
           );
@@ -128,12 +133,15 @@ export class AutoAssignment implements OnModuleInit {
         for (const g of given) if (rows.some((row) => row.wa_id === g.waId)) order.push(g.userId);
         // Later in the list is later in the round robin: an agent's last gift decides their place.
         await this.inbox.markAssigned(manager, tenantId, [...new Set(order.reverse())].reverse());
+        givenRows.push(...rows);
         for (const row of rows)
           deliveries.push(
             ...(await this.events.assigned(manager, tenantId, phoneNumberId, row, null, 'auto_assignment', null)),
           );
       });
       this.events.dispatch(deliveries);
+      this.liveUpdates.changed(tenantId, phoneNumberId, released, (row) => released.find((r) => r === row)!.from);
+      this.liveUpdates.changed(tenantId, phoneNumberId, givenRows, () => null);
     } catch (error) {
       this.logger.warn(`auto-assignment of ${phoneNumberId} left to the sweep: ${(error as Error).message}`);
     }
@@ -161,6 +169,8 @@ export class AutoAssignment implements OnModuleInit {
         return rows;
       });
       this.events.dispatch(deliveries);
+      for (const row of woken)
+        this.liveUpdates.changed(row.tenant_id, row.phone_number_id, [row], () => row.assignee_id);
       if (woken.length < WAKE_BATCH) return;
     }
   }

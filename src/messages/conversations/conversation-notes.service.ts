@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { decodeCursor, type Page, toPage } from '../../common/pagination';
 import type { AuthContext } from '../../core/gateway-request';
 import { InboxService } from '../../inbox/inbox.service';
+import { ConversationLive } from './conversation-live';
 import { ConversationWork } from './conversation-work.service';
 import type { ConversationKey } from './conversations.repository';
 import { type MentionRow, type NoteRow, NotesRepository } from './notes.repository';
@@ -28,9 +29,6 @@ export interface MentionJson {
   read: boolean;
 }
 
-/** Told whenever a note is written (the pushed updates of the console). */
-export type NoteListener = (key: ConversationKey, note: NoteJson) => void;
-
 /**
  * Private notes in a conversation's thread: written by a member (or a machine's key) who may see the
  * conversation, kept apart from messages and never sent to Meta. A note's mentions are members of
@@ -41,17 +39,13 @@ export type NoteListener = (key: ConversationKey, note: NoteJson) => void;
 @Injectable()
 export class ConversationNotes {
   private readonly logger = new Logger('Inbox');
-  private readonly listeners: NoteListener[] = [];
 
   constructor(
     private readonly repository: NotesRepository,
     private readonly work: ConversationWork,
     private readonly inbox: InboxService,
+    private readonly liveUpdates: ConversationLive,
   ) {}
-
-  onNote(listener: NoteListener): void {
-    this.listeners.push(listener);
-  }
 
   async add(auth: AuthContext, key: ConversationKey, input: { body: string; mentions?: string[] }): Promise<NoteJson> {
     const viewer = await this.work.viewer(auth, key.tenantId);
@@ -67,7 +61,7 @@ export class ConversationNotes {
       }),
     );
     const note = noteJson(row);
-    for (const listener of this.listeners) listener(key, note);
+    this.liveUpdates.noted(key.tenantId, key.phoneNumberId, key.waId, note.id, mentions);
     await this.work.takeOnReply(auth, key);
     if (mentions.length > 0) void this.mail(key, row, auth);
     return note;

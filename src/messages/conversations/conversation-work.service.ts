@@ -5,6 +5,7 @@ import { InboxService } from '../../inbox/inbox.service';
 import type { DeliveryRow } from '../../tenant-webhooks/delivery-row';
 import type { ConversationStatus } from '../conversation.entity';
 import { AutoAssignment } from './auto-assignment';
+import { ConversationLive } from './conversation-live';
 import type { ChangedBy } from './conversation-events';
 import { ConversationEventsWriter } from './conversation-events.writer';
 import { type ConversationKey, type ConversationRow, ConversationsRepository } from './conversations.repository';
@@ -37,15 +38,13 @@ export class ConversationWork {
     private readonly inbox: InboxService,
     private readonly events: ConversationEventsWriter,
     private readonly autoAssignment: AutoAssignment,
+    private readonly liveUpdates: ConversationLive,
   ) {}
 
   /** What the caller may see: every conversation, or (an agent, where the organization says so) theirs and the unassigned. */
   async viewer(auth: AuthContext, tenantId: string): Promise<Viewer> {
     if (auth.userId === null) return { userId: null, restricted: false };
-    const settings = await this.inbox.settings(tenantId);
-    if (settings.agent_visibility === 'all') return { userId: auth.userId, restricted: false };
-    const me = (await this.inbox.membersAmong(tenantId, [auth.userId])).get(auth.userId);
-    return { userId: auth.userId, restricted: me?.role === 'agent' };
+    return { userId: auth.userId, restricted: await this.inbox.restricts(tenantId, auth.userId) };
   }
 
   /** The conversation, if the viewer may see it; else 404 as for one that does not exist. */
@@ -96,6 +95,7 @@ export class ConversationWork {
       return changed;
     });
     this.events.dispatch(deliveries);
+    this.liveUpdates.changed(key.tenantId, key.phoneNumberId, [row], () => row.previous_assignee_id);
     // A conversation handed back waits for the number's auto-assignment, if it has one.
     if (row.assignee_id === null && row.previous_assignee_id !== null)
       void this.autoAssignment.forOrganization(key.tenantId);
@@ -141,6 +141,7 @@ export class ConversationWork {
       return changed;
     });
     this.events.dispatch(deliveries);
+    this.liveUpdates.changed(key.tenantId, key.phoneNumberId, [row], () => row.previous_assignee_id);
     // A conversation that is no longer open or pending frees its agent for the next in the queue.
     const held = (s: ConversationStatus) => s === 'open' || s === 'pending';
     if (row.assignee_id !== null && held(row.previous_status) && !held(row.status))
@@ -157,7 +158,7 @@ export class ConversationWork {
     try {
       if (auth.userId === null || !(await this.inbox.settings(key.tenantId)).take_on_reply) return;
       const deliveries: DeliveryRow[] = [];
-      await this.repository.transaction(async (manager) => {
+      const taken = await this.repository.transaction(async (manager) => {
         deliveries.length = 0;
         const taken = await this.repository.takeIfNobodys(manager, key, auth.userId!);
         if (taken)
@@ -172,8 +173,10 @@ export class ConversationWork {
               changedBy(auth),
             )),
           );
+        return taken;
       });
       this.events.dispatch(deliveries);
+      if (taken) this.liveUpdates.changed(key.tenantId, key.phoneNumberId, [taken], () => null);
     } catch (error) {
       this.logger.warn(`a reply's take of ${key.waId} not made: ${(error as Error).message}`);
     }
