@@ -518,6 +518,7 @@ function Console({
         waId={rest[1]}
         scopes={session.key.scopes}
         test={session.mode === 'test'}
+        person={session.person?.email ?? null}
       />
     );
   else if (page === 'test-numbers')
