@@ -22,7 +22,9 @@ export function useLiveUpdates(onEvent: (event: LiveEvent) => void, onReset: () 
   useEffect(() => {
     const source = new EventSource('/v1/inbox/events');
     for (const type of ['message', 'status', 'conversation', 'note'])
-      source.addEventListener(type, (e) => handlers.current.onEvent(JSON.parse((e as MessageEvent<string>).data)));
+      source.addEventListener(type, (e) =>
+        handlers.current.onEvent(JSON.parse((e as MessageEvent<string>).data) as LiveEvent),
+      );
     source.addEventListener('ready', (e) => {
       if (!(JSON.parse((e as MessageEvent<string>).data) as { resumed: boolean }).resumed) handlers.current.onReset();
     });
