@@ -11,6 +11,7 @@ import { TemplateMediaHandle } from './media/template-media-handle.entity';
 import { Conversation } from './messages/conversation.entity';
 import { ConversationNote } from './messages/conversation-note.entity';
 import { NoteMention } from './messages/note-mention.entity';
+import { ConversationResolution } from './messages/conversation-resolution.entity';
 import { InboundMessage } from './messages/inbound-message.entity';
 import { MessageStatusEvent } from './messages/message-status.entity';
 import { Message } from './messages/message.entity';
@@ -84,6 +85,7 @@ export const ENTITIES = [
   Conversation,
   ConversationNote,
   NoteMention,
+  ConversationResolution,
   InboundMessage,
   MessageTemplate,
   Message,

@@ -96,6 +96,19 @@ describeWithChromium('console: a team works the inbox', () => {
     // A status change on Ben's side reaches Ada's.
     await ben.getByRole('button', { name: 'Mark pending' }).click();
     await ada.getByRole('status', { name: 'Owner' }).getByText('pending').waitFor({ timeout: 1_000 });
+
+    // Ada resolves it: the team's figures count it for her, as the API does.
+    await ada.getByRole('button', { name: 'Resolve' }).click();
+    await ben.getByRole('status', { name: 'Owner' }).getByText('resolved').waitFor({ timeout: 1_000 });
+    await ada.getByText('Team figures (last 7 days)').click();
+    const row = ada
+      .getByRole('table', { name: 'Team figures' })
+      .getByRole('row', { name: /ada@console-team\.example/ });
+    await expect(row.getByRole('cell').first().textContent()).resolves.toBe('1');
+    const figures = (await (await fetch(`${t.url}/v1/inbox/figures`, { headers: bearer(keyA) })).json()) as {
+      data: Array<{ handled: number }>;
+    };
+    expect(figures.data.map((f) => f.handled)).toEqual([1]);
   });
 
   it('fills a saved reply typed as /name and sends it through the one send path', async () => {
@@ -135,6 +148,8 @@ describeWithChromium('console: a team works the inbox', () => {
     for (const width of [1280, 390]) {
       const page = await agent('ben', width);
       await page.getByRole('listitem', { name: 'Private note' }).first().waitFor();
+      await page.getByText('Team figures (last 7 days)').click();
+      await page.getByRole('table', { name: 'Team figures' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
   });

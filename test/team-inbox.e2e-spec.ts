@@ -240,7 +240,10 @@ describe('team inbox: ownership, statuses and auto-assignment', () => {
       return row.assignee_id ? row : undefined;
     });
     expect(given.assignee_id).toBe(agents.ben);
-    const change = events().find((e) => e.event === 'conversation.status_changed' && e.wa_id === bens[0].wa_id);
+    // Its webhook is delivered apart from the reassignment: waited for, not assumed to be there first.
+    const change = await eventually(async () =>
+      events().find((e) => e.event === 'conversation.status_changed' && e.wa_id === bens[0].wa_id),
+    );
     expect(change).toMatchObject({ status: 'resolved', previous_status: 'open', reason: 'manual' });
     expect(change?.changed_by?.key_id).toEqual(expect.any(String));
   });

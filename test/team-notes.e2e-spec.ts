@@ -15,10 +15,11 @@ const CUSTOMER = '15558770001';
 /**
  * The team's words in a conversation (issue 56): private notes in the thread, never sent to Meta,
  * with mentions told in the console and mailed through a real SMTP server; saved replies, the
- * organization's and a member's own, filled with the contact's and the agent's values. Bad input
- * is a Graph error naming the field, and nothing is written.
+ * organization's and a member's own, filled with the contact's and the agent's values; the team's
+ * figures (first response and resolution times, conversations handled) from resolved episodes. Bad
+ * input is a Graph error naming the field, and nothing is written.
  */
-describe('team inbox: private notes, mentions and saved replies', () => {
+describe('team inbox: private notes, mentions, saved replies and the team figures', () => {
   let t: TestApp;
   let a: TestTenant;
   let b: TestTenant;
@@ -214,5 +215,67 @@ describe('team inbox: private notes, mentions and saved replies', () => {
       /private/,
     );
     expect(await count()).toBe(before);
+  });
+
+  it('counts an episode when it is resolved: first response and resolution times, by agent and number', async () => {
+    const waId = '15558770002';
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    await postFromUpstream(t.url, inboundTextWebhook(a, waId, 'Hello?', { at: tenMinutesAgo })).expect(200);
+    const conversationPath = `/v1/${a.phoneNumberId}/conversations/${waId}`;
+    await eventually(async () => ((await api('get', conversationPath)).status === 200 ? true : undefined));
+    // Ada answers (which takes it) and resolves it.
+    await sessions.ada
+      .write('post', `/v1/${a.phoneNumberId}/messages`, {
+        messaging_product: 'whatsapp',
+        to: waId,
+        type: 'text',
+        text: { body: 'Here to help' },
+      })
+      .expect(200);
+    await eventually(async () =>
+      (await api('get', conversationPath)).body.assignee_id === ids.ada ? true : undefined,
+    );
+    await sessions.ada.write('post', `${conversationPath}/status`, { status: 'resolved' }).expect(200);
+    // Resolving it again is no second episode.
+    await sessions.ada.write('post', `${conversationPath}/status`, { status: 'resolved' }).expect(200);
+    // The customer comes back; nobody answers before Ben resolves it: a second episode, unanswered.
+    await postFromUpstream(t.url, inboundTextWebhook(a, waId, 'One more thing')).expect(200);
+    await eventually(async () => ((await api('get', conversationPath)).body.status === 'open' ? true : undefined));
+    await sessions.ben.write('post', `${conversationPath}/status`, { status: 'resolved' }).expect(200);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const byAgent = (await api('get', '/v1/inbox/figures').expect(200)).body;
+    expect(byAgent).toMatchObject({ by: 'agent', until: today });
+    const adas = byAgent.data.filter((row: { agent_id: string }) => row.agent_id === ids.ada);
+    expect(adas).toHaveLength(1);
+    expect(adas[0]).toMatchObject({ day: today, handled: 2, first_response: { answered: 1 } });
+    // Ten minutes (the customer's message's own time) to the first answer, and to the resolution.
+    expect(adas[0].first_response.average_seconds).toBeGreaterThanOrEqual(598);
+    expect(adas[0].first_response.average_seconds).toBeLessThan(660);
+    const rows = await t.dataSource.query(
+      'SELECT agent_id, resolved_by, first_response_seconds, resolution_seconds FROM conversation_resolutions WHERE wa_id = $1 ORDER BY resolved_at',
+      [waId],
+    );
+    // The second episode stayed Ada's (a returning customer goes back to their agent); Ben resolved it.
+    expect(rows).toEqual([
+      {
+        agent_id: ids.ada,
+        resolved_by: ids.ada,
+        first_response_seconds: expect.any(Number),
+        resolution_seconds: expect.any(Number),
+      },
+      { agent_id: ids.ada, resolved_by: ids.ben, first_response_seconds: null, resolution_seconds: expect.any(Number) },
+    ]);
+    expect(rows[0].resolution_seconds).toBeGreaterThanOrEqual(rows[0].first_response_seconds);
+    const byNumber = (await api('get', `/v1/inbox/figures?by=number&since=${today}&until=${today}`).expect(200)).body;
+    expect(byNumber.data).toEqual([expect.objectContaining({ phone_number_id: a.phoneNumberId, handled: 2 })]);
+    // Another organization's figures hold nothing of A's.
+    expect((await api('get', '/v1/inbox/figures', keyB).expect(200)).body.data).toEqual([]);
+    // Bad ranges and groups: a Graph error naming the field.
+    expectInvalidParameter(await api('get', '/v1/inbox/figures?since=2026-11-20&until=2026-11-10'), 400, /since/);
+    expectInvalidParameter(await api('get', '/v1/inbox/figures?since=2026-01-01&until=2026-11-10'), 400, /since/);
+    expectInvalidParameter(await api('get', '/v1/inbox/figures?since=2026-02-31'), 400, /since/);
+    expectInvalidParameter(await api('get', '/v1/inbox/figures?until=yesterday'), 400, /until/);
+    expectInvalidParameter(await api('get', '/v1/inbox/figures?by=customer'), 400, /by/);
   });
 });

@@ -105,4 +105,16 @@ export class Conversation {
   /** The member who resolved it (null: a key, or not resolved). */
   @Column({ name: 'resolved_by', type: 'uuid', nullable: true })
   resolvedBy: string | null;
+
+  /** When its current episode began: the first message, or the customer's that opened it again. */
+  @Column({ name: 'opened_at', type: 'timestamptz', default: () => 'now()' })
+  openedAt: Date;
+
+  /** Since when the customer waits for an answer (their first message since the business's last). */
+  @Column({ name: 'awaiting_reply_since', type: 'timestamptz', nullable: true })
+  awaitingReplySince: Date | null;
+
+  /** How long the customer waited for the episode's first answer, in seconds (null: not answered yet). */
+  @Column({ name: 'first_response_seconds', type: 'integer', nullable: true })
+  firstResponseSeconds: number | null;
 }

@@ -22,6 +22,9 @@ import { InboxModule } from '../inbox/inbox.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { SavedReplyFill } from './conversations/saved-reply-fill';
 import { ConversationLive } from './conversations/conversation-live';
+import { TeamFiguresController } from './conversations/team-figures.controller';
+import { TeamFiguresRepository } from './conversations/team-figures.repository';
+import { TeamFigures } from './conversations/team-figures.service';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { InboundApplier } from './inbound.applier';
 import { MessageStatusApplier } from './message-status.applier';
@@ -65,6 +68,7 @@ import { ServiceWindowService } from './service-window.service';
     InboundMessagesController,
     ConversationsController,
     NotesController,
+    TeamFiguresController,
   ],
   providers: [
     MessagesRepository,
@@ -84,6 +88,8 @@ import { ServiceWindowService } from './service-window.service';
     ConversationNotes,
     SavedReplyFill,
     ConversationLive,
+    TeamFigures,
+    TeamFiguresRepository,
     NotesRepository,
     AutoAssignment,
   ],

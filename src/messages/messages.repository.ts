@@ -26,6 +26,15 @@ const NEWER_LAST_MESSAGE = ['last_message_at', 'last_direction', 'last_type', 'l
   .join(',\n         ');
 
 /**
+ * A send answers a customer who waits: the episode's first answer is timed (once), and nobody waits
+ * any more. The send's own time is `EXCLUDED.last_message_at`.
+ */
+const ANSWERED = `first_response_seconds = CASE WHEN c.first_response_seconds IS NULL AND c.awaiting_reply_since IS NOT NULL
+           THEN GREATEST(0, round(extract(epoch FROM EXCLUDED.last_message_at - c.awaiting_reply_since)))::int
+           ELSE c.first_response_seconds END,
+         awaiting_reply_since = NULL`;
+
+/**
  * The conversations of sends Meta accepted (`accepted`: their records), brought up to them: the newest
  * per customer becomes the last message, if newer. Not groups (a group is not a customer). Rows are
  * written in (number, customer) order, the order every writer of several conversations follows.
@@ -36,7 +45,8 @@ const CONVERSATION_OF_ACCEPTED = `INSERT INTO conversations AS c (phone_number_i
          'outbound', a.type, ${previewSql('a.payload', 'a.type')}, a.wamid
        FROM accepted a WHERE a.payload->>'recipient_type' IS DISTINCT FROM 'group'
        ORDER BY a.phone_number_id, a.recipient, a.created_at DESC
-       ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET ${NEWER_LAST_MESSAGE}`;
+       ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET ${NEWER_LAST_MESSAGE},
+         ${ANSWERED}`;
 
 /**
  * A conversation's column set to `to` when a customer's message (not a reaction: `EXCLUDED.unread_count`
@@ -609,9 +619,10 @@ export class MessagesRepository {
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING
          RETURNING sent_at, received_at, type, payload, message_id)
        INSERT INTO conversations AS c (phone_number_id, wa_id, tenant_id, last_inbound_at, profile_name, last_message_at,
-         last_direction, last_type, last_preview, last_message_id, unread_count)
+         last_direction, last_type, last_preview, last_message_id, unread_count, opened_at, awaiting_reply_since)
        SELECT $2, $4, $1, s.sent_at, $9, s.received_at, 'inbound', s.type, ${previewSql('s.payload', 's.type')},
-         s.message_id, CASE WHEN s.type = 'reaction' THEN 0 ELSE 1 END FROM stored s
+         s.message_id, CASE WHEN s.type = 'reaction' THEN 0 ELSE 1 END, s.sent_at,
+         CASE WHEN s.type = 'reaction' THEN NULL ELSE s.sent_at END FROM stored s
        ON CONFLICT (phone_number_id, wa_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
          last_inbound_at = GREATEST(c.last_inbound_at, EXCLUDED.last_inbound_at),
          profile_name = COALESCE(EXCLUDED.profile_name, c.profile_name),
@@ -620,7 +631,12 @@ export class MessagesRepository {
          ${REOPENED('previous_status', 'c.status', 'c.previous_status')},
          ${REOPENED('status', "'open'", 'c.status')},
          ${REOPENED('status_changed_at', 'now()', 'c.status_changed_at')},
-         ${REOPENED('snoozed_until', 'NULL', 'c.snoozed_until')}
+         ${REOPENED('snoozed_until', 'NULL', 'c.snoozed_until')},
+         ${REOPENED('opened_at', 'EXCLUDED.opened_at', 'c.opened_at')},
+         ${REOPENED('first_response_seconds', 'NULL', 'c.first_response_seconds')},
+         awaiting_reply_since = CASE WHEN EXCLUDED.unread_count = 0 THEN c.awaiting_reply_since
+           WHEN c.status <> 'open' THEN EXCLUDED.awaiting_reply_since
+           ELSE LEAST(coalesce(c.awaiting_reply_since, EXCLUDED.awaiting_reply_since), EXCLUDED.awaiting_reply_since) END
        RETURNING c.assignee_id, c.previous_status, (NOT c.xmax = 0 AND c.status_changed_at = now()) AS reopened`,
       [
         tenantId,

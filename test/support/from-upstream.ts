@@ -64,7 +64,7 @@ export function inboundTextWebhook(
   number: { wabaId: string; phoneNumberId: string },
   from: string,
   text: string,
-  options: { id?: string; name?: string } = {},
+  options: { id?: string; name?: string; at?: Date } = {},
 ): InboundWebhook {
   return {
     object: 'whatsapp_business_account',
@@ -82,7 +82,7 @@ export function inboundTextWebhook(
                 {
                   from,
                   id: options.id ?? `wamid.${randomUUID().replace(/-/g, '')}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  timestamp: String(Math.floor((options.at?.getTime() ?? Date.now()) / 1000)),
                   type: 'text',
                   text: { body: text },
                 },

@@ -37,6 +37,7 @@ import { OperatorInvitations1764270500000 } from './1764270500000-OperatorInvita
 import { TeamInbox1764300000000 } from './1764300000000-TeamInbox';
 import { AssigneeIndexNarrowed1764300100000 } from './1764300100000-AssigneeIndexNarrowed';
 import { NotesAndSavedReplies1764300200000 } from './1764300200000-NotesAndSavedReplies';
+import { TeamFigures1764300300000 } from './1764300300000-TeamFigures';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   TeamInbox1764300000000,
   AssigneeIndexNarrowed1764300100000,
   NotesAndSavedReplies1764300200000,
+  TeamFigures1764300300000,
 ];

@@ -299,6 +299,7 @@ export function InboxPage({
             ))}
           </ul>
           {conversations && conversations.length === 0 && <p>No conversations match.</p>}
+          <TeamFiguresPanel agents={agents} />
         </div>
         {number && waId ? (
           <Thread
@@ -317,6 +318,71 @@ export function InboxPage({
         )}
       </div>
     </section>
+  );
+}
+
+interface Figure {
+  day: string;
+  agent_id: string | null;
+  handled: number;
+  first_response: { answered: number; average_seconds: number | null };
+  resolution: { average_seconds: number | null };
+}
+
+/** "4 min", "1 h 5 min", or a dash. */
+function duration(seconds: number | null): string {
+  if (seconds === null) return '–';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return minutes === 0 ? `${seconds} s` : `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The team's last seven days per agent: conversations resolved, average first response and resolution. */
+function TeamFiguresPanel({ agents }: { agents: Agent[] | undefined }) {
+  const [figures, setFigures] = useState<Figure[]>();
+  const [error, setError] = useState<string>();
+  const read = () =>
+    api
+      .get<{ data: Figure[] }>('/v1/inbox/figures?by=agent')
+      .then((page) => setFigures(page.data))
+      .catch((e: Error) => setError(e.message));
+  const perAgent = new Map<string | null, { handled: number; answered: number; first: number; resolution: number }>();
+  for (const f of figures ?? []) {
+    const sum = perAgent.get(f.agent_id) ?? { handled: 0, answered: 0, first: 0, resolution: 0 };
+    sum.handled += f.handled;
+    sum.answered += f.first_response.answered;
+    sum.first += (f.first_response.average_seconds ?? 0) * f.first_response.answered;
+    sum.resolution += (f.resolution.average_seconds ?? 0) * f.handled;
+    perAgent.set(f.agent_id, sum);
+  }
+  return (
+    <details class="figures" onToggle={(e) => (e.target as HTMLDetailsElement).open && void read()}>
+      <summary>Team figures (last 7 days)</summary>
+      {error && <p role="alert">{error}</p>}
+      {figures && perAgent.size === 0 && <p>No conversation resolved in the last 7 days.</p>}
+      {perAgent.size > 0 && (
+        <table aria-label="Team figures">
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              <th scope="col">Resolved</th>
+              <th scope="col">First response</th>
+              <th scope="col">Resolution</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...perAgent].map(([agentId, sum]) => (
+              <tr key={agentId ?? 'none'}>
+                <th scope="row">{agentId ? nameOf(agents, agentId) : 'An API key'}</th>
+                <td>{sum.handled}</td>
+                <td>{duration(sum.answered ? Math.round(sum.first / sum.answered) : null)}</td>
+                <td>{duration(sum.handled ? Math.round(sum.resolution / sum.handled) : null)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </details>
   );
 }
 
