@@ -18,6 +18,7 @@ import { askHook } from './lib/hook-client';
 import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from './lib/load';
 import { partitionHistory, type RecordPlans, recordPlans } from './lib/records';
 import { formatConversations, runConversationReads, runConversationsInbound } from './lib/conversations';
+import { runInboxStreams } from './lib/inbox-streams';
 import { seedConversations } from '../test/support/seed-conversations';
 import { formatScale, runScale } from './lib/scale';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
@@ -368,6 +369,17 @@ async function main(): Promise<void> {
           customers: history.customers,
         });
         report.conversations.reads = { seeded: { ...history, seconds }, perSecond: 20, seconds: 30, ...reads };
+      }
+      if (options.conversations.includes('streams')) {
+        say(
+          'conversations: 500 update streams open and customers writing at 100/s (3,000 messages, with and without)...',
+        );
+        await sleep(2_000);
+        report.conversations.streams = await runInboxStreams(stack, cpuOf(gateway), provisioned.apiKey, {
+          streams: 500,
+          messages: 3_000,
+          perSecond: 100,
+        });
       }
       say(formatConversations(report.conversations).replace(/^/gm, '  '));
     } catch (error) {

@@ -3,6 +3,7 @@ import { sampleCpu, cpuBetween, type CpuSources, type CpuUse } from './cpu';
 import { sleep } from './processes';
 import { FIXTURE, type Stack } from './stack';
 import { SEEDED_FIRST_CUSTOMER } from '../../test/support/seed-conversations';
+import { formatInboxStreams, type InboxStreamsResult } from './inbox-streams';
 
 /**
  * The conversations phase (issue 43):
@@ -13,7 +14,7 @@ import { SEEDED_FIRST_CUSTOMER } from '../../test/support/seed-conversations';
  *   SQL), then the Inbox's two reads at a fixed rate through the API: the conversation list's first
  *   page and a random customer's thread page, each request timed end to end.
  */
-export const CONVERSATION_PARTS = ['inbound', 'reads'] as const;
+export const CONVERSATION_PARTS = ['inbound', 'reads', 'streams'] as const;
 export type ConversationPart = (typeof CONVERSATION_PARTS)[number];
 
 export interface Latency {
@@ -38,6 +39,7 @@ export interface ConversationsResult {
     list: Latency;
     thread: Latency;
   };
+  streams?: InboxStreamsResult;
 }
 
 /** Customers of the seeded history (test/support/seed-conversations.ts): from here on, one apart. */
@@ -148,5 +150,6 @@ export function formatConversations(result: ConversationsResult): string {
       `at ${result.reads.perSecond} reads/s: list p50 ${list.p50} ms, p99 ${list.p99} ms (max ${list.max}, non-2xx ${list.non2xx}); thread p50 ${thread.p50} ms, p99 ${thread.p99} ms (max ${thread.max}, non-2xx ${thread.non2xx})`,
     );
   }
+  if (result.streams) lines.push(formatInboxStreams(result.streams));
   return lines.join('\n');
 }

@@ -16,6 +16,12 @@ const REFRESH_MS = 20_000;
 const LISTEN_TTL_MS = 60_000;
 /** A comment line on every stream this often: proxies keep an idle stream open, and a dead one is found. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * What a stream is sent is written at most this often (each write a system call: 500 streams told of
+ * 100 events a second one by one would cost more than the messages themselves). An event after a
+ * quiet spell goes out at once; a busy organization's are gathered this long.
+ */
+const FLUSH_MS = 300;
 /** How long a watcher's visibility (the organization's setting, their role) is taken as known. */
 const VISIBILITY_TTL_MS = 5_000;
 /** The map and the channel by which instances tell each other which organizations have open streams. */
@@ -36,11 +42,29 @@ interface Stream {
   res: Response;
   restricted: boolean;
   restrictedAt: number;
+  rechecking: boolean;
   /** Live entries arriving while the backlog is being sent (null once it is). */
   held: FeedEntry[] | null;
   lastId: string | null;
-  /** Each entry is judged and written after the one before it, in feed order. */
+  /** Entries waiting for an assignee's lookup, judged in feed order after each other. */
   queue: Promise<void>;
+  pending: number;
+  /** What is to be written at the next flush (for a stream judged one by one). */
+  out: string;
+  /** It takes every event of its organization as is (see Audience). */
+  plain: boolean;
+}
+
+/**
+ * One organization's streams on this instance. Those that take every event as is (`plain`: caught up,
+ * not limited to some numbers, not an agent who sees only theirs) share one buffer: an event costs
+ * them one string, not one per stream, and a flush writes the same bytes to each. The others are
+ * judged one by one.
+ */
+interface Audience {
+  plain: Set<Stream>;
+  others: Set<Stream>;
+  shared: string[];
 }
 
 /**
@@ -62,9 +86,12 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
   /** Organizations some instance has streams for, until when (epoch ms). */
   private readonly listening = new Map<string, number>();
   /** This instance's streams, per organization. */
-  private readonly streams = new Map<string, Set<Stream>>();
+  private readonly streams = new Map<string, Audience>();
   private readonly onEntry = new Map<string, (entry: FeedEntry) => void>();
   private refreshTimer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = 0;
+  private readonly unflushed = new Set<Stream>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private lookup: AssigneeLookup = async () => undefined;
   private readonly assignees = new PreallocatedCache<string, { assignee: string | null }>({
@@ -90,9 +117,11 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    for (const streams of this.streams.values()) for (const stream of streams) stream.res.end();
+    for (const audience of this.streams.values())
+      for (const stream of [...audience.plain, ...audience.others]) stream.res.end();
     clearInterval(this.refreshTimer);
     clearInterval(this.heartbeatTimer);
+    clearTimeout(this.flushTimer);
   }
 
   /** How streams learn a conversation's assignee when an event does not carry it (messages/ answers). */
@@ -127,9 +156,13 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
       res,
       restricted: watcher.userId !== null && (await this.inbox.restricts(watcher.tenantId, watcher.userId)),
       restrictedAt: Date.now(),
+      rechecking: false,
       held: [],
       lastId: lastEventId ?? null,
       queue: Promise.resolve(),
+      pending: 0,
+      out: '',
+      plain: false,
     };
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -160,43 +193,78 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
           : compareFeedIds(lastEventId, oldest) >= 0;
       if (kept && entries.length <= RESUME_MAX) {
         resumed = true;
-        for (const entry of entries) await this.deliver(stream, entry);
+        for (const entry of entries) this.offerEntry(stream, entry);
       }
     }
     const held = stream.held ?? [];
     stream.held = null;
-    for (const entry of held) await this.deliver(stream, entry);
+    for (const entry of held) this.offerEntry(stream, entry);
+    await stream.queue;
     // `resumed: false`: read everything again (a first connection, or one too far behind to resume).
-    this.write(stream, 'ready', { resumed }, undefined);
+    this.send(stream, `event: ready\ndata: ${JSON.stringify({ resumed })}\n\n`);
+    // Caught up: what comes now is newer than anything sent. Flushed first, so the shared buffer holds
+    // nothing it had from the backlog or the held entries.
+    this.flush();
+    stream.lastId = null;
+    this.place(stream);
+  }
+
+  private offerEntry(stream: Stream, entry: FeedEntry): void {
+    const event = JSON.parse(entry.data) as LiveEvent;
+    this.offer(stream, entry, event, `id: ${entry.id}\nevent: ${event.type}\ndata: ${entry.data}\n\n`);
+  }
+
+  /** Into the shared buffer's streams, or out of them, as the stream's watcher now sees. */
+  private place(stream: Stream): void {
+    const audience = this.streams.get(stream.watcher.tenantId);
+    if (!audience || stream.held) return;
+    const plain = !stream.restricted && stream.watcher.numbers === null && stream.pending === 0;
+    if (plain === stream.plain) return;
+    this.flush();
+    stream.plain = plain;
+    (plain ? audience.others : audience.plain).delete(stream);
+    (plain ? audience.plain : audience.others).add(stream);
   }
 
   private async watch(stream: Stream): Promise<void> {
     const tenantId = stream.watcher.tenantId;
-    let streams = this.streams.get(tenantId);
-    if (!streams) {
-      streams = new Set();
-      this.streams.set(tenantId, streams);
+    let audience = this.streams.get(tenantId);
+    if (!audience) {
+      const created: Audience = { plain: new Set(), others: new Set(), shared: [] };
+      audience = created;
+      this.streams.set(tenantId, created);
       const onEntry = (entry: FeedEntry) => {
-        for (const each of this.streams.get(tenantId) ?? []) {
+        const event = JSON.parse(entry.data) as LiveEvent;
+        const frame = `id: ${entry.id}\nevent: ${event.type}\ndata: ${entry.data}\n\n`;
+        if (created.plain.size > 0) {
+          created.shared.push(frame);
+          this.scheduleFlush();
+        }
+        for (const each of created.others) {
           if (each.held) each.held.push(entry);
-          else each.queue = each.queue.then(() => this.deliver(each, entry));
+          else this.offer(each, entry, event, frame);
         }
       };
       this.onEntry.set(tenantId, onEntry);
       await this.store.subscribeFeed(feedOf(tenantId), onEntry);
       await this.announce(tenantId);
     }
-    streams.add(stream);
+    audience.others.add(stream);
     this.refreshTimer ??= setInterval(() => void this.refresh(), REFRESH_MS);
     this.heartbeatTimer ??= setInterval(() => {
-      for (const streams of this.streams.values()) for (const each of streams) each.res.write(': keep-alive\n\n');
+      for (const each of this.streams.values())
+        for (const one of [...each.plain, ...each.others]) one.res.write(': keep-alive\n\n');
     }, HEARTBEAT_MS);
   }
 
   private async close(stream: Stream): Promise<void> {
     const tenantId = stream.watcher.tenantId;
-    const streams = this.streams.get(tenantId);
-    if (!streams?.delete(stream) || streams.size > 0) return;
+    this.unflushed.delete(stream);
+    const audience = this.streams.get(tenantId);
+    if (!audience) return;
+    audience.plain.delete(stream);
+    audience.others.delete(stream);
+    if (audience.plain.size + audience.others.size > 0) return;
     this.streams.delete(tenantId);
     const onEntry = this.onEntry.get(tenantId);
     this.onEntry.delete(tenantId);
@@ -224,20 +292,83 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
     for (const tenantId of this.streams.keys()) await this.announce(tenantId);
   }
 
-  private async deliver(stream: Stream, entry: FeedEntry): Promise<void> {
-    if (stream.lastId !== null && compareFeedIds(entry.id, stream.lastId) <= 0) return;
-    const event = JSON.parse(entry.data) as LiveEvent;
-    try {
-      if (Date.now() - stream.restrictedAt > VISIBILITY_TTL_MS && stream.watcher.userId !== null) {
-        stream.restricted = await this.inbox.restricts(stream.watcher.tenantId, stream.watcher.userId);
-        stream.restrictedAt = Date.now();
+  /**
+   * An entry for a stream, in feed order: judged at once when the watcher sees everything, else after
+   * the conversation's assignee is known (an entry waits for those before it).
+   */
+  private offer(stream: Stream, entry: FeedEntry, event: LiveEvent, frame: string): void {
+    this.recheck(stream);
+    if (!stream.restricted && stream.pending === 0) return this.judge(stream, entry, event, undefined, frame);
+    stream.pending++;
+    stream.queue = stream.queue.then(async () => {
+      try {
+        const assignee = stream.restricted ? await this.assigneeFor(stream.watcher.tenantId, event) : undefined;
+        this.judge(stream, entry, event, assignee, frame);
+      } catch (error) {
+        this.logger.warn(`a live update was not judged: ${(error as Error).message}`);
+      } finally {
+        stream.pending--;
       }
-      const assignee = stream.restricted ? await this.assigneeFor(stream.watcher.tenantId, event) : undefined;
-      if (mayCarry(stream.watcher, stream.restricted, event, assignee)) this.write(stream, event.type, event, entry.id);
-    } catch (error) {
-      this.logger.warn(`a live update was not judged: ${(error as Error).message}`);
+    });
+  }
+
+  private judge(
+    stream: Stream,
+    entry: FeedEntry,
+    event: LiveEvent,
+    assignee: string | null | undefined,
+    frame: string,
+  ): void {
+    // While catching up, an entry may come twice (read back and held live): sent once.
+    if (stream.lastId !== null) {
+      if (compareFeedIds(entry.id, stream.lastId) <= 0) return;
+      stream.lastId = entry.id;
     }
-    stream.lastId = entry.id;
+    if (mayCarry(stream.watcher, stream.restricted, event, assignee)) this.send(stream, frame);
+  }
+
+  /** The watcher's visibility read again when it is older than VISIBILITY_TTL_MS, in the background. */
+  private recheck(stream: Stream): void {
+    const userId = stream.watcher.userId;
+    if (userId === null || stream.rechecking || Date.now() - stream.restrictedAt < VISIBILITY_TTL_MS) return;
+    stream.rechecking = true;
+    this.inbox
+      .restricts(stream.watcher.tenantId, userId)
+      .then((restricted) => {
+        stream.restricted = restricted;
+        stream.restrictedAt = Date.now();
+        this.place(stream);
+      })
+      .catch(() => undefined)
+      .finally(() => (stream.rechecking = false));
+  }
+
+  private send(stream: Stream, text: string): void {
+    stream.out += text;
+    this.unflushed.add(stream);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    this.flushTimer ??= setTimeout(() => this.flush(), Math.max(0, this.lastFlushAt + FLUSH_MS - Date.now()));
+  }
+
+  /** Every stream's waiting text, one write each; the shared buffers encoded once for all their streams. */
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.lastFlushAt = Date.now();
+    for (const audience of this.streams.values()) {
+      if (audience.shared.length === 0) continue;
+      const bytes = Buffer.from(audience.shared.join(''));
+      audience.shared = [];
+      for (const stream of audience.plain) stream.res.write(bytes);
+    }
+    for (const stream of this.unflushed) {
+      stream.res.write(stream.out);
+      stream.out = '';
+    }
+    this.unflushed.clear();
   }
 
   private async assigneeFor(tenantId: string, event: LiveEvent): Promise<string | null | undefined> {
@@ -251,9 +382,5 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
     const assignee = await this.lookup(tenantId, event.phone_number_id, event.wa_id);
     if (assignee !== undefined) this.assignees.set(key, { assignee });
     return assignee;
-  }
-
-  private write(stream: Stream, name: string, data: unknown, id: string | undefined): void {
-    stream.res.write(`${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 }
