@@ -4,6 +4,7 @@ import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
 import { consoleBrowser } from './support/console-browser';
 import { eventually } from './support/eventually';
+import { openEventStream } from './support/event-stream';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
@@ -406,5 +407,33 @@ describe('team inbox: ownership, statuses and auto-assignment', () => {
       ]),
     );
     expect(agentsList.body.data.some((m: { email: string }) => m.email === 'viewer@team.example')).toBe(false);
+  });
+
+  it("takes a member offline once their last console's stream has closed, and leaves one who never opened a console as set", async () => {
+    const bens = () =>
+      api('get', '/v1/inbox/agents')
+        .expect(200)
+        .then((res) => res.body.data as Array<{ user_id: string; availability: string }>);
+    await api('put', `/v1/inbox/agents/${agents.ben}/availability`).send({ availability: 'available' }).expect(200);
+    await api('put', `/v1/inbox/agents/${agents.cy}/availability`).send({ availability: 'available' }).expect(200);
+    const session = await request(t1.url)
+      .post('/console/session')
+      .send({ email: 'ben@team.example', password: PASSWORD })
+      .expect(200);
+    const cookie = (session.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    // Two consoles, one on each instance: closing one leaves Ben present.
+    const first = await openEventStream(`${t1.url}/v1/inbox/events`, { cookie });
+    const second = await openEventStream(`${t2.url}/v1/inbox/events`, { cookie });
+    await first.next((e) => e.event === 'ready');
+    await second.next((e) => e.event === 'ready');
+    await first.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await bens()).find((m) => m.user_id === agents.ben)?.availability).toBe('available');
+    await second.close();
+    await eventually(async () =>
+      (await bens()).find((m) => m.user_id === agents.ben)?.availability === 'offline' ? true : undefined,
+    );
+    // Cy never opened a console: as she set it.
+    expect((await bens()).find((m) => m.user_id === agents.cy)?.availability).toBe('available');
   });
 });

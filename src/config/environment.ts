@@ -408,6 +408,17 @@ export class Environment {
   INBOX_SWEEP_INTERVAL_MS = 5000;
 
   /**
+   * The team inbox's presence (inbox/live/): a member whose last console stream closed this long ago
+   * (a reload reconnects well within it) goes offline at the next sweep. More than the 20 s in which
+   * instances holding streams say so again.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  INBOX_PRESENCE_GRACE_MS = 30000;
+
+  /**
    * Pacing (pacing/): an API send that finds its number's pace (or the pair rule) busy waits this long
    * at most for its turn; beyond it the gateway answers 130429 (or 131056) itself with Retry-After.
    */

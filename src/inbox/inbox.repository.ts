@@ -185,8 +185,8 @@ export class InboxRepository {
   }
 
   /** Whether the member is available now (a returning customer's agent is asked). */
-  async isAvailable(tenantId: string, userId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
+  async isAvailable(manager: EntityManager, tenantId: string, userId: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
       `SELECT 1 FROM inbox_agents WHERE tenant_id = $1 AND user_id = $2 AND availability = 'available'`,
       [tenantId, userId],
     );

@@ -222,6 +222,11 @@ export class InboxService {
     return this.people.consoleUrl(path);
   }
 
+  /** The member is offline (their last console closed): no longer given conversations. */
+  async goOffline(tenantId: string, userId: string): Promise<void> {
+    await this.repository.setAvailability(tenantId, userId, 'offline');
+  }
+
   /** Whether `userId` sees only their conversations and the unassigned: an agent, where the organization says so. */
   async restricts(tenantId: string, userId: string): Promise<boolean> {
     if ((await this.settings(tenantId)).agent_visibility === 'all') return false;
@@ -242,8 +247,8 @@ export class InboxService {
     return this.repository.markAssigned(manager, tenantId, userIds);
   }
 
-  isAvailable(tenantId: string, userId: string): Promise<boolean> {
-    return this.repository.isAvailable(tenantId, userId);
+  isAvailable(manager: EntityManager, tenantId: string, userId: string): Promise<boolean> {
+    return this.repository.isAvailable(manager, tenantId, userId);
   }
 
   // ---- settings -------------------------------------------------------------------------------

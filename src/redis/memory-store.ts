@@ -126,4 +126,8 @@ export class MemoryStore extends SharedStore {
   async fields(key: string): Promise<Record<string, string>> {
     return Object.fromEntries(this.maps.get(key) ?? []);
   }
+
+  async deleteFields(key: string, fields: string[]): Promise<void> {
+    for (const field of fields) this.maps.get(key)?.delete(field);
+  }
 }

@@ -335,6 +335,10 @@ export class RedisStore extends SharedStore {
     return this.command(() => this.client.hgetall(key));
   }
 
+  async deleteFields(key: string, fields: string[]): Promise<void> {
+    if (fields.length > 0) await this.command(() => this.client.hdel(key, ...fields));
+  }
+
   private async listen(channel: string, listener: (message: string) => void): Promise<void> {
     if (!this.subscriber) {
       const subscriber = this.client.duplicate();

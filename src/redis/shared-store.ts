@@ -84,4 +84,7 @@ export abstract class SharedStore {
 
   /** The whole map `key` (empty when there is none). */
   abstract fields(key: string): Promise<Record<string, string>>;
+
+  /** Removes `fields` of the map `key`. */
+  abstract deleteFields(key: string, fields: string[]): Promise<void>;
 }

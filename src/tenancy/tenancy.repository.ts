@@ -185,6 +185,16 @@ export class TenancyRepository {
     return this.accounts.findOne({ where: tenantId === undefined ? { wabaId } : { tenantId, wabaId } });
   }
 
+  /** The number's business account's WABA id, in the caller's transaction (where one connection is all there is). */
+  async wabaIdOfNumber(manager: EntityManager, phoneNumberId: string): Promise<string | undefined> {
+    const [row] = await manager.query<Array<{ waba_id: string }>>(
+      `SELECT b.waba_id FROM phone_numbers p JOIN business_accounts b ON b.id = p.business_account_id
+       WHERE p.phone_number_id = $1`,
+      [phoneNumberId],
+    );
+    return row?.waba_id;
+  }
+
   async wabaIdOf(businessAccountId: string): Promise<string | undefined> {
     const row = await this.accounts.findOne({ where: { id: businessAccountId }, select: { id: true, wabaId: true } });
     return row?.wabaId;

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PreallocatedCache } from '../common/bounded-cache';
@@ -272,6 +273,11 @@ export class TenancyService {
   }
 
   /** A business account's WABA id. */
+  /** The number's WABA id, read in the caller's transaction. */
+  wabaIdOfNumber(manager: EntityManager, phoneNumberId: string): Promise<string | undefined> {
+    return this.repository.wabaIdOfNumber(manager, phoneNumberId);
+  }
+
   wabaIdOf(businessAccountId: string): Promise<string | undefined> {
     return this.repository.wabaIdOf(businessAccountId);
   }

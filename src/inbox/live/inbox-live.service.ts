@@ -1,5 +1,8 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
+import type { Environment } from '../../config/environment';
 import { PreallocatedCache } from '../../common/bounded-cache';
 import { compareFeedIds, type FeedEntry, SharedStore } from '../../redis/shared-store';
 import { InboxService } from '../inbox.service';
@@ -26,6 +29,8 @@ const FLUSH_MS = 300;
 const VISIBILITY_TTL_MS = 5_000;
 /** The map and the channel by which instances tell each other which organizations have open streams. */
 const LISTENERS_KEY = 'inbox:listeners';
+/** Members with a console open, per instance (`<organization>:<user>:<instance>`), until when (epoch ms). */
+const PRESENCE_KEY = 'inbox:presence';
 const LISTENING_CHANNEL = 'inbox:listening';
 
 const feedOf = (tenantId: string) => `inbox:${tenantId}`;
@@ -81,7 +86,7 @@ interface Audience {
  * Redis pub/sub, and resuming without gaps needs the stream's ids, which no such library keeps.
  */
 @Injectable()
-export class InboxLive implements OnModuleInit, OnApplicationShutdown {
+export class InboxLive implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('InboxLive');
   /** Organizations some instance has streams for, until when (epoch ms). */
   private readonly listening = new Map<string, number>();
@@ -99,10 +104,17 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
     ttl: VISIBILITY_TTL_MS,
   });
 
+  private readonly graceMs: number;
+  /** This process, in the presence map: each instance says only for its own streams. */
+  private readonly instance = randomUUID();
+
   constructor(
     private readonly store: SharedStore,
     private readonly inbox: InboxService,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.graceMs = config.get('INBOX_PRESENCE_GRACE_MS', { infer: true });
+  }
 
   async onModuleInit(): Promise<void> {
     try {
@@ -116,7 +128,8 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
+  /** Before the HTTP server closes (it waits for open connections, and a stream stays open). */
+  beforeApplicationShutdown(): void {
     for (const audience of this.streams.values())
       for (const stream of [...audience.plain, ...audience.others]) stream.res.end();
     clearInterval(this.refreshTimer);
@@ -250,6 +263,7 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
       await this.announce(tenantId);
     }
     audience.others.add(stream);
+    if (stream.watcher.userId !== null) await this.bePresent(tenantId, [stream.watcher.userId], LISTEN_TTL_MS);
     this.refreshTimer ??= setInterval(() => void this.refresh(), REFRESH_MS);
     this.heartbeatTimer ??= setInterval(() => {
       for (const each of this.streams.values())
@@ -264,6 +278,10 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
     if (!audience) return;
     audience.plain.delete(stream);
     audience.others.delete(stream);
+    const userId = stream.watcher.userId;
+    // Their last stream here: present a little longer (a reload reconnects), unless another instance says so.
+    if (userId !== null && ![...audience.plain, ...audience.others].some((s) => s.watcher.userId === userId))
+      await this.bePresent(tenantId, [userId], this.graceMs);
     if (audience.plain.size + audience.others.size > 0) return;
     this.streams.delete(tenantId);
     const onEntry = this.onEntry.get(tenantId);
@@ -289,7 +307,48 @@ export class InboxLive implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async refresh(): Promise<void> {
-    for (const tenantId of this.streams.keys()) await this.announce(tenantId);
+    for (const [tenantId, audience] of this.streams) {
+      await this.announce(tenantId);
+      const present = new Set([...audience.plain, ...audience.others].map((s) => s.watcher.userId));
+      present.delete(null);
+      await this.bePresent(tenantId, [...present] as string[], LISTEN_TTL_MS);
+    }
+  }
+
+  private async bePresent(tenantId: string, userIds: string[], forMs: number): Promise<void> {
+    try {
+      for (const userId of userIds)
+        await this.store.setField(PRESENCE_KEY, `${tenantId}:${userId}:${this.instance}`, String(Date.now() + forMs));
+    } catch (error) {
+      this.logger.warn(`presence not said (${(error as Error).message}): the next refresh says it`);
+    }
+  }
+
+  /**
+   * Members whose last console closed (on every instance) more than the grace ago go offline: run by
+   * the inbox's sweep, on one instance. Members who never opened a console are left as they set it.
+   */
+  async sweepAbsent(): Promise<void> {
+    const now = Date.now();
+    const members = new Map<string, { present: boolean; fields: string[] }>();
+    for (const [field, until] of Object.entries(await this.store.fields(PRESENCE_KEY))) {
+      const member = field.split(':').slice(0, 2).join(':');
+      const seen = members.get(member) ?? { present: false, fields: [] };
+      if (Number(until) >= now) seen.present = true;
+      // Forgotten only long after (an instance still alive says so again within REFRESH_MS, and a
+      // field it has just said again must not be deleted under it).
+      else if (Number(until) < now - LISTEN_TTL_MS) seen.fields.push(field);
+      members.set(member, seen);
+    }
+    for (const [member, { present }] of members)
+      if (!present) {
+        const [tenantId, userId] = member.split(':');
+        await this.inbox.goOffline(tenantId, userId);
+      }
+    await this.store.deleteFields(
+      PRESENCE_KEY,
+      [...members.values()].flatMap((m) => m.fields),
+    );
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment';
 import { type Policy, InboxService } from '../../inbox/inbox.service';
+import { InboxLive } from '../../inbox/live/inbox-live.service';
 import { PeriodicJobs } from '../../jobs/periodic-jobs';
 import type { DeliveryRow } from '../../tenant-webhooks/delivery-row';
 import { ConversationEventsWriter } from './conversation-events.writer';
@@ -44,6 +45,7 @@ export class AutoAssignment implements OnModuleInit {
     private readonly inbox: InboxService,
     private readonly events: ConversationEventsWriter,
     private readonly liveUpdates: ConversationLive,
+    private readonly live: InboxLive,
     private readonly jobs: PeriodicJobs,
     config: ConfigService<Environment, true>,
   ) {
@@ -54,6 +56,7 @@ export class AutoAssignment implements OnModuleInit {
   onModuleInit(): void {
     this.jobs.every('inbox-sweep', this.intervalMs, async () => {
       await this.wakeSnoozed();
+      await this.live.sweepAbsent();
       for (const policy of await this.inbox.enabledPolicies()) await this.pass(policy, []);
     });
   }
@@ -103,7 +106,7 @@ export class AutoAssignment implements OnModuleInit {
         // A returning customer's agent keeps them when available (in the pool or not).
         const away: Array<{ waId: string; from: string }> = [];
         for (const r of returning)
-          if (!pool.has(r.assigneeId) && !(await this.inbox.isAvailable(tenantId, r.assigneeId)))
+          if (!pool.has(r.assigneeId) && !(await this.inbox.isAvailable(manager, tenantId, r.assigneeId)))
             away.push({ waId: r.waId, from: r.assigneeId });
         for (const row of await this.repository.releaseFrom(manager, tenantId, phoneNumberId, away)) {
           const from = away.find((a) => a.waId === row.wa_id)!.from;

@@ -34,7 +34,7 @@ export class ConversationEventsWriter {
     reason: AssignReason,
     by: ChangedBy | null,
   ): Promise<DeliveryRow[]> {
-    const wabaId = await this.wabaIdOf(phoneNumberId);
+    const wabaId = await this.wabaIdOf(manager, phoneNumberId);
     const body = assignedEvent(
       { wabaId, phoneNumberId, waId: row.wa_id },
       { assigneeId: row.assignee_id, previousAssigneeId, teamId: row.team_id, reason, by },
@@ -51,7 +51,7 @@ export class ConversationEventsWriter {
     reason: StatusReason,
     by: ChangedBy | null,
   ): Promise<DeliveryRow[]> {
-    const wabaId = await this.wabaIdOf(phoneNumberId);
+    const wabaId = await this.wabaIdOf(manager, phoneNumberId);
     const body = statusChangedEvent(
       { wabaId, phoneNumberId, waId: row.wa_id },
       {
@@ -70,11 +70,11 @@ export class ConversationEventsWriter {
     this.outbox.dispatch(deliveries);
   }
 
-  private async wabaIdOf(phoneNumberId: string): Promise<string> {
+  /** Read in the change's transaction: on the embedded database it is the one connection there is. */
+  private async wabaIdOf(manager: EntityManager, phoneNumberId: string): Promise<string> {
     const known = this.wabaIds.get(phoneNumberId);
     if (known !== undefined) return known;
-    const phone = await this.tenancy.findPhoneNumber(phoneNumberId);
-    const wabaId = (phone && (await this.tenancy.wabaIdOf(phone.businessAccountId))) ?? phoneNumberId;
+    const wabaId = (await this.tenancy.wabaIdOfNumber(manager, phoneNumberId)) ?? phoneNumberId;
     this.wabaIds.set(phoneNumberId, wabaId);
     return wabaId;
   }

@@ -31,6 +31,12 @@ export interface ConversationKey {
   waId: string;
 }
 
+/** The current episode's times (the team's figures). */
+interface Episode {
+  opened_at: Date;
+  first_response_seconds: number | null;
+}
+
 /** A conversation as a team's change left it, with what it had before. */
 export type ChangedConversation = ConversationRow & {
   previous_assignee_id: string | null;
@@ -330,30 +336,41 @@ export class ConversationsRepository {
     snoozedUntil: Date | null,
     by: string | null,
   ): Promise<ChangedConversation | undefined> {
-    const rows = await manager.query<ChangedConversation[]>(
+    const [rows] = await manager.query<[Array<ChangedConversation & Episode>, number]>(
       `WITH old AS (SELECT phone_number_id, wa_id, assignee_id, team_id, status FROM conversations
-                    WHERE tenant_id = $1 AND phone_number_id = $2 AND wa_id = $3 FOR UPDATE),
-       changed AS (
-         UPDATE conversations c SET status = $4,
-           previous_status = CASE WHEN old.status = $4 THEN c.previous_status ELSE old.status END,
-           status_changed_at = CASE WHEN old.status = $4 AND $4 <> 'snoozed' THEN c.status_changed_at ELSE now() END,
-           snoozed_until = $5::timestamptz,
-           resolved_at = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN now() ELSE c.resolved_at END,
-           resolved_by = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN $6::uuid ELSE c.resolved_by END
-         FROM old WHERE c.phone_number_id = old.phone_number_id AND c.wa_id = old.wa_id
-         RETURNING ${C_COLUMNS}, old.assignee_id AS previous_assignee_id, old.team_id AS previous_team_id,
-           old.status AS previous_status, c.opened_at, c.first_response_seconds),
-       -- The episode resolved now, for the team's figures (once: resolving a resolved one is no episode).
-       episode AS (
-         INSERT INTO conversation_resolutions (tenant_id, phone_number_id, wa_id, agent_id, team_id, resolved_by,
-           opened_at, resolved_at, first_response_seconds, resolution_seconds)
-         SELECT $1, $2, $3, coalesce(assignee_id, $6::uuid), team_id, $6::uuid, opened_at, resolved_at,
-           first_response_seconds, GREATEST(0, round(extract(epoch FROM resolved_at - opened_at)))::int
-         FROM changed WHERE status = 'resolved' AND previous_status <> 'resolved')
-       SELECT * FROM changed`,
+                    WHERE tenant_id = $1 AND phone_number_id = $2 AND wa_id = $3 FOR UPDATE)
+       UPDATE conversations c SET status = $4,
+         previous_status = CASE WHEN old.status = $4 THEN c.previous_status ELSE old.status END,
+         status_changed_at = CASE WHEN old.status = $4 AND $4 <> 'snoozed' THEN c.status_changed_at ELSE now() END,
+         snoozed_until = $5::timestamptz,
+         resolved_at = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN now() ELSE c.resolved_at END,
+         resolved_by = CASE WHEN $4 = 'resolved' AND old.status <> 'resolved' THEN $6::uuid ELSE c.resolved_by END
+       FROM old WHERE c.phone_number_id = old.phone_number_id AND c.wa_id = old.wa_id
+       RETURNING ${C_COLUMNS}, old.assignee_id AS previous_assignee_id, old.team_id AS previous_team_id,
+         old.status AS previous_status, c.opened_at, c.first_response_seconds`,
       [key.tenantId, key.phoneNumberId, key.waId, status, snoozedUntil, by],
     );
-    return rows[0];
+    const changed = rows[0];
+    // The episode resolved now, for the team's figures (once: resolving a resolved one is no episode).
+    if (changed?.status === 'resolved' && changed.previous_status !== 'resolved')
+      await manager.query(
+        `INSERT INTO conversation_resolutions (tenant_id, phone_number_id, wa_id, agent_id, team_id, resolved_by,
+           opened_at, resolved_at, first_response_seconds, resolution_seconds)
+         VALUES ($1, $2, $3, coalesce($4::uuid, $5::uuid), $6, $5::uuid, $7, $8, $9,
+           GREATEST(0, round(extract(epoch FROM $8::timestamptz - $7::timestamptz)))::int)`,
+        [
+          key.tenantId,
+          key.phoneNumberId,
+          key.waId,
+          changed.assignee_id,
+          by,
+          changed.team_id,
+          changed.opened_at,
+          changed.resolved_at,
+          changed.first_response_seconds,
+        ],
+      );
+    return changed;
   }
 
   /** How many open or pending conversations each of `userIds` has in the organization (all its numbers). */
