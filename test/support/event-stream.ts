@@ -60,3 +60,12 @@ export async function openEventStream(url: string, headers: Record<string, strin
 }
 
 export type EventStream = Awaited<ReturnType<typeof openEventStream>>;
+
+/**
+ * Whether an operation of /docs-json answers with a stream that stays open (Server-Sent Events):
+ * the specs that call every route leave those out (each has a spec of its own).
+ */
+export function opensStream(operation: unknown): boolean {
+  const responses = (operation as { responses?: Record<string, { content?: Record<string, unknown> }> })?.responses;
+  return Object.values(responses ?? {}).some((response) => 'text/event-stream' in (response.content ?? {}));
+}
