@@ -166,6 +166,25 @@ export function cpuBetween(before: CpuSample, after: CpuSample, requests: number
   return { cores, usPerRequest, sleepsPerRequest };
 }
 
+/**
+ * CPU spent over several passes taken as one (the time between them left out): what `cpuBetween`
+ * says of their summed spending, per `requests` completed in all of them.
+ */
+export function cpuAcross(passes: Array<[CpuSample, CpuSample]>, requests: number): CpuUse {
+  const start: CpuSample = { at: 0, ms: {}, sleeps: {} };
+  const end: CpuSample = { at: 0, ms: {}, sleeps: {} };
+  for (const [before, after] of passes) {
+    end.at += after.at - before.at;
+    for (const kind of ['ms', 'sleeps'] as const)
+      for (const [name, value] of Object.entries(after[kind])) {
+        if (before[kind][name] === undefined) continue;
+        start[kind][name] = 0;
+        end[kind][name] = (end[kind][name] ?? 0) + value - before[kind][name];
+      }
+  }
+  return cpuBetween(start, end, requests);
+}
+
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;

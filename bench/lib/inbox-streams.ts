@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { cpuBetween, sampleCpu, type CpuSources, type CpuUse } from './cpu';
+import { cpuAcross, cpuBetween, sampleCpu, type CpuSample, type CpuSources, type CpuUse } from './cpu';
 import { sleep } from './processes';
 import { FIXTURE, type Stack } from './stack';
 import type { Latency } from './conversations';
@@ -24,9 +24,11 @@ export interface InboxStreamsResult {
 
 /**
  * The pushed updates under load (issue 56): customers write at `perSecond` through the sandbox with no
- * console open, then again with `streams` Server-Sent Events streams open (one organization's
- * consoles, as many browsers would hold them): the gateway's CPU per inbound message both ways, and
- * for each message the time until every stream had it.
+ * console open and with `streams` Server-Sent Events streams open (one organization's consoles, as
+ * many browsers would hold them), in four passes of half the messages each: none, open, open, none,
+ * so that the machine's drift over the run (warming up, tables growing) falls on both sides alike.
+ * The gateway's CPU per inbound message both ways, and for each message the time until every stream
+ * had it.
  */
 export async function runInboxStreams(
   stack: Stack,
@@ -34,7 +36,8 @@ export async function runInboxStreams(
   apiKey: string,
   options: { streams: number; messages: number; perSecond: number },
 ): Promise<InboxStreamsResult> {
-  const cpuWithout = (await writeAtRate(stack, sources, options, 0)).cpu;
+  const half = { ...options, messages: Math.round(options.messages / 2) };
+  const firstWithout = await writeAtRate(stack, sources, half, 0);
   const arrivals = new Map<string, { streams: number; last: number }>();
   const controllers: AbortController[] = [];
   let ready = 0;
@@ -74,22 +77,28 @@ export async function runInboxStreams(
   }
   // Every instance learns that the organization is watched before the load starts.
   await sleep(1_000);
-  const run = await writeAtRate(stack, sources, options, 1);
+  const runs = [await writeAtRate(stack, sources, half, 1), await writeAtRate(stack, sources, half, 2)];
+  const posted = new Map([...runs[0].posted, ...runs[1].posted]);
   for (let tries = 0; ; tries++) {
-    const told = [...run.posted.keys()].filter((id) => (arrivals.get(id)?.streams ?? 0) >= options.streams).length;
-    if (told === run.posted.size || tries > 300) break;
+    const told = [...posted.keys()].filter((id) => (arrivals.get(id)?.streams ?? 0) >= options.streams).length;
+    if (told === posted.size || tries > 300) break;
     await sleep(100);
   }
   for (const controller of controllers) controller.abort();
   await Promise.allSettled(readers);
+  // The streams' closes are not the last pass's: it starts after them.
+  await sleep(1_000);
+  const lastWithout = await writeAtRate(stack, sources, half, 3);
+  const cpuWithout = cpuAcross([firstWithout.samples, lastWithout.samples], half.messages * 2);
+  const cpuWith = cpuAcross([runs[0].samples, runs[1].samples], half.messages * 2);
   const times: number[] = [];
   let missing = 0;
-  for (const [id, postedAt] of run.posted) {
+  for (const [id, postedAt] of posted) {
     const seen = arrivals.get(id);
     if (!seen || seen.streams < options.streams) missing++;
     else times.push(seen.last - postedAt);
   }
-  const assigning = await withAutoAssignment(stack, apiKey, () => writeAtRate(stack, sources, options, 2));
+  const assigning = await withAutoAssignment(stack, apiKey, () => writeAtRate(stack, sources, options, 4));
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN) * 10) / 10;
@@ -98,7 +107,7 @@ export async function runInboxStreams(
     messages: options.messages,
     perSecond: options.perSecond,
     cpuWithout,
-    cpuWith: run.cpu,
+    cpuWith,
     cpuAssigning: assigning.result.cpu,
     assigned: assigning.assigned,
     toEveryStream: { requests: times.length, non2xx: 0, p50: at(0.5), p99: at(0.99), max: at(1), missing },
@@ -162,7 +171,7 @@ async function writeAtRate(
   sources: CpuSources,
   options: { messages: number; perSecond: number },
   round: number,
-): Promise<{ cpu: CpuUse; posted: Map<string, number> }> {
+): Promise<{ cpu: CpuUse; samples: [CpuSample, CpuSample]; posted: Map<string, number> }> {
   const db = new Client({ connectionString: stack.gatewayEnv.DATABASE_URL });
   await db.connect();
   try {
@@ -201,7 +210,8 @@ async function writeAtRate(
       if (tries > 600) throw new Error('the inbound messages were not all stored within 60 s');
       await sleep(100);
     }
-    return { cpu: cpuBetween(before, sampleCpu(sources), options.messages), posted };
+    const after = sampleCpu(sources);
+    return { cpu: cpuBetween(before, after, options.messages), samples: [before, after], posted };
   } finally {
     await db.end();
   }
@@ -215,7 +225,7 @@ export function formatInboxStreams(result: InboxStreamsResult): string {
   const p0 = cpuWithout.usPerRequest.postgres;
   const p2 = result.cpuAssigning.usPerRequest.postgres;
   return [
-    `inbound at ${result.perSecond}/s (${result.messages} messages): gateway ${g0} µs CPU per message with no console open, ` +
+    `inbound at ${result.perSecond}/s (${result.messages} messages each way, passes none, open, open, none): gateway ${g0} µs CPU per message with no console open, ` +
       `${g1} µs with ${result.streams} streams open (${g1 >= g0 ? '+' : ''}${Math.round(((g1 - g0) / g0) * 100)} %)`,
     `from the inbound's post to every one of ${result.streams} streams: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms` +
       (lag.missing ? `; ${lag.missing} messages did not reach every stream` : ''),

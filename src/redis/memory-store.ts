@@ -64,22 +64,25 @@ export class MemoryStore extends SharedStore {
   private readonly channelListeners = new Map<string, Set<(message: string) => void>>();
   private readonly maps = new Map<string, Map<string, string>>();
 
-  async appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string> {
+  async appendToFeed(feed: string, data: readonly string[], keep: number, ttlMs: number): Promise<string[]> {
     const now = this.state.nowMs();
     let log = this.feeds.get(feed);
     if (!log || log.expiresAt <= now) {
       log = { entries: [], lastMs: 0, seq: 0, expiresAt: 0 };
       this.feeds.set(feed, log);
     }
-    // As Redis makes stream ids: the time, and a sequence within the same millisecond (never backwards).
-    if (now > log.lastMs) [log.lastMs, log.seq] = [now, 0];
-    else log.seq++;
-    const entry = { id: `${log.lastMs}-${log.seq}`, data };
-    log.entries.push(entry);
+    const appended = data.map((each) => {
+      // As Redis makes stream ids: the time, and a sequence within the same millisecond (never backwards).
+      if (now > log.lastMs) [log.lastMs, log.seq] = [now, 0];
+      else log.seq++;
+      return { id: `${log.lastMs}-${log.seq}`, data: each };
+    });
+    log.entries.push(...appended);
     if (log.entries.length > keep) log.entries.splice(0, log.entries.length - keep);
     log.expiresAt = now + ttlMs;
-    for (const listener of this.feedListeners.get(feed) ?? []) queueMicrotask(() => listener(entry));
-    return entry.id;
+    for (const listener of this.feedListeners.get(feed) ?? [])
+      queueMicrotask(() => appended.forEach((entry) => listener(entry)));
+    return appended.map((entry) => entry.id);
   }
 
   async readFeed(

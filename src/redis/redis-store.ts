@@ -260,10 +260,15 @@ export class RedisStore extends SharedStore {
    * the key prefix is added to them here, so two deployments on one Redis never hear each other.
    */
   private static readonly APPEND = `
-    local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'd', ARGV[1])
-    redis.call('PEXPIRE', KEYS[1], ARGV[3])
-    redis.call('PUBLISH', ARGV[4], id .. ' ' .. ARGV[1])
-    return id`;
+    local ids, lines = {}, {}
+    for i = 4, #ARGV do
+      local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'd', ARGV[i])
+      ids[#ids + 1] = id
+      lines[#lines + 1] = id .. ' ' .. ARGV[i]
+    end
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    redis.call('PUBLISH', ARGV[3], table.concat(lines, '\\n'))
+    return ids`;
 
   /** The connection in subscriber mode (made with the first subscription; ioredis subscribes again after a reconnect). */
   private subscriber: (Redis | Cluster) | undefined;
@@ -277,12 +282,13 @@ export class RedisStore extends SharedStore {
     return `${this.options.keyPrefix}${name}`;
   }
 
-  async appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string> {
+  async appendToFeed(feed: string, data: readonly string[], keep: number, ttlMs: number): Promise<string[]> {
+    if (data.length === 0) return [];
     if (typeof this.client.feedAppend !== 'function')
       this.client.defineCommand('feedAppend', { numberOfKeys: 1, lua: RedisStore.APPEND });
-    const append = this.client.feedAppend as (...args: Array<string | number>) => Promise<string>;
+    const append = this.client.feedAppend as (...args: Array<string | number>) => Promise<string[]>;
     return this.command(() =>
-      append.call(this.client, this.feedKey(feed), data, keep, ttlMs, this.channel(`feed:${feed}`)),
+      append.call(this.client, this.feedKey(feed), keep, ttlMs, this.channel(`feed:${feed}`), ...data),
     );
   }
 
@@ -305,9 +311,12 @@ export class RedisStore extends SharedStore {
   private readonly feedListeners = new Map<(entry: FeedEntry) => void, (message: string) => void>();
 
   async subscribeFeed(feed: string, listener: (entry: FeedEntry) => void): Promise<void> {
+    // One line per entry appended together: `<id> <data>`.
     const onMessage = (message: string) => {
-      const space = message.indexOf(' ');
-      listener({ id: message.slice(0, space), data: message.slice(space + 1) });
+      for (const line of message.split('\n')) {
+        const space = line.indexOf(' ');
+        listener({ id: line.slice(0, space), data: line.slice(space + 1) });
+      }
     };
     this.feedListeners.set(listener, onMessage);
     await this.listen(this.channel(`feed:${feed}`), onMessage);

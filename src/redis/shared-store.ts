@@ -57,10 +57,12 @@ export abstract class SharedStore {
   // ---- feeds: an ordered log per topic that every instance reads, with live fan-out ------------
 
   /**
-   * Appends `data` to `feed` and tells every instance's subscribers of it, in one atomic step; keeps
-   * the newest `keep` entries (about) for `ttlMs` after the last append. Answers the entry's id.
+   * Appends each of `data` to `feed`, in order, and tells every instance's subscribers of them, in one
+   * atomic step (one round trip, one message to each subscribing instance); keeps the newest `keep`
+   * entries (about) for `ttlMs` after the last append. Answers the entries' ids. An entry's data holds
+   * no line break (a JSON text does not).
    */
-  abstract appendToFeed(feed: string, data: string, keep: number, ttlMs: number): Promise<string>;
+  abstract appendToFeed(feed: string, data: readonly string[], keep: number, ttlMs: number): Promise<string[]>;
 
   /** Up to `count` entries after `afterId`, oldest first, and the id of the oldest entry kept (null: none). */
   abstract readFeed(
