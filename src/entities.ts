@@ -48,6 +48,9 @@ import { InboxAgent } from './inbox/inbox-agent.entity';
 import { InboxSettings } from './inbox/inbox-settings.entity';
 import { TeamMember } from './inbox/team-member.entity';
 import { SavedReply } from './inbox/saved-reply.entity';
+import { AutomationJob } from './automations/automation-job.entity';
+import { AwayMark } from './automations/away-mark.entity';
+import { NumberAutomation } from './automations/number-automation.entity';
 import { Team } from './inbox/team.entity';
 
 /** Every entity, listed once for the app and for the TypeORM CLI. */
@@ -65,6 +68,9 @@ export const ENTITIES = [
   Team,
   TeamMember,
   SavedReply,
+  NumberAutomation,
+  AutomationJob,
+  AwayMark,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

@@ -419,6 +419,23 @@ export class Environment {
   INBOX_PRESENCE_GRACE_MS = 30000;
 
   /**
+   * Automations (automations/): a job (an event automations answer) is the writing instance's this
+   * long; one unfinished after it (the instance died, or a reply's outcome was not known yet) is taken
+   * by the sweep, which runs on one instance this often.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  AUTOMATION_LEASE_SECONDS = 120;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  AUTOMATION_SWEEP_INTERVAL_MS = 10000;
+
+  /**
    * Pacing (pacing/): an API send that finds its number's pace (or the pair rule) busy waits this long
    * at most for its turn; beyond it the gateway answers 130429 (or 131056) itself with Retry-After.
    */

@@ -100,6 +100,7 @@ import { ServiceWindowService } from './service-window.service';
     MessageStatusApplier,
     InboundApplier,
     AutoAssignment,
+    SendMessageUseCase,
   ],
 })
 export class MessagesModule {

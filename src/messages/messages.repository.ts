@@ -61,6 +61,8 @@ export interface InboundConversation {
   /** Its status before the message, when the message opened it again. */
   previous_status: ConversationStatus | null;
   reopened: boolean;
+  /** The message made the conversation: the customer's first message to the number (that is kept). */
+  created: boolean;
 }
 
 /** A pending record, as the batched insert takes it (its id is made by the caller, so no RETURNING order matters). */
@@ -637,7 +639,8 @@ export class MessagesRepository {
          awaiting_reply_since = CASE WHEN EXCLUDED.unread_count = 0 THEN c.awaiting_reply_since
            WHEN c.status <> 'open' THEN EXCLUDED.awaiting_reply_since
            ELSE LEAST(coalesce(c.awaiting_reply_since, EXCLUDED.awaiting_reply_since), EXCLUDED.awaiting_reply_since) END
-       RETURNING c.assignee_id, c.previous_status, (NOT c.xmax = 0 AND c.status_changed_at = now()) AS reopened`,
+       RETURNING c.assignee_id, c.previous_status, (NOT c.xmax = 0 AND c.status_changed_at = now()) AS reopened,
+         (c.xmax = 0) AS created`,
       [
         tenantId,
         phoneNumberId,

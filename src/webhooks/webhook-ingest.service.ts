@@ -16,6 +16,8 @@ import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
 import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
 import { OptOutsService } from '../blacklist/opt-outs.service';
+import { AutomationRunner, type MessageEvent } from '../automations/automation-runner';
+import type { AutomationJobRow } from '../automations/automations.repository';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
@@ -141,6 +143,7 @@ export class WebhookIngestService {
     private readonly pace: NumberPaceService,
     private readonly numberLimits: NumberLimitsService,
     private readonly optOuts: OptOutsService,
+    private readonly automations: AutomationRunner,
     private readonly partners: PartnerUpdates,
     private readonly usage: UsageMeter,
     private readonly spending: SpendingLimits,
@@ -307,6 +310,8 @@ export class WebhookIngestService {
     let cameBack: CameBack[] = [];
     // Every inbound message stored now, for the open consoles once committed.
     let arrived: Arrived[] = [];
+    // The automations' jobs of the messages stored now, run here once committed.
+    let automationJobs: AutomationJobRow[] = [];
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
@@ -316,12 +321,14 @@ export class WebhookIngestService {
             ownEvents = [];
             cameBack = [];
             arrived = [];
+            automationJobs = [];
             const storedKeys = new Set(written.map((row) => row.stored_key));
             const applied = applyAfter.filter((c) => storedKeys.has(c.dedupeKey));
             ({
               deliveries: ownEvents,
               cameBack,
               arrived,
+              automationJobs,
             } = await this.routeInbound(
               manager,
               applied.filter((c) => c.field === 'messages'),
@@ -332,6 +339,7 @@ export class WebhookIngestService {
     );
     this.outbox.dispatch(ownEvents);
     this.inbound.afterCommit(cameBack, arrived, reported);
+    this.automations.afterCommit(automationJobs);
     const storedKeys = new Set(rows.map((row) => row.stored_key));
     const results = deliveries.map((batch) => {
       const result: IngestResult = { stored: 0, duplicates: 0 };
@@ -435,7 +443,12 @@ export class WebhookIngestService {
   private async routeInbound(
     manager: EntityManager,
     changes: Array<PendingChange & { tenantId: string }>,
-  ): Promise<{ deliveries: DeliveryRow[]; cameBack: CameBack[]; arrived: Arrived[] }> {
+  ): Promise<{
+    deliveries: DeliveryRow[];
+    cameBack: CameBack[];
+    arrived: Arrived[];
+    automationJobs: AutomationJobRow[];
+  }> {
     const received = changes.flatMap((c) => {
       const value = c.change.value ?? {};
       const phoneNumberId = value.metadata?.phone_number_id ?? '';
@@ -457,6 +470,7 @@ export class WebhookIngestService {
     const seen = new Set<string>();
     const cameBack: CameBack[] = [];
     const arrived: Arrived[] = [];
+    const events: MessageEvent[] = [];
     for (const { c, phoneNumberId, message, profileName } of received) {
       const sentAt = toDate(message.timestamp);
       const stored = await this.inbound.apply(manager, {
@@ -485,6 +499,15 @@ export class WebhookIngestService {
         waId: message.from,
         messageId: message.id,
         assigneeId: stored.assignee_id,
+      });
+      events.push({
+        tenantId: c.tenantId,
+        phoneNumberId,
+        waId: message.from,
+        messageId: message.id,
+        type: message.type ?? 'unknown',
+        sentAt,
+        first: stored.created,
       });
       const key = `${phoneNumberId}:${message.from}`;
       if (!seen.has(key) && (stored.assignee_id === null || stored.reopened)) {
@@ -517,7 +540,9 @@ export class WebhookIngestService {
           )),
         );
     }
-    return { deliveries, cameBack, arrived };
+    // Automations' jobs, with the messages: none lost, none run twice.
+    const automationJobs = await this.automations.write(manager, events);
+    return { deliveries, cameBack, arrived, automationJobs };
   }
 
   /** A template review event, to the catalog's applier. */

@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import type { Environment } from '../config/environment';
 import { MediaModule } from '../media/media.module';
+import { AutomationsModule } from '../automations/automations.module';
 import { MessagesModule } from '../messages/messages.module';
 import { RecordRetention } from '../retention/record-retention';
 import { TemplatesModule } from '../templates/templates.module';
@@ -30,6 +31,7 @@ import { WebhookIngestService } from './webhook-ingest.service';
     PacingModule,
     TenantWebhooksModule,
     MessagesModule,
+    AutomationsModule,
     MediaModule,
     TemplatesModule,
     BlacklistModule,

@@ -38,6 +38,7 @@ import { TeamInbox1764300000000 } from './1764300000000-TeamInbox';
 import { AssigneeIndexNarrowed1764300100000 } from './1764300100000-AssigneeIndexNarrowed';
 import { NotesAndSavedReplies1764300200000 } from './1764300200000-NotesAndSavedReplies';
 import { TeamFigures1764300300000 } from './1764300300000-TeamFigures';
+import { Automations1764400000000 } from './1764400000000-Automations';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   AssigneeIndexNarrowed1764300100000,
   NotesAndSavedReplies1764300200000,
   TeamFigures1764300300000,
+  Automations1764400000000,
 ];
