@@ -50,6 +50,8 @@ import { TeamMember } from './inbox/team-member.entity';
 import { SavedReply } from './inbox/saved-reply.entity';
 import { AutomationJob } from './automations/automation-job.entity';
 import { AwayMark } from './automations/away-mark.entity';
+import { AutomationReplyCount, AutomationSettings } from './automations/automation-settings.entity';
+import { AutomationRule } from './automations/rule.entity';
 import { NumberAutomation } from './automations/number-automation.entity';
 import { Team } from './inbox/team.entity';
 
@@ -71,6 +73,9 @@ export const ENTITIES = [
   NumberAutomation,
   AutomationJob,
   AwayMark,
+  AutomationRule,
+  AutomationSettings,
+  AutomationReplyCount,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

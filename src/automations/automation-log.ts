@@ -1,7 +1,9 @@
 /** What one automation did with one event: the run log's entry. */
 export interface AutomationStep {
-  /** `welcome`, `away` (a rule's id, once there are rules). */
+  /** `welcome`, `away`, or `rule` (then `rule_id` and `rule_name`). */
   automation: string;
+  rule_id?: string;
+  rule_name?: string;
   matched: boolean;
   /** Why it matched or not, in words. */
   reason: string;
@@ -9,9 +11,14 @@ export interface AutomationStep {
 }
 
 export interface AutomationAction {
-  type: 'reply';
-  /** sent; refused (the send path said no: its Graph error); failed (an error after the send was tried). */
-  outcome: 'sent' | 'refused' | 'failed';
+  /** reply, assign, add_tag, remove_tag, set_attribute, note, set_status, stop. */
+  type: string;
+  /**
+   * sent (a reply); done (any other action); refused (the send path or a check said no: its Graph
+   * error); capped (the conversation had its automatic replies for the hour); failed (an error after
+   * it was tried).
+   */
+  outcome: 'sent' | 'done' | 'refused' | 'capped' | 'failed';
   /** Meta's id of the reply (sent). */
   message_id?: string;
   /** The reply was found sent by an earlier try of this job (an instance died after sending it). */

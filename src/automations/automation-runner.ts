@@ -2,14 +2,16 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
-import { GraphError } from '../core/graph-error';
+import { ContactsService } from '../contacts/contacts.service';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
-import { PACE_REFUSALS, SendMessageUseCase } from '../messages/send-message.use-case';
-import { TenancyService } from '../tenancy/tenancy.service';
-import type { AutomationAction, AutomationStep } from './automation-log';
+import { MessageReadsService } from '../messages/message-reads.service';
+import { type ActionTarget, AutomationActions, TryAgainLater } from './automation-actions';
+import type { AutomationStep } from './automation-log';
 import { type AutomationJobRow, AutomationsRepository } from './automations.repository';
 import { AutomationsService, type NumberAutomations } from './automations.service';
 import { type AutomaticReply, isOpen, wallClock } from './business-hours';
+import { judge, type RuleFacts, textOf } from './rule-conditions';
+import { type OrganizationRules, RulesService } from './rules.service';
 
 /** A customer's message stored now, as automations judge it. */
 export interface MessageEvent {
@@ -21,23 +23,30 @@ export interface MessageEvent {
   sentAt: Date;
   /** The customer's first message to the number (their conversation was made by it). */
   first: boolean;
+  /** The message opened their conversation again (it was pending, snoozed or resolved). */
+  reopened: boolean;
+  /** The conversation's assignee after the message. */
+  assigneeId: string | null;
+  buttonPayload: string | null;
+  /** The message as Meta sent it: its text for the rules, kept in memory only (a job run again reads it). */
+  message: Record<string, unknown>;
 }
+
+/** A job with its message when the instance that stored the message runs it. */
+export type RunnableJob = AutomationJobRow & { message?: Record<string, unknown> };
 
 /** Jobs taken by one sweep, at most. */
 const SWEEP_BATCH = 100;
 /** Attempts after which a job whose sends never settle is finished with what it has. */
 const MAX_ATTEMPTS = 10;
 
-/** A send whose outcome is not known yet, or that Meta's pace refused: the job is tried again later. */
-class TryAgainLater extends Error {}
-
 /**
  * Runs automations on the events they answer, each exactly once: a job per event is written with the
  * event (the ingest's transaction), run by the instance that wrote it once committed, and taken by
- * the sweep when that instance died before finishing it. A reply is a send through the one send path
- * (window, blacklist, opt-outs, pace, spending limits), keyed by its job and automation, so a job run
- * again after a crash finds the reply it sent (its record, matched to Meta's answer by the send's
- * callback reference) instead of sending it twice.
+ * the sweep when that instance died before finishing it. The away and welcome messages first, then
+ * the organization's rules in order. A reply is a send through the one send path, keyed by its job
+ * and action, so a job run again after a crash finds the reply it sent (its record, matched to Meta's
+ * answer by the send's callback reference) instead of sending it twice.
  */
 @Injectable()
 export class AutomationRunner implements OnModuleInit {
@@ -48,8 +57,10 @@ export class AutomationRunner implements OnModuleInit {
   constructor(
     private readonly repository: AutomationsRepository,
     private readonly settings: AutomationsService,
-    private readonly sends: SendMessageUseCase,
-    private readonly tenancy: TenancyService,
+    private readonly rules: RulesService,
+    private readonly actions: AutomationActions,
+    private readonly reads: MessageReadsService,
+    private readonly contacts: ContactsService,
     private readonly periodic: PeriodicJobs,
     config: ConfigService<Environment, true>,
   ) {
@@ -63,38 +74,55 @@ export class AutomationRunner implements OnModuleInit {
 
   /**
    * The ingest's part, in its transaction: a job for each customer message stored now whose number
-   * answers messages (its settings cached per instance; a number without any costs no statement).
+   * has an away or welcome message or whose organization has enabled rules (both cached per instance:
+   * without either, a message costs no statement).
    */
-  async write(manager: EntityManager, events: MessageEvent[]): Promise<AutomationJobRow[]> {
+  async write(manager: EntityManager, events: MessageEvent[]): Promise<RunnableJob[]> {
     const jobs = [];
+    const messages = new Map<string, Record<string, unknown>>();
     for (const e of events) {
       // A reaction or a system notice is not the customer writing.
       if (e.type === 'reaction' || e.type === 'system') continue;
-      if (!AutomationsService.answersMessages(await this.settings.forNumber(e.phoneNumberId, manager))) continue;
+      const answers =
+        AutomationsService.answersMessages(await this.settings.forNumber(e.phoneNumberId, manager)) ||
+        (await this.rules.enabled(e.tenantId, manager)) !== null;
+      if (!answers) continue;
+      const eventId = `message:${e.messageId}`;
+      messages.set(eventId, e.message);
       jobs.push({
         tenantId: e.tenantId,
         phoneNumberId: e.phoneNumberId,
         waId: e.waId,
         event: 'message',
-        eventId: `message:${e.messageId}`,
-        facts: { type: e.type, sent_at: e.sentAt.toISOString(), first: e.first },
+        eventId,
+        facts: {
+          type: e.type,
+          sent_at: e.sentAt.toISOString(),
+          first: e.first,
+          reopened: e.reopened,
+          assignee_id: e.assigneeId,
+          button_payload: e.buttonPayload,
+          message_id: e.messageId,
+        },
       });
     }
-    return this.repository.writeJobs(manager, jobs, this.leaseSeconds);
+    const written = await this.repository.writeJobs(manager, jobs, this.leaseSeconds);
+    return written.map((job) => ({ ...job, message: messages.get(job.event_id) }));
   }
 
   /** After the ingest's commit: its jobs, run here (their lease is this instance's). */
-  afterCommit(jobs: AutomationJobRow[]): void {
+  afterCommit(jobs: RunnableJob[]): void {
     for (const job of jobs) void this.run(job);
   }
 
-  /** Jobs whose instance died (or whose sends must be tried again), run here. */
+  /** Jobs whose instance died (or whose sends must be tried again), run here; and the cap's old counts go. */
   async sweep(): Promise<void> {
     const jobs = await this.repository.takeExpired(SWEEP_BATCH, this.leaseSeconds);
     await Promise.all(jobs.map((job) => this.run(job)));
+    await this.repository.forgetPastReplyCounts();
   }
 
-  private async run(job: AutomationJobRow): Promise<void> {
+  private async run(job: RunnableJob): Promise<void> {
     const log: AutomationStep[] = [];
     try {
       const settings = await this.settings.forNumber(job.phone_number_id);
@@ -102,6 +130,8 @@ export class AutomationRunner implements OnModuleInit {
         if (settings.welcome?.enabled) log.push(await this.welcome(job, settings, settings.welcome));
         if (settings.away?.enabled && settings.hours) log.push(await this.away(job, settings, settings.away));
       }
+      const rules = await this.rules.enabled(job.tenant_id);
+      if (rules) log.push(...(await this.applyRules(job, settings, rules)));
       await this.repository.finish(job.id, log);
     } catch (error) {
       if (error instanceof TryAgainLater && job.attempts < MAX_ATTEMPTS) {
@@ -118,41 +148,95 @@ export class AutomationRunner implements OnModuleInit {
     }
   }
 
-  private async welcome(
-    job: AutomationJobRow,
-    settings: NumberAutomations,
-    reply: AutomaticReply,
-  ): Promise<AutomationStep> {
+  /** The rules whose trigger the event is, in order, until one that matched says stop. */
+  private async applyRules(
+    job: RunnableJob,
+    settings: NumberAutomations | null,
+    organization: OrganizationRules,
+  ): Promise<AutomationStep[]> {
+    const triggers = new Set([
+      'message_received',
+      ...(job.facts.first || job.facts.reopened ? ['conversation_opened'] : []),
+    ]);
+    const applicable = organization.rules.filter((rule) => triggers.has(rule.trigger));
+    if (applicable.length === 0) return [];
+    const message = job.message ?? (await this.messageOf(job));
+    let contact: Promise<{ tags: string[]; attributes: Record<string, unknown> } | null> | undefined;
+    const facts: RuleFacts = {
+      text: message ? textOf(message) : null,
+      messageType: job.facts.type,
+      buttonPayload: job.facts.button_payload ?? null,
+      phoneNumberId: job.phone_number_id,
+      insideHours: settings?.hours ? isOpen(settings.hours, new Date(job.facts.sent_at)) : true,
+      conversationStatus: 'open',
+      assigneeId: job.facts.assignee_id ?? null,
+      contact: () =>
+        (contact ??= this.contacts
+          .find(job.tenant_id, job.wa_id)
+          .then((c) => (c ? { tags: c.tags, attributes: c.attributes } : null))),
+    };
+    const target: ActionTarget = {
+      jobId: job.id,
+      tenantId: job.tenant_id,
+      phoneNumberId: job.phone_number_id,
+      waId: job.wa_id,
+      actingKeyId: organization.actingKeyId,
+      repliesPerHour: organization.repliesPerHour,
+    };
+    const steps: AutomationStep[] = [];
+    for (const rule of applicable) {
+      const verdict = await judge(rule.conditions, facts);
+      const step: AutomationStep = {
+        automation: 'rule',
+        rule_id: rule.id,
+        rule_name: rule.name,
+        ...verdict,
+        actions: [],
+      };
+      steps.push(step);
+      if (!verdict.matched) continue;
+      for (const [i, action] of rule.actions.entries())
+        step.actions.push(await this.actions.perform(target, action, `automation:${job.id}:${rule.id}:${i}`));
+      if (rule.actions.some((a) => a.type === 'stop')) break;
+    }
+    return steps;
+  }
+
+  /** The message of a job run again (its instance died): read back from the inbound messages. */
+  private async messageOf(job: RunnableJob): Promise<Record<string, unknown> | null> {
+    if (!job.facts.message_id) return null;
+    try {
+      return (await this.reads.inboundMessage(job.tenant_id, job.phone_number_id, job.facts.message_id)).message;
+    } catch {
+      return null;
+    }
+  }
+
+  private async welcome(job: RunnableJob, settings: NumberAutomations, reply: AutomaticReply): Promise<AutomationStep> {
     if (!job.facts.first)
       return { automation: 'welcome', matched: false, reason: 'the customer wrote to the number before', actions: [] };
     return {
       automation: 'welcome',
       matched: true,
       reason: "the customer's first message to the number",
-      actions: [await this.reply(job, settings, 'welcome', reply)],
+      actions: [
+        await this.actions.reply(this.targetOf(job, settings), contentOf(reply), `automation:${job.id}:welcome`),
+      ],
     };
   }
 
-  private async away(
-    job: AutomationJobRow,
-    settings: NumberAutomations,
-    reply: AutomaticReply,
-  ): Promise<AutomationStep> {
+  private async away(job: RunnableJob, settings: NumberAutomations, reply: AutomaticReply): Promise<AutomationStep> {
     const hours = settings.hours!;
     const sentAt = new Date(job.facts.sent_at);
     const clock = wallClock(sentAt, hours.timeZone);
     const hhmm = (n: number) => String(n).padStart(2, '0');
-    const when = `${clock.weekday} ${clock.date} ${hhmm(Math.floor(clock.minutes / 60))}:${hhmm(clock.minutes % 60)} ${hours.timeZone}`;
+    const time = `${hhmm(Math.floor(clock.minutes / 60))}:${hhmm(clock.minutes % 60)}`;
+    const when = `${clock.weekday} ${clock.date} ${time} ${hours.timeZone}`;
     if (isOpen(hours, sentAt))
       return { automation: 'away', matched: false, reason: `inside business hours (${when})`, actions: [] };
     const period = reply.once_every_hours ?? 24;
-    if (
-      !(await this.repository.claimAway(
-        { tenantId: job.tenant_id, phoneNumberId: job.phone_number_id, waId: job.wa_id },
-        job.id,
-        period,
-      ))
-    )
+    const customer = { tenantId: job.tenant_id, phoneNumberId: job.phone_number_id, waId: job.wa_id };
+    if (!(await this.repository.claimAway(customer, job.id, period)))
       return {
         automation: 'away',
         matched: false,
@@ -163,51 +247,23 @@ export class AutomationRunner implements OnModuleInit {
       automation: 'away',
       matched: true,
       reason: `outside business hours (${when})`,
-      actions: [await this.reply(job, settings, 'away', reply)],
+      actions: [await this.actions.reply(this.targetOf(job, settings), contentOf(reply), `automation:${job.id}:away`)],
     };
   }
 
-  /** A reply through the one send path, keyed by the job and the automation (found, not sent again, on a retry). */
-  private async reply(
-    job: AutomationJobRow,
-    settings: NumberAutomations,
-    automation: string,
-    reply: AutomaticReply,
-  ): Promise<AutomationAction> {
-    const phone = await this.tenancy.findPhoneNumber(job.phone_number_id);
-    if (!phone) return { type: 'reply', outcome: 'failed', error: { code: 100, message: 'the number is gone' } };
-    const body = reply.text
-      ? {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: job.wa_id,
-          type: 'text',
-          text: { body: reply.text },
-        }
-      : {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: job.wa_id,
-          type: 'template',
-          template: reply.template,
-        };
-    try {
-      const answer = await this.sends.send({ tenantId: job.tenant_id, apiKeyId: settings.actingKeyId, phone }, body, {
-        filterBlacklist: true,
-        idempotencyKey: `automation:${job.id}:${automation}`,
-      });
-      const sent = answer.body as { messages?: Array<{ id?: string }> };
-      return {
-        type: 'reply',
-        outcome: 'sent',
-        ...(sent.messages?.[0]?.id && { message_id: sent.messages[0].id }),
-        ...(answer.replayed && { recovered: true }),
-      };
-    } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      if (error.options.data?.reason === 'send_outcome_unknown' || PACE_REFUSALS.has(error.code) || error.status >= 500)
-        throw new TryAgainLater(error.message);
-      return { type: 'reply', outcome: 'refused', error: { code: error.code, message: error.message } };
-    }
+  private targetOf(job: RunnableJob, settings: NumberAutomations): ActionTarget {
+    return {
+      jobId: job.id,
+      tenantId: job.tenant_id,
+      phoneNumberId: job.phone_number_id,
+      waId: job.wa_id,
+      actingKeyId: settings.actingKeyId,
+      repliesPerHour: null,
+    };
   }
+}
+
+/** An away or welcome message as a send's content. */
+function contentOf(reply: AutomaticReply): Record<string, unknown> {
+  return reply.text ? { type: 'text', text: { body: reply.text } } : { type: 'template', template: reply.template };
 }

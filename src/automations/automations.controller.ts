@@ -5,7 +5,7 @@ import { decodeCursor, nextPageUrl, PageQueryDto, toPage, type Page } from '../c
 import { Authenticated, TenantId } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
-import { AutomationsRepository } from './automations.repository';
+import { type AutomationJobRow, AutomationsRepository } from './automations.repository';
 import { AutomationsService, type NumberRef } from './automations.service';
 import {
   AutomaticRepliesDto,
@@ -13,6 +13,39 @@ import {
   AutomationRunListDto,
   BusinessHoursDto,
 } from './dto/automations.dto';
+
+/** A job as the run log shows it. */
+export function runJson(row: AutomationJobRow): AutomationRunDto {
+  return {
+    id: row.id,
+    event: row.event,
+    event_id: row.event_id,
+    phone_number_id: row.phone_number_id,
+    wa_id: row.wa_id,
+    state: row.finished_at ? 'done' : 'running',
+    attempts: row.attempts,
+    steps: row.log,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+/** A page of the run log, newest first, from `read` (rows before a cursor, one more than the page). */
+export async function runsPage(
+  query: PageQueryDto,
+  originalUrl: string,
+  read: (limit: number, before: { createdAt: Date; id: string } | null) => Promise<AutomationJobRow[]>,
+): Promise<Page<AutomationRunDto>> {
+  const cursor = decodeCursor(query.after);
+  const rows = await read(query.limit + 1, cursor ? { createdAt: new Date(cursor.at), id: cursor.id } : null);
+  return toPage(
+    rows,
+    query.limit,
+    (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+    runJson,
+    (after) => nextPageUrl(originalUrl, after),
+  );
+}
 
 const numberOf = (tenantId: string, req: GatewayRequest): NumberRef => {
   const phone = req.tenant!.phoneNumber!;
@@ -73,7 +106,8 @@ export class AutomationsController {
     description:
       'Each is free text or an APPROVED template with its parameters. The away message goes to a customer who ' +
       'writes outside business hours, at most once per `once_every_hours`; the welcome message on a customer’s ' +
-      'first message to the number. Both go through the send path like any send (window, blacklist, opt-outs, pace, spending limit), ' +
+      'first message to the number. Both go through the send path like any send (window, blacklist, opt-outs, ' +
+      'pace, spending limit), ' +
       'exactly once per message however many instances run.',
   })
   @ApiBody({ type: AutomaticRepliesDto })
@@ -97,29 +131,9 @@ export class AutomationsController {
     @Req() req: GatewayRequest,
     @Query() query: PageQueryDto,
   ): Promise<Page<AutomationRunDto>> {
-    const cursor = decodeCursor(query.after);
-    const rows = await this.repository.jobs(
-      tenantId,
-      req.tenant!.phoneNumber!.phoneNumberId,
-      query.limit + 1,
-      cursor ? { createdAt: new Date(cursor.at), id: cursor.id } : null,
-    );
-    return toPage(
-      rows,
-      query.limit,
-      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
-      (row) => ({
-        id: row.id,
-        event: row.event,
-        event_id: row.event_id,
-        wa_id: row.wa_id,
-        state: row.finished_at ? 'done' : 'running',
-        attempts: row.attempts,
-        steps: row.log,
-        created_at: row.created_at.toISOString(),
-        finished_at: row.finished_at?.toISOString() ?? null,
-      }),
-      (after) => nextPageUrl(req.originalUrl, after),
+    const phoneNumberId = req.tenant!.phoneNumber!.phoneNumberId;
+    return runsPage(query, req.originalUrl, (limit, before) =>
+      this.repository.jobs(tenantId, phoneNumberId, limit, before),
     );
   }
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AutomaticReply, WeeklyHours } from './business-hours';
 import type { AutomationStep } from './automation-log';
+import type { Rule } from './rule';
+import type { RuleInput } from './rule-input';
 
 /** A number's automations settings as stored. */
 export interface AutomationSettingsRow {
@@ -12,6 +14,7 @@ export interface AutomationSettingsRow {
   holidays: string[];
   away: AutomaticReply | null;
   welcome: AutomaticReply | null;
+  /** The organization's automations key (automation_settings). */
   acting_key_id: string;
   updated_at: Date;
 }
@@ -24,7 +27,15 @@ export interface AutomationJobRow {
   wa_id: string;
   event: string;
   event_id: string;
-  facts: { type: string; sent_at: string; first: boolean };
+  facts: {
+    type: string;
+    sent_at: string;
+    first: boolean;
+    reopened?: boolean;
+    assignee_id?: string | null;
+    button_payload?: string | null;
+    message_id?: string;
+  };
   attempts: number;
   log: AutomationStep[];
   finished_at: Date | null;
@@ -43,7 +54,10 @@ export interface NewAutomationJob {
 const JOB_COLUMNS = `id, tenant_id, phone_number_id, wa_id, event, event_id, facts, attempts, log, finished_at,
   created_at`;
 
-/** Tables `number_automations`, `automation_jobs` and `away_marks` (owned here). */
+/**
+ * Tables `number_automations`, `automation_jobs`, `away_marks`, `automation_rules`,
+ * `automation_settings` and `automation_reply_counts` (owned here).
+ */
 @Injectable()
 export class AutomationsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -51,54 +65,224 @@ export class AutomationsRepository {
   /** `manager`: inside the caller's transaction (the ingest's: the embedded database has one connection). */
   async settings(phoneNumberId: string, manager?: EntityManager): Promise<AutomationSettingsRow | null> {
     const rows = await (manager ?? this.dataSource).query<AutomationSettingsRow[]>(
-      `SELECT phone_number_id, tenant_id, time_zone, weekly, to_json(holidays) AS holidays, away, welcome,
-         acting_key_id, updated_at
-       FROM number_automations WHERE phone_number_id = $1`,
+      `SELECT n.phone_number_id, n.tenant_id, n.time_zone, n.weekly, to_json(n.holidays) AS holidays, n.away,
+         n.welcome, s.acting_key_id, n.updated_at
+       FROM number_automations n JOIN automation_settings s ON s.tenant_id = n.tenant_id
+       WHERE n.phone_number_id = $1`,
       [phoneNumberId],
     );
     return rows[0] ?? null;
   }
 
+  // ---- rules ----------------------------------------------------------------------------------
+
+  /** The organization's rules in order (enabled only with `enabledOnly`); in `manager`'s transaction when given. */
+  rules(tenantId: string, enabledOnly = false, manager?: EntityManager): Promise<Rule[]> {
+    return (manager ?? this.dataSource).query<Rule[]>(
+      `SELECT id, tenant_id AS "tenantId", name, position, enabled, trigger, conditions, actions,
+         created_at AS "createdAt", updated_at AS "updatedAt"
+       FROM automation_rules WHERE tenant_id = $1 AND ($2::boolean IS FALSE OR enabled)
+       ORDER BY position, created_at, id`,
+      [tenantId, enabledOnly],
+    );
+  }
+
+  /** A new rule at `position` (the rules from there move down one), or last. */
+  async addRule(
+    tenantId: string,
+    rule: Required<Omit<RuleInput, 'position'>> & { position?: number },
+  ): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('automation_rules'), hashtext($1))`, [tenantId]);
+      const [{ n }] = await manager.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM automation_rules WHERE tenant_id = $1`,
+        [tenantId],
+      );
+      const position = Math.min(rule.position ?? n, n);
+      await manager.query(
+        `UPDATE automation_rules SET position = position + 1 WHERE tenant_id = $1 AND position >= $2`,
+        [tenantId, position],
+      );
+      const [row] = await manager.query<Array<{ id: string }>>(
+        `INSERT INTO automation_rules (tenant_id, name, position, enabled, trigger, conditions, actions)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) RETURNING id`,
+        [
+          tenantId,
+          rule.name,
+          position,
+          rule.enabled,
+          rule.trigger,
+          JSON.stringify(rule.conditions),
+          JSON.stringify(rule.actions),
+        ],
+      );
+      return row.id;
+    });
+  }
+
+  /** A rule's fields changed; a new `position` moves the rules between. False: no such rule. */
+  async updateRule(tenantId: string, id: string, change: RuleInput): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('automation_rules'), hashtext($1))`, [tenantId]);
+      const [current] = await manager.query<Array<{ position: number }>>(
+        `SELECT position FROM automation_rules WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id],
+      );
+      if (!current) return false;
+      if (change.position !== undefined) {
+        const [{ n }] = await manager.query<Array<{ n: number }>>(
+          `SELECT count(*)::int AS n FROM automation_rules WHERE tenant_id = $1`,
+          [tenantId],
+        );
+        const to = Math.min(change.position, n - 1);
+        const from = current.position;
+        if (to < from)
+          await manager.query(
+            `UPDATE automation_rules SET position = position + 1
+             WHERE tenant_id = $1 AND position >= $2 AND position < $3`,
+            [tenantId, to, from],
+          );
+        else if (to > from)
+          await manager.query(
+            `UPDATE automation_rules SET position = position - 1
+             WHERE tenant_id = $1 AND position > $2 AND position <= $3`,
+            [tenantId, from, to],
+          );
+        change = { ...change, position: to };
+      }
+      await manager.query(
+        `UPDATE automation_rules SET name = COALESCE($3, name), enabled = COALESCE($4, enabled),
+           trigger = COALESCE($5, trigger), conditions = COALESCE($6::jsonb, conditions),
+           actions = COALESCE($7::jsonb, actions), position = COALESCE($8, position), updated_at = now()
+         WHERE tenant_id = $1 AND id = $2`,
+        [
+          tenantId,
+          id,
+          change.name ?? null,
+          change.enabled ?? null,
+          change.trigger ?? null,
+          change.conditions ? JSON.stringify(change.conditions) : null,
+          change.actions ? JSON.stringify(change.actions) : null,
+          change.position ?? null,
+        ],
+      );
+      return true;
+    });
+  }
+
+  /** False: no such rule. The rules after it move up one. */
+  async removeRule(tenantId: string, id: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('automation_rules'), hashtext($1))`, [tenantId]);
+      const [rows] = await manager.query<[Array<{ position: number }>, number]>(
+        `DELETE FROM automation_rules WHERE tenant_id = $1 AND id = $2 RETURNING position`,
+        [tenantId, id],
+      );
+      if (rows.length === 0) return false;
+      await manager.query(
+        `UPDATE automation_rules SET position = position - 1 WHERE tenant_id = $1 AND position > $2`,
+        [tenantId, rows[0].position],
+      );
+      return true;
+    });
+  }
+
+  /** The jobs whose log names the rule, newest first. */
+  ruleJobs(
+    tenantId: string,
+    ruleId: string,
+    limit: number,
+    before: { createdAt: Date; id: string } | null,
+  ): Promise<AutomationJobRow[]> {
+    return this.dataSource.query<AutomationJobRow[]>(
+      `SELECT ${JOB_COLUMNS} FROM automation_jobs
+       WHERE tenant_id = $1 AND log @> $2::jsonb
+         AND ($3::timestamptz IS NULL OR (date_trunc('milliseconds', created_at), id) < ($3::timestamptz, $4::uuid))
+       ORDER BY date_trunc('milliseconds', created_at) DESC, id DESC LIMIT $5`,
+      [tenantId, JSON.stringify([{ rule_id: ruleId }]), before?.createdAt ?? null, before?.id ?? null, limit],
+    );
+  }
+
+  // ---- the loop's cap ---------------------------------------------------------------------------
+
+  async setRepliesPerHour(tenantId: string, value: number): Promise<void> {
+    await this.dataSource.query(`UPDATE automation_settings SET replies_per_hour = $2 WHERE tenant_id = $1`, [
+      tenantId,
+      value,
+    ]);
+  }
+
+  /** One automatic reply to the customer this clock hour, if fewer than `cap` went already. */
+  async claimReply(key: { tenantId: string; phoneNumberId: string; waId: string }, cap: number): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `INSERT INTO automation_reply_counts AS c (phone_number_id, wa_id, hour, tenant_id, replies)
+       VALUES ($1, $2, date_trunc('hour', now()), $3, 1)
+       ON CONFLICT (phone_number_id, wa_id, hour) DO UPDATE SET replies = c.replies + 1 WHERE c.replies < $4
+       RETURNING 1`,
+      [key.phoneNumberId, key.waId, key.tenantId, cap],
+    );
+    return rows.length === 1;
+  }
+
+  /** Counts of hours gone (the cap reads the current hour only). */
+  async forgetPastReplyCounts(): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM automation_reply_counts WHERE hour < date_trunc('hour', now()) - interval '1 hour'`,
+    );
+  }
+
   async forgetNumber(manager: EntityManager, phoneNumberId: string): Promise<void> {
-    for (const table of ['number_automations', 'automation_jobs', 'away_marks'])
+    for (const table of ['number_automations', 'automation_jobs', 'away_marks', 'automation_reply_counts'])
       await manager.query(`DELETE FROM ${table} WHERE phone_number_id = $1`, [phoneNumberId]);
   }
 
-  /** The organization's automations key, if some number of theirs has settings. */
-  async actingKeyOf(tenantId: string): Promise<string | null> {
-    const rows = await this.dataSource.query<Array<{ acting_key_id: string }>>(
-      `SELECT acting_key_id FROM number_automations WHERE tenant_id = $1 LIMIT 1`,
+  /** The organization's automations settings (null: none yet); read in `manager`'s transaction when given. */
+  async organization(
+    tenantId: string,
+    manager?: EntityManager,
+  ): Promise<{ acting_key_id: string; replies_per_hour: number } | null> {
+    const rows = await (manager ?? this.dataSource).query<Array<{ acting_key_id: string; replies_per_hour: number }>>(
+      `SELECT acting_key_id, replies_per_hour FROM automation_settings WHERE tenant_id = $1`,
       [tenantId],
     );
-    return rows[0]?.acting_key_id ?? null;
+    return rows[0] ?? null;
+  }
+
+  /** The organization's settings with `actingKeyId`, unless another writer made them first: the key they hold. */
+  async startOrganization(tenantId: string, actingKeyId: string): Promise<string> {
+    const rows = await this.dataSource.query<Array<{ acting_key_id: string }>>(
+      `INSERT INTO automation_settings (tenant_id, acting_key_id) VALUES ($1, $2)
+       ON CONFLICT (tenant_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id RETURNING acting_key_id`,
+      [tenantId, actingKeyId],
+    );
+    return rows[0].acting_key_id;
   }
 
   async putHours(
-    key: { tenantId: string; phoneNumberId: string; actingKeyId: string },
+    key: { tenantId: string; phoneNumberId: string },
     hours: { timeZone: string | null; weekly: WeeklyHours; holidays: string[] },
   ): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO number_automations (phone_number_id, tenant_id, acting_key_id, time_zone, weekly, holidays)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::date[])
+      `INSERT INTO number_automations (phone_number_id, tenant_id, time_zone, weekly, holidays)
+       VALUES ($1, $2, $3, $4::jsonb, $5::date[])
        ON CONFLICT (phone_number_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, weekly = EXCLUDED.weekly,
          holidays = EXCLUDED.holidays, updated_at = now()`,
-      [key.phoneNumberId, key.tenantId, key.actingKeyId, hours.timeZone, JSON.stringify(hours.weekly), hours.holidays],
+      [key.phoneNumberId, key.tenantId, hours.timeZone, JSON.stringify(hours.weekly), hours.holidays],
     );
   }
 
   async putReplies(
-    key: { tenantId: string; phoneNumberId: string; actingKeyId: string },
+    key: { tenantId: string; phoneNumberId: string },
     replies: { away: AutomaticReply | null; welcome: AutomaticReply | null },
   ): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO number_automations (phone_number_id, tenant_id, acting_key_id, away, welcome)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+      `INSERT INTO number_automations (phone_number_id, tenant_id, away, welcome)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb)
        ON CONFLICT (phone_number_id) DO UPDATE SET away = EXCLUDED.away, welcome = EXCLUDED.welcome,
          updated_at = now()`,
       [
         key.phoneNumberId,
         key.tenantId,
-        key.actingKeyId,
         replies.away && JSON.stringify(replies.away),
         replies.welcome && JSON.stringify(replies.welcome),
       ],

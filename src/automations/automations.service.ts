@@ -118,15 +118,19 @@ export class AutomationsService implements OnModuleInit {
       ['away', input.away],
       ['welcome', input.welcome],
     ] as const)
-      if (reply?.template) await this.checkTemplate(number, kind, reply.template);
+      if (reply?.template) await this.checkTemplate(number, `${kind}.template`, reply.template);
     await this.repository.putReplies(await this.keyed(number), { away, welcome });
     await this.changed(number.phoneNumberId);
     return this.replies(number);
   }
 
-  private async checkTemplate(
-    number: NumberRef,
-    kind: string,
+  /**
+   * A template reply's template: APPROVED in the business account's catalog in that language, with its
+   * parameters as its send needs them; else 400 naming `field`.
+   */
+  async checkTemplate(
+    number: { businessAccountId: string },
+    field: string,
     template: NonNullable<AutomaticReply['template']>,
   ): Promise<void> {
     try {
@@ -140,24 +144,35 @@ export class AutomationsService implements OnModuleInit {
       const details = error.options.data?.details;
       throw GraphError.invalidParameter(
         'Invalid parameter',
-        `${kind}.template: ${error.message}${typeof details === 'string' ? ` (${details})` : ''}`,
+        `${field}: ${error.message}${typeof details === 'string' ? ` (${details})` : ''}`,
       );
     }
   }
 
-  /** The number with the organization's automations key, made with the organization's first settings. */
-  private async keyed(number: NumberRef): Promise<NumberRef & { actingKeyId: string }> {
-    const existing = await this.repository.actingKeyOf(number.tenantId);
-    if (existing) return { ...number, actingKeyId: existing };
-    // Never shown (its text is dropped here): it names the automatic replies in their records.
+  /** The number, once its organization has its automations settings (and key). */
+  private async keyed(number: NumberRef): Promise<NumberRef> {
+    await this.actingKey(number.tenantId);
+    return number;
+  }
+
+  /**
+   * The organization's automations key, made with its first settings or rule: what its automatic
+   * replies and actions are made as. Never shown (its text is dropped here).
+   */
+  async actingKey(tenantId: string): Promise<string> {
+    const existing = await this.repository.organization(tenantId);
+    if (existing) return existing.acting_key_id;
     const issued = await this.keys.create({
       kind: 'org',
-      mode: (await this.tenancy.isTest(number.tenantId)) ? 'test' : 'live',
-      tenantIds: [number.tenantId],
-      name: 'Automations (the gateway’s automatic replies)',
-      scopes: ['messages:send'],
+      mode: (await this.tenancy.isTest(tenantId)) ? 'test' : 'live',
+      tenantIds: [tenantId],
+      name: 'Automations (the gateway’s automatic replies and actions)',
+      scopes: ['messages:send', 'conversations:write', 'contacts:write'],
     });
-    return { ...number, actingKeyId: issued.record.id };
+    const held = await this.repository.startOrganization(tenantId, issued.record.id);
+    // Another request made them first: its key stays, this one goes.
+    if (held !== issued.record.id) await this.keys.revoke(issued.record.id);
+    return held;
   }
 
   private async changed(phoneNumberId: string): Promise<void> {

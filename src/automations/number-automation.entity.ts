@@ -5,8 +5,7 @@ import type { AutomaticReply, WeeklyHours } from './business-hours';
 /**
  * A number's automations settings: its business hours (a time zone, weekly hours, holidays) and its
  * automatic replies (the away message outside those hours, the welcome message on a customer's first
- * message). The replies are sent as the organization's automations key (`acting_key_id`, one per
- * organization, never shown), so their records and the audit name it.
+ * message).
  */
 @Entity({ name: 'number_automations' })
 export class NumberAutomation {
@@ -38,10 +37,6 @@ export class NumberAutomation {
 
   @Column({ type: 'jsonb', nullable: true })
   welcome: AutomaticReply | null;
-
-  /** The organization's automations key: what the replies are sent as. */
-  @Column({ name: 'acting_key_id', type: 'uuid' })
-  actingKeyId: string;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -84,8 +84,9 @@ export class ContactsRepository {
     );
   }
 
-  async findOne(tenantId: string, phoneNumber: string): Promise<ContactRow | undefined> {
-    const rows: ContactRow[] = await this.dataSource.query(
+  /** `manager`: inside the caller's transaction. */
+  async findOne(tenantId: string, phoneNumber: string, manager?: EntityManager): Promise<ContactRow | undefined> {
+    const rows: ContactRow[] = await (manager ?? this.dataSource).query(
       `SELECT ${COLUMNS} FROM contacts AS c WHERE c.tenant_id = $1 AND c.phone_number = $2`,
       [tenantId, phoneNumber],
     );

@@ -130,6 +130,51 @@ export class ContactsService {
     return { data: ordered.map((r) => toContact(r.row)), created, updated: ordered.length - created };
   }
 
+  /**
+   * One contact's tags added or removed and attributes set, made when missing (automations' actions).
+   * Under the organization's lock like any contact write: the tag limits hold (409 code 131000).
+   */
+  async change(
+    tenantId: string,
+    phoneNumber: string,
+    change: { addTags?: string[]; removeTags?: string[]; attributes?: Record<string, unknown> },
+  ): Promise<ContactDto> {
+    const row = await this.repository.transaction(async (manager) => {
+      await this.repository.lockOrganization(manager, tenantId);
+      const current = await this.repository.findOne(tenantId, phoneNumber, manager);
+      const removed = new Set((change.removeTags ?? []).map((t) => t.trim().toLowerCase()));
+      const tags = [
+        ...new Set([...(current?.tags ?? []), ...(change.addTags ?? []).map((t) => t.trim().toLowerCase())]),
+      ].filter((t) => !removed.has(t));
+      const added = tags.filter((t) => !(current?.tags ?? []).includes(t));
+      if (tags.length > MAX_TAGS_PER_CONTACT)
+        throw tagLimitReached(
+          'contact_tag_limit',
+          `Tag limit reached: a contact may carry at most ${MAX_TAGS_PER_CONTACT} tags`,
+          `tags: ${tags.length} distinct tags, over the limit of ${MAX_TAGS_PER_CONTACT}; nothing was written`,
+        );
+      if (added.length > 0 && (await this.repository.unknownTags(manager, tenantId, added)).length > 0) {
+        const total = await this.repository.distinctTagsAfter(manager, tenantId, [phoneNumber], tags);
+        if (total > MAX_DISTINCT_TAGS_PER_ORGANIZATION)
+          throw tagLimitReached(
+            'organization_tag_limit',
+            `Tag limit reached: an organization may use at most ${MAX_DISTINCT_TAGS_PER_ORGANIZATION} distinct tags`,
+            `tags: the organization would have ${total} distinct tags; nothing was written`,
+          );
+      }
+      const [written] = await this.write(manager, tenantId, [
+        {
+          phone_number: phoneNumber,
+          set_name: false,
+          tags,
+          attributes: { ...(current?.attributes ?? {}), ...(change.attributes ?? {}) },
+        },
+      ]);
+      return written.row;
+    });
+    return toContact(row);
+  }
+
   /** Normalizes numbers, refuses repeats (400 code 100) and contacts over the per-contact tag cap (409 code 131000). */
   private prepare(input: UpsertContactsDto): ContactUpsert[] {
     const seen = new Map<string, number>();

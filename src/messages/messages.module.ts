@@ -101,6 +101,9 @@ import { ServiceWindowService } from './service-window.service';
     InboundApplier,
     AutoAssignment,
     SendMessageUseCase,
+    ConversationWork,
+    ConversationNotes,
+    MessageReadsService,
   ],
 })
 export class MessagesModule {

@@ -16,8 +16,7 @@ import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
 import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
 import { OptOutsService } from '../blacklist/opt-outs.service';
-import { AutomationRunner, type MessageEvent } from '../automations/automation-runner';
-import type { AutomationJobRow } from '../automations/automations.repository';
+import { AutomationRunner, type MessageEvent, type RunnableJob } from '../automations/automation-runner';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
@@ -311,7 +310,7 @@ export class WebhookIngestService {
     // Every inbound message stored now, for the open consoles once committed.
     let arrived: Arrived[] = [];
     // The automations' jobs of the messages stored now, run here once committed.
-    let automationJobs: AutomationJobRow[] = [];
+    let automationJobs: RunnableJob[] = [];
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
@@ -447,7 +446,7 @@ export class WebhookIngestService {
     deliveries: DeliveryRow[];
     cameBack: CameBack[];
     arrived: Arrived[];
-    automationJobs: AutomationJobRow[];
+    automationJobs: RunnableJob[];
   }> {
     const received = changes.flatMap((c) => {
       const value = c.change.value ?? {};
@@ -508,6 +507,10 @@ export class WebhookIngestService {
         type: message.type ?? 'unknown',
         sentAt,
         first: stored.created,
+        reopened: stored.reopened,
+        assigneeId: stored.assignee_id,
+        buttonPayload: message.button?.payload ?? message.interactive?.button_reply?.id ?? null,
+        message,
       });
       const key = `${phoneNumberId}:${message.from}`;
       if (!seen.has(key) && (stored.assignee_id === null || stored.reopened)) {

@@ -65,7 +65,7 @@ export class AutomaticRepliesDto {
 
 class AutomationActionDto {
   @ApiProperty({ example: 'reply' }) type: string;
-  @ApiProperty({ enum: ['sent', 'refused', 'failed'] }) outcome: string;
+  @ApiProperty({ enum: ['sent', 'done', 'refused', 'capped', 'failed'] }) outcome: string;
   @ApiPropertyOptional({ description: "Meta's id of the reply" }) message_id?: string;
   @ApiPropertyOptional({ description: 'Found sent by an earlier attempt of the job (its instance died after sending)' })
   recovered?: boolean;
@@ -76,7 +76,9 @@ class AutomationActionDto {
 }
 
 class AutomationStepDto {
-  @ApiProperty({ example: 'away' }) automation: string;
+  @ApiProperty({ example: 'rule', description: '`welcome`, `away` or `rule`' }) automation: string;
+  @ApiPropertyOptional({ format: 'uuid' }) rule_id?: string;
+  @ApiPropertyOptional({ example: 'Prices' }) rule_name?: string;
   @ApiProperty() matched: boolean;
   @ApiProperty({ example: 'outside business hours (sunday 2026-11-29 23:04 Europe/Madrid)' }) reason: string;
   @ApiProperty({ type: [AutomationActionDto] }) actions: AutomationActionDto[];
@@ -86,6 +88,7 @@ export class AutomationRunDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'message', description: 'What happened' }) event: string;
   @ApiProperty({ example: 'message:wamid.HBgL…' }) event_id: string;
+  @ApiProperty({ example: '106540352242922' }) phone_number_id: string;
   @ApiProperty({ example: '15551234567' }) wa_id: string;
   @ApiProperty({ enum: ['running', 'done'] }) state: string;
   @ApiProperty({ description: 'Runs of the job (more than one: its instance died, or a reply had to wait)' })
@@ -98,4 +101,70 @@ export class AutomationRunDto {
 export class AutomationRunListDto {
   @ApiProperty({ type: [AutomationRunDto] }) data: AutomationRunDto[];
   @ApiProperty({ type: PagingDto }) paging: PagingDto;
+}
+
+export class RuleInputDto {
+  @ApiProperty({ example: 'Prices', maxLength: 200 }) name: string;
+  @ApiPropertyOptional({ default: true }) enabled?: boolean;
+  @ApiProperty({ enum: ['message_received', 'conversation_opened'] }) trigger: string;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    example: [{ field: 'text', operator: 'contains_any', values: ['price', 'how much'] }],
+    description: 'All must hold (at most 20)',
+  })
+  conditions: Array<Record<string, unknown>>;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    example: [{ type: 'reply', text: 'Our prices are at https://example.com/prices' }, { type: 'stop' }],
+    description: 'In order (1 to 10)',
+  })
+  actions: Array<Record<string, unknown>>;
+  @ApiPropertyOptional({ minimum: 0, description: 'Where it is judged among the rules (0: first); absent: last' })
+  position?: number;
+}
+
+export class AutomationRuleDto extends RuleInputDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class AutomationRuleListDto {
+  @ApiProperty({ type: [AutomationRuleDto] }) data: AutomationRuleDto[];
+}
+
+export class AutomationSettingsDto {
+  @ApiProperty({
+    minimum: 1,
+    maximum: 100,
+    default: 10,
+    description: "The rules' automatic replies a conversation gets per clock hour at most",
+  })
+  replies_per_conversation_per_hour: number;
+}
+
+export class DryRunDto {
+  @ApiProperty({ example: '106540352242922' }) phone_number_id: string;
+  @ApiPropertyOptional({ example: 'What is the price?', description: 'A text message (or give `message`)' })
+  text?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'A Cloud API message object' })
+  message?: Record<string, unknown>;
+  @ApiPropertyOptional({ example: '15551234567', description: 'The customer (their contact’s tags and attributes)' })
+  from?: string;
+  @ApiPropertyOptional({ description: "The customer's first message (conversation_opened rules too)" }) first?: boolean;
+}
+
+class DryRunRuleDto {
+  @ApiProperty({ format: 'uuid' }) rule_id: string;
+  @ApiProperty() rule_name: string;
+  @ApiProperty() matched: boolean;
+  @ApiProperty() reason: string;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'What it would do' }) actions: unknown[];
+}
+
+export class DryRunResultDto {
+  @ApiProperty() inside_business_hours: boolean;
+  @ApiProperty({ type: [DryRunRuleDto] }) rules: DryRunRuleDto[];
 }

@@ -20,7 +20,7 @@ interface About {
  * A conversation given to a member, taken back or moved to a team (`conversation.assigned`), as a
  * tenant webhook in Meta's envelope under its own field. `reason`: `manual` (the API or console),
  * `auto_assignment`, `reply` (a member's reply took it), `unavailable` (its agent was not available
- * when the customer came back).
+ * when the customer came back), `automation` (a rule's action).
  */
 export function assignedEvent(
   about: About,
@@ -28,7 +28,7 @@ export function assignedEvent(
     assigneeId: string | null;
     previousAssigneeId: string | null;
     teamId: string | null;
-    reason: 'manual' | 'auto_assignment' | 'reply' | 'unavailable';
+    reason: 'manual' | 'auto_assignment' | 'reply' | 'unavailable' | 'automation';
     by: ChangedBy | null;
   },
 ): string {
@@ -47,7 +47,7 @@ export function assignedEvent(
 
 /**
  * A conversation's status changed (`conversation.status_changed`). `reason`: `manual`, `customer`
- * (the customer wrote: reopened), `snooze_ended`.
+ * (the customer wrote: reopened), `snooze_ended`, `automation` (a rule's action).
  */
 export function statusChangedEvent(
   about: About,
@@ -56,7 +56,7 @@ export function statusChangedEvent(
     previousStatus: ConversationStatus | null;
     snoozedUntil: Date | null;
     assigneeId: string | null;
-    reason: 'manual' | 'customer' | 'snooze_ended';
+    reason: 'manual' | 'customer' | 'snooze_ended' | 'automation';
     by: ChangedBy | null;
   },
 ): string {

@@ -7,8 +7,8 @@ import { TenancyService } from '../../tenancy/tenancy.service';
 import { assignedEvent, type ChangedBy, CONVERSATION_FIELD, statusChangedEvent } from './conversation-events';
 import type { ConversationRow } from './conversations.repository';
 
-export type AssignReason = 'manual' | 'auto_assignment' | 'reply' | 'unavailable';
-export type StatusReason = 'manual' | 'customer' | 'snooze_ended';
+export type AssignReason = 'manual' | 'auto_assignment' | 'reply' | 'unavailable' | 'automation';
+export type StatusReason = 'manual' | 'customer' | 'snooze_ended' | 'automation';
 
 /**
  * Writes the tenant webhooks of the team's changes to conversations (`conversation_update`) in the

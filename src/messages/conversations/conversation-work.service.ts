@@ -66,6 +66,7 @@ export class ConversationWork {
     auth: AuthContext,
     key: ConversationKey,
     input: { assignee_id?: string | null; team_id?: string | null },
+    reason: 'manual' | 'automation' = 'manual',
   ): Promise<ConversationRow> {
     const viewer = await this.viewer(auth, key.tenantId);
     await this.visible(viewer, key.tenantId, key.phoneNumberId, key.waId);
@@ -88,7 +89,7 @@ export class ConversationWork {
             key.phoneNumberId,
             changed,
             changed.previous_assignee_id,
-            'manual',
+            reason,
             changedBy(auth),
           )),
         );
@@ -107,6 +108,7 @@ export class ConversationWork {
     auth: AuthContext,
     key: ConversationKey,
     input: { status: ConversationStatus; snoozed_until?: string },
+    reason: 'manual' | 'automation' = 'manual',
   ): Promise<ConversationRow> {
     const viewer = await this.viewer(auth, key.tenantId);
     await this.visible(viewer, key.tenantId, key.phoneNumberId, key.waId);
@@ -134,7 +136,7 @@ export class ConversationWork {
             key.phoneNumberId,
             changed,
             changed.previous_status,
-            'manual',
+            reason,
             changedBy(auth),
           )),
         );

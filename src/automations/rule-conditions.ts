@@ -1,0 +1,92 @@
+import type { RE2JS } from 're2js';
+import { compilePattern, normalizeWords } from './rule-input';
+import type { Condition } from './rule';
+
+/** What a rule's conditions are judged by, for one event. */
+export interface RuleFacts {
+  /** The message's text (a text's body, a button's or a list reply's title, a media caption); null: none. */
+  text: string | null;
+  messageType: string;
+  buttonPayload: string | null;
+  phoneNumberId: string;
+  /** Whether the number was open when the customer wrote (a number without business hours: true). */
+  insideHours: boolean;
+  conversationStatus: string;
+  assigneeId: string | null;
+  /** The contact's tags and attributes, read once when a condition asks (null: no contact). */
+  contact: () => Promise<{ tags: string[]; attributes: Record<string, unknown> } | null>;
+}
+
+const patterns = new Map<string, RE2JS>();
+
+/** A pattern compiled once per process (saved rules compiled at save time already). */
+function pattern(source: string): RE2JS {
+  let compiled = patterns.get(source);
+  if (!compiled) {
+    if (patterns.size > 10_000) patterns.clear();
+    compiled = compilePattern(source);
+    patterns.set(source, compiled);
+  }
+  return compiled;
+}
+
+/** Whether `condition` holds for `facts`. */
+export async function holds(condition: Condition, facts: RuleFacts): Promise<boolean> {
+  switch (condition.field) {
+    case 'text': {
+      if (facts.text === null) return false;
+      if (condition.operator === 'matches') return pattern(condition.value).matcher(facts.text).find();
+      const words = ` ${normalizeWords(facts.text)} `;
+      return condition.values.some((keyword) => words.includes(` ${keyword} `));
+    }
+    case 'message_type':
+      return condition.values.includes(facts.messageType);
+    case 'button_payload':
+      return facts.buttonPayload === condition.value;
+    case 'phone_number_id':
+      return condition.values.includes(facts.phoneNumberId);
+    case 'business_hours':
+      return (condition.value === 'inside') === facts.insideHours;
+    case 'conversation_status':
+      return condition.values.includes(facts.conversationStatus);
+    case 'assignee':
+      return condition.operator === 'is_unassigned' ? facts.assigneeId === null : facts.assigneeId === condition.value;
+    case 'contact_tag': {
+      const has = (await facts.contact())?.tags.includes(condition.value) ?? false;
+      return condition.operator === 'has' ? has : !has;
+    }
+    case 'contact_attribute':
+      return (await facts.contact())?.attributes[condition.name] === condition.value;
+  }
+}
+
+/** Whether every condition holds, and why not when one does not (the first that failed, by its index). */
+export async function judge(conditions: Condition[], facts: RuleFacts): Promise<{ matched: boolean; reason: string }> {
+  for (const [i, condition] of conditions.entries())
+    if (!(await holds(condition, facts)))
+      return { matched: false, reason: `conditions[${i}] (${describe(condition)}) did not hold` };
+  return { matched: true, reason: conditions.length ? 'every condition held' : 'no conditions' };
+}
+
+function describe(c: Condition): string {
+  if ('values' in c) return `${c.field} ${c.operator} ${c.values.join(', ')}`;
+  if (c.field === 'contact_attribute') return `contact_attribute ${c.name} equals ${String(c.value)}`;
+  if ('value' in c) return `${c.field} ${c.operator} ${String(c.value)}`;
+  return `${c.field} ${c.operator}`;
+}
+
+/** The text a rule reads from a Cloud API message object. */
+export function textOf(message: Record<string, unknown>): string | null {
+  const pick = (path: string[]) => {
+    let value: unknown = message;
+    for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' ? value : null;
+  };
+  return (
+    pick(['text', 'body']) ??
+    pick(['button', 'text']) ??
+    pick(['interactive', 'button_reply', 'title']) ??
+    pick(['interactive', 'list_reply', 'title']) ??
+    pick([String(message.type), 'caption'])
+  );
+}
