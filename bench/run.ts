@@ -19,6 +19,7 @@ import { buildScenarios, runLoad, type Scenario, stopLoad, verifyScenario } from
 import { partitionHistory, type RecordPlans, recordPlans } from './lib/records';
 import { formatConversations, runConversationReads, runConversationsInbound } from './lib/conversations';
 import { runInboxStreams } from './lib/inbox-streams';
+import { runAutomationRules } from './lib/automation-rules';
 import { seedConversations } from '../test/support/seed-conversations';
 import { formatScale, runScale } from './lib/scale';
 import { type BenchOptions, parseOptions, USAGE } from './lib/options';
@@ -377,6 +378,15 @@ async function main(): Promise<void> {
         await sleep(2_000);
         report.conversations.streams = await runInboxStreams(stack, cpuOf(gateway), provisioned.apiKey, {
           streams: 500,
+          messages: 3_000,
+          perSecond: 100,
+        });
+      }
+      if (options.conversations.includes('rules')) {
+        say('conversations: customers writing at 100/s with 50 enabled automation rules and with none (3,000 each)...');
+        await sleep(2_000);
+        report.conversations.rules = await runAutomationRules(stack, cpuOf(gateway), provisioned.apiKey, {
+          rules: 50,
           messages: 3_000,
           perSecond: 100,
         });

@@ -4,6 +4,7 @@ import { sleep } from './processes';
 import { FIXTURE, type Stack } from './stack';
 import { SEEDED_FIRST_CUSTOMER } from '../../test/support/seed-conversations';
 import { formatInboxStreams, type InboxStreamsResult } from './inbox-streams';
+import { type AutomationRulesResult, formatAutomationRules } from './automation-rules';
 
 /**
  * The conversations phase (issue 43):
@@ -14,7 +15,7 @@ import { formatInboxStreams, type InboxStreamsResult } from './inbox-streams';
  *   SQL), then the Inbox's two reads at a fixed rate through the API: the conversation list's first
  *   page and a random customer's thread page, each request timed end to end.
  */
-export const CONVERSATION_PARTS = ['inbound', 'reads', 'streams'] as const;
+export const CONVERSATION_PARTS = ['inbound', 'reads', 'streams', 'rules'] as const;
 export type ConversationPart = (typeof CONVERSATION_PARTS)[number];
 
 export interface Latency {
@@ -40,6 +41,7 @@ export interface ConversationsResult {
     thread: Latency;
   };
   streams?: InboxStreamsResult;
+  rules?: AutomationRulesResult;
 }
 
 /** Customers of the seeded history (test/support/seed-conversations.ts): from here on, one apart. */
@@ -151,5 +153,6 @@ export function formatConversations(result: ConversationsResult): string {
     );
   }
   if (result.streams) lines.push(formatInboxStreams(result.streams));
+  if (result.rules) lines.push(formatAutomationRules(result.rules));
   return lines.join('\n');
 }

@@ -165,11 +165,14 @@ async function withAutoAssignment<T>(
   }
 }
 
-/** `messages` customers' messages at `perSecond` through the sandbox, until all are stored; their post times. */
-async function writeAtRate(
+/**
+ * `messages` customers' messages at `perSecond` through the sandbox (`text`: the i-th message's text),
+ * until all are stored; their post times.
+ */
+export async function writeAtRate(
   stack: Stack,
   sources: CpuSources,
-  options: { messages: number; perSecond: number },
+  options: { messages: number; perSecond: number; text?: (i: number) => string },
   round: number,
 ): Promise<{ cpu: CpuUse; samples: [CpuSample, CpuSample]; posted: Map<string, number> }> {
   const db = new Client({ connectionString: stack.gatewayEnv.DATABASE_URL });
@@ -197,7 +200,7 @@ async function writeAtRate(
             from: String(FIRST_WRITER + round * 100_000 + (i % 2000)),
             name: `Writer ${i % 2000}`,
             type: 'text',
-            text: `message ${i}`,
+            text: options.text?.(i) ?? `message ${i}`,
           }),
         }).then(async (res) => {
           if (!res.ok) throw new Error(`sandbox inbound: HTTP ${res.status} ${await res.text()}`);

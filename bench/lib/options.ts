@@ -100,7 +100,8 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --conversations <list>  the conversations phase: inbound (customers' messages at 100/s through the
                         sandbox: the gateway's CPU per message), reads (the Inbox's list and thread at
                         20 reads/s over a seeded history), streams (the same inbound with 500 consoles'
-                        update streams open); "none" skips (BENCH_CONVERSATIONS, default inbound,reads,streams)
+                        update streams open), rules (the same inbound with 50 enabled automation rules);
+                        "none" skips (BENCH_CONVERSATIONS, default inbound,reads,streams,rules)
   --conversation-records <n>  inbound and as many outbound records seeded for the reads (default 1000000)
   --conversation-customers <n>  customers they are spread over (default 50000)
   --skip-build          use the existing dist/ (default: npm run build first)

@@ -52,6 +52,10 @@ export class AutomationJob {
   @Column({ type: 'jsonb', default: () => `'[]'` })
   log: AutomationStep[];
 
+  /** Microseconds its run spent judging rules' conditions (a contact read when one asks; not acting). */
+  @Column({ name: 'judged_us', type: 'integer', nullable: true })
+  judgedUs: number | null;
+
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
 

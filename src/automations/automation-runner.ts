@@ -10,7 +10,7 @@ import type { AutomationStep } from './automation-log';
 import { type AutomationJobRow, AutomationsRepository } from './automations.repository';
 import { AutomationsService, type NumberAutomations } from './automations.service';
 import { type AutomaticReply, isOpen, wallClock } from './business-hours';
-import { judge, type RuleFacts, textOf } from './rule-conditions';
+import { explain, judge, judgeNow, type RuleFacts, textOf } from './rule-conditions';
 import { type OrganizationRules, RulesService } from './rules.service';
 
 /** A customer's message stored now, as automations judge it. */
@@ -73,9 +73,11 @@ export class AutomationRunner implements OnModuleInit {
   }
 
   /**
-   * The ingest's part, in its transaction: a job for each customer message stored now whose number
-   * has an away or welcome message or whose organization has enabled rules (both cached per instance:
-   * without either, a message costs no statement).
+   * The ingest's part, in its transaction: a job for each customer message stored now that something
+   * will act on: the welcome (a first message), the away message (outside business hours), a rule whose
+   * conditions hold (judged here, in memory: a few microseconds a rule) or ask about the contact (read
+   * by the job). The settings and rules are cached per instance; a message nothing acts on costs no
+   * statement.
    */
   async write(manager: EntityManager, events: MessageEvent[]): Promise<RunnableJob[]> {
     const jobs = [];
@@ -83,10 +85,9 @@ export class AutomationRunner implements OnModuleInit {
     for (const e of events) {
       // A reaction or a system notice is not the customer writing.
       if (e.type === 'reaction' || e.type === 'system') continue;
-      const answers =
-        AutomationsService.answersMessages(await this.settings.forNumber(e.phoneNumberId, manager)) ||
-        (await this.rules.enabled(e.tenantId, manager)) !== null;
-      if (!answers) continue;
+      const settings = await this.settings.forNumber(e.phoneNumberId, manager);
+      const rules = await this.rules.enabled(e.tenantId, manager);
+      if (!hasWork(e, settings, rules)) continue;
       const eventId = `message:${e.messageId}`;
       messages.set(eventId, e.message);
       jobs.push({
@@ -131,8 +132,9 @@ export class AutomationRunner implements OnModuleInit {
         if (settings.away?.enabled && settings.hours) log.push(await this.away(job, settings, settings.away));
       }
       const rules = await this.rules.enabled(job.tenant_id);
-      if (rules) log.push(...(await this.applyRules(job, settings, rules)));
-      await this.repository.finish(job.id, log);
+      const judged = { us: 0 };
+      if (rules) log.push(...(await this.applyRules(job, settings, rules, judged)));
+      await this.repository.finish(job.id, log, rules ? Math.round(judged.us) : null);
     } catch (error) {
       if (error instanceof TryAgainLater && job.attempts < MAX_ATTEMPTS) {
         // Its lease runs out and the sweep takes it again; what it decided so far is kept meanwhile.
@@ -153,6 +155,7 @@ export class AutomationRunner implements OnModuleInit {
     job: RunnableJob,
     settings: NumberAutomations | null,
     organization: OrganizationRules,
+    judged: { us: number },
   ): Promise<AutomationStep[]> {
     const triggers = new Set([
       'message_received',
@@ -162,19 +165,21 @@ export class AutomationRunner implements OnModuleInit {
     if (applicable.length === 0) return [];
     const message = job.message ?? (await this.messageOf(job));
     let contact: Promise<{ tags: string[]; attributes: Record<string, unknown> } | null> | undefined;
-    const facts: RuleFacts = {
-      text: message ? textOf(message) : null,
-      messageType: job.facts.type,
-      buttonPayload: job.facts.button_payload ?? null,
-      phoneNumberId: job.phone_number_id,
-      insideHours: settings?.hours ? isOpen(settings.hours, new Date(job.facts.sent_at)) : true,
-      conversationStatus: 'open',
-      assigneeId: job.facts.assignee_id ?? null,
-      contact: () =>
+    const facts = factsOf(
+      {
+        message: message ?? {},
+        type: job.facts.type,
+        buttonPayload: job.facts.button_payload ?? null,
+        phoneNumberId: job.phone_number_id,
+        sentAt: new Date(job.facts.sent_at),
+        assigneeId: job.facts.assignee_id ?? null,
+      },
+      settings,
+      () =>
         (contact ??= this.contacts
           .find(job.tenant_id, job.wa_id)
           .then((c) => (c ? { tags: c.tags, attributes: c.attributes } : null))),
-    };
+    );
     const target: ActionTarget = {
       jobId: job.id,
       tenantId: job.tenant_id,
@@ -185,7 +190,16 @@ export class AutomationRunner implements OnModuleInit {
     };
     const steps: AutomationStep[] = [];
     for (const rule of applicable) {
-      const verdict = await judge(rule.conditions, facts);
+      const started = performance.now();
+      // Judged without reading first: a rule whose conditions fail on the message itself is not logged
+      // (the ingest wrote this job for another rule or automation); one that asked about the contact is.
+      const now = judgeNow(rule.conditions, facts);
+      if ('failed' in now) {
+        judged.us += (performance.now() - started) * 1000;
+        continue;
+      }
+      const verdict = 'needsContact' in now ? await judge(rule.conditions, facts) : explain(rule.conditions, now);
+      judged.us += (performance.now() - started) * 1000;
       const step: AutomationStep = {
         automation: 'rule',
         rule_id: rule.id,
@@ -261,6 +275,44 @@ export class AutomationRunner implements OnModuleInit {
       repliesPerHour: null,
     };
   }
+}
+
+/** What rules judge a message by. */
+function factsOf(
+  m: {
+    message: Record<string, unknown>;
+    type: string;
+    buttonPayload: string | null;
+    phoneNumberId: string;
+    sentAt: Date;
+    assigneeId: string | null;
+  },
+  settings: NumberAutomations | null,
+  contact: RuleFacts['contact'],
+): RuleFacts {
+  return {
+    text: textOf(m.message),
+    messageType: m.type,
+    buttonPayload: m.buttonPayload,
+    phoneNumberId: m.phoneNumberId,
+    insideHours: settings?.hours ? isOpen(settings.hours, m.sentAt) : true,
+    // A customer's message leaves their conversation open (it opens one that was not).
+    conversationStatus: 'open',
+    assigneeId: m.assigneeId,
+    contact,
+  };
+}
+
+/** Whether anything will act on the message (so that it needs a job). */
+function hasWork(e: MessageEvent, settings: NumberAutomations | null, organization: OrganizationRules | null): boolean {
+  if (settings?.welcome?.enabled && e.first) return true;
+  if (settings?.away?.enabled && settings.hours && !isOpen(settings.hours, e.sentAt)) return true;
+  if (!organization) return false;
+  const triggers = new Set(['message_received', ...(e.first || e.reopened ? ['conversation_opened'] : [])]);
+  const facts = factsOf(e, settings, () => Promise.resolve(null));
+  return organization.rules.some(
+    (rule) => triggers.has(rule.trigger) && !('failed' in judgeNow(rule.conditions, facts)),
+  );
 }
 
 /** An away or welcome message as a send's content. */

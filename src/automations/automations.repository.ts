@@ -335,11 +335,11 @@ export class AutomationsRepository {
     return rows;
   }
 
-  async finish(jobId: string, log: AutomationStep[]): Promise<void> {
-    await this.dataSource.query(`UPDATE automation_jobs SET finished_at = now(), log = $2::jsonb WHERE id = $1`, [
-      jobId,
-      JSON.stringify(log),
-    ]);
+  async finish(jobId: string, log: AutomationStep[], judgedUs: number | null = null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE automation_jobs SET finished_at = now(), log = $2::jsonb, judged_us = $3 WHERE id = $1`,
+      [jobId, JSON.stringify(log), judgedUs],
+    );
   }
 
   /** What a job did so far, kept while it waits for another attempt. */

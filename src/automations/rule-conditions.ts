@@ -14,7 +14,7 @@ export interface RuleFacts {
   conversationStatus: string;
   assigneeId: string | null;
   /** The contact's tags and attributes, read once when a condition asks (null: no contact). */
-  contact: () => Promise<{ tags: string[]; attributes: Record<string, unknown> } | null>;
+  contact: () => Promise<ContactFacts>;
 }
 
 const patterns = new Map<string, RE2JS>();
@@ -30,14 +30,22 @@ function pattern(source: string): RE2JS {
   return compiled;
 }
 
-/** Whether `condition` holds for `facts`. */
-export async function holds(condition: Condition, facts: RuleFacts): Promise<boolean> {
+type ContactFacts = { tags: string[]; attributes: Record<string, unknown> } | null;
+/** The message's words folded once per event, for every keyword condition. */
+const words = new WeakMap<RuleFacts, string>();
+
+/**
+ * Whether `condition` holds, synchronously; `undefined` when it asks about the contact and `contact`
+ * was not read (`undefined`).
+ */
+function holdsNow(condition: Condition, facts: RuleFacts, contact: ContactFacts | undefined): boolean | undefined {
   switch (condition.field) {
     case 'text': {
       if (facts.text === null) return false;
       if (condition.operator === 'matches') return pattern(condition.value).matcher(facts.text).find();
-      const words = ` ${normalizeWords(facts.text)} `;
-      return condition.values.some((keyword) => words.includes(` ${keyword} `));
+      let folded = words.get(facts);
+      if (folded === undefined) words.set(facts, (folded = ` ${normalizeWords(facts.text)} `));
+      return condition.values.some((keyword) => folded.includes(` ${keyword} `));
     }
     case 'message_type':
       return condition.values.includes(facts.messageType);
@@ -52,19 +60,46 @@ export async function holds(condition: Condition, facts: RuleFacts): Promise<boo
     case 'assignee':
       return condition.operator === 'is_unassigned' ? facts.assigneeId === null : facts.assigneeId === condition.value;
     case 'contact_tag': {
-      const has = (await facts.contact())?.tags.includes(condition.value) ?? false;
+      if (contact === undefined) return undefined;
+      const has = contact?.tags.includes(condition.value) ?? false;
       return condition.operator === 'has' ? has : !has;
     }
     case 'contact_attribute':
-      return (await facts.contact())?.attributes[condition.name] === condition.value;
+      return contact === undefined ? undefined : contact?.attributes[condition.name] === condition.value;
   }
 }
 
-/** Whether every condition holds, and why not when one does not (the first that failed, by its index). */
+/** A verdict: matched, or the index of the first condition that failed, or which one needs the contact. */
+export type Verdict = { matched: true } | { matched: false; failed: number } | { needsContact: number };
+
+/**
+ * Judges the conditions in order without reading anything: the first that fails decides; a condition
+ * on the contact (not read yet) stops the judging there (`needsContact`).
+ */
+export function judgeNow(conditions: Condition[], facts: RuleFacts, contact?: ContactFacts): Verdict {
+  for (const [i, condition] of conditions.entries()) {
+    const held = holdsNow(condition, facts, contact);
+    if (held === undefined) return { needsContact: i };
+    if (!held) return { matched: false, failed: i };
+  }
+  return { matched: true };
+}
+
+/** Whether every condition holds (the contact read when a condition asks), and why not: the first that failed. */
 export async function judge(conditions: Condition[], facts: RuleFacts): Promise<{ matched: boolean; reason: string }> {
-  for (const [i, condition] of conditions.entries())
-    if (!(await holds(condition, facts)))
-      return { matched: false, reason: `conditions[${i}] (${describe(condition)}) did not hold` };
+  let verdict = judgeNow(conditions, facts);
+  if ('needsContact' in verdict) verdict = judgeNow(conditions, facts, await facts.contact());
+  return explain(conditions, verdict);
+}
+
+/** A verdict in words (one that still needs the contact is not a verdict yet). */
+export function explain(conditions: Condition[], verdict: Verdict): { matched: boolean; reason: string } {
+  if ('needsContact' in verdict) throw new Error('judged without the contact a condition asks about');
+  if (!verdict.matched)
+    return {
+      matched: false,
+      reason: `conditions[${verdict.failed}] (${describe(conditions[verdict.failed])}) did not hold`,
+    };
   return { matched: true, reason: conditions.length ? 'every condition held' : 'no conditions' };
 }
 

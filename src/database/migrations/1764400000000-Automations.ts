@@ -11,7 +11,7 @@ export class Automations1764400000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
-      `CREATE TABLE "automation_jobs" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "tenant_id" uuid NOT NULL, "phone_number_id" text NOT NULL, "wa_id" text NOT NULL, "event" text NOT NULL, "event_id" text NOT NULL, "facts" jsonb NOT NULL, "lease_until" TIMESTAMP WITH TIME ZONE NOT NULL, "attempts" integer NOT NULL DEFAULT '1', "log" jsonb NOT NULL DEFAULT '[]', "finished_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_automation_jobs" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "automation_jobs" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "tenant_id" uuid NOT NULL, "phone_number_id" text NOT NULL, "wa_id" text NOT NULL, "event" text NOT NULL, "event_id" text NOT NULL, "facts" jsonb NOT NULL, "lease_until" TIMESTAMP WITH TIME ZONE NOT NULL, "attempts" integer NOT NULL DEFAULT '1', "log" jsonb NOT NULL DEFAULT '[]', "judged_us" integer, "finished_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_automation_jobs" PRIMARY KEY ("id"))`,
     );
     await q.query(`CREATE INDEX "IDX_automation_jobs_tenant" ON "automation_jobs"  ("tenant_id")`);
     await q.query(
