@@ -26,6 +26,7 @@ import {
 import { AuditLogPage } from './pages/audit-log';
 import { BroadcastPage, BroadcastsPage } from './pages/broadcasts';
 import { InboxPage } from './pages/inbox';
+import { AutomationsPage } from './pages/automations';
 import { KeysPage } from './pages/keys';
 import { MembersPage } from './pages/members';
 import { BlacklistPage, ContactsPage } from './pages/lists';
@@ -452,6 +453,7 @@ type PageEntry = [name: string, label: string, scope?: string];
 const TENANT_PAGES: PageEntry[] = [
   ['overview', 'Overview', 'business:read'],
   ['inbox', 'Inbox', 'conversations:read'],
+  ['automations', 'Automations', 'conversations:read'],
   ['messages', 'Messages', 'messages:read'],
   ['webhooks', 'Webhooks', 'webhooks:read'],
   ['templates', 'Templates', 'templates:read'],
@@ -519,6 +521,13 @@ function Console({
         scopes={session.key.scopes}
         test={session.mode === 'test'}
         person={session.person?.email ?? null}
+      />
+    );
+  else if (page === 'automations')
+    content = (
+      <AutomationsPage
+        organizationId={session.organization_id}
+        canWrite={session.key.scopes.includes('members:write')}
       />
     );
   else if (page === 'test-numbers')

@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PeopleService } from '../src/people/people.service';
+import { buildConsole, chromiumAvailable, launchChromium, seriousViolations } from './support/chromium';
+import { createTenant, type TestTenant } from './support/factories';
+import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+const PASSWORD = 'console automations password 2026!';
+const CUSTOMER = '15557550001';
+const describeWithChromium = chromiumAvailable('console automations') ? describe : describe.skip;
+
+/**
+ * The Automations page in Chromium: a keyword rule made in the form, tried in the dry run (nothing
+ * sent), then a customer writes and the rule's reply shows in the Inbox's thread; axe-core finds no
+ * serious or critical violation at 1280 and 390 px.
+ */
+describeWithChromium('console: automations', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    buildConsole();
+    t = await createTestApp();
+    await resetState(t);
+    a = await createTenant(t, 'Console automations');
+    await t.get(PeopleService).addOwner(a.id, 'owner@console-automations.example', PASSWORD);
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function owner(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${t.url}/console/`);
+    await page.getByLabel('Email').fill('owner@console-automations.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'Automations' }).click();
+    await page.getByRole('heading', { name: 'Automations', level: 1 }).waitFor();
+    return page;
+  }
+
+  it('makes a keyword rule, dry-runs it, and its reply reaches the customer and the Inbox', async () => {
+    const page = await owner();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByLabel('Name').fill('Prices');
+    await form.getByLabel('If the message has any of these words').fill('price, prices');
+    await form.getByLabel('Then reply').fill('Our prices are in the catalogue.');
+    await form.getByRole('button', { name: 'Make the rule' }).click();
+    await page.getByRole('status').getByText('Rule Prices made.').waitFor();
+    await page.getByRole('region', { name: 'Rules' }).getByRole('cell', { name: 'Prices', exact: true }).waitFor();
+
+    const tryIt = page.getByRole('form', { name: 'Try the rules' });
+    await tryIt.getByLabel('A customer writes').fill('PRICE?!');
+    await tryIt.getByRole('button', { name: 'Try' }).click();
+    await page
+      .getByRole('list', { name: 'Dry run' })
+      .getByText('Prices: matched; would reply "Our prices are in the catalogue.", stop')
+      .waitFor();
+    expect(t.sandbox.requests().filter((r) => r.path.endsWith('/messages'))).toEqual([]);
+
+    await postFromUpstream(t.url, inboundTextWebhook(a, CUSTOMER, 'what is the price?', { name: 'Lucia' })).expect(200);
+    await page.goto(`${t.url}/console/#/inbox/${a.phoneNumberId}/${CUSTOMER}`);
+    await page
+      .getByRole('list', { name: 'Messages with Lucia' })
+      .getByText('Our prices are in the catalogue.')
+      .waitFor({ timeout: 10_000 });
+    const sent = t.sandbox.requests().filter((r) => (r.body as { to?: string })?.to === CUSTOMER);
+    expect(sent.map((r) => (r.body as { text?: { body: string } }).text?.body)).toEqual([
+      'Our prices are in the catalogue.',
+    ]);
+    // The run log on the page says what ran.
+    await page.goto(`${t.url}/console/#/automations`);
+    await page
+      .getByRole('region', { name: 'Run log' })
+      .getByText(/Prices: matched/)
+      .waitFor();
+  });
+
+  it('saves the number’s business hours and its welcome message from their forms', async () => {
+    const page = await owner();
+    const hours = page.getByRole('form', { name: 'Business hours' });
+    await hours.getByLabel('Time zone').fill('Europe/Madrid');
+    await hours.getByLabel(/^Monday/).fill('09:00-13:00, 15:00-19:00');
+    await hours.getByLabel(/^Holidays/).fill('2026-12-25');
+    await hours.getByRole('button', { name: 'Save business hours' }).click();
+    await page.getByRole('status').getByText('Business hours saved.').waitFor();
+    const replies = page.getByRole('form', { name: 'Automatic replies' });
+    await replies.getByLabel('Send the welcome message').check();
+    await replies.getByLabel('Welcome message', { exact: true }).fill('Welcome to the shop!');
+    await replies.getByRole('button', { name: 'Save automatic replies' }).click();
+    await page.getByRole('status').getByText('Automatic replies saved.').waitFor();
+    const [row] = await t.dataSource.query(
+      `SELECT time_zone, weekly, to_json(holidays) AS holidays, welcome FROM number_automations WHERE phone_number_id = $1`,
+      [a.phoneNumberId],
+    );
+    expect(row).toEqual({
+      time_zone: 'Europe/Madrid',
+      weekly: {
+        monday: [
+          { open: '09:00', close: '13:00' },
+          { open: '15:00', close: '19:00' },
+        ],
+      },
+      holidays: ['2026-12-25'],
+      welcome: { enabled: true, text: 'Welcome to the shop!' },
+    });
+  });
+
+  it('has no serious or critical accessibility violation at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const page = await owner(width);
+      await page.getByRole('region', { name: 'Rules' }).getByRole('cell', { name: 'Prices', exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});
