@@ -541,6 +541,36 @@ describe('test mode', () => {
       await testHook.waitFor((events) => events.some((e) => e.body.includes(`hello from ${from}`)));
     };
 
+    it('runs automation rules on a test number against the simulator, never Meta', async () => {
+      const rule = await post('/v1/automations/rules').send({
+        name: 'Test prices',
+        trigger: 'message_received',
+        conditions: [{ field: 'text', operator: 'contains_any', values: ['price'] }],
+        actions: [{ type: 'reply', text: 'Test prices reply' }],
+      });
+      expect(rule.status).toBe(201);
+      const liveBefore = t.sandbox.requests().length;
+      const from = '15557770099';
+      const res = await post(`/v1/test/${testNumber.phone_number_id}/inbound`).send({
+        from,
+        type: 'text',
+        text: { body: 'what is the price?' },
+      });
+      expect(res.status).toBe(200);
+      const reply = await eventually(async () =>
+        t
+          .simulator!.requests()
+          .find(
+            (r) =>
+              r.path === `/v23.0/${testNumber.phone_number_id}/messages` && (r.body as { to?: string })?.to === from,
+          ),
+      );
+      expect(reply.body).toMatchObject({ type: 'text', text: { body: 'Test prices reply' } });
+      expect(t.sandbox.requests().length).toBe(liveBefore);
+      const removed = await request(t.url).delete(`/v1/automations/rules/${rule.body.id}`).set(bearer(testKey));
+      expect(removed.status).toBe(200);
+    });
+
     it('a customer’s message of every Cloud API type reaches the tenant’s webhook as Meta sends it', async () => {
       const from = '15557770002';
       const bodies: Array<[string, Record<string, unknown>, (message: Record<string, any>) => void]> = [
