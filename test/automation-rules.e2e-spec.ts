@@ -284,4 +284,34 @@ describe('automations: rules', () => {
     expect(conversation.status).toBe('pending');
     expect((await api('get', `/v1/contacts/${vip}`).expect(200)).body.tags).toEqual(['vip']);
   });
+
+  it('never runs on the business’s own messages (echoes from the WhatsApp Business app)', async () => {
+    const everything = await rule({
+      name: 'Answer everything again',
+      trigger: 'message_received',
+      conditions: [],
+      actions: [{ type: 'reply', text: 'Thanks!' }],
+    });
+    const who = customer(7);
+    // What Meta sends when the business writes from the WhatsApp Business app on a coexisting number.
+    const echo = inboundTextWebhook(shop, who, 'We ship tomorrow');
+    const change = echo.entry[0].changes[0];
+    change.field = 'smb_message_echoes';
+    const [message] = change.value.messages;
+    change.value = {
+      messaging_product: 'whatsapp',
+      metadata: change.value.metadata,
+      message_echoes: [{ ...message, from: '15550100001', to: who }],
+    } as unknown as typeof change.value;
+    await postFromUpstream(t2.url, echo).expect(200);
+    // And a customer's message after it, which the rule does answer: the echo went before it.
+    const other = customer(8);
+    await write(other, 'hello');
+    await runsOf(other, 1);
+    const runs = (await api('get', `/v1/${shop.phoneNumberId}/automation_runs?limit=100`).expect(200)).body
+      .data as Run[];
+    expect(runs.filter((r) => r.wa_id === who)).toEqual([]);
+    expect(sendsTo(who)).toEqual([]);
+    await api('delete', `/v1/automations/rules/${everything.id}`).expect(200);
+  });
 });

@@ -197,7 +197,11 @@ function NumberAutomations({ phone, canWrite, act }: { phone: string; canWrite: 
   const [holidays, setHolidays] = useState('');
   const [away, setAway] = useState<Reply>({ enabled: false, text: '', once_every_hours: 24 });
   const [welcome, setWelcome] = useState<Reply>({ enabled: false, text: '' });
+  // The forms show once the number's settings are read: nothing typed before is overwritten.
+  const [loaded, setLoaded] = useState<string>();
+  const [loadError, setLoadError] = useState<string>();
   useEffect(() => {
+    setLoadError(undefined);
     void (async () => {
       const hours = await api.get<Hours>(`/v1/${phone}/business_hours`);
       setZone(hours.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -206,7 +210,8 @@ function NumberAutomations({ phone, canWrite, act }: { phone: string; canWrite: 
       const replies = await api.get<{ away: Reply | null; welcome: Reply | null }>(`/v1/${phone}/automatic_replies`);
       setAway(replies.away ?? { enabled: false, text: '', once_every_hours: 24 });
       setWelcome(replies.welcome ?? { enabled: false, text: '' });
-    })();
+      setLoaded(phone);
+    })().catch((e: Error) => setLoadError(e.message));
   }, [phone]);
   const saveHours = () =>
     act(async () => {
@@ -238,6 +243,8 @@ function NumberAutomations({ phone, canWrite, act }: { phone: string; canWrite: 
       });
       return 'Automatic replies saved.';
     });
+  if (loadError) return <p role="alert">{loadError}</p>;
+  if (loaded !== phone) return <p>Reading the number’s business hours…</p>;
   return (
     <>
       <h2>Business hours</h2>
