@@ -18,6 +18,8 @@ interface Step {
 }
 interface Run {
   id: string;
+  event?: string;
+  event_id?: string;
   wa_id: string;
   state: string;
   steps: Step[];
@@ -313,5 +315,81 @@ describe('automations: rules', () => {
     expect(runs.filter((r) => r.wa_id === who)).toEqual([]);
     expect(sendsTo(who)).toEqual([]);
     await api('delete', `/v1/automations/rules/${everything.id}`).expect(200);
+  });
+
+  it('acts once on an outbound message Meta reports failed, by its error code', async () => {
+    const failed = await rule({
+      name: 'Undeliverable',
+      trigger: 'message_failed',
+      conditions: [{ field: 'error_code', operator: 'in', values: [131026, 131049] }],
+      actions: [
+        { type: 'add_tag', tag: 'undeliverable' },
+        { type: 'note', body: 'A message to this customer could not be delivered' },
+      ],
+    });
+    const who = customer(9);
+    await write(who, 'hi');
+    // The number's statuses come on demand: the message is held until the sandbox is told it failed.
+    const control = (method: string, path: string, body: unknown) =>
+      fetch(`${t1.sandbox.url}/_sandbox${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await control('PUT', `/phone_numbers/${shop.phoneNumberId}/status_delays`, { manual: true })).status).toBe(
+      200,
+    );
+    const sent = await api('post', `/v1/${shop.phoneNumberId}/messages`, {
+      messaging_product: 'whatsapp',
+      to: who,
+      type: 'text',
+      text: { body: 'Your order shipped' },
+    }).expect(200);
+    const wamid = sent.body.messages[0].id as string;
+    expect((await control('POST', `/messages/${wamid}/status`, { status: 'failed', error_code: 131026 })).status).toBe(
+      200,
+    );
+    // (The customer's own message may have a job of its own: the earlier tests' rules are still on.)
+    const run = await eventually(async () => {
+      const runs = (await api('get', `/v1/${shop.phoneNumberId}/automation_runs?limit=100`).expect(200)).body
+        .data as Run[];
+      return runs.find((r) => r.event === 'message_failed' && r.wa_id === who && r.state === 'done');
+    }, 10_000);
+    expect(run).toMatchObject({ event: 'message_failed', event_id: `failed:${wamid}` });
+    expect(run.steps).toEqual([
+      {
+        automation: 'rule',
+        rule_id: failed.id,
+        rule_name: 'Undeliverable',
+        matched: true,
+        reason: 'every condition held',
+        actions: [
+          { type: 'add_tag', outcome: 'done' },
+          { type: 'note', outcome: 'done' },
+        ],
+      },
+    ]);
+    expect((await api('get', `/v1/contacts/${who}`).expect(200)).body.tags).toContain('undeliverable');
+    // Meta redelivering the same failure (its webhook as the sandbox sent it) acts on it no more.
+    const webhooks = (await (await fetch(`${t1.sandbox.url}/_sandbox/webhooks`)).json()) as {
+      data: Array<{
+        payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }> };
+      }>;
+    };
+    const failure = webhooks.data.find((w) =>
+      w.payload.entry[0].changes[0].value.statuses?.some((s) => s.id === wamid && s.status === 'failed'),
+    );
+    await postFromUpstream(t2.url, failure!.payload).expect(200);
+    const jobs = async () =>
+      (
+        await t1.dataSource.query(`SELECT count(*)::int AS n FROM automation_jobs WHERE event_id = $1`, [
+          `failed:${wamid}`,
+        ])
+      )[0].n as number;
+    expect(await jobs()).toBe(1);
+    const notes = (await api('get', `/v1/${shop.phoneNumberId}/conversations/${who}/notes`).expect(200)).body.data;
+    expect(notes).toHaveLength(1);
+    await control('PUT', `/phone_numbers/${shop.phoneNumberId}/status_delays`, { manual: false });
+    await api('delete', `/v1/automations/rules/${failed.id}`).expect(200);
   });
 });

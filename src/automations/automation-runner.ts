@@ -32,6 +32,16 @@ export interface MessageEvent {
   message: Record<string, unknown>;
 }
 
+/** An outbound message Meta reported failed, as `message_failed` rules judge it. */
+export interface FailedMessage {
+  tenantId: string;
+  phoneNumberId: string;
+  recipient: string;
+  messageId: string;
+  at: Date;
+  errorCode: number | null;
+}
+
 /** A job with its message when the instance that stored the message runs it. */
 export type RunnableJob = AutomationJobRow & { message?: Record<string, unknown> };
 
@@ -111,6 +121,56 @@ export class AutomationRunner implements OnModuleInit {
     return written.map((job) => ({ ...job, message: messages.get(job.event_id) }));
   }
 
+  /**
+   * The ingest's part for statuses, in its transaction: a job for each outbound message Meta reports
+   * failed whose organization has a `message_failed` rule that may act on it (judged in memory, as for
+   * messages). A redelivered failure has its job already (unique per message).
+   */
+  async writeFailures(manager: EntityManager, failures: FailedMessage[]): Promise<RunnableJob[]> {
+    const jobs = [];
+    for (const f of failures) {
+      const organization = await this.rules.enabled(f.tenantId, manager);
+      if (!organization) continue;
+      const facts = factsOf(
+        {
+          message: {},
+          type: '',
+          buttonPayload: null,
+          phoneNumberId: f.phoneNumberId,
+          sentAt: f.at,
+          assigneeId: null,
+          errorCode: f.errorCode,
+        },
+        null,
+        () => Promise.resolve(null),
+      );
+      const acts = organization.rules.some(
+        (rule) => rule.trigger === 'message_failed' && !('failed' in judgeNow(rule.conditions, facts)),
+      );
+      if (!acts) continue;
+      jobs.push({
+        tenantId: f.tenantId,
+        phoneNumberId: f.phoneNumberId,
+        waId: f.recipient,
+        event: 'message_failed',
+        eventId: `failed:${f.messageId}`,
+        facts: {
+          type: '',
+          sent_at: f.at.toISOString(),
+          first: false,
+          error_code: f.errorCode,
+          message_id: f.messageId,
+        },
+      });
+    }
+    return this.repository.writeJobs(manager, jobs, this.leaseSeconds);
+  }
+
+  /** Whether an organization has a rule on failed messages (cached; read outside any transaction). */
+  async watchesFailures(tenantId: string): Promise<boolean> {
+    return (await this.rules.enabled(tenantId))?.rules.some((rule) => rule.trigger === 'message_failed') ?? false;
+  }
+
   /** After the ingest's commit: its jobs, run here (their lease is this instance's). */
   afterCommit(jobs: RunnableJob[]): void {
     for (const job of jobs) void this.run(job);
@@ -127,7 +187,7 @@ export class AutomationRunner implements OnModuleInit {
     const log: AutomationStep[] = [];
     try {
       const settings = await this.settings.forNumber(job.phone_number_id);
-      if (settings) {
+      if (settings && job.event === 'message') {
         if (settings.welcome?.enabled) log.push(await this.welcome(job, settings, settings.welcome));
         if (settings.away?.enabled && settings.hours) log.push(await this.away(job, settings, settings.away));
       }
@@ -157,13 +217,10 @@ export class AutomationRunner implements OnModuleInit {
     organization: OrganizationRules,
     judged: { us: number },
   ): Promise<AutomationStep[]> {
-    const triggers = new Set([
-      'message_received',
-      ...(job.facts.first || job.facts.reopened ? ['conversation_opened'] : []),
-    ]);
+    const triggers = triggersOf(job.event, job.facts.first, job.facts.reopened ?? false);
     const applicable = organization.rules.filter((rule) => triggers.has(rule.trigger));
     if (applicable.length === 0) return [];
-    const message = job.message ?? (await this.messageOf(job));
+    const message = job.message ?? (job.event === 'message' ? await this.messageOf(job) : null);
     let contact: Promise<{ tags: string[]; attributes: Record<string, unknown> } | null> | undefined;
     const facts = factsOf(
       {
@@ -173,6 +230,7 @@ export class AutomationRunner implements OnModuleInit {
         phoneNumberId: job.phone_number_id,
         sentAt: new Date(job.facts.sent_at),
         assigneeId: job.facts.assignee_id ?? null,
+        errorCode: job.facts.error_code ?? null,
       },
       settings,
       () =>
@@ -277,6 +335,12 @@ export class AutomationRunner implements OnModuleInit {
   }
 }
 
+/** The rules' triggers an event is: a customer's message, or an outbound message that failed. */
+function triggersOf(event: string, first: boolean, reopened: boolean): Set<string> {
+  if (event === 'message_failed') return new Set(['message_failed']);
+  return new Set(['message_received', ...(first || reopened ? ['conversation_opened'] : [])]);
+}
+
 /** What rules judge a message by. */
 function factsOf(
   m: {
@@ -286,6 +350,7 @@ function factsOf(
     phoneNumberId: string;
     sentAt: Date;
     assigneeId: string | null;
+    errorCode?: number | null;
   },
   settings: NumberAutomations | null,
   contact: RuleFacts['contact'],
@@ -293,6 +358,7 @@ function factsOf(
   return {
     text: textOf(m.message),
     messageType: m.type,
+    errorCode: m.errorCode ?? null,
     buttonPayload: m.buttonPayload,
     phoneNumberId: m.phoneNumberId,
     insideHours: settings?.hours ? isOpen(settings.hours, m.sentAt) : true,
@@ -308,7 +374,7 @@ function hasWork(e: MessageEvent, settings: NumberAutomations | null, organizati
   if (settings?.welcome?.enabled && e.first) return true;
   if (settings?.away?.enabled && settings.hours && !isOpen(settings.hours, e.sentAt)) return true;
   if (!organization) return false;
-  const triggers = new Set(['message_received', ...(e.first || e.reopened ? ['conversation_opened'] : [])]);
+  const triggers = triggersOf('message', e.first, e.reopened);
   const facts = factsOf(e, settings, () => Promise.resolve(null));
   return organization.rules.some(
     (rule) => triggers.has(rule.trigger) && !('failed' in judgeNow(rule.conditions, facts)),

@@ -35,6 +35,7 @@ export interface AutomationJobRow {
     assignee_id?: string | null;
     button_payload?: string | null;
     message_id?: string;
+    error_code?: number | null;
   };
   attempts: number;
   log: AutomationStep[];

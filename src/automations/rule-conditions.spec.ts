@@ -16,6 +16,7 @@ function refusal(fn: () => unknown): string {
 const facts = (over: Partial<RuleFacts> = {}): RuleFacts => ({
   text: 'What is the PRICE?!',
   messageType: 'text',
+  errorCode: null,
   buttonPayload: null,
   phoneNumberId: '106540352242922',
   insideHours: true,
@@ -88,7 +89,7 @@ describe('rule conditions', () => {
       refusal(() => parseRule({ name: 'r', trigger: 'message_received', actions: [{ type: 'dance' }] }, false)),
     ).toMatch(/actions\[0\]\.type: dance is not an action/);
     expect(refusal(() => parseRule({ name: 'r', trigger: 'whenever', actions: [{ type: 'stop' }] }, false))).toMatch(
-      /^trigger: must be one of message_received, conversation_opened$/,
+      /^trigger: must be one of message_received, conversation_opened, message_failed$/,
     );
   });
 });

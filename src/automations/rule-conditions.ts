@@ -7,6 +7,8 @@ export interface RuleFacts {
   /** The message's text (a text's body, a button's or a list reply's title, a media caption); null: none. */
   text: string | null;
   messageType: string;
+  /** A failed message's error code (Meta's), for `message_failed` rules; null otherwise. */
+  errorCode: number | null;
   buttonPayload: string | null;
   phoneNumberId: string;
   /** Whether the number was open when the customer wrote (a number without business hours: true). */
@@ -49,6 +51,8 @@ function holdsNow(condition: Condition, facts: RuleFacts, contact: ContactFacts 
     }
     case 'message_type':
       return condition.values.includes(facts.messageType);
+    case 'error_code':
+      return facts.errorCode !== null && condition.values.includes(facts.errorCode);
     case 'button_payload':
       return facts.buttonPayload === condition.value;
     case 'phone_number_id':

@@ -107,6 +107,19 @@ function parseCondition(value: unknown, at: string): Condition {
       shape(['value']);
       compilePattern(text(value.value, `${at}.value`, MAX_PATTERN), `${at}.value`);
       return { field, operator: 'matches', value: value.value as string };
+    case 'error_code': {
+      op('in');
+      shape(['values']);
+      const codes = value.values;
+      if (
+        !Array.isArray(codes) ||
+        codes.length === 0 ||
+        codes.length > MAX_VALUES ||
+        !codes.every((c) => Number.isInteger(c))
+      )
+        throw invalid(`${at}.values: a list of 1 to ${MAX_VALUES} of Meta's error codes (whole numbers)`);
+      return { field, operator: 'in', values: codes as number[] };
+    }
     case 'message_type':
       op('in');
       shape(['values']);
@@ -160,7 +173,7 @@ function parseCondition(value: unknown, at: string): Condition {
     }
     default:
       throw invalid(
-        `${at}.field: ${String(field)} is not a condition (text, message_type, button_payload, phone_number_id, ` +
+        `${at}.field: ${String(field)} is not a condition (text, message_type, error_code, button_payload, phone_number_id, ` +
           'business_hours, conversation_status, assignee, contact_tag, contact_attribute)',
       );
   }

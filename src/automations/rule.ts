@@ -1,5 +1,5 @@
 /** When a rule is judged. */
-export const TRIGGERS = ['message_received', 'conversation_opened'] as const;
+export const TRIGGERS = ['message_received', 'conversation_opened', 'message_failed'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 /** One test of a rule's `conditions` (all must hold). */
@@ -7,6 +7,7 @@ export type Condition =
   | { field: 'text'; operator: 'contains_any'; values: string[] }
   | { field: 'text'; operator: 'matches'; value: string }
   | { field: 'message_type'; operator: 'in'; values: string[] }
+  | { field: 'error_code'; operator: 'in'; values: number[] }
   | { field: 'button_payload'; operator: 'equals'; value: string }
   | { field: 'phone_number_id'; operator: 'in'; values: string[] }
   | { field: 'business_hours'; operator: 'equals'; value: 'inside' | 'outside' }

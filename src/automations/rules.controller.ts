@@ -48,7 +48,8 @@ export class RulesController {
     summary: 'Make a rule: when (trigger), if (conditions, all of them), then (actions, in order)',
     description:
       'Triggers: `message_received`, `conversation_opened` (a customer’s first message, or one that opened a ' +
-      'resolved, pending or snoozed conversation). Conditions: `text` (`contains_any` keywords: whole words, any ' +
+      'resolved, pending or snoozed conversation), `message_failed` (Meta reported an outbound message failed: ' +
+      'the `error_code` condition). Conditions: `text` (`contains_any` keywords: whole words, any ' +
       'case, accents and punctuation ignored; `matches` a regular expression run by RE2, in linear time), ' +
       '`message_type`, `button_payload`, `phone_number_id`, `business_hours`, `conversation_status`, `assignee`, ' +
       '`contact_tag`, `contact_attribute`. Actions: `reply` (text, interactive, or an APPROVED template: the rule ' +

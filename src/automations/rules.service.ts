@@ -163,6 +163,7 @@ export class RulesService implements OnModuleInit {
     const facts = {
       text: textOf(message),
       messageType: typeof message.type === 'string' ? message.type : 'text',
+      errorCode: null,
       buttonPayload:
         ((message.button as Record<string, unknown> | undefined)?.payload as string | undefined) ??
         (message.interactive as { button_reply?: { id?: string } } | undefined)?.button_reply?.id ??

@@ -16,7 +16,12 @@ import { untagCallbackData } from '../messages/callback-data';
 import { textOf } from '../../libs/meta/text-of';
 import { OPT_OUT_FIELD, optOutEvent } from '../blacklist/opt-out-events';
 import { OptOutsService } from '../blacklist/opt-outs.service';
-import { AutomationRunner, type MessageEvent, type RunnableJob } from '../automations/automation-runner';
+import {
+  AutomationRunner,
+  type FailedMessage,
+  type MessageEvent,
+  type RunnableJob,
+} from '../automations/automation-runner';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
@@ -302,6 +307,19 @@ export class WebhookIngestService {
     const applyAfter = ofTenants.filter(
       (c) => (c.field === 'messages' && (c.change.value?.messages?.length ?? 0) > 0) || c.field === TEMPLATE_FIELD,
     );
+    // Outbound messages Meta reports failed, of organizations with rules on them: their automations'
+    // jobs are written in the same transaction (a redelivered failure writes none again).
+    const failures: FailedMessage[] = [];
+    for (const s of reported)
+      if (s.status === 'failed' && (await this.automations.watchesFailures(s.tenantId)))
+        failures.push({
+          tenantId: s.tenantId,
+          phoneNumberId: s.phoneNumberId,
+          recipient: s.recipient,
+          messageId: s.id,
+          at: s.at,
+          errorCode: errorCodeOf(s.details),
+        });
     const sentAt = performance.now();
     // Deliveries of the gateway's own events the applied changes made (opt-outs), committed with them.
     let ownEvents: DeliveryRow[] = [];
@@ -314,7 +332,7 @@ export class WebhookIngestService {
     const rows = await this.repository.runBatch<DeliveryRow>(
       statement,
       { stored, written },
-      applyAfter.length === 0
+      applyAfter.length === 0 && failures.length === 0
         ? undefined
         : async (manager, written) => {
             ownEvents = [];
@@ -334,6 +352,7 @@ export class WebhookIngestService {
             ));
             for (const c of applied)
               if (c.field !== 'messages') await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+            automationJobs.push(...(await this.automations.writeFailures(manager, failures)));
           },
     );
     this.outbox.dispatch(ownEvents);
@@ -666,4 +685,14 @@ function toDate(timestamp: unknown): Date {
   const now = Date.now();
   if (!Number.isFinite(seconds) || seconds <= 0) return new Date(now);
   return new Date(Math.min(seconds * 1000, now));
+}
+
+/** Meta's error code of a failed status (`errors[0].code` in the rest of its status object), if any. */
+function errorCodeOf(details: string): number | null {
+  try {
+    const code = (JSON.parse(details) as { errors?: Array<{ code?: unknown }> }).errors?.[0]?.code;
+    return typeof code === 'number' ? code : null;
+  } catch {
+    return null;
+  }
 }

@@ -106,7 +106,7 @@ export class AutomationRunListDto {
 export class RuleInputDto {
   @ApiProperty({ example: 'Prices', maxLength: 200 }) name: string;
   @ApiPropertyOptional({ default: true }) enabled?: boolean;
-  @ApiProperty({ enum: ['message_received', 'conversation_opened'] }) trigger: string;
+  @ApiProperty({ enum: ['message_received', 'conversation_opened', 'message_failed'] }) trigger: string;
   @ApiProperty({
     type: 'array',
     items: { type: 'object' },
