@@ -235,12 +235,17 @@ describe('automations: rules', () => {
     const who = customer(5);
     await write(who, 'STOP');
     await write(who, 'price');
-    // "STOP" is a message no rule acts on (the opt-out is the blacklist's); "price" is.
+    // "STOP" is a message no rule acts on (the opt-out puts the customer on the blacklist, source
+    // opt_out); "price" is, and the send path refuses its reply as for any send to them.
     const runs = await runsOf(who, 1);
     const answered = runs[0].steps.find((s) => s.rule_id === price.id)!;
     expect(answered.matched).toBe(true);
     expect(answered.actions).toEqual([
-      { type: 'reply', outcome: 'refused', error: expect.objectContaining({ code: expect.any(Number) }) },
+      {
+        type: 'reply',
+        outcome: 'refused',
+        error: { code: 131000, message: '(#131000) The recipient is on the blacklist of this organization' },
+      },
     ]);
     expect(sendsTo(who)).toEqual([]);
     await api('patch', `/v1/automations/rules/${price.id}`, { enabled: false }).expect(200);

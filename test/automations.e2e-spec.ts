@@ -228,7 +228,11 @@ describe('automations: business hours, away and welcome messages', () => {
     const [run] = await finished(tenant, 1);
     expect(run.attempts).toBe(1);
     expect(run.steps[0].actions).toEqual([
-      { type: 'reply', outcome: 'refused', error: expect.objectContaining({ code: expect.any(Number) }) },
+      {
+        type: 'reply',
+        outcome: 'refused',
+        error: { code: 131000, message: '(#131000) The recipient is on the blacklist of this organization' },
+      },
     ]);
     expect(sendsTo(who)).toEqual([]);
   });
