@@ -123,6 +123,7 @@ describe('the audit log keeps no secret: every audited route names what it recor
       'POST /v1/webhooks/{id}/rotate_secret': ['secret'],
       'POST /v1/{wabaId}/subscribed_apps': ['secret', 'verify_token'],
       'POST /v1/embedded_signup': ['code', 'pin'],
+      'POST /v1/automations/signing_secret': ['secret'],
       'POST /v1/{nodeId}': ['webhook_configuration.verify_token'],
     });
   });
@@ -162,6 +163,15 @@ describe('the audit log keeps no secret: every audited route names what it recor
         .set(bearer(keyA))
         .send({ secret: remember(sentinel('whsec-rotated')), overlap_seconds: 60 })
         .expect(200);
+
+      // The organization's own secret for its automation rules' calls (the answer shows it, once: no other answer may).
+      const signing = remember(sentinel('whsec-automations'));
+      const made = await request(t.url)
+        .post('/v1/automations/signing_secret')
+        .set(bearer(keyA))
+        .send({ secret: signing })
+        .expect(200);
+      expect(made.body).toEqual({ signing_secret: signing });
 
       // Meta's own registration of an override, with its verify token and app secret.
       receiver.verifyToken = remember(sentinel('verify-app'));
@@ -260,6 +270,7 @@ describe('the audit log keeps no secret: every audited route names what it recor
         key_kind: 'org',
         changes: { body: { waba_id: flow.waba_id, phone_number_id: flow.phone_number_id } },
       });
+      expect(byAction('automations.signing_secret')[0]).toMatchObject({ key_kind: 'org' });
       expect(byAction('blacklist.add')[0]).toMatchObject({
         changes: { body: { phone_numbers: ['15550007777'], reason: 'asked' } },
       });

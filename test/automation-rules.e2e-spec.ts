@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
 import { eventually } from './support/eventually';
+import { failMessage, failureWebhook, holdStatuses } from './support/failed-delivery';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { expectInvalidParameter } from './support/graph-assertions';
@@ -335,15 +336,7 @@ describe('automations: rules', () => {
     const who = customer(9);
     await write(who, 'hi');
     // The number's statuses come on demand: the message is held until the sandbox is told it failed.
-    const control = (method: string, path: string, body: unknown) =>
-      fetch(`${t1.sandbox.url}/_sandbox${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    expect((await control('PUT', `/phone_numbers/${shop.phoneNumberId}/status_delays`, { manual: true })).status).toBe(
-      200,
-    );
+    await holdStatuses(t1.sandbox, shop.phoneNumberId, true);
     const sent = await api('post', `/v1/${shop.phoneNumberId}/messages`, {
       messaging_product: 'whatsapp',
       to: who,
@@ -351,9 +344,7 @@ describe('automations: rules', () => {
       text: { body: 'Your order shipped' },
     }).expect(200);
     const wamid = sent.body.messages[0].id as string;
-    expect((await control('POST', `/messages/${wamid}/status`, { status: 'failed', error_code: 131026 })).status).toBe(
-      200,
-    );
+    await failMessage(t1.sandbox, wamid, 131026);
     // (The customer's own message may have a job of its own: the earlier tests' rules are still on.)
     const run = await eventually(async () => {
       const runs = (await api('get', `/v1/${shop.phoneNumberId}/automation_runs?limit=100`).expect(200)).body
@@ -376,15 +367,7 @@ describe('automations: rules', () => {
     ]);
     expect((await api('get', `/v1/contacts/${who}`).expect(200)).body.tags).toContain('undeliverable');
     // Meta redelivering the same failure (its webhook as the sandbox sent it) acts on it no more.
-    const webhooks = (await (await fetch(`${t1.sandbox.url}/_sandbox/webhooks`)).json()) as {
-      data: Array<{
-        payload: { entry: Array<{ changes: Array<{ value: { statuses?: Array<{ id: string; status: string }> } }> }> };
-      }>;
-    };
-    const failure = webhooks.data.find((w) =>
-      w.payload.entry[0].changes[0].value.statuses?.some((s) => s.id === wamid && s.status === 'failed'),
-    );
-    await postFromUpstream(t2.url, failure!.payload).expect(200);
+    await postFromUpstream(t2.url, await failureWebhook(t1.sandbox, wamid)).expect(200);
     const jobs = async () =>
       (
         await t1.dataSource.query(`SELECT count(*)::int AS n FROM automation_jobs WHERE event_id = $1`, [
@@ -394,7 +377,7 @@ describe('automations: rules', () => {
     expect(await jobs()).toBe(1);
     const notes = (await api('get', `/v1/${shop.phoneNumberId}/conversations/${who}/notes`).expect(200)).body.data;
     expect(notes).toHaveLength(1);
-    await control('PUT', `/phone_numbers/${shop.phoneNumberId}/status_delays`, { manual: false });
+    await holdStatuses(t1.sandbox, shop.phoneNumberId, false);
     await api('delete', `/v1/automations/rules/${failed.id}`).expect(200);
   });
 });

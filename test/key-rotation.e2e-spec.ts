@@ -69,7 +69,9 @@ describe('encryption key rotation', () => {
     const rows: Array<{ place: string; stored: string }> = await t.dataSource.query(
       `SELECT 'business_accounts:' || id AS place, access_token_encrypted AS stored FROM business_accounts
        UNION ALL SELECT 'api_keys:' || id, hmac_secret_encrypted FROM api_keys WHERE hmac_secret_encrypted IS NOT NULL
-       UNION ALL SELECT 'webhook_endpoints:' || id, secret_encrypted FROM webhook_endpoints`,
+       UNION ALL SELECT 'webhook_endpoints:' || id, secret_encrypted FROM webhook_endpoints
+       UNION ALL SELECT 'automation_settings:' || tenant_id, signing_secret_encrypted FROM automation_settings
+         WHERE signing_secret_encrypted IS NOT NULL`,
     );
     return new Map(rows.map((row) => [row.place, { stored: row.stored, plain: box.decrypt(row.stored) }]));
   }
@@ -98,6 +100,11 @@ describe('encryption key rotation', () => {
           SecretBox.fromText(OLD_KEY).encrypt(`previous-secret-${i}`),
         ],
       );
+    // The organization's secret that signs its automation rules' calls (its automations key is any key's id).
+    await t.dataSource.query(
+      `INSERT INTO automation_settings (tenant_id, acting_key_id, signing_secret_encrypted) VALUES ($1, gen_random_uuid(), $2)`,
+      [tenant.tenantId, SecretBox.fromText(OLD_KEY).encrypt('whsec_automations-secret')],
+    );
     before = new Map([...(await storedSecrets())].map(([place, { plain }]) => [place, plain]));
   }, 180_000);
 
@@ -128,6 +135,7 @@ describe('encryption key rotation', () => {
     expect(run.output).toContain('Stored secrets are encrypted under keys that are not configured');
     const needs = /key 0: needed by (.*)/.exec(run.output)?.[1].split(', ').sort();
     expect(needs).toEqual([
+      '1 automation signing secrets',
       '1 business account tokens',
       '3 API key signing secrets',
       '6 webhook endpoint signing secrets',
@@ -163,12 +171,13 @@ describe('encryption key rotation', () => {
     expect(run.code).toBe(0);
     expect(run.json).toMatchObject({ current_key: 'k1', done: true });
     // Every encrypted column the gateway has, the people's and the signups' too (none stored here).
-    expect(run.json.reencrypted).toHaveLength(5);
+    expect(run.json.reencrypted).toHaveLength(6);
     expect(run.json.reencrypted).toEqual(
       expect.arrayContaining([
         { kind: 'API key signing secrets', count: 3, left_under_other_keys: 0 },
         { kind: 'business account tokens', count: 1, left_under_other_keys: 0 },
         { kind: 'webhook endpoint signing secrets', count: 3, left_under_other_keys: 0 },
+        { kind: 'automation signing secrets', count: 1, left_under_other_keys: 0 },
         { kind: 'second factor secrets', count: 0, left_under_other_keys: 0 },
         { kind: 'embedded signup PINs', count: 0, left_under_other_keys: 0 },
       ]),

@@ -25,13 +25,17 @@ export class AutomationJob {
   @JoinColumn({ name: 'tenant_id', foreignKeyConstraintName: 'FK_automation_jobs_tenant' })
   tenant?: Organization;
 
-  @Column({ name: 'phone_number_id', type: 'text' })
-  phoneNumberId: string;
+  /** The number and the customer (none for an account's event: a template's review). */
+  @Column({ name: 'phone_number_id', type: 'text', nullable: true })
+  phoneNumberId: string | null;
 
-  @Column({ name: 'wa_id', type: 'text' })
-  waId: string;
+  @Column({ name: 'wa_id', type: 'text', nullable: true })
+  waId: string | null;
 
-  /** What happened: `message` (a customer's message came in). */
+  /**
+   * What happened: `message` (a customer's message came in), `message_failed` (Meta failed an outbound
+   * message), `resolved` (a conversation was resolved), `template_status` (a template's review).
+   */
   @Column({ type: 'text' })
   event: string;
 

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { ContactsService } from '../contacts/contacts.service';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
+import { ResolutionListeners, type ResolvedConversation } from '../messages/conversations/resolution-listeners';
 import { MessageReadsService } from '../messages/message-reads.service';
 import { type ActionTarget, AutomationActions, TryAgainLater } from './automation-actions';
 import type { AutomationStep } from './automation-log';
@@ -11,6 +12,7 @@ import { type AutomationJobRow, AutomationsRepository } from './automations.repo
 import { AutomationsService, type NumberAutomations } from './automations.service';
 import { type AutomaticReply, isOpen, wallClock } from './business-hours';
 import { explain, judge, judgeNow, type RuleFacts, textOf } from './rule-conditions';
+import type { Rule } from './rule';
 import { type OrganizationRules, RulesService } from './rules.service';
 
 /** A customer's message stored now, as automations judge it. */
@@ -25,6 +27,8 @@ export interface MessageEvent {
   first: boolean;
   /** The message opened their conversation again (it was pending, snoozed or resolved). */
   reopened: boolean;
+  /** The message was an opt-out keyword that opted the customer out now. */
+  optedOut: boolean;
   /** The conversation's assignee after the message. */
   assigneeId: string | null;
   buttonPayload: string | null;
@@ -42,6 +46,19 @@ export interface FailedMessage {
   errorCode: number | null;
 }
 
+/** A template's review that moved it (Meta's `message_template_status_update`), as `template_status` rules judge it. */
+export interface TemplateReview {
+  tenantId: string;
+  wabaId: string;
+  upstreamTemplateId: string;
+  name: string;
+  language: string;
+  /** APPROVED, REJECTED, PAUSED, DISABLED… as Meta names it. */
+  event: string;
+  reason: string | null;
+  at: Date;
+}
+
 /** A job with its message when the instance that stored the message runs it. */
 export type RunnableJob = AutomationJobRow & { message?: Record<string, unknown> };
 
@@ -49,6 +66,8 @@ export type RunnableJob = AutomationJobRow & { message?: Record<string, unknown>
 const SWEEP_BATCH = 100;
 /** Attempts after which a job whose sends never settle is finished with what it has. */
 const MAX_ATTEMPTS = 10;
+/** A failed call is tried again at most this long after the last try. */
+const MAX_CALL_DELAY_MS = 3_600_000;
 
 /**
  * Runs automations on the events they answer, each exactly once: a job per event is written with the
@@ -63,6 +82,7 @@ export class AutomationRunner implements OnModuleInit {
   private readonly logger = new Logger('Automations');
   private readonly leaseSeconds: number;
   private readonly sweepMs: number;
+  private readonly callRetryBaseMs: number;
 
   constructor(
     private readonly repository: AutomationsRepository,
@@ -72,14 +92,20 @@ export class AutomationRunner implements OnModuleInit {
     private readonly reads: MessageReadsService,
     private readonly contacts: ContactsService,
     private readonly periodic: PeriodicJobs,
+    private readonly resolutions: ResolutionListeners,
     config: ConfigService<Environment, true>,
   ) {
     this.leaseSeconds = config.get('AUTOMATION_LEASE_SECONDS', { infer: true });
     this.sweepMs = config.get('AUTOMATION_SWEEP_INTERVAL_MS', { infer: true });
+    this.callRetryBaseMs = config.get('AUTOMATION_CALL_RETRY_BASE_MS', { infer: true });
   }
 
   onModuleInit(): void {
     this.periodic.every('automations-sweep', this.sweepMs, () => this.sweep());
+    this.resolutions.register({
+      write: (manager, resolved) => this.writeResolution(manager, resolved),
+      afterCommit: (jobs) => this.afterCommit(jobs as RunnableJob[]),
+    });
   }
 
   /**
@@ -111,6 +137,7 @@ export class AutomationRunner implements OnModuleInit {
           sent_at: e.sentAt.toISOString(),
           first: e.first,
           reopened: e.reopened,
+          ...(e.optedOut && { opted_out: true }),
           assignee_id: e.assigneeId,
           button_payload: e.buttonPayload,
           message_id: e.messageId,
@@ -144,10 +171,7 @@ export class AutomationRunner implements OnModuleInit {
         null,
         () => Promise.resolve(null),
       );
-      const acts = organization.rules.some(
-        (rule) => rule.trigger === 'message_failed' && !('failed' in judgeNow(rule.conditions, facts)),
-      );
-      if (!acts) continue;
+      if (!mayAct(organization, 'message_failed', facts)) continue;
       jobs.push({
         tenantId: f.tenantId,
         phoneNumberId: f.phoneNumberId,
@@ -164,6 +188,86 @@ export class AutomationRunner implements OnModuleInit {
       });
     }
     return this.repository.writeJobs(manager, jobs, this.leaseSeconds);
+  }
+
+  /**
+   * The ingest's part for template reviews, in its transaction: a job for each review that moved a
+   * template of an organization with a `template_status` rule that may act on it (one per template,
+   * status and report time: Meta redelivering the review writes none again).
+   */
+  async writeReviews(manager: EntityManager, reviews: TemplateReview[]): Promise<RunnableJob[]> {
+    const jobs = [];
+    for (const r of reviews) {
+      const organization = await this.rules.enabled(r.tenantId, manager);
+      if (!organization) continue;
+      const template = {
+        name: r.name,
+        language: r.language,
+        status: r.event,
+        reason: r.reason,
+        id: r.upstreamTemplateId,
+        waba_id: r.wabaId,
+      };
+      const facts = factsOf(
+        { message: {}, type: '', buttonPayload: null, phoneNumberId: null, sentAt: r.at, assigneeId: null, template },
+        null,
+        () => Promise.resolve(null),
+      );
+      if (!mayAct(organization, 'template_status', facts)) continue;
+      jobs.push({
+        tenantId: r.tenantId,
+        phoneNumberId: null,
+        waId: null,
+        event: 'template_status',
+        eventId: `template:${r.upstreamTemplateId}:${r.event}:${r.at.getTime()}`,
+        facts: { type: '', sent_at: r.at.toISOString(), first: false, template },
+      });
+    }
+    return this.repository.writeJobs(manager, jobs, this.leaseSeconds);
+  }
+
+  /**
+   * The conversations' part when one is resolved, in their transaction: a job when the organization
+   * has a `conversation_resolved` rule that may act on it (one per conversation and resolution time).
+   */
+  async writeResolution(manager: EntityManager, r: ResolvedConversation): Promise<RunnableJob[]> {
+    const organization = await this.rules.enabled(r.tenantId, manager);
+    if (!organization) return [];
+    const settings = await this.settings.forNumber(r.phoneNumberId, manager);
+    const facts = factsOf(
+      {
+        message: {},
+        type: '',
+        buttonPayload: null,
+        phoneNumberId: r.phoneNumberId,
+        sentAt: r.at,
+        assigneeId: r.assigneeId,
+        conversationStatus: 'resolved',
+      },
+      settings,
+      () => Promise.resolve(null),
+    );
+    if (!mayAct(organization, 'conversation_resolved', facts)) return [];
+    return this.repository.writeJobs(
+      manager,
+      [
+        {
+          tenantId: r.tenantId,
+          phoneNumberId: r.phoneNumberId,
+          waId: r.waId,
+          event: 'conversation_resolved',
+          eventId: `resolved:${r.phoneNumberId}:${r.waId}:${r.at.getTime()}`,
+          facts: {
+            type: '',
+            sent_at: r.at.toISOString(),
+            first: false,
+            assignee_id: r.assigneeId,
+            conversation_status: 'resolved',
+          },
+        },
+      ],
+      this.leaseSeconds,
+    );
   }
 
   /** Whether an organization has a rule on failed messages (cached; read outside any transaction). */
@@ -184,21 +288,31 @@ export class AutomationRunner implements OnModuleInit {
   }
 
   private async run(job: RunnableJob): Promise<void> {
+    // What an earlier try of this job finished (a call failed after it): kept, not done again.
+    const earlier = new Map((job.log ?? []).map((step) => [step.rule_id ?? step.automation, step]));
     const log: AutomationStep[] = [];
     try {
-      const settings = await this.settings.forNumber(job.phone_number_id);
+      const settings = job.phone_number_id === null ? null : await this.settings.forNumber(job.phone_number_id);
       if (settings && job.event === 'message') {
-        if (settings.welcome?.enabled) log.push(await this.welcome(job, settings, settings.welcome));
-        if (settings.away?.enabled && settings.hours) log.push(await this.away(job, settings, settings.away));
+        if (settings.welcome?.enabled)
+          log.push(earlier.get('welcome') ?? (await this.welcome(job, settings, settings.welcome)));
+        if (settings.away?.enabled && settings.hours)
+          log.push(earlier.get('away') ?? (await this.away(job, settings, settings.away)));
       }
       const rules = await this.rules.enabled(job.tenant_id);
       const judged = { us: 0 };
-      if (rules) log.push(...(await this.applyRules(job, settings, rules, judged)));
+      if (rules) await this.applyRules(job, settings, rules, judged, log, earlier);
       await this.repository.finish(job.id, log, rules ? Math.round(judged.us) : null);
     } catch (error) {
       if (error instanceof TryAgainLater && job.attempts < MAX_ATTEMPTS) {
-        // Its lease runs out and the sweep takes it again; what it decided so far is kept meanwhile.
-        await this.repository.saveLog(job.id, log).catch(() => undefined);
+        // A failed call is tried again after its backoff; a send whose outcome is unknown when the lease
+        // runs out. What it did so far is kept meanwhile (and not done again).
+        const afterMs = error.failedCall
+          ? Math.min(this.callRetryBaseMs * 2 ** (job.attempts - 1), MAX_CALL_DELAY_MS)
+          : undefined;
+        if (error.failedCall && afterMs !== undefined)
+          error.failedCall.next_attempt_at = new Date(Date.now() + afterMs).toISOString();
+        await this.repository.saveLog(job.id, log, afterMs).catch(() => undefined);
         return;
       }
       if (error instanceof TryAgainLater) {
@@ -210,18 +324,25 @@ export class AutomationRunner implements OnModuleInit {
     }
   }
 
-  /** The rules whose trigger the event is, in order, until one that matched says stop. */
+  /**
+   * The rules whose trigger the event is, in order, until one that matched says stop; each rule's step
+   * goes into `log` as it is taken, its actions as they are done (a call that fails leaves them there
+   * for the next try, which goes on from it: `earlier`).
+   */
   private async applyRules(
     job: RunnableJob,
     settings: NumberAutomations | null,
     organization: OrganizationRules,
     judged: { us: number },
-  ): Promise<AutomationStep[]> {
-    const triggers = triggersOf(job.event, job.facts.first, job.facts.reopened ?? false);
+    log: AutomationStep[],
+    earlier: Map<string, AutomationStep>,
+  ): Promise<void> {
+    const triggers = triggersOf(job.event, job.facts);
     const applicable = organization.rules.filter((rule) => triggers.has(rule.trigger));
-    if (applicable.length === 0) return [];
+    if (applicable.length === 0) return;
     const message = job.message ?? (job.event === 'message' ? await this.messageOf(job) : null);
     let contact: Promise<{ tags: string[]; attributes: Record<string, unknown> } | null> | undefined;
+    const waId = job.wa_id;
     const facts = factsOf(
       {
         message: message ?? {},
@@ -231,52 +352,66 @@ export class AutomationRunner implements OnModuleInit {
         sentAt: new Date(job.facts.sent_at),
         assigneeId: job.facts.assignee_id ?? null,
         errorCode: job.facts.error_code ?? null,
+        conversationStatus: job.facts.conversation_status,
+        template: job.facts.template,
       },
       settings,
       () =>
-        (contact ??= this.contacts
-          .find(job.tenant_id, job.wa_id)
-          .then((c) => (c ? { tags: c.tags, attributes: c.attributes } : null))),
+        waId === null
+          ? Promise.resolve(null)
+          : (contact ??= this.contacts
+              .find(job.tenant_id, waId)
+              .then((c) => (c ? { tags: c.tags, attributes: c.attributes } : null))),
     );
     const target: ActionTarget = {
       jobId: job.id,
       tenantId: job.tenant_id,
       phoneNumberId: job.phone_number_id,
-      waId: job.wa_id,
+      waId,
       actingKeyId: organization.actingKeyId,
       repliesPerHour: organization.repliesPerHour,
     };
-    const steps: AutomationStep[] = [];
     for (const rule of applicable) {
-      const started = performance.now();
-      // Judged without reading first: a rule whose conditions fail on the message itself is not logged
-      // (the ingest wrote this job for another rule or automation); one that asked about the contact is.
-      const now = judgeNow(rule.conditions, facts);
-      if ('failed' in now) {
+      const before = earlier.get(rule.id);
+      let step: AutomationStep;
+      if (before) {
+        step = { ...before, actions: before.actions.filter((a) => a.outcome !== 'retrying') };
+      } else {
+        const started = performance.now();
+        // Judged without reading first: a rule whose conditions fail on the event itself is not logged
+        // (the ingest wrote this job for another rule or automation); one that asked about the contact is.
+        const now = judgeNow(rule.conditions, facts);
+        if ('failed' in now) {
+          judged.us += (performance.now() - started) * 1000;
+          continue;
+        }
+        const verdict = 'needsContact' in now ? await judge(rule.conditions, facts) : explain(rule.conditions, now);
         judged.us += (performance.now() - started) * 1000;
-        continue;
+        step = { automation: 'rule', rule_id: rule.id, rule_name: rule.name, ...verdict, actions: [] };
       }
-      const verdict = 'needsContact' in now ? await judge(rule.conditions, facts) : explain(rule.conditions, now);
-      judged.us += (performance.now() - started) * 1000;
-      const step: AutomationStep = {
-        automation: 'rule',
-        rule_id: rule.id,
-        rule_name: rule.name,
-        ...verdict,
-        actions: [],
+      log.push(step);
+      if (!step.matched) continue;
+      const call = {
+        event: () => callEvent(job, rule, message),
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= MAX_ATTEMPTS,
       };
-      steps.push(step);
-      if (!verdict.matched) continue;
-      for (const [i, action] of rule.actions.entries())
-        step.actions.push(await this.actions.perform(target, action, `automation:${job.id}:${rule.id}:${i}`));
+      for (const [i, action] of rule.actions.entries()) {
+        if (i < step.actions.length) continue;
+        try {
+          step.actions.push(await this.actions.perform(target, action, `automation:${job.id}:${rule.id}:${i}`, call));
+        } catch (error) {
+          if (error instanceof TryAgainLater && error.failedCall) step.actions.push(error.failedCall);
+          throw error;
+        }
+      }
       if (rule.actions.some((a) => a.type === 'stop')) break;
     }
-    return steps;
   }
 
   /** The message of a job run again (its instance died): read back from the inbound messages. */
   private async messageOf(job: RunnableJob): Promise<Record<string, unknown> | null> {
-    if (!job.facts.message_id) return null;
+    if (!job.facts.message_id || job.phone_number_id === null) return null;
     try {
       return (await this.reads.inboundMessage(job.tenant_id, job.phone_number_id, job.facts.message_id)).message;
     } catch {
@@ -307,7 +442,8 @@ export class AutomationRunner implements OnModuleInit {
     if (isOpen(hours, sentAt))
       return { automation: 'away', matched: false, reason: `inside business hours (${when})`, actions: [] };
     const period = reply.once_every_hours ?? 24;
-    const customer = { tenantId: job.tenant_id, phoneNumberId: job.phone_number_id, waId: job.wa_id };
+    // A customer's message: its job has the number and the customer.
+    const customer = { tenantId: job.tenant_id, phoneNumberId: job.phone_number_id!, waId: job.wa_id! };
     if (!(await this.repository.claimAway(customer, job.id, period)))
       return {
         automation: 'away',
@@ -335,22 +471,28 @@ export class AutomationRunner implements OnModuleInit {
   }
 }
 
-/** The rules' triggers an event is: a customer's message, or an outbound message that failed. */
-function triggersOf(event: string, first: boolean, reopened: boolean): Set<string> {
-  if (event === 'message_failed') return new Set(['message_failed']);
-  return new Set(['message_received', ...(first || reopened ? ['conversation_opened'] : [])]);
+/** The rules' triggers an event is. */
+function triggersOf(event: string, facts: { first: boolean; reopened?: boolean; opted_out?: boolean }): Set<string> {
+  if (event !== 'message') return new Set([event]);
+  return new Set([
+    'message_received',
+    ...(facts.first || facts.reopened ? ['conversation_opened'] : []),
+    ...(facts.opted_out ? ['opted_out'] : []),
+  ]);
 }
 
-/** What rules judge a message by. */
+/** What rules judge an event by. */
 function factsOf(
   m: {
     message: Record<string, unknown>;
     type: string;
     buttonPayload: string | null;
-    phoneNumberId: string;
+    phoneNumberId: string | null;
     sentAt: Date;
     assigneeId: string | null;
     errorCode?: number | null;
+    conversationStatus?: string;
+    template?: { name: string; status: string } | null;
   },
   settings: NumberAutomations | null,
   contact: RuleFacts['contact'],
@@ -361,12 +503,18 @@ function factsOf(
     errorCode: m.errorCode ?? null,
     buttonPayload: m.buttonPayload,
     phoneNumberId: m.phoneNumberId,
+    template: m.template ?? null,
     insideHours: settings?.hours ? isOpen(settings.hours, m.sentAt) : true,
     // A customer's message leaves their conversation open (it opens one that was not).
-    conversationStatus: 'open',
+    conversationStatus: m.conversationStatus ?? 'open',
     assigneeId: m.assigneeId,
     contact,
   };
+}
+
+/** Whether a rule on `trigger` may act on the event (judged in memory; one asking about the contact may). */
+function mayAct(organization: OrganizationRules, trigger: string, facts: RuleFacts): boolean {
+  return organization.rules.some((rule) => rule.trigger === trigger && !('failed' in judgeNow(rule.conditions, facts)));
 }
 
 /** Whether anything will act on the message (so that it needs a job). */
@@ -374,11 +522,37 @@ function hasWork(e: MessageEvent, settings: NumberAutomations | null, organizati
   if (settings?.welcome?.enabled && e.first) return true;
   if (settings?.away?.enabled && settings.hours && !isOpen(settings.hours, e.sentAt)) return true;
   if (!organization) return false;
-  const triggers = triggersOf('message', e.first, e.reopened);
+  const triggers = triggersOf('message', { first: e.first, reopened: e.reopened, opted_out: e.optedOut });
   const facts = factsOf(e, settings, () => Promise.resolve(null));
   return organization.rules.some(
     (rule) => triggers.has(rule.trigger) && !('failed' in judgeNow(rule.conditions, facts)),
   );
+}
+
+/**
+ * The event as a rule's `call_url` POSTs it (the call's `id` is added by the caller): what happened,
+ * the rule, where, and the event's own content (the customer's message as Meta sent it, a failure's
+ * error code, a template's review).
+ */
+function callEvent(job: RunnableJob, rule: Rule, message: Record<string, unknown> | null): Record<string, unknown> {
+  return {
+    object: 'automation',
+    event: rule.trigger,
+    rule: { id: rule.id, name: rule.name },
+    organization_id: job.tenant_id,
+    ...(job.phone_number_id !== null && { phone_number_id: job.phone_number_id }),
+    ...(job.wa_id !== null && { wa_id: job.wa_id }),
+    ...(job.event === 'message' && message && { message }),
+    ...(job.event === 'message_failed' && {
+      message_id: job.facts.message_id,
+      error_code: job.facts.error_code ?? null,
+    }),
+    ...(job.facts.template && { template: job.facts.template }),
+    ...(job.event === 'conversation_resolved' && {
+      conversation: { status: 'resolved', assignee_id: job.facts.assignee_id ?? null },
+    }),
+    occurred_at: job.facts.sent_at,
+  };
 }
 
 /** An away or welcome message as a send's content. */

@@ -3,8 +3,8 @@ import { Organization } from '../tenancy/organization.entity';
 
 /**
  * An organization's automations settings: the key its automatic replies and actions are made as (one
- * per organization, its text never shown, so records and the audit name it), and how many automatic
- * replies a conversation may get per hour.
+ * per organization, its text never shown, so records and the audit name it), how many automatic
+ * replies a conversation may get per hour, and the secret that signs its rules' calls.
  */
 @Entity({ name: 'automation_settings' })
 export class AutomationSettings {
@@ -20,6 +20,10 @@ export class AutomationSettings {
 
   @Column({ name: 'replies_per_hour', type: 'integer', default: 10 })
   repliesPerHour: number;
+
+  /** What signs its rules' calls (`call_url`), encrypted at rest; shown once, when made. */
+  @Column({ name: 'signing_secret_encrypted', type: 'text', nullable: true })
+  signingSecretEncrypted: string | null;
 }
 
 /**

@@ -6,6 +6,9 @@ import { InboxModule } from '../inbox/inbox.module';
 import { MessagesModule } from '../messages/messages.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
+import { AutomationCalls } from './automation-calls';
+import { AutomationSecretsModule } from './automation-secrets.module';
 import { AutomationActions } from './automation-actions';
 import { AutomationJob } from './automation-job.entity';
 import { AutomationReplyCount, AutomationSettings } from './automation-settings.entity';
@@ -41,9 +44,18 @@ import { NumberAutomation } from './number-automation.entity';
     MessagesModule,
     TenancyModule,
     TemplatesModule,
+    TenantWebhooksModule,
+    AutomationSecretsModule,
   ],
   controllers: [AutomationsController, RulesController],
-  providers: [AutomationsRepository, AutomationsService, RulesService, AutomationActions, AutomationRunner],
+  providers: [
+    AutomationsRepository,
+    AutomationsService,
+    RulesService,
+    AutomationActions,
+    AutomationCalls,
+    AutomationRunner,
+  ],
   exports: [AutomationRunner],
 })
 export class AutomationsModule {}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { keyIdOf } from '../common/encrypted-secrets';
+import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
 import type { AutomaticReply, WeeklyHours } from './business-hours';
 import type { AutomationStep } from './automation-log';
 import type { Rule } from './rule';
@@ -23,8 +25,8 @@ export interface AutomationSettingsRow {
 export interface AutomationJobRow {
   id: string;
   tenant_id: string;
-  phone_number_id: string;
-  wa_id: string;
+  phone_number_id: string | null;
+  wa_id: string | null;
   event: string;
   event_id: string;
   facts: {
@@ -32,6 +34,9 @@ export interface AutomationJobRow {
     sent_at: string;
     first: boolean;
     reopened?: boolean;
+    opted_out?: boolean;
+    conversation_status?: string;
+    template?: { name: string; language: string; status: string; reason: string | null; id: string; waba_id: string };
     assignee_id?: string | null;
     button_payload?: string | null;
     message_id?: string;
@@ -45,8 +50,8 @@ export interface AutomationJobRow {
 
 export interface NewAutomationJob {
   tenantId: string;
-  phoneNumberId: string;
-  waId: string;
+  phoneNumberId: string | null;
+  waId: string | null;
   event: string;
   eventId: string;
   facts: Record<string, unknown>;
@@ -343,12 +348,44 @@ export class AutomationsRepository {
     );
   }
 
-  /** What a job did so far, kept while it waits for another attempt. */
-  async saveLog(jobId: string, log: AutomationStep[]): Promise<void> {
-    await this.dataSource.query(`UPDATE automation_jobs SET log = $2::jsonb WHERE id = $1`, [
-      jobId,
-      JSON.stringify(log),
+  /**
+   * What a job did so far, kept while it waits for another attempt; `afterMs`: that attempt is due
+   * then (a call's backoff), not when the lease runs out.
+   */
+  async saveLog(jobId: string, log: AutomationStep[], afterMs?: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE automation_jobs SET log = $2::jsonb,
+         lease_until = CASE WHEN $3::int IS NULL THEN lease_until ELSE now() + make_interval(secs => $3::int / 1000.0) END
+       WHERE id = $1`,
+      [jobId, JSON.stringify(log), afterMs ?? null],
+    );
+  }
+
+  /** The organization's signing secret of its rules' calls, encrypted (null: none made yet). */
+  async signingSecret(tenantId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<Array<{ secret: string | null }>>(
+      `SELECT signing_secret_encrypted AS secret FROM automation_settings WHERE tenant_id = $1`,
+      [tenantId],
+    );
+    return rows[0]?.secret ?? null;
+  }
+
+  async setSigningSecret(tenantId: string, encrypted: string): Promise<void> {
+    await this.dataSource.query(`UPDATE automation_settings SET signing_secret_encrypted = $2 WHERE tenant_id = $1`, [
+      tenantId,
+      encrypted,
     ]);
+  }
+
+  /** The organizations' signing secrets, for key rotation (common/encrypted-secrets.ts). */
+  encryptedSecrets(): EncryptedColumnStatements {
+    return new EncryptedColumnStatements(
+      this.dataSource,
+      'automation_settings',
+      ['signing_secret_encrypted'],
+      keyIdOf,
+      'tenant_id',
+    );
   }
 
   /**

@@ -19,6 +19,7 @@ const facts = (over: Partial<RuleFacts> = {}): RuleFacts => ({
   errorCode: null,
   buttonPayload: null,
   phoneNumberId: '106540352242922',
+  template: null,
   insideHours: true,
   conversationStatus: 'open',
   assigneeId: null,
@@ -89,7 +90,7 @@ describe('rule conditions', () => {
       refusal(() => parseRule({ name: 'r', trigger: 'message_received', actions: [{ type: 'dance' }] }, false)),
     ).toMatch(/actions\[0\]\.type: dance is not an action/);
     expect(refusal(() => parseRule({ name: 'r', trigger: 'whenever', actions: [{ type: 'stop' }] }, false))).toMatch(
-      /^trigger: must be one of message_received, conversation_opened, message_failed$/,
+      /^trigger: must be one of message_received, conversation_opened, message_failed, opted_out, conversation_resolved, template_status$/,
     );
   });
 });

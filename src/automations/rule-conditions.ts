@@ -10,7 +10,10 @@ export interface RuleFacts {
   /** A failed message's error code (Meta's), for `message_failed` rules; null otherwise. */
   errorCode: number | null;
   buttonPayload: string | null;
-  phoneNumberId: string;
+  /** The number (null: an account's event, a template's review). */
+  phoneNumberId: string | null;
+  /** A reviewed template, for `template_status` rules; null otherwise. */
+  template: { name: string; status: string } | null;
   /** Whether the number was open when the customer wrote (a number without business hours: true). */
   insideHours: boolean;
   conversationStatus: string;
@@ -56,7 +59,11 @@ function holdsNow(condition: Condition, facts: RuleFacts, contact: ContactFacts 
     case 'button_payload':
       return facts.buttonPayload === condition.value;
     case 'phone_number_id':
-      return condition.values.includes(facts.phoneNumberId);
+      return facts.phoneNumberId !== null && condition.values.includes(facts.phoneNumberId);
+    case 'template_name':
+      return facts.template !== null && condition.values.includes(facts.template.name);
+    case 'template_status':
+      return facts.template !== null && condition.values.includes(facts.template.status);
     case 'business_hours':
       return (condition.value === 'inside') === facts.insideHours;
     case 'conversation_status':

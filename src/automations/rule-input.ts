@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { GraphError } from '../core/graph-error';
+import { urlSyntaxProblem } from '../tenant-webhooks/webhook-url-policy';
 import { type Action, type Condition, TRIGGERS, type Trigger } from './rule';
 
 const MAX_CONDITIONS = 20;
@@ -9,6 +10,23 @@ const MAX_TEXT = 4096;
 const MAX_PATTERN = 500;
 const STATUSES = ['open', 'pending', 'resolved'];
 const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved'];
+/** The review outcomes Meta's `message_template_status_update` names in `event`. */
+const TEMPLATE_STATUSES = [
+  'APPROVED',
+  'REJECTED',
+  'PENDING',
+  'PAUSED',
+  'DISABLED',
+  'FLAGGED',
+  'REINSTATED',
+  'PENDING_DELETION',
+  'IN_APPEAL',
+  'LIMIT_EXCEEDED',
+  'ARCHIVED',
+];
+/** What a rule on an account's event (no customer, no conversation) may test, and do. */
+const ACCOUNT_CONDITIONS = new Set(['template_name', 'template_status']);
+const ACCOUNT_ACTIONS = new Set(['call_url', 'stop']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A rule's fields as a create (all but `position` required) or an update (any) gives them. */
@@ -79,12 +97,34 @@ export function parseRule(body: unknown, partial: boolean): RuleInput {
       throw invalid(`actions: must be a list of 1 to ${MAX_ACTIONS}`);
     rule.actions = body.actions.map((a, i) => parseAction(a, `actions[${i}]`));
   }
+  if (!partial) checkFits(rule);
   if (body.position !== undefined) {
     if (typeof body.position !== 'number' || !Number.isInteger(body.position) || body.position < 0)
       throw invalid('position: must be a whole number from 0');
     rule.position = body.position;
   }
   return rule;
+}
+
+/**
+ * A rule's conditions and actions fit its trigger: a template's review has no customer or
+ * conversation (only `template_name` and `template_status` conditions; only `call_url` and `stop`),
+ * and only its rules test templates. An update checks the rule it leaves.
+ */
+export function checkFits(rule: RuleInput): void {
+  if (rule.trigger === 'template_status') {
+    const condition = (rule.conditions ?? []).findIndex((c) => !ACCOUNT_CONDITIONS.has(c.field));
+    if (condition >= 0)
+      throw invalid(
+        `conditions[${condition}].field: a template_status rule tests template_name or template_status (a review has no customer)`,
+      );
+    const action = (rule.actions ?? []).findIndex((a) => !ACCOUNT_ACTIONS.has(a.type));
+    if (action >= 0)
+      throw invalid(`actions[${action}].type: a template_status rule can call_url or stop (a review has no customer)`);
+  } else if (rule.trigger !== undefined) {
+    const condition = (rule.conditions ?? []).findIndex((c) => ACCOUNT_CONDITIONS.has(c.field));
+    if (condition >= 0) throw invalid(`conditions[${condition}].field: only a template_status rule tests templates`);
+  }
 }
 
 function parseCondition(value: unknown, at: string): Condition {
@@ -132,6 +172,19 @@ function parseCondition(value: unknown, at: string): Condition {
       op('in');
       shape(['values']);
       return { field, operator: 'in', values: texts(value.values, `${at}.values`, 40) };
+    case 'template_name':
+      op('in');
+      shape(['values']);
+      return { field, operator: 'in', values: texts(value.values, `${at}.values`, 512) };
+    case 'template_status': {
+      op('in');
+      shape(['values']);
+      const values = texts(value.values, `${at}.values`, 40).map((v) => v.toUpperCase());
+      const bad = values.find((v) => !TEMPLATE_STATUSES.includes(v));
+      if (bad !== undefined)
+        throw invalid(`${at}.values: ${bad} is not a template status (${TEMPLATE_STATUSES.join(', ')})`);
+      return { field, operator: 'in', values };
+    }
     case 'business_hours':
       op('equals');
       shape(['value']);
@@ -174,7 +227,7 @@ function parseCondition(value: unknown, at: string): Condition {
     default:
       throw invalid(
         `${at}.field: ${String(field)} is not a condition (text, message_type, error_code, button_payload, phone_number_id, ` +
-          'business_hours, conversation_status, assignee, contact_tag, contact_attribute)',
+          'business_hours, conversation_status, assignee, contact_tag, contact_attribute, template_name, template_status)',
       );
   }
 }
@@ -251,13 +304,21 @@ function parseAction(value: unknown, at: string): Action {
       shape(['status']);
       if (!STATUSES.includes(value.status as string)) throw invalid(`${at}.status: one of ${STATUSES.join(', ')}`);
       return { type: 'set_status', status: value.status as 'open' | 'pending' | 'resolved' };
+    case 'call_url': {
+      shape(['url']);
+      // Its addresses are checked by the rules' service (they need the resolver), again at every call.
+      const url = text(value.url, `${at}.url`, 2000);
+      const problem = urlSyntaxProblem(url, { allowPrivate: true });
+      if (problem) throw invalid(`${at}.url: ${problem}`);
+      return { type: 'call_url', url };
+    }
     case 'stop':
       shape([]);
       return { type: 'stop' };
     default:
       throw invalid(
         `${at}.type: ${String(value.type)} is not an action ` +
-          '(reply, assign, add_tag, remove_tag, set_attribute, note, set_status, stop)',
+          '(reply, assign, add_tag, remove_tag, set_attribute, note, set_status, call_url, stop)',
       );
   }
 }

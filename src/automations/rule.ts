@@ -1,5 +1,12 @@
 /** When a rule is judged. */
-export const TRIGGERS = ['message_received', 'conversation_opened', 'message_failed'] as const;
+export const TRIGGERS = [
+  'message_received',
+  'conversation_opened',
+  'message_failed',
+  'opted_out',
+  'conversation_resolved',
+  'template_status',
+] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 /** One test of a rule's `conditions` (all must hold). */
@@ -10,6 +17,8 @@ export type Condition =
   | { field: 'error_code'; operator: 'in'; values: number[] }
   | { field: 'button_payload'; operator: 'equals'; value: string }
   | { field: 'phone_number_id'; operator: 'in'; values: string[] }
+  | { field: 'template_name'; operator: 'in'; values: string[] }
+  | { field: 'template_status'; operator: 'in'; values: string[] }
   | { field: 'business_hours'; operator: 'equals'; value: 'inside' | 'outside' }
   | { field: 'conversation_status'; operator: 'in'; values: string[] }
   | { field: 'assignee'; operator: 'is_unassigned' }
@@ -30,6 +39,7 @@ export type Action =
   | { type: 'set_attribute'; name: string; value: string | number | boolean | null }
   | { type: 'note'; body: string }
   | { type: 'set_status'; status: 'open' | 'pending' | 'resolved' }
+  | { type: 'call_url'; url: string }
   | { type: 'stop' };
 
 export interface Rule {

@@ -12,11 +12,14 @@ import {
   AutomationRuleDto,
   AutomationRuleListDto,
   AutomationSettingsDto,
+  AutomationSettingsReadDto,
   type AutomationRunDto,
   AutomationRunListDto,
   DryRunDto,
   DryRunResultDto,
   RuleInputDto,
+  SigningSecretDto,
+  SigningSecretInputDto,
 } from './dto/automations.dto';
 import { RulesService } from './rules.service';
 import { runsPage } from './automations.controller';
@@ -54,7 +57,9 @@ export class RulesController {
       '`message_type`, `button_payload`, `phone_number_id`, `business_hours`, `conversation_status`, `assignee`, ' +
       '`contact_tag`, `contact_attribute`. Actions: `reply` (text, interactive, or an APPROVED template: the rule ' +
       'then names its numbers), `assign` (`assignee_id`, `team_id` or `auto`), `add_tag`, `remove_tag`, ' +
-      '`set_attribute`, `note`, `set_status`, `stop` (no later rule is judged). Each rule runs once per event ' +
+      '`set_attribute`, `note`, `set_status`, `call_url` (POSTs the event to your URL, signed; a 5xx, timeout or ' +
+      'no connection is tried again with backoff; an answer `{"reply": <message content>}` is sent as a reply), ' +
+      '`stop` (no later rule is judged). Each rule runs once per event ' +
       'across instances and crashes; replies go through the send path and count toward the conversation’s ' +
       'automatic replies per hour.',
   })
@@ -140,8 +145,8 @@ export class RulesController {
   @Get('settings')
   @Authenticated({ scopes: ['conversations:read'] })
   @ApiOperation({ summary: "The organization's automations settings" })
-  @ApiOkResponse({ type: AutomationSettingsDto })
-  settings(@TenantId() tenantId: string): Promise<AutomationSettingsDto> {
+  @ApiOkResponse({ type: AutomationSettingsReadDto })
+  settings(@TenantId() tenantId: string): Promise<AutomationSettingsReadDto> {
     return this.rules.settings(tenantId);
   }
 
@@ -151,9 +156,27 @@ export class RulesController {
   @Audited('automations.settings', { body: ['replies_per_conversation_per_hour'] })
   @ApiOperation({ summary: "Change the organization's automations settings (the loop's cap)" })
   @ApiBody({ type: AutomationSettingsDto })
-  @ApiOkResponse({ type: AutomationSettingsDto })
+  @ApiOkResponse({ type: AutomationSettingsReadDto })
   @ApiGraphErrors(400)
-  putSettings(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<AutomationSettingsDto> {
+  putSettings(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<AutomationSettingsReadDto> {
     return this.rules.putSettings(tenantId, req.body);
+  }
+
+  @Post('signing_secret')
+  @HttpCode(200)
+  @Authenticated({ scopes: ['members:write'] })
+  @Audited('automations.signing_secret', { body: [] })
+  @ApiOperation({
+    summary: "Make the secret that signs the rules' calls (call_url), replacing the last one: shown once",
+    description:
+      'A rule’s `call_url` POSTs the event to the URL signed like the tenant webhooks: `X-Hub-Signature-256: ' +
+      'sha256=<hex HMAC-SHA256(secret, raw body)>` and the Standard Webhooks headers (`webhook-id` the same on ' +
+      'every try of one call). A rule with `call_url` is refused until the organization has a secret.',
+  })
+  @ApiBody({ type: SigningSecretInputDto, required: false })
+  @ApiOkResponse({ type: SigningSecretDto })
+  @ApiGraphErrors(400)
+  makeSigningSecret(@TenantId() tenantId: string, @Req() req: GatewayRequest): Promise<SigningSecretDto> {
+    return this.rules.makeSigningSecret(tenantId, req.body);
   }
 }

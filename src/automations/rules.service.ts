@@ -1,16 +1,26 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PreallocatedCache } from '../common/bounded-cache';
+import { SecretBox } from '../common/secret-box';
 import { GraphError } from '../core/graph-error';
 import { InboxService } from '../inbox/inbox.service';
 import { SharedStore } from '../redis/shared-store';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { generateWebhookSecret, isUsableSecret, secretHint } from '../tenant-webhooks/webhook-signing';
+import { AutomationCalls } from './automation-calls';
 import { AutomationsRepository } from './automations.repository';
 import { AutomationsService } from './automations.service';
 import { isOpen } from './business-hours';
 import type { Rule } from './rule';
 import { judge, textOf } from './rule-conditions';
-import { parseRule, type RuleInput } from './rule-input';
+import { checkFits, parseRule, type RuleInput } from './rule-input';
+
+/** The organization's settings of its rules, as the API shows them. */
+export interface RulesSettings {
+  replies_per_conversation_per_hour: number;
+  /** The last characters of the secret that signs the rules' calls (null: none made yet). */
+  signing_secret_hint: string | null;
+}
 
 /** An organization's rules as the runner reads them, with what its actions are made as. */
 export interface OrganizationRules {
@@ -57,6 +67,8 @@ export class RulesService implements OnModuleInit {
     private readonly inbox: InboxService,
     private readonly tenancy: TenancyService,
     private readonly store: SharedStore,
+    private readonly calls: AutomationCalls,
+    private readonly secretBox: SecretBox,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -104,6 +116,9 @@ export class RulesService implements OnModuleInit {
 
   async update(tenantId: string, id: string, body: unknown): Promise<Record<string, unknown>> {
     const input = parseRule(body, true);
+    const existing = (await this.repository.rules(tenantId)).find((r) => r.id === id);
+    if (!existing) throw GraphError.notFound(`Rule ${id} does not exist`);
+    checkFits({ ...existing, ...input });
     await this.check(tenantId, input, id);
     if (!(await this.repository.updateRule(tenantId, id, input)))
       throw GraphError.notFound(`Rule ${id} does not exist`);
@@ -116,13 +131,32 @@ export class RulesService implements OnModuleInit {
     await this.changed(tenantId);
   }
 
-  async settings(tenantId: string): Promise<{ replies_per_conversation_per_hour: number }> {
+  async settings(tenantId: string): Promise<RulesSettings> {
+    const secret = await this.repository.signingSecret(tenantId);
     return {
       replies_per_conversation_per_hour: (await this.repository.organization(tenantId))?.replies_per_hour ?? 10,
+      signing_secret_hint: secret === null ? null : secretHint(this.secretBox.decrypt(secret)),
     };
   }
 
-  async putSettings(tenantId: string, body: unknown): Promise<{ replies_per_conversation_per_hour: number }> {
+  /**
+   * A new secret for the rules' calls (`secret` given: that one, if it can sign), replacing the
+   * organization's: shown here once, never again (the settings show its last four characters).
+   */
+  async makeSigningSecret(tenantId: string, body: unknown): Promise<{ signing_secret: string }> {
+    const given = (body as Record<string, unknown> | null)?.secret;
+    if (given !== undefined && (typeof given !== 'string' || !isUsableSecret(given)))
+      throw GraphError.invalidParameter(
+        'Invalid parameter',
+        'secret: at least 16 characters without spaces (a whsec_ secret carries base64 of at least 16 bytes)',
+      );
+    const secret = given ?? generateWebhookSecret();
+    await this.automations.actingKey(tenantId);
+    await this.repository.setSigningSecret(tenantId, this.secretBox.encrypt(secret));
+    return { signing_secret: secret };
+  }
+
+  async putSettings(tenantId: string, body: unknown): Promise<RulesSettings> {
     const value = (body as Record<string, unknown> | null)?.replies_per_conversation_per_hour;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100)
       throw GraphError.invalidParameter(
@@ -169,6 +203,7 @@ export class RulesService implements OnModuleInit {
         (message.interactive as { button_reply?: { id?: string } } | undefined)?.button_reply?.id ??
         null,
       phoneNumberId,
+      template: null,
       insideHours: hours ? isOpen(hours, at) : true,
       conversationStatus: typeof input.conversation_status === 'string' ? input.conversation_status : 'open',
       assigneeId: typeof input.assignee_id === 'string' ? input.assignee_id : null,
@@ -217,6 +252,16 @@ export class RulesService implements OnModuleInit {
       if (c.field === 'assignee' && c.operator === 'equals')
         await this.inbox.requireMembers(tenantId, [c.value], `conditions[${i}].value`);
     for (const [i, action] of (rule.actions ?? []).entries()) {
+      if (action.type === 'call_url') {
+        const problem = await this.calls.urlProblem(action.url);
+        if (problem) throw GraphError.invalidParameter('Invalid parameter', `actions[${i}].url: ${problem}`);
+        if ((await this.repository.signingSecret(tenantId)) === null)
+          throw GraphError.invalidParameter(
+            'Invalid parameter',
+            `actions[${i}].url: make the organization's signing secret first ` +
+              '(POST /v1/automations/signing_secret), so that its calls can be verified',
+          );
+      }
       if (action.type === 'assign' && 'assignee_id' in action)
         await this.inbox.requireWorkers(tenantId, [action.assignee_id], `actions[${i}].assignee_id`);
       if (action.type === 'assign' && 'team_id' in action)

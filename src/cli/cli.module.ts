@@ -10,6 +10,7 @@ import { SharedStore } from '../redis/shared-store';
 import { SignupModule } from '../signup/signup.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { EndpointSecretsModule } from '../tenant-webhooks/endpoint-secrets.module';
+import { AutomationSecretsModule } from '../automations/automation-secrets.module';
 import { UpstreamModule } from '../upstream/upstream.module';
 
 /**
@@ -45,8 +46,9 @@ class CliStoreModule {}
     CliStoreModule,
     PeopleModule,
     SignupModule,
-    // Every encrypted column, for secrets:reencrypt (the endpoints' without the delivery machinery).
+    // Every encrypted column, for secrets:reencrypt (the endpoints' and the automations' without their machinery).
     EndpointSecretsModule,
+    AutomationSecretsModule,
   ],
 })
 export class CliModule {}

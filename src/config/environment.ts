@@ -436,6 +436,16 @@ export class Environment {
   AUTOMATION_SWEEP_INTERVAL_MS = 10000;
 
   /**
+   * A rule's `call_url` that failed (a 5xx, 408, 429, a timeout, no connection) is called again after
+   * this long, doubled at each attempt (at most an hour apart), until the job's attempts run out.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  AUTOMATION_CALL_RETRY_BASE_MS = 5000;
+
+  /**
    * Pacing (pacing/): an API send that finds its number's pace (or the pair rule) busy waits this long
    * at most for its turn; beyond it the gateway answers 130429 (or 131056) itself with Retry-After.
    */

@@ -21,6 +21,8 @@ export class EncryptedColumnStatements {
     private readonly columns: string[],
     /** The key a value names; undefined for a value that is not one (it cannot be read under any key). */
     private readonly keyIdOf: (stored: string) => string | undefined,
+    /** The table's key: one uuid column (`id` unless named). */
+    private readonly idColumn = 'id',
   ) {}
 
   /** How many stored values name each key id (read whole: these tables hold accounts, keys, endpoints). */
@@ -45,8 +47,8 @@ export class EncryptedColumnStatements {
   ): Promise<{ last?: string; written: number }> {
     const stale = this.columns.map((c) => `("${c}" IS NOT NULL AND NOT starts_with("${c}", $2))`).join(' OR ');
     const rows = await this.dataSource.query<Array<Record<string, string | null>>>(
-      `SELECT id::text AS id, ${this.columns.map((c) => `"${c}"`).join(', ')} FROM "${this.table}"
-       WHERE ($1::uuid IS NULL OR id > $1::uuid) AND (${stale}) ORDER BY id LIMIT $3`,
+      `SELECT "${this.idColumn}"::text AS id, ${this.columns.map((c) => `"${c}"`).join(', ')} FROM "${this.table}"
+       WHERE ($1::uuid IS NULL OR "${this.idColumn}" > $1::uuid) AND (${stale}) ORDER BY "${this.idColumn}" LIMIT $3`,
       [after ?? null, keyring.currentPrefix, limit],
     );
     let written = 0;
@@ -60,7 +62,7 @@ export class EncryptedColumnStatements {
         .map((c, i) => `"${c}" IS NOT DISTINCT FROM $${i + 2 + this.columns.length}`)
         .join(' AND ');
       const [, affected] = await this.dataSource.query<[unknown, number]>(
-        `UPDATE "${this.table}" SET ${sets} WHERE id = $1::uuid AND ${unchanged}`,
+        `UPDATE "${this.table}" SET ${sets} WHERE "${this.idColumn}" = $1::uuid AND ${unchanged}`,
         [row.id, ...next, ...values],
       );
       written += affected;

@@ -12,6 +12,7 @@ import { Conversation } from './conversation.entity';
 import { ConversationsController } from './conversations/conversations.controller';
 import { ConversationsRepository } from './conversations/conversations.repository';
 import { ConversationsService } from './conversations/conversations.service';
+import { ResolutionListeners } from './conversations/resolution-listeners';
 import { AutoAssignment } from './conversations/auto-assignment';
 import { ConversationEventsWriter } from './conversations/conversation-events.writer';
 import { ConversationWork } from './conversations/conversation-work.service';
@@ -92,8 +93,10 @@ import { ServiceWindowService } from './service-window.service';
     TeamFiguresRepository,
     NotesRepository,
     AutoAssignment,
+    ResolutionListeners,
   ],
   exports: [
+    ResolutionListeners,
     BroadcastSendsService,
     ServiceWindowService,
     SendOutcomeSweeper,

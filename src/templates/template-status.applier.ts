@@ -12,7 +12,8 @@ export type { TemplateStatusReport } from './templates.repository';
 export class TemplateStatusApplier {
   constructor(private readonly repository: TemplatesRepository) {}
 
-  apply(manager: EntityManager, report: TemplateStatusReport): Promise<void> {
+  /** The template moved (null: none, or the report was older than its status). */
+  apply(manager: EntityManager, report: TemplateStatusReport): Promise<{ name: string; language: string } | null> {
     return this.repository.applyStatus(manager, report);
   }
 }

@@ -205,12 +205,18 @@ export class TemplatesRepository {
   }
 
   /** Moves a template with a review event, in the ingestion's transaction; an older report changes nothing. */
-  async applyStatus(manager: EntityManager, report: TemplateStatusReport): Promise<void> {
+  /** The template the report moved (its name and language), or null: none of the catalog's, or a stale report. */
+  async applyStatus(
+    manager: EntityManager,
+    report: TemplateStatusReport,
+  ): Promise<{ name: string; language: string } | null> {
     const rejected = report.event === 'REJECTED';
-    await manager.query(
+    // An UPDATE answers [rows, count].
+    const [rows] = await manager.query<[Array<{ name: string; language: string }>, number]>(
       `UPDATE message_templates
        SET status = $1, rejected_reason = $2, status_updated_at = $3, updated_at = now()
-       WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)`,
+       WHERE upstream_id = $4 AND waba_id = $5 AND (status_updated_at IS NULL OR status_updated_at <= $3)
+       RETURNING name, language`,
       [
         report.event,
         rejected ? (report.reason ?? 'UNKNOWN') : null,
@@ -219,6 +225,7 @@ export class TemplatesRepository {
         report.wabaId,
       ],
     );
+    return rows[0] ?? null;
   }
 
   /** Whether a business account has templates (its delete is refused while it does). */

@@ -417,7 +417,8 @@ function toAttempt(outcome: AttemptOutcome): WebhookAttempt {
   };
 }
 
-function describeError(error: unknown, timeoutMs: number): string {
+/** A failed attempt in words: a timeout, or the connection's error (never the URL: it may carry a token). */
+export function describeError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || /timeout/i.test(err.code ?? ''))
     return `no answer within ${timeoutMs} ms`;

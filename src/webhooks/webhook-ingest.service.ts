@@ -21,6 +21,7 @@ import {
   type FailedMessage,
   type MessageEvent,
   type RunnableJob,
+  type TemplateReview,
 } from '../automations/automation-runner';
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
@@ -350,9 +351,14 @@ export class WebhookIngestService {
               manager,
               applied.filter((c) => c.field === 'messages'),
             ));
+            const reviews: TemplateReview[] = [];
             for (const c of applied)
-              if (c.field !== 'messages') await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+              if (c.field !== 'messages') {
+                const review = await this.routeTemplateStatus(manager, c.wabaId, c.change, c.entry.time);
+                if (review) reviews.push({ tenantId: c.tenantId, ...review });
+              }
             automationJobs.push(...(await this.automations.writeFailures(manager, failures)));
+            automationJobs.push(...(await this.automations.writeReviews(manager, reviews)));
           },
     );
     this.outbox.dispatch(ownEvents);
@@ -518,7 +524,7 @@ export class WebhookIngestService {
         messageId: message.id,
         assigneeId: stored.assignee_id,
       });
-      events.push({
+      const event: MessageEvent = {
         tenantId: c.tenantId,
         phoneNumberId,
         waId: message.from,
@@ -527,10 +533,12 @@ export class WebhookIngestService {
         sentAt,
         first: stored.created,
         reopened: stored.reopened,
+        optedOut: false,
         assigneeId: stored.assignee_id,
         buttonPayload: message.button?.payload ?? message.interactive?.button_reply?.id ?? null,
         message,
-      });
+      };
+      events.push(event);
       const key = `${phoneNumberId}:${message.from}`;
       if (!seen.has(key) && (stored.assignee_id === null || stored.reopened)) {
         const conversation = {
@@ -548,6 +556,7 @@ export class WebhookIngestService {
       }
       seen.add(key);
       const opt = await this.optOuts.apply(manager, c.tenantId, message, sentAt);
+      event.optedOut = opt?.change === 'opt_out';
       if (opt)
         deliveries.push(
           ...(await this.outbox.writeGatewayEvent(
@@ -567,22 +576,24 @@ export class WebhookIngestService {
     return { deliveries, cameBack, arrived, automationJobs };
   }
 
-  /** A template review event, to the catalog's applier. */
+  /** A template review event, to the catalog's applier: the review, when it moved a template of the catalog. */
   private async routeTemplateStatus(
     manager: EntityManager,
     wabaId: string,
     change: WebhookChange,
     entryTime: unknown,
-  ): Promise<void> {
+  ): Promise<Omit<TemplateReview, 'tenantId'> | undefined> {
     const value = change.value ?? {};
-    if (!value.message_template_id || !value.event) return;
-    await this.templateStatus.apply(manager, {
+    if (!value.message_template_id || !value.event) return undefined;
+    const report = {
       wabaId,
       upstreamTemplateId: String(value.message_template_id),
       event: value.event,
       reason: value.reason ?? null,
       at: toDate(entryTime),
-    });
+    };
+    const moved = await this.templateStatus.apply(manager, report);
+    return moved ? { ...report, name: moved.name, language: moved.language } : undefined;
   }
 }
 

@@ -45,6 +45,9 @@ Object.assign(process.env, {
   WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
   WEBHOOK_SWEEP_INTERVAL_MS: '500',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  // An automation's failed call is tried again within a second (the sweep takes it).
+  AUTOMATION_SWEEP_INTERVAL_MS: '300',
+  AUTOMATION_CALL_RETRY_BASE_MS: '200',
   // Many apps in one process: no metrics listener of their own (metrics.e2e-spec starts one).
   METRICS_PORT: '0',
   MEDIA_INCOMING_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),

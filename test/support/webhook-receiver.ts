@@ -27,6 +27,8 @@ export class WebhookReceiver {
   /** Statuses to answer, in turn; when empty, `status`. */
   replies: number[] = [];
   status = 200;
+  /** A JSON body to answer a 2xx with (instead of `ok`): an automation's call may answer with a reply. */
+  answer: unknown = undefined;
   /** Answer nothing at all (the request hangs until the client gives up). */
   hang = false;
   verifyToken = 'receiver-verify-token';
@@ -66,6 +68,8 @@ export class WebhookReceiver {
         }
         if (this.hang) return;
         const status = this.replies.shift() ?? this.status;
+        if (status < 300 && this.answer !== undefined)
+          return void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(this.answer));
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 300 ? 'receiver says no' : 'ok');
       });
     });

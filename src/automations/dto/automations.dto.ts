@@ -65,7 +65,7 @@ export class AutomaticRepliesDto {
 
 class AutomationActionDto {
   @ApiProperty({ example: 'reply' }) type: string;
-  @ApiProperty({ enum: ['sent', 'done', 'refused', 'capped', 'failed'] }) outcome: string;
+  @ApiProperty({ enum: ['sent', 'done', 'refused', 'capped', 'failed', 'retrying'] }) outcome: string;
   @ApiPropertyOptional({ description: "Meta's id of the reply" }) message_id?: string;
   @ApiPropertyOptional({ description: 'Found sent by an earlier attempt of the job (its instance died after sending)' })
   recovered?: boolean;
@@ -73,6 +73,12 @@ class AutomationActionDto {
     code: number;
     message: string;
   };
+  @ApiPropertyOptional({ example: 200, description: "A call's answer (or its last try's)" }) status_code?: number;
+  @ApiPropertyOptional({ example: 1, description: "A call's tries so far" }) attempts?: number;
+  @ApiPropertyOptional({ format: 'date-time', description: 'When a call that failed is tried again' })
+  next_attempt_at?: string;
+  @ApiPropertyOptional({ type: () => AutomationActionDto, description: "The reply a call's answer carried" })
+  reply?: AutomationActionDto;
 }
 
 class AutomationStepDto {
@@ -86,10 +92,17 @@ class AutomationStepDto {
 
 export class AutomationRunDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'message', description: 'What happened' }) event: string;
+  @ApiProperty({
+    example: 'message',
+    enum: ['message', 'message_failed', 'conversation_resolved', 'template_status'],
+    description: 'What happened (a customer’s message, an outbound message Meta failed, a resolution, a review)',
+  })
+  event: string;
   @ApiProperty({ example: 'message:wamid.HBgL…' }) event_id: string;
-  @ApiProperty({ example: '106540352242922' }) phone_number_id: string;
-  @ApiProperty({ example: '15551234567' }) wa_id: string;
+  @ApiProperty({ type: String, nullable: true, example: '106540352242922', description: 'Null: a template review' })
+  phone_number_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '15551234567', description: 'Null: a template review' })
+  wa_id: string | null;
   @ApiProperty({ enum: ['running', 'done'] }) state: string;
   @ApiProperty({ description: 'Runs of the job (more than one: its instance died, or a reply had to wait)' })
   attempts: number;
@@ -143,6 +156,36 @@ export class AutomationSettingsDto {
     description: "The rules' automatic replies a conversation gets per clock hour at most",
   })
   replies_per_conversation_per_hour: number;
+}
+
+/** The settings as read: with the hint of the secret that signs the rules' calls. */
+export class AutomationSettingsReadDto extends AutomationSettingsDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '…k3Q=',
+    description:
+      "The last characters of the secret that signs the rules' calls (`call_url`); null until one is made " +
+      '(POST /v1/automations/signing_secret)',
+  })
+  signing_secret_hint: string | null;
+}
+
+export class SigningSecretInputDto {
+  @ApiPropertyOptional({
+    description: 'Your own secret (at least 16 characters); without it the gateway makes one (`whsec_…`)',
+  })
+  secret?: string;
+}
+
+export class SigningSecretDto {
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description:
+      "The secret that signs the rules' calls from now on, shown this once: verify `X-Hub-Signature-256` " +
+      '(HMAC-SHA256 of the raw body, hex) or the Standard Webhooks headers with it, as for /v1/webhooks',
+  })
+  signing_secret: string;
 }
 
 export class DryRunDto {

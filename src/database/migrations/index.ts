@@ -39,6 +39,7 @@ import { AssigneeIndexNarrowed1764300100000 } from './1764300100000-AssigneeInde
 import { NotesAndSavedReplies1764300200000 } from './1764300200000-NotesAndSavedReplies';
 import { TeamFigures1764300300000 } from './1764300300000-TeamFigures';
 import { Automations1764400000000 } from './1764400000000-Automations';
+import { AutomationCalls1764500000000 } from './1764500000000-AutomationCalls';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   NotesAndSavedReplies1764300200000,
   TeamFigures1764300300000,
   Automations1764400000000,
+  AutomationCalls1764500000000,
 ];

@@ -9,6 +9,7 @@ import { ConversationLive } from './conversation-live';
 import type { ChangedBy } from './conversation-events';
 import { ConversationEventsWriter } from './conversation-events.writer';
 import { type ConversationKey, type ConversationRow, ConversationsRepository } from './conversations.repository';
+import { ResolutionListeners } from './resolution-listeners';
 
 /** A customer's WhatsApp id as the conversation routes take it. */
 const WA_ID = /^\d{1,20}$/;
@@ -39,6 +40,7 @@ export class ConversationWork {
     private readonly events: ConversationEventsWriter,
     private readonly autoAssignment: AutoAssignment,
     private readonly liveUpdates: ConversationLive,
+    private readonly resolutions: ResolutionListeners,
   ) {}
 
   /** What the caller may see: every conversation, or (an agent, where the organization says so) theirs and the unassigned. */
@@ -124,10 +126,18 @@ export class ConversationWork {
     } else if (input.snoozed_until !== undefined)
       throw GraphError.invalidParameter('Invalid parameter', 'snoozed_until: only with status snoozed');
     const deliveries: DeliveryRow[] = [];
+    let afterResolved = () => {};
     const row = await this.repository.transaction(async (manager) => {
       deliveries.length = 0;
+      afterResolved = () => {};
       const changed = await this.repository.setStatus(manager, key, input.status, until, auth.userId);
       if (!changed) throw GraphError.notFound(`Conversation with ${key.waId} does not exist`);
+      if (changed.status === 'resolved' && changed.previous_status !== 'resolved')
+        afterResolved = await this.resolutions.write(manager, {
+          ...key,
+          assigneeId: changed.assignee_id,
+          at: changed.resolved_at ?? new Date(),
+        });
       if (changed.status !== changed.previous_status || input.status === 'snoozed')
         deliveries.push(
           ...(await this.events.statusChanged(
@@ -143,6 +153,7 @@ export class ConversationWork {
       return changed;
     });
     this.events.dispatch(deliveries);
+    afterResolved();
     this.liveUpdates.changed(key.tenantId, key.phoneNumberId, [row], () => row.previous_assignee_id);
     // A conversation that is no longer open or pending frees its agent for the next in the queue.
     const held = (s: ConversationStatus) => s === 'open' || s === 'pending';
