@@ -1,23 +1,29 @@
+import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
 import { buildConsole, chromiumAvailable, launchChromium, seriousViolations } from './support/chromium';
-import { createTenant, type TestTenant } from './support/factories';
+import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const PASSWORD = 'console automations password 2026!';
 const CUSTOMER = '15557550001';
+const LEAVER = '15557550002';
 const describeWithChromium = chromiumAvailable('console automations') ? describe : describe.skip;
 
 /**
  * The Automations page in Chromium: a keyword rule made in the form, tried in the dry run (nothing
- * sent), then a customer writes and the rule's reply shows in the Inbox's thread; axe-core finds no
- * serious or critical violation at 1280 and 390 px.
+ * sent), then a customer writes and the rule's reply shows in the Inbox's thread; the signing secret
+ * made and shown once, a rule that calls a URL when a customer opts out (the call signed with it);
+ * axe-core finds no serious or critical violation at 1280 and 390 px.
  */
 describeWithChromium('console: automations', () => {
   let t: TestApp;
   let a: TestTenant;
   let browser: Browser;
+  let key: string;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -26,6 +32,7 @@ describeWithChromium('console: automations', () => {
     await resetState(t);
     a = await createTenant(t, 'Console automations');
     await t.get(PeopleService).addOwner(a.id, 'owner@console-automations.example', PASSWORD);
+    key = (await createOrgKey(t, a)).key;
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
@@ -113,6 +120,46 @@ describeWithChromium('console: automations', () => {
       holidays: ['2026-12-25'],
       welcome: { enabled: true, text: 'Welcome to the shop!' },
     });
+  });
+
+  it('makes the signing secret (shown once), then a rule that calls a URL when a customer opts out', async () => {
+    const receiver = await new WebhookReceiver().start();
+    try {
+      const page = await owner();
+      const signing = page.getByRole('region', { name: 'Signing secret' });
+      await signing.getByText('No secret yet').waitFor();
+      await signing.getByRole('button', { name: 'Make a new signing secret' }).click();
+      const secret = (await signing.getByTestId('secret').textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      await signing.getByText(`Current: …${secret.slice(-4)}.`).waitFor();
+
+      await request(t.url)
+        .put('/v1/opt_out_settings')
+        .set(bearer(key))
+        .send({ opt_out_keywords: ['STOP'], opt_in_keywords: ['START'] })
+        .expect(200);
+      const form = page.getByRole('form', { name: 'New rule' });
+      await form.getByLabel('Name').fill('Tell the CRM');
+      await form.getByLabel('When').selectOption('opted_out');
+      await form.getByLabel('And call this URL').fill(receiver.url);
+      await form.getByRole('button', { name: 'Make the rule' }).click();
+      await page.getByRole('status').getByText('Rule Tell the CRM made.').waitFor();
+      await page.getByRole('region', { name: 'Rules' }).getByRole('cell', { name: 'opted out' }).waitFor();
+
+      await postFromUpstream(t.url, inboundTextWebhook(a, LEAVER, 'STOP')).expect(200);
+      const [call] = await receiver.waitFor((events) => events.length === 1);
+      expect(call.headers['x-hub-signature-256']).toBe(
+        'sha256=' + createHmac('sha256', secret).update(call.body).digest('hex'),
+      );
+      expect(call.json).toMatchObject({ event: 'opted_out', wa_id: LEAVER });
+      await page.reload();
+      await page
+        .getByRole('region', { name: 'Run log' })
+        .getByText(/Tell the CRM: matched .* call_url done/)
+        .waitFor();
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('has no serious or critical accessibility violation at 1280 and 390 px', async () => {

@@ -52,7 +52,9 @@ export class RulesController {
     description:
       'Triggers: `message_received`, `conversation_opened` (a customer’s first message, or one that opened a ' +
       'resolved, pending or snoozed conversation), `message_failed` (Meta reported an outbound message failed: ' +
-      'the `error_code` condition). Conditions: `text` (`contains_any` keywords: whole words, any ' +
+      'the `error_code` condition), `opted_out` (the customer’s opt-out keyword), `conversation_resolved` (a ' +
+      'person, a key or a rule resolved it), `template_status` (Meta reviewed a template: the `template_name` and ' +
+      '`template_status` conditions; its actions `call_url` and `stop`, a review having no customer). Conditions: `text` (`contains_any` keywords: whole words, any ' +
       'case, accents and punctuation ignored; `matches` a regular expression run by RE2, in linear time), ' +
       '`message_type`, `button_payload`, `phone_number_id`, `business_hours`, `conversation_status`, `assignee`, ' +
       '`contact_tag`, `contact_attribute`. Actions: `reply` (text, interactive, or an APPROVED template: the rule ' +

@@ -298,3 +298,13 @@ export function Bubble({
     </figure>
   );
 }
+
+/** A secret the gateway shows once (a webhook endpoint's, the automations' signing secret). */
+export function SecretOnce({ secret }: { secret: string }) {
+  return (
+    <div class="once" role="status">
+      <p>The signing secret, shown this once:</p>
+      <code data-testid="secret">{secret}</code>
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PagingDto } from '../../common/pagination';
+import { TRIGGERS } from '../rule';
 
 class OpenSpanDto {
   @ApiProperty({ example: '09:00', description: 'HH:MM in the time zone' }) open: string;
@@ -103,8 +104,14 @@ export class AutomationRunDto {
   phone_number_id: string | null;
   @ApiProperty({ type: String, nullable: true, example: '15551234567', description: 'Null: a template review' })
   wa_id: string | null;
-  @ApiProperty({ enum: ['running', 'done'] }) state: string;
-  @ApiProperty({ description: 'Runs of the job (more than one: its instance died, or a reply had to wait)' })
+  @ApiProperty({
+    enum: ['running', 'done'],
+    description: 'running: not finished (a failed call waits for its next try)',
+  })
+  state: string;
+  @ApiProperty({
+    description: 'Runs of the job (more than one: its instance died, a reply had to wait, a call failed)',
+  })
   attempts: number;
   @ApiProperty({ type: [AutomationStepDto] }) steps: AutomationStepDto[];
   @ApiProperty({ format: 'date-time' }) created_at: string;
@@ -119,7 +126,7 @@ export class AutomationRunListDto {
 export class RuleInputDto {
   @ApiProperty({ example: 'Prices', maxLength: 200 }) name: string;
   @ApiPropertyOptional({ default: true }) enabled?: boolean;
-  @ApiProperty({ enum: ['message_received', 'conversation_opened', 'message_failed'] }) trigger: string;
+  @ApiProperty({ enum: TRIGGERS }) trigger: string;
   @ApiProperty({
     type: 'array',
     items: { type: 'object' },

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { time } from '../format';
 import { useNumbers } from '../numbers';
-import { NumberPicker, RowsTable, TextField, useAction, usePaged } from '../ui';
+import { NumberPicker, RowsTable, SecretOnce, TextField, useAction, usePaged } from '../ui';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -66,7 +66,7 @@ const describeCondition = (c: Record<string, unknown>) =>
 const describeAction = (a: Record<string, unknown>) =>
   a.type === 'reply'
     ? `reply "${scalar(a.text) || scalar((a.template as { name?: string } | undefined)?.name) || 'interactive'}"`
-    : [a.type, a.tag, a.status, a.body, a.team_id, a.assignee_id].map(scalar).filter(Boolean).join(' ');
+    : [a.type, a.tag, a.status, a.body, a.team_id, a.assignee_id, a.url].map(scalar).filter(Boolean).join(' ');
 
 /**
  * Automations: a number's business hours with its away and welcome messages, the organization's rules
@@ -95,8 +95,8 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
       {phone && <NumberAutomations phone={phone} canWrite={canWrite} act={act} />}
       <h2>Rules</h2>
       <p>
-        Judged in order on every customer message; a rule that matches does its actions, and stops the rules after it
-        when it says so.
+        Judged in order on each event they are for (a message, an opt-out, a failed delivery, a resolution, a
+        template&rsquo;s review); a rule that matches does its actions, and stops the rules after it when it says so.
       </p>
       <RowsTable
         label="Rules"
@@ -130,7 +130,7 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
                   {rule.position > 0 && (
                     <button
                       type="button"
-                      aria-label={`Move ${rule.name} up`}
+                      aria-label={`Move up ${rule.name}`}
                       onClick={() =>
                         void act(async () => {
                           await api.patch(`/v1/automations/rules/${rule.id}`, { position: rule.position - 1 });
@@ -159,6 +159,7 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
         }
       />
       {canWrite && <NewRule phone={phone} act={act} />}
+      {canWrite && <SigningSecret act={act} />}
       {phone && <TryRules phone={phone} />}
       <h2>Run log</h2>
       <RowsTable
@@ -333,30 +334,52 @@ function ReplyFields({
   );
 }
 
-/** A rule in a few fields: when a message comes in, if it has these keywords (or matches), then these actions. */
+/** When a rule is judged, in the form's words. */
+const TRIGGERS: Array<[string, string]> = [
+  ['message_received', 'a message comes in'],
+  ['conversation_opened', 'a conversation opens (first or reopened)'],
+  ['opted_out', 'a customer opts out'],
+  ['message_failed', 'a message to a customer fails'],
+  ['conversation_resolved', 'a conversation is resolved'],
+  ['template_status', 'Meta reviews a template'],
+];
+
+/**
+ * A rule in a few fields: when (any trigger), if the message has these keywords (or matches), or, for a
+ * template's review, if it has this status; then reply, tag, call a URL, stop.
+ */
 function NewRule({ phone, act }: { phone: string | undefined; act: Act }) {
   const empty = {
     name: '',
     trigger: 'message_received',
     keywords: '',
     pattern: '',
+    templateStatus: '',
     reply: '',
     tag: '',
+    url: '',
     stop: true,
     onlyHere: false,
   };
   const [draft, setDraft] = useState(empty);
   const set = (change: Partial<typeof empty>) => setDraft({ ...draft, ...change });
+  const review = draft.trigger === 'template_status';
   const create = () =>
     act(async () => {
       const conditions: Array<Record<string, unknown>> = [];
-      if (draft.onlyHere && phone) conditions.push({ field: 'phone_number_id', operator: 'in', values: [phone] });
-      if (draft.keywords.trim())
-        conditions.push({ field: 'text', operator: 'contains_any', values: list(draft.keywords) });
-      if (draft.pattern.trim()) conditions.push({ field: 'text', operator: 'matches', value: draft.pattern });
       const actions: Array<Record<string, unknown>> = [];
-      if (draft.reply.trim()) actions.push({ type: 'reply', text: draft.reply });
-      if (draft.tag.trim()) actions.push({ type: 'add_tag', tag: draft.tag });
+      if (review) {
+        if (draft.templateStatus)
+          conditions.push({ field: 'template_status', operator: 'in', values: [draft.templateStatus] });
+      } else {
+        if (draft.onlyHere && phone) conditions.push({ field: 'phone_number_id', operator: 'in', values: [phone] });
+        if (draft.keywords.trim())
+          conditions.push({ field: 'text', operator: 'contains_any', values: list(draft.keywords) });
+        if (draft.pattern.trim()) conditions.push({ field: 'text', operator: 'matches', value: draft.pattern });
+        if (draft.reply.trim()) actions.push({ type: 'reply', text: draft.reply });
+        if (draft.tag.trim()) actions.push({ type: 'add_tag', tag: draft.tag });
+      }
+      if (draft.url.trim()) actions.push({ type: 'call_url', url: draft.url.trim() });
       if (draft.stop) actions.push({ type: 'stop' });
       await api.post('/v1/automations/rules', { name: draft.name, trigger: draft.trigger, conditions, actions });
       setDraft(empty);
@@ -375,37 +398,64 @@ function NewRule({ phone, act }: { phone: string | undefined; act: Act }) {
       <label>
         When
         <select value={draft.trigger} onChange={(e) => set({ trigger: (e.target as HTMLSelectElement).value })}>
-          <option value="message_received">a message comes in</option>
-          <option value="conversation_opened">a conversation opens (first or reopened)</option>
+          {TRIGGERS.map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
         </select>
       </label>
+      {review ? (
+        <label>
+          If the review is
+          <select
+            value={draft.templateStatus}
+            onChange={(e) => set({ templateStatus: (e.target as HTMLSelectElement).value })}
+          >
+            <option value="">any status</option>
+            {['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED'].map((status) => (
+              <option key={status} value={status}>
+                {status.toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <>
+          <TextField
+            label="If the message has any of these words (comma separated)"
+            value={draft.keywords}
+            onValue={(keywords) => set({ keywords })}
+          />
+          <TextField
+            label="If it matches this regular expression (RE2)"
+            value={draft.pattern}
+            onValue={(pattern) => set({ pattern })}
+          />
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.onlyHere}
+              onChange={(e) => set({ onlyHere: (e.target as HTMLInputElement).checked })}
+            />
+            Only on the number chosen above
+          </label>
+          <label>
+            Then reply
+            <textarea
+              rows={2}
+              value={draft.reply}
+              onInput={(e) => set({ reply: (e.target as HTMLTextAreaElement).value })}
+            />
+          </label>
+          <TextField label="And tag the contact" value={draft.tag} onValue={(tag) => set({ tag })} />
+        </>
+      )}
       <TextField
-        label="If the message has any of these words (comma separated)"
-        value={draft.keywords}
-        onValue={(keywords) => set({ keywords })}
+        label="And call this URL (signed with the signing secret below)"
+        value={draft.url}
+        onValue={(url) => set({ url })}
       />
-      <TextField
-        label="If it matches this regular expression (RE2)"
-        value={draft.pattern}
-        onValue={(pattern) => set({ pattern })}
-      />
-      <label>
-        <input
-          type="checkbox"
-          checked={draft.onlyHere}
-          onChange={(e) => set({ onlyHere: (e.target as HTMLInputElement).checked })}
-        />
-        Only on the number chosen above
-      </label>
-      <label>
-        Then reply
-        <textarea
-          rows={2}
-          value={draft.reply}
-          onInput={(e) => set({ reply: (e.target as HTMLTextAreaElement).value })}
-        />
-      </label>
-      <TextField label="And tag the contact" value={draft.tag} onValue={(tag) => set({ tag })} />
       <label>
         <input
           type="checkbox"
@@ -416,6 +466,39 @@ function NewRule({ phone, act }: { phone: string | undefined; act: Act }) {
       </label>
       <button type="submit">Make the rule</button>
     </form>
+  );
+}
+
+/** The secret that signs the rules' calls: its hint, and a new one shown once. */
+function SigningSecret({ act }: { act: Act }) {
+  const [hint, setHint] = useState<string | null>();
+  const [secret, setSecret] = useState<string>();
+  const read = async () =>
+    setHint((await api.get<{ signing_secret_hint: string | null }>('/v1/automations/settings')).signing_secret_hint);
+  useEffect(() => void read().catch(() => setHint(undefined)), []);
+  return (
+    <section aria-label="Signing secret">
+      <h3>Signing secret</h3>
+      <p>
+        A rule that calls a URL signs each call like the webhooks: <code>X-Hub-Signature-256</code> and the Standard
+        Webhooks headers.{' '}
+        {hint === null ? 'No secret yet: make one before a rule calls a URL.' : hint ? `Current: ${hint}.` : ''}
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          void act(async () => {
+            const made = await api.post<{ signing_secret: string }>('/v1/automations/signing_secret', {});
+            setSecret(made.signing_secret);
+            await read();
+            return 'A new signing secret was made: the last one no longer signs.';
+          })
+        }
+      >
+        Make a new signing secret
+      </button>
+      {secret && <SecretOnce secret={secret} />}
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, withQuery } from '../api';
 import { time } from '../format';
 import { href } from '../router';
-import { AnyOf, RowsTable, TextField, useAction, useLive } from '../ui';
+import { AnyOf, RowsTable, SecretOnce, TextField, useAction, useLive } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -112,15 +112,6 @@ export function WebhooksPage() {
       </form>
       {created && <SecretOnce secret={created.secret} />}
     </section>
-  );
-}
-
-function SecretOnce({ secret }: { secret: string }) {
-  return (
-    <div class="once" role="status">
-      <p>The signing secret, shown this once:</p>
-      <code data-testid="secret">{secret}</code>
-    </div>
   );
 }
 
