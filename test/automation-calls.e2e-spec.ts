@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
+import { WebhookDispatcher } from '../src/tenant-webhooks/webhook-dispatcher.service';
 import { eventually } from './support/eventually';
 import { failMessage, failureWebhook, holdStatuses } from './support/failed-delivery';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
@@ -153,6 +154,63 @@ describe('automations: calls and more triggers', () => {
     expect((await api('get', '/v1/automations/rules').expect(200)).body).toEqual({ data: [] });
     // Nothing was called meanwhile.
     expect(receiver.events()).toHaveLength(0);
+  });
+
+  it('as in production: refuses https to a private address or a name resolving to one, and http; a name that turns private gets no call', async () => {
+    // Both instances as a production deployment, with a resolver the test answers for.
+    const policies = [t1, t2].map((t) => t.get(WebhookDispatcher).urlRules);
+    let answers: Record<string, string[]> = {};
+    for (const rules of policies)
+      Object.assign(rules, {
+        allowPrivate: false,
+        resolve: async (host: string) =>
+          (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      });
+    try {
+      const body = (url: string) => ({
+        name: 'Production call',
+        trigger: 'message_received',
+        conditions: [{ field: 'text', operator: 'contains_any', values: ['rebind'] }],
+        actions: [{ type: 'call_url', url }],
+      });
+      const notPublic = /^actions\[0\]\.url: host resolves to an address that is not a public address$/;
+      for (const url of [
+        'https://10.0.0.1/hook',
+        'https://127.0.0.1/hook',
+        'https://[fd12::1]/hook',
+        'https://100.64.0.1/hook',
+      ])
+        expectInvalidParameter(await api('post', '/v1/automations/rules', body(url)), 400, notPublic);
+      answers = { 'crm.tenant.example': ['93.184.216.34', '192.168.1.10'] };
+      expectInvalidParameter(
+        await api('post', '/v1/automations/rules', body('https://crm.tenant.example/hook')),
+        400,
+        notPublic,
+      );
+      expectInvalidParameter(
+        await api('post', '/v1/automations/rules', body('http://crm.tenant.example/hook')),
+        400,
+        /^actions\[0\]\.url: must be an https URL$/,
+      );
+      expect((await api('get', '/v1/automations/rules').expect(200)).body).toEqual({ data: [] });
+      // Public when saved, private when called (DNS rebinding): the call is refused, logged, not retried.
+      answers = { 'rebind.tenant.example': ['93.184.216.34'] };
+      const rebound = await rule(body('https://rebind.tenant.example/hook'));
+      answers = { 'rebind.tenant.example': ['10.0.0.7'] };
+      await write(customer(5), 'rebind please');
+      const [run] = await runsOfRule(rebound.id);
+      expect(run.steps[0].actions).toEqual([
+        {
+          type: 'call_url',
+          outcome: 'failed',
+          attempts: 1,
+          error: { code: 0, message: 'URL refused: host resolves to an address that is not a public address' },
+        },
+      ]);
+      await api('delete', `/v1/automations/rules/${rebound.id}`).expect(200);
+    } finally {
+      for (const rules of policies) Object.assign(rules, { allowPrivate: true, resolve: undefined });
+    }
   });
 
   it('calls the tenant’s URL once when a delivery fails, signed; a 500 is tried again with the same id', async () => {
