@@ -157,6 +157,11 @@ describeWithChromium('console: automations', () => {
         .getByRole('region', { name: 'Run log' })
         .getByText(/Tell the CRM: matched .* call_url done/)
         .waitFor();
+      // The rule's own run log: the event it ran on and what it did.
+      await page.getByRole('button', { name: 'Runs of Tell the CRM' }).click();
+      const runs = page.getByRole('region', { name: 'Runs of Tell the CRM' });
+      await runs.getByRole('cell', { name: LEAVER }).waitFor();
+      await runs.getByText('Tell the CRM: matched (no conditions) → call_url done').waitFor();
     } finally {
       await receiver.stop();
     }
@@ -166,6 +171,8 @@ describeWithChromium('console: automations', () => {
     for (const width of [1280, 390]) {
       const page = await owner(width);
       await page.getByRole('region', { name: 'Rules' }).getByRole('cell', { name: 'Prices', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Runs of Prices' }).click();
+      await page.getByRole('region', { name: 'Runs of Prices' }).getByRole('cell', { name: CUSTOMER }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
   });

@@ -33,6 +33,7 @@ interface Rule {
 }
 interface Step {
   automation: string;
+  rule_id?: string;
   rule_name?: string;
   matched: boolean;
   reason: string;
@@ -40,7 +41,8 @@ interface Step {
 }
 interface Run {
   id: string;
-  wa_id: string;
+  event: string;
+  wa_id: string | null;
   state: string;
   steps: Step[];
   created_at: string;
@@ -55,6 +57,15 @@ const list = (text: string) =>
     .split(/[,;\n]+/)
     .map((item) => item.trim())
     .filter(Boolean);
+/** A run's steps in words: each automation, matched or not and why, its actions and their outcomes. */
+const whatRan = (steps: Step[]) =>
+  steps
+    .map(
+      (s) =>
+        `${s.rule_name ?? s.automation}: ${s.matched ? 'matched' : 'no'} (${s.reason})` +
+        (s.actions.length ? ` → ${s.actions.map((a) => `${a.type} ${a.outcome}`).join(', ')}` : ''),
+    )
+    .join('; ');
 const spansText = (spans: Span[] | undefined) => (spans ?? []).map((s) => `${s.open}-${s.close}`).join(', ');
 /** A scalar as text (a rule's values are texts, numbers and booleans). */
 const scalar = (value: unknown) =>
@@ -79,6 +90,7 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
     if (!phone && numbers?.length) setPhone(numbers[0].phone_number_id);
   }, [numbers]);
   const [rules, setRules] = useState<Rule[]>([]);
+  const [shown, setShown] = useState<Rule>();
   const readRules = async () => setRules((await api.get<{ data: Rule[] }>('/v1/automations/rules')).data);
   const runs = usePaged<Run>(phone && `/v1/${phone}/automation_runs?limit=25`, (m) => setError(m));
   const { act, messages, setError } = useAction(async () => {
@@ -141,6 +153,9 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
                       Move up
                     </button>
                   )}
+                  <button type="button" aria-label={`Runs of ${rule.name}`} onClick={() => setShown(rule)}>
+                    Runs
+                  </button>
                   <button
                     type="button"
                     aria-label={`Delete ${rule.name}`}
@@ -158,6 +173,7 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
             : undefined
         }
       />
+      {shown && <RuleRuns rule={shown} onError={setError} />}
       {canWrite && <NewRule phone={phone} act={act} />}
       {canWrite && <SigningSecret act={act} />}
       {phone && <TryRules phone={phone} />}
@@ -171,21 +187,35 @@ export function AutomationsPage({ organizationId, canWrite }: { organizationId: 
         columns={[
           ['When', (run) => time(run.created_at)],
           ['Customer', (run) => run.wa_id],
-          [
-            'What ran',
-            (run) =>
-              run.steps
-                .map(
-                  (s) =>
-                    `${s.rule_name ?? s.automation}: ${s.matched ? 'matched' : 'no'} (${s.reason})` +
-                    (s.actions.length ? ` → ${s.actions.map((a) => `${a.type} ${a.outcome}`).join(', ')}` : ''),
-                )
-                .join('; '),
-          ],
+          ['What ran', (run) => whatRan(run.steps)],
           ['State', (run) => run.state],
         ]}
       />
     </section>
+  );
+}
+
+/** One rule's run log: every event it was judged on (any number, or none: a template's review). */
+function RuleRuns({ rule, onError }: { rule: Rule; onError: (message: string) => void }) {
+  const runs = usePaged<Run>(`/v1/automations/rules/${rule.id}/runs?limit=25`, onError);
+  return (
+    <>
+      <h3>Runs of {rule.name}</h3>
+      <RowsTable
+        label={`Runs of ${rule.name}`}
+        rows={runs.rows}
+        rowKey={(run) => run.id}
+        empty="This rule has not run yet."
+        more={runs.more}
+        columns={[
+          ['When', (run) => time(run.created_at)],
+          ['Event', (run) => run.event.replace('_', ' ')],
+          ['Customer', (run) => run.wa_id ?? '—'],
+          ['What it did', (run) => whatRan(run.steps.filter((s) => s.rule_id === rule.id))],
+          ['State', (run) => run.state],
+        ]}
+      />
+    </>
   );
 }
 
