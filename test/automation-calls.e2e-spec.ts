@@ -218,7 +218,10 @@ describe('automations: calls and more triggers', () => {
       name: 'Tell the CRM',
       trigger: 'message_failed',
       conditions: [{ field: 'error_code', operator: 'in', values: [131026] }],
-      actions: [{ type: 'call_url', url: receiver.url }],
+      actions: [
+        { type: 'note', body: 'Undeliverable: the CRM was told' },
+        { type: 'call_url', url: receiver.url },
+      ],
     });
     const who = customer(1);
     await write(who, 'hi');
@@ -241,9 +244,15 @@ describe('automations: calls and more triggers', () => {
         rule_name: 'Tell the CRM',
         matched: true,
         reason: 'every condition held',
-        actions: [{ type: 'call_url', outcome: 'done', status_code: 200, attempts: 2 }],
+        actions: [
+          { type: 'note', outcome: 'done' },
+          { type: 'call_url', outcome: 'done', status_code: 200, attempts: 2 },
+        ],
       },
     ]);
+    // The note before the call was written once: the second try went on from the call.
+    const notes = (await api('get', `/v1/${shop.phoneNumberId}/conversations/${who}/notes`).expect(200)).body.data;
+    expect(notes.map((n: { body: string }) => n.body)).toEqual(['Undeliverable: the CRM was told']);
     // Meta redelivers the failure to the other instance: no second call.
     await postFromUpstream(t2.url, await failureWebhook(t1.sandbox, wamid)).expect(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
