@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { PeopleService } from '../src/people/people.service';
-import { buildConsole, chromiumAvailable, launchChromium, seriousViolations } from './support/chromium';
+import { buildConsole, chromiumAvailable, launchChromium, seriousViolations, signedIn } from './support/chromium';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
@@ -41,19 +41,14 @@ describeWithChromium('console: automations', () => {
     await t?.close();
   });
 
-  async function owner(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${t.url}/console/`);
-    await page.getByLabel('Email').fill('owner@console-automations.example');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.getByRole('link', { name: 'Automations' }).click();
-    await page.getByRole('heading', { name: 'Automations', level: 1 }).waitFor();
-    return page;
-  }
+  const owner = (width = 1280): Promise<Page> =>
+    signedIn(browser, contexts, {
+      url: t.url,
+      email: 'owner@console-automations.example',
+      password: PASSWORD,
+      pageLink: 'Automations',
+      width,
+    });
 
   it('makes a keyword rule, dry-runs it, and its reply reaches the customer and the Inbox', async () => {
     const page = await owner();

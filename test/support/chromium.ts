@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, which `.ci/run` installs (a test tool's own browser download is not reachable
@@ -65,4 +65,30 @@ export async function seriousViolations(page: Page): Promise<Array<{ id: string;
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * A person signed in to the console with a password, in a new context of `browser` (`width` wide; the
+ * context bypasses CSP for axe-core and is added to `contexts`, which the spec closes), on `pageLink`'s
+ * page once its heading shows.
+ */
+export async function signedIn(
+  browser: Browser,
+  contexts: BrowserContext[],
+  options: { url: string; email: string; password: string; pageLink: string; width?: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    bypassCSP: true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${options.url}/console/`);
+  await page.getByLabel('Email').fill(options.email);
+  await page.getByLabel('Password').fill(options.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await page.getByRole('link', { name: options.pageLink }).click();
+  await page.getByRole('heading', { name: options.pageLink, level: 1 }).waitFor();
+  return page;
 }
