@@ -27,6 +27,7 @@ import { TemplatesModule } from './templates/templates.module';
 import { UsageModule } from './usage/usage.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
+import { DataRightsModule } from './data-rights/data-rights.module';
 import { UpstreamModule } from './upstream/upstream.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -63,6 +64,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     SignupModule,
     TestModeModule,
     UsageModule,
+    DataRightsModule,
     ConsoleModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,

@@ -51,6 +51,7 @@ import { SavedReply } from './inbox/saved-reply.entity';
 import { AutomationJob } from './automations/automation-job.entity';
 import { AwayMark } from './automations/away-mark.entity';
 import { AutomationReplyCount, AutomationSettings } from './automations/automation-settings.entity';
+import { RetentionSettings } from './data-rights/retention-settings.entity';
 import { AutomationRule } from './automations/rule.entity';
 import { NumberAutomation } from './automations/number-automation.entity';
 import { Team } from './inbox/team.entity';
@@ -76,6 +77,7 @@ export const ENTITIES = [
   AutomationRule,
   AutomationSettings,
   AutomationReplyCount,
+  RetentionSettings,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

@@ -49,6 +49,9 @@ export const TENANT_SCOPES = [
   'history:read',
   // What the organization's messages cost (src/usage): its usage report.
   'usage:read',
+  // Its customers' data on request, and how long it is kept (src/data-rights).
+  'privacy:read',
+  'privacy:write',
 ] as const;
 
 /** Managing API keys over HTTP (/v1/keys): admin keys for their own organizations, platform keys for any. */

@@ -1,3 +1,4 @@
+import { OrganizationPurges } from '../retention/organization-purges';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { FormTokenMiddleware } from './form-token.middleware';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -44,6 +45,13 @@ import { TemplateMediaController } from './template-media.controller';
   exports: [MediaService, MediaUpstream, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {
+  constructor(purges: OrganizationPurges, repository: MediaRepository) {
+    // An organization that keeps the media its customers sent for less time (data-rights/).
+    purges.register('media', 'inbound_media', (tenantId, range, limit) =>
+      repository.forgetInboundBefore(tenantId, range.before, limit),
+    );
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(FormTokenMiddleware)

@@ -77,6 +77,19 @@ export class MediaRepository {
     return row?.file_name ?? undefined;
   }
 
+  /**
+   * Media the organization's customers sent before `before`, forgotten (data-rights/: the gateway
+   * serves them no more, as for a media id it never had); at most `limit`.
+   */
+  async forgetInboundBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM inbound_media WHERE media_id IN (SELECT media_id FROM inbound_media
+         WHERE tenant_id = $1 AND created_at < $2 ORDER BY created_at LIMIT $3)`,
+      [tenantId, before, limit],
+    );
+    return count;
+  }
+
   async markInboundDeleted(mediaId: string): Promise<void> {
     await this.dataSource.query(`UPDATE inbound_media SET deleted_at = now() WHERE media_id = $1`, [mediaId]);
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
+import { OrganizationPurges } from '../retention/organization-purges';
 import { RecordRetention } from '../retention/record-retention';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { TemplatesModule } from '../templates/templates.module';
@@ -110,7 +111,12 @@ import { ServiceWindowService } from './service-window.service';
   ],
 })
 export class MessagesModule {
-  constructor(retention: RecordRetention, config: ConfigService<Environment, true>, repository: MessagesRepository) {
+  constructor(
+    retention: RecordRetention,
+    config: ConfigService<Environment, true>,
+    repository: MessagesRepository,
+    purges: OrganizationPurges,
+  ) {
     const days = {
       messages: config.get('MESSAGE_RETENTION_DAYS', { infer: true }),
       inbound: config.get('INBOUND_MESSAGE_RETENTION_DAYS', { infer: true }),
@@ -120,5 +126,15 @@ export class MessagesModule {
     retention.afterPass(async (now) => {
       await repository.forgetAgedConversations(now, Math.max(days.messages, days.inbound));
     });
+    // An organization that keeps less (data-rights/): bodies replaced, inbound messages gone.
+    purges.register('message_bodies', 'messages', (tenantId, range, limit) =>
+      repository.redactOutboundBodies(tenantId, range, limit),
+    );
+    purges.register('message_bodies', 'inbound_messages', (tenantId, range, limit) =>
+      repository.redactInboundBodies(tenantId, range, limit),
+    );
+    purges.register('inbound_messages', 'inbound_messages', (tenantId, range, limit) =>
+      repository.deleteInboundBefore(tenantId, range.before, limit),
+    );
   }
 }

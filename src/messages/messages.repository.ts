@@ -707,4 +707,75 @@ export class MessagesRepository {
   hasInbound(manager: EntityManager, column: 'tenant_id' | 'phone_number_id', id: string): Promise<boolean> {
     return rowExists(manager, `SELECT 1 FROM inbound_messages WHERE ${column} = $1`, [id]);
   }
+
+  // ---- an organization's retention (data-rights/) ------------------------------------------------
+
+  /**
+   * Bodies of the organization's outbound records sent in `range`, replaced: the record keeps its
+   * recipient, type, template name and language, reaction and the rest of its columns (status history,
+   * wamid, usage); text, captions, template parameters, interactive content and media links go. At
+   * most `limit` rows.
+   */
+  async redactOutboundBodies(
+    tenantId: string,
+    range: { from: Date | null; before: Date },
+    limit: number,
+  ): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE messages m SET payload = jsonb_strip_nulls(jsonb_build_object(
+          'messaging_product', m.payload->'messaging_product', 'recipient_type', m.payload->'recipient_type',
+          'to', m.payload->'to', 'type', m.payload->'type', 'reaction', m.payload->'reaction',
+          'template', CASE WHEN m.payload ? 'template' THEN jsonb_strip_nulls(jsonb_build_object(
+            'name', m.payload->'template'->'name', 'language', m.payload->'template'->'language')) END,
+          'redacted', true))
+       FROM (SELECT id, created_at FROM messages
+             WHERE tenant_id = $1 AND created_at < $2 AND ($3::timestamptz IS NULL OR created_at >= $3)
+               AND NOT payload ? 'redacted'
+             ORDER BY created_at LIMIT $4) old
+       WHERE m.id = old.id AND m.created_at = old.created_at`,
+      [tenantId, range.before, range.from, limit],
+    );
+    return count;
+  }
+
+  /**
+   * Bodies of the organization's inbound messages received in `range`, replaced (who, when, type, the
+   * button's payload and a reaction stay), and the conversations' previews of messages before
+   * `before`. At most `limit` messages.
+   */
+  async redactInboundBodies(
+    tenantId: string,
+    range: { from: Date | null; before: Date },
+    limit: number,
+  ): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE inbound_messages i SET payload = jsonb_strip_nulls(jsonb_build_object(
+          'from', i.payload->'from', 'id', i.payload->'id', 'timestamp', i.payload->'timestamp',
+          'type', i.payload->'type', 'reaction', i.payload->'reaction', 'redacted', true))
+       FROM (SELECT id, sent_at FROM inbound_messages
+             WHERE tenant_id = $1 AND received_at < $2 AND ($3::timestamptz IS NULL OR received_at >= $3)
+               AND NOT payload ? 'redacted'
+             ORDER BY received_at LIMIT $4) old
+       WHERE i.id = old.id AND i.sent_at = old.sent_at`,
+      [tenantId, range.before, range.from, limit],
+    );
+    const [, previews] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE conversations SET last_preview = NULL
+       WHERE (phone_number_id, wa_id) IN (SELECT phone_number_id, wa_id FROM conversations
+             WHERE tenant_id = $1 AND last_message_at < $2 AND last_preview IS NOT NULL LIMIT $3)`,
+      [tenantId, range.before, limit],
+    );
+    return Math.max(count, previews);
+  }
+
+  /** The organization's inbound messages received before `before`, deleted; at most `limit`. */
+  async deleteInboundBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM inbound_messages i USING (SELECT id, sent_at FROM inbound_messages
+         WHERE tenant_id = $1 AND received_at < $2 ORDER BY received_at LIMIT $3) old
+       WHERE i.id = old.id AND i.sent_at = old.sent_at`,
+      [tenantId, before, limit],
+    );
+    return count;
+  }
 }

@@ -13,7 +13,8 @@ const reads = TENANT_SCOPES.filter((scope) => scope.endsWith(':read'));
  * refuses a key without the scope (403 code 200).
  * - owner, admin: everything of the organization, its keys and its audit log; an admin cannot make,
  *   change or remove an owner (members.service.ts);
- * - developer: everything but managing people and connecting numbers (keys, webhooks, templates, sends);
+ * - developer: everything but managing people, connecting numbers and the customers' data rights (keys,
+ *   webhooks, templates, sends);
  * - agent: the inbox and sends (conversations, messages, templates to read, media, contacts, the
  *   blacklist), no keys, webhooks or business settings;
  * - viewer: every read of the organization's data.
@@ -24,7 +25,9 @@ export const ROLE_KEYS: Record<Role, { kind: 'org' | 'admin'; scopes: readonly s
   developer: {
     kind: 'admin',
     scopes: [
-      ...TENANT_SCOPES.filter((scope) => scope !== 'members:write' && scope !== 'numbers:connect'),
+      ...TENANT_SCOPES.filter(
+        (scope) => scope !== 'members:write' && scope !== 'numbers:connect' && scope !== 'privacy:write',
+      ),
       ...KEY_SCOPES,
       ...AUDIT_SCOPES,
     ],

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { maintainPartitions, type PartitionMaintenance, type TimePartitioned } from '../database/partitions';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
+import { OrganizationPurges } from './organization-purges';
 
 /** How often the partitions are looked after: far more often than a week turns, so a failed pass costs nothing. */
 const EVERY_MS = 3_600_000;
@@ -77,7 +78,10 @@ export class RecordRetention implements OnModuleInit {
   }
 }
 
-/** Global: any owner of a table partitioned by time registers it. */
+/**
+ * Global: any owner of a table partitioned by time registers it, and any owner of customers' data says
+ * how to purge an organization's rows (organization-purges.ts).
+ */
 @Global()
-@Module({ providers: [RecordRetention], exports: [RecordRetention] })
+@Module({ providers: [RecordRetention, OrganizationPurges], exports: [RecordRetention, OrganizationPurges] })
 export class RecordRetentionModule {}

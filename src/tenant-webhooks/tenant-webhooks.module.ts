@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
+import { OrganizationPurges } from '../retention/organization-purges';
 import { RecordRetention } from '../retention/record-retention';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { DeliveryQueue } from './delivery-queue';
@@ -49,7 +50,13 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
     @Inject(DeliveryQueue) private readonly queue: DeliveryQueue,
     retention: RecordRetention,
     config: ConfigService<Environment, true>,
+    purges: OrganizationPurges,
+    repository: TenantWebhooksRepository,
   ) {
+    // An organization that keeps its delivery logs for less time (data-rights/).
+    purges.register('webhook_deliveries', 'webhook_deliveries', (tenantId, range, limit) =>
+      repository.deleteFinishedBefore(tenantId, range.before, limit),
+    );
     for (const table of deliveriesPartitions(config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true })))
       retention.register(table);
   }

@@ -136,6 +136,21 @@ export class TenantWebhooksRepository {
     );
   }
 
+  /**
+   * The organization's delivery logs created before `before` and finished (delivered or failed: a
+   * pending one is still to be tried), deleted (data-rights/); at most `limit`.
+   */
+  async deleteFinishedBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM webhook_deliveries d USING (SELECT id, created_at FROM webhook_deliveries
+         WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE tenant_id = $1)
+           AND created_at < $2 AND status <> 'pending' ORDER BY created_at LIMIT $3) old
+       WHERE d.id = old.id AND d.created_at = old.created_at`,
+      [tenantId, before, limit],
+    );
+    return count;
+  }
+
   // ---- endpoints -------------------------------------------------------------------------------
 
   async endpoint(tenantId: string, id: string): Promise<EndpointRow | undefined> {

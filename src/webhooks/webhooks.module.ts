@@ -8,6 +8,7 @@ import type { Environment } from '../config/environment';
 import { MediaModule } from '../media/media.module';
 import { AutomationsModule } from '../automations/automations.module';
 import { MessagesModule } from '../messages/messages.module';
+import { OrganizationPurges } from '../retention/organization-purges';
 import { RecordRetention } from '../retention/record-retention';
 import { TemplatesModule } from '../templates/templates.module';
 import { PacingModule } from '../pacing/pacing.module';
@@ -43,8 +44,17 @@ import { WebhookIngestService } from './webhook-ingest.service';
   exports: [WebhookIngestService],
 })
 export class WebhooksModule {
-  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
+  constructor(
+    retention: RecordRetention,
+    config: ConfigService<Environment, true>,
+    purges: OrganizationPurges,
+    repository: WebhooksRepository,
+  ) {
     for (const table of webhookEventsPartitions(config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true })))
       retention.register(table);
+    // An organization that keeps message bodies for less time (data-rights/): Meta's copies of them too.
+    purges.register('message_bodies', 'webhook_events', (tenantId, range, limit) =>
+      repository.redactPayloads(tenantId, range, limit),
+    );
   }
 }

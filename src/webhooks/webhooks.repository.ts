@@ -92,4 +92,22 @@ export class WebhooksRepository {
       return rows;
     });
   }
+
+  /**
+   * Meta's deliveries for the organization received in `range`, their bodies replaced (data-rights/:
+   * its message bodies kept for less time); the dedupe key, field and times stay, so a redelivery from
+   * Meta is still known. At most `limit`.
+   */
+  async redactPayloads(tenantId: string, range: { from: Date | null; before: Date }, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE webhook_events e SET payload = jsonb_build_object('redacted', true)
+       FROM (SELECT id, received_on FROM webhook_events
+             WHERE tenant_id = $1 AND received_at < $2 AND ($3::timestamptz IS NULL OR received_at >= $3)
+               AND NOT payload ? 'redacted'
+             LIMIT $4) old
+       WHERE e.id = old.id AND e.received_on = old.received_on`,
+      [tenantId, range.before, range.from, limit],
+    );
+    return count;
+  }
 }

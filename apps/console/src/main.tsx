@@ -36,6 +36,7 @@ import { OverviewPage } from './pages/overview';
 import { TemplatesPage } from './pages/templates';
 import { TestNumbersPage } from './pages/test-numbers';
 import { UsagePage } from './pages/usage';
+import { DataRightsPage } from './pages/data-rights';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
 import './styles.css';
@@ -463,6 +464,7 @@ const TENANT_PAGES: PageEntry[] = [
   ['members', 'Members', 'members:read'],
   ['keys', 'Keys', 'keys:read'],
   ['usage', 'Usage', 'usage:read'],
+  ['data-rights', 'Data rights', 'privacy:read'],
   ['audit', 'Audit log', 'audit:read'],
 ];
 /** An operator's pages (platform keys): organizations and their onboarding, keys across them; no messages. */
@@ -546,6 +548,7 @@ function Console({
   else if (page === 'blacklist') content = <BlacklistPage />;
   else if (page === 'contacts') content = <ContactsPage />;
   else if (page === 'audit') content = <AuditLogPage />;
+  else if (page === 'data-rights') content = <DataRightsPage canWrite={session.key.scopes.includes('privacy:write')} />;
   else if (page === 'usage')
     content = <UsagePage organizationId={session.organization_id} operator={session.key.kind === 'platform'} />;
   else content = <OverviewPage session={session} />;

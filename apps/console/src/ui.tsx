@@ -43,7 +43,9 @@ export function useAction(after: () => Promise<unknown>) {
       await after();
       setNotice(done);
     } catch (e) {
-      setError((e as Error).message);
+      // The API's details name the field and say why (a Graph error's message alone is "Invalid parameter").
+      const error = e as Error & { details?: string };
+      setError(error.details ? `${error.message}: ${error.details}` : error.message);
     }
   };
   const messages = (

@@ -40,6 +40,7 @@ import { NotesAndSavedReplies1764300200000 } from './1764300200000-NotesAndSaved
 import { TeamFigures1764300300000 } from './1764300300000-TeamFigures';
 import { Automations1764400000000 } from './1764400000000-Automations';
 import { AutomationCalls1764500000000 } from './1764500000000-AutomationCalls';
+import { RetentionSettings1764500100000 } from './1764500100000-RetentionSettings';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   TeamFigures1764300300000,
   Automations1764400000000,
   AutomationCalls1764500000000,
+  RetentionSettings1764500100000,
 ];

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api';
+import { time } from '../format';
+import { TextField, useAction } from '../ui';
+
+interface Retention {
+  message_bodies_days: number | null;
+  inbound_messages_days: number | null;
+  media_days: number | null;
+  webhook_deliveries_days: number | null;
+  platform: Record<Field, number>;
+  bodies_replaced_before: string | null;
+}
+type Field = 'message_bodies_days' | 'inbound_messages_days' | 'media_days' | 'webhook_deliveries_days';
+
+const FIELDS: Array<[Field, string]> = [
+  ['message_bodies_days', 'Message bodies (records stay, their text goes)'],
+  ['inbound_messages_days', 'Inbound messages'],
+  ['media_days', 'Media customers sent'],
+  ['webhook_deliveries_days', 'Webhook delivery logs'],
+];
+
+/**
+ * Data rights: how long the organization keeps its customers' data, each at most the platform's
+ * (an empty field keeps the platform's).
+ */
+export function DataRightsPage({ canWrite }: { canWrite: boolean }) {
+  const [retention, setRetention] = useState<Retention>();
+  const [draft, setDraft] = useState<Record<Field, string>>();
+  const read = async () => {
+    const read = await api.get<Retention>('/v1/data_retention');
+    setRetention(read);
+    setDraft(
+      Object.fromEntries(FIELDS.map(([field]) => [field, read[field] === null ? '' : String(read[field])])) as Record<
+        Field,
+        string
+      >,
+    );
+  };
+  const { act, messages, setError } = useAction(read);
+  useEffect(() => void read().catch((e: Error) => setError(e.message)), []);
+  return (
+    <section>
+      <h1>Data rights</h1>
+      {messages}
+      <h2>Retention</h2>
+      <p>
+        The organization may keep its customers&rsquo; data for less time than the platform, never more. Applied at
+        once, then every hour.
+        {retention?.bodies_replaced_before && ` Bodies before ${time(retention.bodies_replaced_before)} are replaced.`}
+      </p>
+      {retention && draft && (
+        <form
+          aria-label="Retention"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(async () => {
+              await api.put(
+                '/v1/data_retention',
+                Object.fromEntries(
+                  FIELDS.map(([field]) => [field, draft[field].trim() === '' ? null : Number(draft[field])]),
+                ),
+              );
+              return 'Retention saved.';
+            });
+          }}
+        >
+          {FIELDS.map(([field, words]) => (
+            <TextField
+              key={field}
+              label={`${words}: days (the platform keeps ${retention.platform[field]})`}
+              value={draft[field]}
+              inputMode="numeric"
+              onValue={(value) => setDraft({ ...draft, [field]: value })}
+            />
+          ))}
+          {canWrite && <button type="submit">Save retention</button>}
+        </form>
+      )}
+    </section>
+  );
+}

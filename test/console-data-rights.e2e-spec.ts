@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PeopleService } from '../src/people/people.service';
+import { buildConsole, chromiumAvailable, launchChromium, seriousViolations, signedIn } from './support/chromium';
+import { createTenant, type TestTenant } from './support/factories';
+import { createTestApp, resetState, type TestApp } from './support/test-app';
+
+const PASSWORD = 'console data rights password 2026!';
+const describeWithChromium = chromiumAvailable('console data rights') ? describe : describe.skip;
+
+/**
+ * The Data rights page in Chromium: the organization's retention saved from its form (a value above
+ * the platform's refused with the API's words), a developer sees it and cannot change it; axe-core
+ * finds no serious or critical violation.
+ */
+describeWithChromium('console: data rights', () => {
+  let t: TestApp;
+  let a: TestTenant;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    buildConsole();
+    t = await createTestApp();
+    await resetState(t);
+    a = await createTenant(t, 'Console data rights');
+    const people = t.get(PeopleService);
+    await people.addOwner(a.id, 'owner@console-data-rights.example', PASSWORD);
+    await people.addMember(a.id, 'dev@console-data-rights.example', PASSWORD, 'developer');
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  const signIn = (email: string, width = 1280): Promise<Page> =>
+    signedIn(browser, contexts, { url: t.url, email, password: PASSWORD, pageLink: 'Data rights', width });
+
+  it('saves a shorter retention, and refuses one longer than the platform’s with the API’s words', async () => {
+    const page = await signIn('owner@console-data-rights.example');
+    const form = page.getByRole('form', { name: 'Retention' });
+    await form.getByLabel(/^Message bodies/).fill('91');
+    await form.getByRole('button', { name: 'Save retention' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/message_bodies_days: at most 90/)
+      .waitFor();
+    await form.getByLabel(/^Message bodies/).fill('30');
+    await form.getByLabel(/^Webhook delivery logs/).fill('7');
+    await form.getByRole('button', { name: 'Save retention' }).click();
+    await page.getByRole('status').getByText('Retention saved.').waitFor();
+    expect(
+      await t.dataSource.query(
+        `SELECT message_bodies_days, inbound_messages_days, media_days, webhook_deliveries_days
+         FROM retention_settings WHERE tenant_id = $1`,
+        [a.id],
+      ),
+    ).toEqual([{ message_bodies_days: 30, inbound_messages_days: null, media_days: null, webhook_deliveries_days: 7 }]);
+    await page.reload();
+    await expect(
+      page
+        .getByRole('form', { name: 'Retention' })
+        .getByLabel(/^Message bodies/)
+        .inputValue(),
+    ).resolves.toBe('30');
+  });
+
+  it('shows a developer the retention without a way to change it', async () => {
+    const page = await signIn('dev@console-data-rights.example');
+    await page
+      .getByRole('form', { name: 'Retention' })
+      .getByLabel(/^Message bodies/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save retention' }).count()).toBe(0);
+  });
+
+  it('has no serious or critical accessibility violation at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const page = await signIn('owner@console-data-rights.example', width);
+      await page.getByRole('form', { name: 'Retention' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});
