@@ -1,16 +1,20 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PeopleService } from '../src/people/people.service';
 import { buildConsole, chromiumAvailable, launchChromium, seriousViolations, signedIn } from './support/chromium';
+import { eventually } from './support/eventually';
 import { createTenant, type TestTenant } from './support/factories';
+import { inboundTextWebhook, postFromUpstream } from './support/from-upstream';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const PASSWORD = 'console data rights password 2026!';
+const CUSTOMER = '15550583001';
 const describeWithChromium = chromiumAvailable('console data rights') ? describe : describe.skip;
 
 /**
  * The Data rights page in Chromium: the organization's retention saved from its form (a value above
- * the platform's refused with the API's words), a developer sees it and cannot change it; axe-core
- * finds no serious or critical violation.
+ * the platform's refused with the API's words), a customer's export downloaded as a JSON file, a
+ * developer sees the retention and cannot change it; axe-core finds no serious or critical violation.
  */
 describeWithChromium('console: data rights', () => {
   let t: TestApp;
@@ -64,6 +68,38 @@ describeWithChromium('console: data rights', () => {
         .getByLabel(/^Message bodies/)
         .inputValue(),
     ).resolves.toBe('30');
+  });
+
+  it('exports a customer as a JSON file the browser downloads; an unknown one is refused in the API’s words', async () => {
+    await postFromUpstream(t.url, inboundTextWebhook(a, CUSTOMER, 'hello from the export')).expect(200);
+    await eventually(async () => {
+      const rows = await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE "from" = $1`, [CUSTOMER]);
+      return rows.length === 1 ? true : undefined;
+    });
+    const page = await signIn('owner@console-data-rights.example');
+    const form = page.getByRole('form', { name: 'Export a customer' });
+    await form.getByLabel("Customer's WhatsApp id").fill('15550589998');
+    await form.getByRole('button', { name: 'Export' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/Customer 15550589998 does not exist/)
+      .waitFor();
+    await form.getByLabel("Customer's WhatsApp id").fill(CUSTOMER);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      form.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`customer-${CUSTOMER}.json`);
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      wa_id: string;
+      data: { inbound_messages: Array<{ payload: { text?: { body?: string } } }> };
+    };
+    expect(file.wa_id).toBe(CUSTOMER);
+    expect(file.data.inbound_messages.map((m) => m.payload.text?.body)).toEqual(['hello from the export']);
+    await page
+      .getByRole('status')
+      .getByText(new RegExp(`Exported \\d+ records of ${CUSTOMER}\\.`))
+      .waitFor();
   });
 
   it('shows a developer the retention without a way to change it', async () => {

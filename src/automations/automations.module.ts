@@ -21,6 +21,7 @@ import { AutomationsRepository } from './automations.repository';
 import { AutomationsService } from './automations.service';
 import { AwayMark } from './away-mark.entity';
 import { NumberAutomation } from './number-automation.entity';
+import { CustomerData } from '../retention/customer-data';
 
 /**
  * Automations (issue 57): what the gateway does by itself when a customer writes. Business hours and
@@ -58,4 +59,9 @@ import { NumberAutomation } from './number-automation.entity';
   ],
   exports: [AutomationRunner],
 })
-export class AutomationsModule {}
+export class AutomationsModule {
+  constructor(customers: CustomerData, repository: AutomationsRepository) {
+    // A customer's data, for an export (data-rights/).
+    customers.register('automation_runs', (c, after, limit) => repository.customerRuns(c, after, limit));
+  }
+}

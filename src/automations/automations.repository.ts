@@ -6,6 +6,7 @@ import type { AutomaticReply, WeeklyHours } from './business-hours';
 import type { AutomationStep } from './automation-log';
 import type { Rule } from './rule';
 import type { RuleInput } from './rule-input';
+import { type Customer, type CustomerPage, cursor, pageOf } from '../retention/customer-data';
 
 /** A number's automations settings as stored. */
 export interface AutomationSettingsRow {
@@ -424,5 +425,18 @@ export class AutomationsRepository {
        ORDER BY date_trunc('milliseconds', created_at) DESC, id DESC LIMIT $5`,
       [tenantId, phoneNumberId, before?.createdAt ?? null, before?.id ?? null, limit],
     );
+  }
+
+  /** What the organization's automations did on the customer's events (data-rights/: an export). */
+  async customerRuns(c: Customer, after: string | null, limit: number): Promise<CustomerPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<Record<string, unknown> & { at: Date; id: string }>>(
+      `SELECT id, created_at AS at, phone_number_id, event, event_id, log, finished_at FROM automation_jobs
+       WHERE tenant_id = $1 AND wa_id = $2
+         AND ($3::timestamptz IS NULL OR (created_at, id) > ($3::timestamptz, $4::uuid))
+       ORDER BY created_at, id LIMIT $5`,
+      [c.tenantId, c.waId, from.at, from.id, limit + 1],
+    );
+    return pageOf(rows, limit, ({ at, ...row }) => ({ ...row, created_at: at }));
   }
 }

@@ -8,6 +8,7 @@ import { BlacklistService } from './blacklist.service';
 import { OptOutSettings } from './opt-out-settings.entity';
 import { OptOutSettingsController } from './opt-out-settings.controller';
 import { OptOutsService } from './opt-outs.service';
+import { CustomerData } from '../retention/customer-data';
 
 /**
  * The per-organization recipient blacklist (BlacklistService.isBlacklisted serves the send path), and
@@ -19,4 +20,9 @@ import { OptOutsService } from './opt-outs.service';
   providers: [BlacklistRepository, BlacklistService, OptOutsService],
   exports: [BlacklistService, OptOutsService],
 })
-export class BlacklistModule {}
+export class BlacklistModule {
+  constructor(customers: CustomerData, repository: BlacklistRepository) {
+    // A customer's data, for an export (data-rights/).
+    customers.register('blacklist', (c) => repository.customerEntries(c));
+  }
+}

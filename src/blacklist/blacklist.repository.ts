@@ -6,6 +6,7 @@ import { OptOutSettings } from './opt-out-settings.entity';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
+import type { Customer, CustomerPage } from '../retention/customer-data';
 
 /** A blacklist row as the queries below return it. */
 export type BlacklistRow = Omit<Columns<BlacklistEntry>, 'tenant_id' | 'tenant'> & {
@@ -182,5 +183,14 @@ export class BlacklistRepository {
   async saveSettings(settings: Omit<OptOutSettings, 'updatedAt' | 'tenant'>): Promise<OptOutSettings> {
     await this.dataSource.getRepository(OptOutSettings).upsert(settings, ['tenantId']);
     return (await this.settings(settings.tenantId))!;
+  }
+
+  /** The customer on the organization's blacklist (data-rights/: an export): why, since when, opted out. */
+  async customerEntries(c: Customer): Promise<CustomerPage> {
+    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
+      `SELECT * FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2`,
+      [c.tenantId, c.waId],
+    );
+    return { rows, next: null };
   }
 }

@@ -14,6 +14,7 @@ import { Broadcast } from './broadcast.entity';
 import { BroadcastsController } from './broadcasts.controller';
 import { BroadcastsRepository } from './broadcasts.repository';
 import { BroadcastsService } from './broadcasts.service';
+import { CustomerData } from '../retention/customer-data';
 
 /** Broadcasts: a template to many recipients at the number's pace (the resource, its dispatcher, its events). */
 @Module({
@@ -30,4 +31,9 @@ import { BroadcastsService } from './broadcasts.service';
   controllers: [BroadcastsController],
   providers: [BroadcastsRepository, BroadcastLifecycle, BroadcastDispatcher, BroadcastsService],
 })
-export class BroadcastsModule {}
+export class BroadcastsModule {
+  constructor(customers: CustomerData, repository: BroadcastsRepository) {
+    // A customer's data, for an export (data-rights/).
+    customers.register('broadcast_recipients', (c) => repository.customerRecipients(c));
+  }
+}

@@ -5,6 +5,7 @@ import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { Broadcast } from './broadcast.entity';
 import type { BroadcastRecipient } from './broadcast-recipient.entity';
+import type { Customer, CustomerPage } from '../retention/customer-data';
 
 /** A broadcast as its rows hold it. */
 export type BroadcastRow = Omit<Columns<Broadcast>, 'template' | 'status'> & {
@@ -418,5 +419,21 @@ export class BroadcastsRepository {
   /** A deleted number's broadcasts (none of them sent anything: its records would have refused the delete). */
   async removeOfNumber(manager: EntityManager, phoneNumberId: string): Promise<void> {
     await manager.query(`DELETE FROM broadcasts WHERE phone_number_id = $1`, [phoneNumberId]);
+  }
+
+  /**
+   * The customer as a recipient of the organization's broadcasts (data-rights/: an export): which
+   * broadcast, its parameters and what became of the send. Read by the broadcasts' rows (no index by
+   * recipient: an export is rare).
+   */
+  async customerRecipients(c: Customer): Promise<CustomerPage> {
+    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
+      `SELECT r.broadcast_id, b.name AS broadcast_name, r.seq, r.components, r.state, r.tries, r.message_id, r.error,
+         r.updated_at
+       FROM broadcast_recipients r JOIN broadcasts b ON b.id = r.broadcast_id
+       WHERE b.tenant_id = $1 AND r.recipient = $2 ORDER BY r.broadcast_id, r.seq`,
+      [c.tenantId, c.waId],
+    );
+    return { rows, next: null };
   }
 }

@@ -5,6 +5,7 @@ import { Contact } from './contact.entity';
 import { ContactsController } from './contacts.controller';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
+import { CustomerData } from '../retention/customer-data';
 
 /** Contact sync: bulk upsert with tags and attributes, list and filter by tag, get, delete. */
 @Module({
@@ -13,4 +14,9 @@ import { ContactsService } from './contacts.service';
   providers: [ContactsRepository, ContactsService],
   exports: [ContactsService],
 })
-export class ContactsModule {}
+export class ContactsModule {
+  constructor(customers: CustomerData, repository: ContactsRepository) {
+    // A customer's data, for an export (data-rights/).
+    customers.register('contact', (c) => repository.customerContact(c));
+  }
+}

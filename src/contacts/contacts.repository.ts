@@ -5,6 +5,7 @@ import { GraphError } from '../core/graph-error';
 import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { Contact } from './contact.entity';
+import type { Customer, CustomerPage } from '../retention/customer-data';
 
 /** A contact row as the queries below return it. */
 export type ContactRow = Omit<Columns<Contact>, 'tenant_id' | 'tenant'> & {
@@ -188,5 +189,11 @@ export class ContactsRepository {
   /** Whether the organization has contacts (its delete is refused while it does). */
   hasContacts(manager: EntityManager, tenantId: string): Promise<boolean> {
     return rowExists(manager, 'SELECT 1 FROM contacts WHERE tenant_id = $1', [tenantId]);
+  }
+
+  /** The customer's contact (data-rights/: an export): its name, tags and attributes. */
+  async customerContact(c: Customer): Promise<CustomerPage> {
+    const row = await this.findOne(c.tenantId, c.waId);
+    return { rows: row ? [row] : [], next: null };
   }
 }

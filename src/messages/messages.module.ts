@@ -44,6 +44,7 @@ import { SendMessageUseCase } from './send-message.use-case';
 import { SendRecords } from './send-records';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
+import { CustomerData } from '../retention/customer-data';
 
 /**
  * Sending and the message records: the API's send (send-message.use-case.ts, its steps top to bottom),
@@ -116,7 +117,14 @@ export class MessagesModule {
     config: ConfigService<Environment, true>,
     repository: MessagesRepository,
     purges: OrganizationPurges,
+    customers: CustomerData,
+    notes: NotesRepository,
   ) {
+    // A customer's data, for an export (data-rights/).
+    customers.register('messages', (c, after, limit) => repository.customerMessages(c, after, limit));
+    customers.register('inbound_messages', (c, after, limit) => repository.customerInbound(c, after, limit));
+    customers.register('conversations', (c) => repository.customerConversations(c));
+    customers.register('notes', (c, after, limit) => notes.customerNotes(c, after, limit));
     const days = {
       messages: config.get('MESSAGE_RETENTION_DAYS', { infer: true }),
       inbound: config.get('INBOUND_MESSAGE_RETENTION_DAYS', { infer: true }),

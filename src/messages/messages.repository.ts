@@ -13,6 +13,7 @@ import { previewSql } from './message-preview';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
+import { type Customer, type CustomerPage, cursor, pageOf } from '../retention/customer-data';
 
 /**
  * A conversation's last message becomes the one just written when it is newer than the one it has
@@ -777,5 +778,59 @@ export class MessagesRepository {
       [tenantId, before, limit],
     );
     return count;
+  }
+
+  // ---- a customer's data (data-rights/: an export) ----------------------------------------------
+
+  /** The organization's records of messages to the customer, oldest first, each with its status history. */
+  async customerMessages(c: Customer, after: string | null, limit: number): Promise<CustomerPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<Record<string, unknown> & { at: Date; id: string }>>(
+      `SELECT id, created_at AS at, phone_number_id, type, payload, upstream_message_id, status, error, broadcast_id,
+         accepted_at, failed_at
+       FROM messages WHERE tenant_id = $1 AND recipient = $2
+         AND ($3::timestamptz IS NULL OR (created_at, id) > ($3::timestamptz, $4::uuid))
+       ORDER BY created_at, id LIMIT $5`,
+      [c.tenantId, c.waId, from.at, from.id, limit + 1],
+    );
+    const wamids = rows.map((r) => r.upstream_message_id).filter((id): id is string => typeof id === 'string');
+    const statuses = wamids.length
+      ? await this.dataSource.query<Array<{ message_id: string; status: string; occurred_at: Date; details: unknown }>>(
+          `SELECT message_id, status, occurred_at, details FROM message_statuses
+           WHERE tenant_id = $1 AND message_id = ANY ($2) ORDER BY occurred_at`,
+          [c.tenantId, wamids],
+        )
+      : [];
+    return pageOf(rows, limit, ({ at, ...row }) => ({
+      ...row,
+      created_at: at,
+      statuses: statuses
+        .filter((s) => s.message_id === row.upstream_message_id)
+        .map(({ status, occurred_at, details }) => ({ status, occurred_at, details })),
+    }));
+  }
+
+  /** The customer's messages to the organization's numbers, oldest first, as Meta sent them. */
+  async customerInbound(c: Customer, after: string | null, limit: number): Promise<CustomerPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<Record<string, unknown> & { at: Date; id: string }>>(
+      `SELECT id, received_at AS at, phone_number_id, message_id, type, button_payload, payload, sent_at
+       FROM inbound_messages
+       WHERE phone_number_id IN (SELECT phone_number_id FROM conversations WHERE tenant_id = $1 AND wa_id = $2)
+         AND "from" = $2 AND tenant_id = $1
+         AND ($3::timestamptz IS NULL OR (received_at, id) > ($3::timestamptz, $4::uuid))
+       ORDER BY received_at, id LIMIT $5`,
+      [c.tenantId, c.waId, from.at, from.id, limit + 1],
+    );
+    return pageOf(rows, limit, ({ at, ...row }) => ({ ...row, received_at: at }));
+  }
+
+  /** The customer's conversations with the organization's numbers (one per number). */
+  async customerConversations(c: Customer): Promise<CustomerPage> {
+    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
+      `SELECT * FROM conversations WHERE tenant_id = $1 AND wa_id = $2 ORDER BY phone_number_id`,
+      [c.tenantId, c.waId],
+    );
+    return { rows, next: null };
   }
 }

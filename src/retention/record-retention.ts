@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { maintainPartitions, type PartitionMaintenance, type TimePartitioned } from '../database/partitions';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
+import { CustomerData } from './customer-data';
 import { OrganizationPurges } from './organization-purges';
 
 /** How often the partitions are looked after: far more often than a week turns, so a failed pass costs nothing. */
@@ -80,8 +81,12 @@ export class RecordRetention implements OnModuleInit {
 
 /**
  * Global: any owner of a table partitioned by time registers it, and any owner of customers' data says
- * how to purge an organization's rows (organization-purges.ts).
+ * how to purge an organization's rows (organization-purges.ts) and read a customer's
+ * (customer-data.ts).
  */
 @Global()
-@Module({ providers: [RecordRetention, OrganizationPurges], exports: [RecordRetention, OrganizationPurges] })
+@Module({
+  providers: [RecordRetention, OrganizationPurges, CustomerData],
+  exports: [RecordRetention, OrganizationPurges, CustomerData],
+})
 export class RecordRetentionModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../../common/pagination';
 import type { ConversationKey } from './conversations.repository';
+import { type Customer, type CustomerPage, cursor, pageOf } from '../../retention/customer-data';
 
 export interface NoteRow {
   id: string;
@@ -100,5 +101,18 @@ export class NotesRepository {
       `UPDATE note_mentions SET mailed_at = now() WHERE note_id = $1 AND user_id = ANY ($2::uuid[])`,
       [noteId, userIds],
     );
+  }
+
+  /** The organization's notes on the customer's conversations (data-rights/: an export), oldest first. */
+  async customerNotes(c: Customer, after: string | null, limit: number): Promise<CustomerPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<Record<string, unknown> & { at: Date; id: string }>>(
+      `SELECT id, created_at AS at, phone_number_id, author_id, author_key_id, body, mentions
+       FROM conversation_notes WHERE tenant_id = $1 AND wa_id = $2
+         AND ($3::timestamptz IS NULL OR (created_at, id) > ($3::timestamptz, $4::uuid))
+       ORDER BY created_at, id LIMIT $5`,
+      [c.tenantId, c.waId, from.at, from.id, limit + 1],
+    );
+    return pageOf(rows, limit, ({ at, ...row }) => ({ ...row, created_at: at }));
   }
 }

@@ -77,6 +77,38 @@ export function DataRightsPage({ canWrite }: { canWrite: boolean }) {
           {canWrite && <button type="submit">Save retention</button>}
         </form>
       )}
+      <CustomerExport act={act} />
     </section>
+  );
+}
+
+/** A customer's data as one JSON file (the API's export), downloaded by the browser. */
+function CustomerExport({ act }: { act: (work: () => Promise<string | undefined>) => Promise<void> }) {
+  const [waId, setWaId] = useState('');
+  return (
+    <form
+      aria-label="Export a customer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act(async () => {
+          const file = await api.post<{ wa_id: string; counts: Record<string, number> }>(
+            `/v1/customers/${encodeURIComponent(waId.trim())}/export`,
+            {},
+          );
+          const link = document.createElement('a');
+          link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+          link.download = `customer-${file.wa_id}.json`;
+          link.click();
+          URL.revokeObjectURL(link.href);
+          const records = Object.values(file.counts).reduce((sum, n) => sum + n, 0);
+          return `Exported ${records} records of ${file.wa_id}.`;
+        });
+      }}
+    >
+      <h2>Export a customer</h2>
+      <p>Everything the organization holds about one customer, as one JSON file.</p>
+      <TextField label="Customer's WhatsApp id" value={waId} onValue={setWaId} inputMode="tel" required />
+      <button type="submit">Export</button>
+    </form>
   );
 }
