@@ -105,7 +105,13 @@ describe('team inbox: private notes, mentions, saved replies and the team figure
     });
     const unread = (await sessions.ben.get('/v1/inbox/mentions?unread=true').expect(200)).body.data;
     expect(unread).toEqual([
-      expect.objectContaining({ note_id: written.body.id, wa_id: CUSTOMER, author_id: ids.ada, read: false }),
+      expect.objectContaining({
+        note_id: written.body.id,
+        wa_id: CUSTOMER,
+        author_id: ids.ada,
+        read: false,
+        mail: 'sent',
+      }),
     ]);
     expect((await sessions.ada.get('/v1/inbox/mentions').expect(200)).body.data).toEqual([]);
     expect((await sessions.ben.write('post', '/v1/inbox/mentions/read', {}).expect(200)).body).toEqual({ marked: 1 });
@@ -277,5 +283,49 @@ describe('team inbox: private notes, mentions, saved replies and the team figure
     expectInvalidParameter(await api('get', '/v1/inbox/figures?since=2026-02-31'), 400, /since/);
     expectInvalidParameter(await api('get', '/v1/inbox/figures?until=yesterday'), 400, /until/);
     expectInvalidParameter(await api('get', '/v1/inbox/figures?by=customer'), 400, /by/);
+  });
+  it('tries a mention’s mail again when the SMTP server refused it; after the last try the mention says failed', async () => {
+    const mentionOf = async (noteId: string) =>
+      (
+        (await sessions.ben.get('/v1/inbox/mentions').expect(200)).body.data as Array<{ note_id: string; mail: string }>
+      ).find((m) => m.note_id === noteId);
+    const tries = async (noteId: string) =>
+      (
+        await t.dataSource.query<Array<{ mail_attempts: number }>>(
+          'SELECT mail_attempts FROM note_mentions WHERE note_id = $1',
+          [noteId],
+        )
+      )[0].mail_attempts;
+    // The SMTP server is down: the first try is refused, the mention's mail is pending.
+    await smtp.close();
+    const first = await sessions.ada
+      .write('post', path('/notes'), { body: 'Parcel 77 came back: @ben call them', mentions: [ids.ben] })
+      .expect(201);
+    await eventually(async () => ((await tries(first.body.id)) >= 1 ? true : undefined));
+    expect(await mentionOf(first.body.id)).toMatchObject({ mail: 'pending' });
+    // It comes back: the next try (a second later, the test's setting) mails it once.
+    smtp = await startSmtpSink(INBOX_SMTP_PORT);
+    const mail = await eventually(
+      async () => mailsTo('ben@notes.example').find((m) => m.text.includes('Parcel 77 came back')),
+      10_000,
+    );
+    expect(mail.text).toContain(`https://gateway.test.example/console/#/inbox/${a.phoneNumberId}/${CUSTOMER}`);
+    await eventually(async () => ((await mentionOf(first.body.id))?.mail === 'sent' ? true : undefined));
+    expect(mailsTo('ben@notes.example').filter((m) => m.text.includes('Parcel 77 came back'))).toHaveLength(1);
+
+    // Down for good: the fifth refused try is the last, and the mention says so.
+    await smtp.close();
+    const second = await sessions.ada
+      .write('post', path('/notes'), { body: 'Parcel 78 too: @ben', mentions: [ids.ben] })
+      .expect(201);
+    await eventually(async () => ((await tries(second.body.id)) >= 1 ? true : undefined));
+    await t.dataSource.query(`UPDATE note_mentions SET mail_attempts = 4, mail_next_at = now() WHERE note_id = $1`, [
+      second.body.id,
+    ]);
+    await eventually(async () => ((await mentionOf(second.body.id))?.mail === 'failed' ? true : undefined), 10_000);
+    expect(await tries(second.body.id)).toBe(5);
+    smtp = await startSmtpSink(INBOX_SMTP_PORT);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mailsTo('ben@notes.example').filter((m) => m.text.includes('Parcel 78 too'))).toEqual([]);
   });
 });

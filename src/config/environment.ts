@@ -408,6 +408,16 @@ export class Environment {
   INBOX_SWEEP_INTERVAL_MS = 5000;
 
   /**
+   * A mention's mail that the SMTP server refused (or could not be reached for) is tried again after
+   * this many seconds, doubled each time, five tries in all; then the mention says `failed`.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  MENTION_MAIL_RETRY_SECONDS = 60;
+
+  /**
    * The team inbox's presence (inbox/live/): a member whose last console stream closed this long ago
    * (a reload reconnects well within it) goes offline at the next sweep. More than the 20 s in which
    * instances holding streams say so again.

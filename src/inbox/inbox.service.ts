@@ -212,6 +212,11 @@ export class InboxService {
     return found;
   }
 
+  /** Whether the gateway sends mail (people's SMTP transport is configured). */
+  get mails(): boolean {
+    return this.people.mails;
+  }
+
   /** Mails the members among `userIds` (people's SMTP transport); answers those mailed. */
   mailMembers(tenantId: string, userIds: string[], mail: { subject: string; text: string }): Promise<string[]> {
     return this.people.mailMembers(tenantId, userIds, mail);

@@ -149,6 +149,11 @@ export class PeopleService {
    * answers those mailed. Without SMTP_URL, none; a refused mail is logged by Mailer and passed over
    * (the console still tells them): nothing here fails the caller's write, already committed.
    */
+  /** Whether the gateway sends mail (SMTP_URL is set). */
+  get mails(): boolean {
+    return this.mailer.enabled;
+  }
+
   async mailMembers(
     tenantId: string,
     userIds: readonly string[],

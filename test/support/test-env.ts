@@ -48,6 +48,8 @@ Object.assign(process.env, {
   // An automation's failed call is tried again within a second (the sweep takes it).
   AUTOMATION_SWEEP_INTERVAL_MS: '300',
   AUTOMATION_CALL_RETRY_BASE_MS: '200',
+  // A mention's refused mail is tried again within a second or two.
+  MENTION_MAIL_RETRY_SECONDS: '1',
   // Many apps in one process: no metrics listener of their own (metrics.e2e-spec starts one).
   METRICS_PORT: '0',
   MEDIA_INCOMING_DIR: join(tmpdir(), `gateway-test-media-${process.pid}`),

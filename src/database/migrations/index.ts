@@ -41,6 +41,7 @@ import { TeamFigures1764300300000 } from './1764300300000-TeamFigures';
 import { Automations1764400000000 } from './1764400000000-Automations';
 import { AutomationCalls1764500000000 } from './1764500000000-AutomationCalls';
 import { RetentionSettings1764500100000 } from './1764500100000-RetentionSettings';
+import { MentionMailRetries1764500200000 } from './1764500200000-MentionMailRetries';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   Automations1764400000000,
   AutomationCalls1764500000000,
   RetentionSettings1764500100000,
+  MentionMailRetries1764500200000,
 ];

@@ -1,11 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { decodeCursor, type Page, toPage } from '../../common/pagination';
+import type { Environment } from '../../config/environment';
 import type { AuthContext } from '../../core/gateway-request';
 import { InboxService } from '../../inbox/inbox.service';
+import { PeriodicJobs } from '../../jobs/periodic-jobs';
 import { ConversationLive } from './conversation-live';
 import { ConversationWork } from './conversation-work.service';
 import type { ConversationKey } from './conversations.repository';
-import { type MentionRow, type NoteRow, NotesRepository } from './notes.repository';
+import { type DueMentionMail, type MentionRow, type NoteRow, NotesRepository } from './notes.repository';
+
+/** How long a mention's mail is left to the instance trying it before the sweep may try it. */
+const CLAIM_SECONDS = 300;
 
 /** The most members one note may mention. */
 export const NOTE_MENTIONS_MAX = 20;
@@ -27,6 +33,7 @@ export interface MentionJson {
   body: string;
   created_at: string;
   read: boolean;
+  mail: 'sent' | 'pending' | 'failed' | 'off';
 }
 
 /**
@@ -37,15 +44,25 @@ export interface MentionJson {
  * conversation nobody has takes it, as a reply does, when the organization says so.
  */
 @Injectable()
-export class ConversationNotes {
+export class ConversationNotes implements OnModuleInit {
   private readonly logger = new Logger('Inbox');
+  private readonly retrySeconds: number;
 
   constructor(
     private readonly repository: NotesRepository,
     private readonly work: ConversationWork,
     private readonly inbox: InboxService,
     private readonly liveUpdates: ConversationLive,
-  ) {}
+    private readonly periodic: PeriodicJobs,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.retrySeconds = config.get('MENTION_MAIL_RETRY_SECONDS', { infer: true });
+  }
+
+  onModuleInit(): void {
+    // Mentions' mails the SMTP server refused (or whose instance died before trying), tried again.
+    this.periodic.every('mention-mails', this.retrySeconds * 1000, () => this.retryMails());
+  }
 
   async add(auth: AuthContext, key: ConversationKey, input: { body: string; mentions?: string[] }): Promise<NoteJson> {
     const viewer = await this.work.viewer(auth, key.tenantId);
@@ -53,17 +70,23 @@ export class ConversationNotes {
     const mentions = [...new Set(input.mentions ?? [])];
     if (mentions.length > 0) await this.inbox.requireMembers(key.tenantId, mentions, 'mentions');
     const row = await this.repository.transaction((manager) =>
-      this.repository.add(manager, key, {
-        authorId: auth.userId,
-        authorKeyId: auth.userId === null ? auth.keyId : null,
-        body: input.body,
-        mentions,
-      }),
+      this.repository.add(
+        manager,
+        key,
+        {
+          authorId: auth.userId,
+          authorKeyId: auth.userId === null ? auth.keyId : null,
+          body: input.body,
+          mentions,
+        },
+        // Tried at once below; due for the sweep only if this instance never gets to it.
+        this.inbox.mails ? CLAIM_SECONDS : null,
+      ),
     );
     const note = noteJson(row);
     this.liveUpdates.noted(key.tenantId, key.phoneNumberId, key.waId, note.id, mentions);
     await this.work.takeOnReply(auth, key);
-    if (mentions.length > 0) void this.mail(key, row, auth);
+    if (mentions.length > 0 && this.inbox.mails) void this.mail(key.tenantId, { ...row, note_id: row.id }, mentions);
     return note;
   }
 
@@ -94,25 +117,48 @@ export class ConversationNotes {
     return this.repository.markRead(tenantId, userId, noteIds);
   }
 
-  /** Each mentioned member's mail, after the commit; what was mailed is recorded on their mention. */
-  private async mail(key: ConversationKey, note: NoteRow, auth: AuthContext): Promise<void> {
+  /**
+   * The mentioned members' mail about a note (after its commit, or again from the sweep): who was
+   * mailed is recorded, the others are due again later or, at the last try, failed.
+   */
+  private async mail(
+    tenantId: string,
+    note: Pick<DueMentionMail, 'note_id' | 'phone_number_id' | 'wa_id' | 'author_id' | 'body'>,
+    userIds: string[],
+  ): Promise<void> {
+    let mailed: string[] = [];
     try {
-      const by = auth.userId
-        ? (await this.inbox.membersAmong(key.tenantId, [auth.userId])).get(auth.userId)
+      const by = note.author_id
+        ? (await this.inbox.membersAmong(tenantId, [note.author_id])).get(note.author_id)
         : undefined;
       const link = this.inbox.consoleUrl(
-        `/console/#/inbox/${encodeURIComponent(key.phoneNumberId)}/${encodeURIComponent(key.waId)}`,
+        `/console/#/inbox/${encodeURIComponent(note.phone_number_id)}/${encodeURIComponent(note.wa_id)}`,
       );
-      const mailed = await this.inbox.mailMembers(key.tenantId, note.mentions, {
-        subject: `${by?.email ?? 'A colleague'} mentioned you in a conversation with ${key.waId}`,
+      mailed = await this.inbox.mailMembers(tenantId, userIds, {
+        subject: `${by?.email ?? 'A colleague'} mentioned you in a conversation with ${note.wa_id}`,
         text:
-          `${by?.email ?? 'A colleague'} mentioned you in a private note on the conversation with ${key.waId}:\n\n` +
+          `${by?.email ?? 'A colleague'} mentioned you in a private note on the conversation with ${note.wa_id}:\n\n` +
           `${note.body}\n\nOpen the conversation: ${link}\n`,
       });
-      await this.repository.markMailed(note.id, mailed);
     } catch (error) {
       this.logger.warn(`a note's mentions not mailed: ${(error as Error).message}`);
     }
+    await this.repository
+      .recordMailTry(note.note_id, userIds, mailed, this.retrySeconds)
+      .catch((error: Error) => this.logger.warn(`a note's mail try not recorded: ${error.message}`));
+  }
+
+  /** The mentions' mails due again, each note's members in one try. */
+  private async retryMails(): Promise<void> {
+    const due = await this.repository.dueMentionMails(100, CLAIM_SECONDS);
+    const byNote = new Map<string, DueMentionMail[]>();
+    for (const row of due) byNote.set(row.note_id, [...(byNote.get(row.note_id) ?? []), row]);
+    for (const rows of byNote.values())
+      await this.mail(
+        rows[0].tenant_id,
+        rows[0],
+        rows.map((r) => r.user_id),
+      );
   }
 }
 
@@ -136,5 +182,6 @@ function mentionJson(row: MentionRow): MentionJson {
     body: row.body,
     created_at: row.created_at.toISOString(),
     read: row.read_at !== null,
+    mail: row.mailed_at ? 'sent' : row.mail_next_at ? 'pending' : row.mail_attempts > 0 ? 'failed' : 'off',
   };
 }

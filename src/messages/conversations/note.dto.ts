@@ -69,6 +69,13 @@ export class MentionDto {
   @ApiProperty() body: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() read: boolean;
+  @ApiProperty({
+    enum: ['sent', 'pending', 'failed', 'off'],
+    description:
+      'Its mail: sent; pending (being tried, again after a refusal: five tries); failed (the five were refused); ' +
+      'off (the gateway sends no mail)',
+  })
+  mail: string;
 }
 
 export class MentionPageDto {

@@ -23,7 +23,25 @@ export interface MentionRow {
   body: string;
   created_at: Date;
   read_at: Date | null;
+  mailed_at: Date | null;
+  mail_attempts: number;
+  mail_next_at: Date | null;
 }
+
+/** A mention whose mail is due again, with its note: what the mail says. */
+export interface DueMentionMail {
+  note_id: string;
+  user_id: string;
+  tenant_id: string;
+  phone_number_id: string;
+  wa_id: string;
+  author_id: string | null;
+  body: string;
+  mail_attempts: number;
+}
+
+/** Tries of a mention's mail, at most. */
+export const MENTION_MAIL_TRIES = 5;
 
 const NOTE_COLUMNS = 'id, phone_number_id, wa_id, author_id, author_key_id, body, mentions, created_at';
 
@@ -37,6 +55,8 @@ export class NotesRepository {
     manager: EntityManager,
     key: ConversationKey,
     note: { authorId: string | null; authorKeyId: string | null; body: string; mentions: string[] },
+    /** Seconds after which a mention's first mail is due again if its instance never tried it (null: no mail). */
+    mailDueIn: number | null,
   ): Promise<NoteRow> {
     const [row] = await manager.query<NoteRow[]>(
       `INSERT INTO conversation_notes (tenant_id, phone_number_id, wa_id, author_id, author_key_id, body, mentions)
@@ -45,9 +65,9 @@ export class NotesRepository {
     );
     if (note.mentions.length > 0)
       await manager.query(
-        `INSERT INTO note_mentions (note_id, user_id, tenant_id, created_at)
-         SELECT $1, m, $2, $3 FROM unnest($4::uuid[]) AS m`,
-        [row.id, key.tenantId, row.created_at, note.mentions],
+        `INSERT INTO note_mentions (note_id, user_id, tenant_id, created_at, mail_next_at)
+         SELECT $1, m, $2, $3, now() + make_interval(secs => $5) FROM unnest($4::uuid[]) AS m`,
+        [row.id, key.tenantId, row.created_at, note.mentions, mailDueIn],
       );
     return row;
   }
@@ -72,7 +92,8 @@ export class NotesRepository {
     cursor: KeysetCursor | undefined,
   ): Promise<MentionRow[]> {
     return this.dataSource.query(
-      `SELECT m.note_id, n.phone_number_id, n.wa_id, n.author_id, n.body, m.created_at, m.read_at
+      `SELECT m.note_id, n.phone_number_id, n.wa_id, n.author_id, n.body, m.created_at, m.read_at, m.mailed_at,
+         m.mail_attempts, m.mail_next_at
        FROM note_mentions m JOIN conversation_notes n ON n.id = m.note_id
        WHERE m.tenant_id = $1 AND m.user_id = $2 AND (NOT $3 OR m.read_at IS NULL)
          AND ($5::timestamptz IS NULL OR (m.created_at, m.note_id) < ($5::timestamptz, $6::uuid))
@@ -95,12 +116,39 @@ export class NotesRepository {
     return this.dataSource.transaction(work);
   }
 
-  async markMailed(noteId: string, userIds: string[]): Promise<void> {
+  /**
+   * A try of the note's mentions' mail: `mailed` are mailed now; the others are due again after
+   * `retrySeconds` doubled by their tries so far, or given up (their mail `failed`) at the last try.
+   */
+  async recordMailTry(noteId: string, userIds: string[], mailed: string[], retrySeconds: number): Promise<void> {
     if (userIds.length === 0) return;
     await this.dataSource.query(
-      `UPDATE note_mentions SET mailed_at = now() WHERE note_id = $1 AND user_id = ANY ($2::uuid[])`,
-      [noteId, userIds],
+      `UPDATE note_mentions SET mail_attempts = mail_attempts + 1,
+         mailed_at = CASE WHEN user_id = ANY ($3::uuid[]) THEN now() END,
+         mail_next_at = CASE WHEN user_id = ANY ($3::uuid[]) OR mail_attempts + 1 >= $5 THEN NULL
+           ELSE now() + make_interval(secs => $4 * power(2, mail_attempts)) END
+       WHERE note_id = $1 AND user_id = ANY ($2::uuid[]) AND mailed_at IS NULL`,
+      [noteId, userIds, mailed, retrySeconds, MENTION_MAIL_TRIES],
     );
+  }
+
+  /**
+   * Mentions whose mail is due (again), oldest first, claimed for `claimSeconds` (another instance's
+   * sweep skips them meanwhile; the try records when they are next due).
+   */
+  dueMentionMails(limit: number, claimSeconds: number): Promise<DueMentionMail[]> {
+    return this.dataSource
+      .query<[DueMentionMail[], number]>(
+        `WITH due AS (
+           SELECT note_id, user_id FROM note_mentions
+           WHERE mail_next_at <= now() AND mailed_at IS NULL ORDER BY mail_next_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         UPDATE note_mentions m SET mail_next_at = now() + make_interval(secs => $2)
+         FROM due, conversation_notes n
+         WHERE m.note_id = due.note_id AND m.user_id = due.user_id AND n.id = m.note_id
+         RETURNING m.note_id, m.user_id, m.tenant_id, n.phone_number_id, n.wa_id, n.author_id, n.body, m.mail_attempts`,
+        [limit, claimSeconds],
+      )
+      .then(([rows]) => rows);
   }
 
   /** The organization's notes on the customer's conversations (data-rights/: an export), oldest first. */
