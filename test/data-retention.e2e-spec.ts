@@ -125,9 +125,11 @@ describe('data retention per organization', () => {
       [old, otherOrg],
     ]);
     await t.dataSource.query(`UPDATE inbound_messages SET received_at = ${TWO_DAYS_AGO} WHERE "from" = $1`, [customer]);
-    await t.dataSource.query(`UPDATE webhook_events SET received_at = ${TWO_DAYS_AGO} WHERE tenant_id = ANY ($1)`, [
-      [a.id, b.id],
-    ]);
+    await t.dataSource.query(
+      `UPDATE webhook_events SET received_at = ${TWO_DAYS_AGO},
+         received_on = ((${TWO_DAYS_AGO}) AT TIME ZONE 'UTC')::date WHERE tenant_id = ANY ($1)`,
+      [[a.id, b.id]],
+    );
 
     const saved = await put(keyA, { message_bodies_days: 1 }).expect(200);
     expect(saved.body).toMatchObject({ message_bodies_days: 1, inbound_messages_days: null });

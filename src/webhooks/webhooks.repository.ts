@@ -103,6 +103,9 @@ export class WebhooksRepository {
       `UPDATE webhook_events e SET payload = jsonb_build_object('redacted', true)
        FROM (SELECT id, received_on FROM webhook_events
              WHERE tenant_id = $1 AND received_at < $2 AND ($3::timestamptz IS NULL OR received_at >= $3)
+               -- the partition key too, so only the weeks of the range are read
+               AND received_on <= ($2::timestamptz AT TIME ZONE 'UTC')::date
+               AND ($3::timestamptz IS NULL OR received_on >= ($3::timestamptz AT TIME ZONE 'UTC')::date)
                AND NOT payload ? 'redacted'
              LIMIT $4) old
        WHERE e.id = old.id AND e.received_on = old.received_on`,
