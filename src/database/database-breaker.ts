@@ -87,6 +87,9 @@ export class DatabaseBreaker implements OnApplicationBootstrap, BeforeApplicatio
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      // A timer that fires once the app is shutting down starts nothing (seen once in CI: a probe after
+      // the test's environment was gone, whose new connection could no longer load its module).
+      if (this.stopped) return;
       this.probing = this.probe().finally(() => (this.probing = undefined));
     }, delayMs);
     this.timer.unref();
