@@ -2,6 +2,7 @@ import request from 'supertest';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
+import { inboundStored } from './support/inbound-stored';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 interface Export {
@@ -40,20 +41,7 @@ describe('a customer’s export', () => {
         res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
         res.on('end', () => done(null, text));
       });
-  const inbound = async (tenant: TestTenant, input: Record<string, unknown>) => {
-    const simulated = await t.sandbox.simulateInbound({
-      phone_number_id: tenant.phoneNumberId,
-      from: customer,
-      ...input,
-    });
-    await eventually(async () => {
-      const rows = await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE message_id = $1`, [
-        simulated.message_id,
-      ]);
-      return rows.length === 1 ? true : undefined;
-    });
-    return simulated;
-  };
+  const inbound = (tenant: TestTenant, input: Record<string, unknown>) => inboundStored(t, tenant, customer, input);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -3,6 +3,7 @@ import { RecordRetention } from '../src/retention/record-retention';
 import { eventually } from './support/eventually';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
+import { inboundStored } from './support/inbound-stored';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -28,17 +29,8 @@ describe('data retention per organization', () => {
       .put('/v1/data_retention')
       .set(bearer(key))
       .send(body as object);
-  /** A customer's message, once the gateway has stored it. */
-  const inbound = async (tenant: TestTenant, from: string, input: Record<string, unknown>) => {
-    const simulated = await t.sandbox.simulateInbound({ phone_number_id: tenant.phoneNumberId, from, ...input });
-    await eventually(async () => {
-      const rows = await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE message_id = $1`, [
-        simulated.message_id,
-      ]);
-      return rows.length === 1 ? true : undefined;
-    });
-    return simulated;
-  };
+  const inbound = (tenant: TestTenant, from: string, input: Record<string, unknown>) =>
+    inboundStored(t, tenant, from, input);
   /** A text to `to` (inside the window its message opened), read by them: its record, statuses and usage. */
   const sendRead = async (tenant: TestTenant, key: string, to: string, body: string) => {
     const sent = await request(t.url)
