@@ -51,6 +51,7 @@ import { SavedReply } from './inbox/saved-reply.entity';
 import { AutomationJob } from './automations/automation-job.entity';
 import { AwayMark } from './automations/away-mark.entity';
 import { AutomationReplyCount, AutomationSettings } from './automations/automation-settings.entity';
+import { CustomerErasure } from './data-rights/customer-erasure.entity';
 import { RetentionSettings } from './data-rights/retention-settings.entity';
 import { AutomationRule } from './automations/rule.entity';
 import { NumberAutomation } from './automations/number-automation.entity';
@@ -78,6 +79,7 @@ export const ENTITIES = [
   AutomationSettings,
   AutomationReplyCount,
   RetentionSettings,
+  CustomerErasure,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
+import { CustomerData } from '../retention/customer-data';
 import { RecordRetention } from '../retention/record-retention';
 import { AuditEntry } from './audit-entry.entity';
 import { AuditController } from './audit.controller';
@@ -20,8 +21,15 @@ import { AuditService } from './audit.service';
   exports: [AuditService],
 })
 export class AuditModule {
-  constructor(retention: RecordRetention, config: ConfigService<Environment, true>) {
+  constructor(
+    retention: RecordRetention,
+    config: ConfigService<Environment, true>,
+    customers: CustomerData,
+    repository: AuditRepository,
+  ) {
     for (const table of auditLogPartitions(config.get('AUDIT_LOG_RETENTION_DAYS', { infer: true })))
       retention.register(table);
+    // A customer's erasure: the log keeps its entries, the number in them replaced by a digest.
+    customers.registerEraser('audit_log', async (e) => ({ removed: await repository.eraseCustomer(e), next: null }));
   }
 }

@@ -4,6 +4,7 @@ import type { KeysetCursor } from '../common/keyset';
 import type { Columns } from '../database/columns';
 import type { AuditEntry } from './audit-entry.entity';
 import type { TimePartitioned } from '../database/partitions';
+import type { Erasure } from '../retention/customer-data';
 
 /** An entry as the statements below return it. */
 export type AuditRow = Columns<AuditEntry>;
@@ -86,5 +87,20 @@ export class AuditRepository {
        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
       params,
     );
+  }
+
+  /**
+   * The organization's entries that name the customer's number (a path, a target, a recorded field)
+   * keep what was done, by whom and when, with the number replaced by the erasure's digest.
+   */
+  async eraseCustomer(e: Erasure): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE audit_log SET path = replace(path, $2, $4), target_id = replace(target_id, $2, $4),
+         changes = replace(changes::text, $2, $4)::jsonb
+       WHERE tenant_id = $1 AND created_at < $3
+         AND (strpos(path, $2) > 0 OR strpos(target_id, $2) > 0 OR strpos(changes::text, $2) > 0)`,
+      [e.tenantId, e.waId, e.before, `erased:${e.digest}`],
+    );
+    return count;
   }
 }

@@ -21,7 +21,7 @@ import { AutomationsRepository } from './automations.repository';
 import { AutomationsService } from './automations.service';
 import { AwayMark } from './away-mark.entity';
 import { NumberAutomation } from './number-automation.entity';
-import { CustomerData } from '../retention/customer-data';
+import { batchOf, CustomerData } from '../retention/customer-data';
 
 /**
  * Automations (issue 57): what the gateway does by itself when a customer writes. Business hours and
@@ -63,5 +63,8 @@ export class AutomationsModule {
   constructor(customers: CustomerData, repository: AutomationsRepository) {
     // A customer's data, for an export (data-rights/).
     customers.register('automation_runs', (c, after, limit) => repository.customerRuns(c, after, limit));
+    customers.registerEraser('automation_runs', async (e, limit) =>
+      batchOf(await repository.eraseCustomer(e, limit), limit),
+    );
   }
 }

@@ -6,7 +6,7 @@ import type { AutomaticReply, WeeklyHours } from './business-hours';
 import type { AutomationStep } from './automation-log';
 import type { Rule } from './rule';
 import type { RuleInput } from './rule-input';
-import { type Customer, type CustomerPage, cursor, pageOf } from '../retention/customer-data';
+import { type Customer, type CustomerPage, cursor, type Erasure, pageOf } from '../retention/customer-data';
 
 /** A number's automations settings as stored. */
 export interface AutomationSettingsRow {
@@ -438,5 +438,27 @@ export class AutomationsRepository {
       [c.tenantId, c.waId, from.at, from.id, limit + 1],
     );
     return pageOf(rows, limit, ({ at, ...row }) => ({ ...row, created_at: at }));
+  }
+
+  /**
+   * What automations kept about the customer from before the erasure: their runs (events, facts, logs)
+   * at most `limit`, then the away marks and reply counts (small: one a number, one an hour).
+   */
+  async eraseCustomer(e: Erasure, limit: number): Promise<number> {
+    const [, runs] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM automation_jobs WHERE id IN (SELECT id FROM automation_jobs
+         WHERE tenant_id = $1 AND wa_id = $2 AND created_at < $3 LIMIT $4)`,
+      [e.tenantId, e.waId, e.before, limit],
+    );
+    if (runs === limit) return runs;
+    const [, marks] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM away_marks WHERE tenant_id = $1 AND wa_id = $2 AND sent_at < $3`,
+      [e.tenantId, e.waId, e.before],
+    );
+    const [, counts] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM automation_reply_counts WHERE tenant_id = $1 AND wa_id = $2 AND hour < $3`,
+      [e.tenantId, e.waId, e.before],
+    );
+    return runs + marks + counts;
   }
 }

@@ -24,5 +24,7 @@ export class BlacklistModule {
   constructor(customers: CustomerData, repository: BlacklistRepository) {
     // A customer's data, for an export (data-rights/).
     customers.register('blacklist', (c) => repository.customerEntries(c));
+    // Erased, an entry keeps its opt-out under the number's digest (blacklist.repository.ts).
+    customers.registerEraser('blacklist', async (e) => ({ removed: await repository.eraseCustomer(e), next: null }));
   }
 }

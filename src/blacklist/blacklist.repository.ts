@@ -6,7 +6,22 @@ import { OptOutSettings } from './opt-out-settings.entity';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GraphError } from '../core/graph-error';
 import type { KeysetCursor } from '../common/pagination';
-import type { Customer, CustomerPage } from '../retention/customer-data';
+import { type Customer, type CustomerPage, customerDigest, type Erasure } from '../retention/customer-data';
+
+/**
+ * What an erased customer's entry keeps instead of the number (data-rights/: an erasure): its one-way
+ * digest, so that the opt-out still refuses marketing to the number (every lookup below matches a
+ * number by itself and by its digest) while the number is gone.
+ */
+export function erasedNumber(tenantId: string, phoneNumber: string): string {
+  return 'erased:' + customerDigest(tenantId, phoneNumber);
+}
+
+/** `numbers` and their erased digests, and the way back from a digest to its number. */
+function withErased(tenantId: string, numbers: string[]): { all: string[]; numberOf: (stored: string) => string } {
+  const back = new Map(numbers.map((n) => [erasedNumber(tenantId, n), n]));
+  return { all: [...numbers, ...back.keys()], numberOf: (stored) => back.get(stored) ?? stored };
+}
 
 /** A blacklist row as the queries below return it. */
 export type BlacklistRow = Omit<Columns<BlacklistEntry>, 'tenant_id' | 'tenant'> & {
@@ -84,8 +99,8 @@ export class BlacklistRepository {
   /** Whether a row was removed. */
   async remove(tenantId: string, phoneNumber: string): Promise<boolean> {
     const [, affected] = await this.dataSource.query<[unknown[], number]>(
-      'DELETE FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2',
-      [tenantId, phoneNumber],
+      'DELETE FROM blacklist_entries WHERE tenant_id = $1 AND phone_number IN ($2, $3)',
+      [tenantId, phoneNumber, erasedNumber(tenantId, phoneNumber)],
     );
     return affected > 0;
   }
@@ -93,17 +108,18 @@ export class BlacklistRepository {
   /** Which of `phoneNumbers` (normalized) are on the organization's blacklist. */
   async listedAmong(tenantId: string, phoneNumbers: string[]): Promise<Set<string>> {
     if (phoneNumbers.length === 0) return new Set();
+    const numbers = withErased(tenantId, phoneNumbers);
     const rows = await this.dataSource.query<Array<{ phone_number: string }>>(
       `SELECT phone_number FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = ANY ($2::text[])`,
-      [tenantId, phoneNumbers],
+      [tenantId, numbers.all],
     );
-    return new Set(rows.map((row) => row.phone_number));
+    return new Set(rows.map((row) => numbers.numberOf(row.phone_number)));
   }
 
   async exists(tenantId: string, phoneNumber: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2 LIMIT 1',
-      [tenantId, phoneNumber],
+      'SELECT 1 FROM blacklist_entries WHERE tenant_id = $1 AND phone_number IN ($2, $3) LIMIT 1',
+      [tenantId, phoneNumber, erasedNumber(tenantId, phoneNumber)],
     );
     return rows.length > 0;
   }
@@ -140,13 +156,13 @@ export class BlacklistRepository {
   async optIn(manager: EntityManager, tenantId: string, waId: string): Promise<boolean> {
     const rows = await manager.query<unknown[]>(
       `WITH target AS (SELECT id, source FROM blacklist_entries
-                       WHERE tenant_id = $1 AND phone_number = $2 AND opted_out_at IS NOT NULL FOR UPDATE),
+                       WHERE tenant_id = $1 AND phone_number IN ($2, $3) AND opted_out_at IS NOT NULL FOR UPDATE),
        deleted AS (DELETE FROM blacklist_entries e USING target t WHERE e.id = t.id AND t.source = 'opt_out'
                    RETURNING e.id),
        kept AS (UPDATE blacklist_entries e SET opted_out_at = NULL, opt_out_message_id = NULL FROM target t
                 WHERE e.id = t.id AND t.source <> 'opt_out' RETURNING e.id)
        SELECT id FROM deleted UNION ALL SELECT id FROM kept`,
-      [tenantId, waId],
+      [tenantId, waId, erasedNumber(tenantId, waId)],
     );
     return rows.length > 0;
   }
@@ -154,12 +170,13 @@ export class BlacklistRepository {
   /** Which of `waIds` opted out of the organization's messages. */
   async optedOutAmong(tenantId: string, waIds: string[]): Promise<Set<string>> {
     if (waIds.length === 0) return new Set();
+    const numbers = withErased(tenantId, waIds);
     const rows = await this.dataSource.query<Array<{ phone_number: string }>>(
       `SELECT phone_number FROM blacklist_entries
        WHERE tenant_id = $1 AND phone_number = ANY ($2::text[]) AND opted_out_at IS NOT NULL`,
-      [tenantId, waIds],
+      [tenantId, numbers.all],
     );
-    return new Set(rows.map((row) => row.phone_number));
+    return new Set(rows.map((row) => numbers.numberOf(row.phone_number)));
   }
 
   /** Everyone who opted out of the organization's messages (a conversation list's filter). */
@@ -192,5 +209,24 @@ export class BlacklistRepository {
       [c.tenantId, c.waId],
     );
     return { rows, next: null };
+  }
+
+  /**
+   * An erased customer's entry keeps its opt-out (and the tenant's own entry its place) with the number
+   * replaced by its digest, and without the message that opted them out (its wamid carries the number).
+   */
+  async eraseCustomer(e: Erasure): Promise<number> {
+    // An earlier erasure's digest gives way to the entry made since (the number's latest standing).
+    await this.dataSource.query(
+      `DELETE FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $3
+         AND EXISTS (SELECT 1 FROM blacklist_entries WHERE tenant_id = $1 AND phone_number = $2)`,
+      [e.tenantId, e.waId, erasedNumber(e.tenantId, e.waId)],
+    );
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE blacklist_entries SET phone_number = $3, opt_out_message_id = NULL
+       WHERE tenant_id = $1 AND phone_number = $2`,
+      [e.tenantId, e.waId, erasedNumber(e.tenantId, e.waId)],
+    );
+    return count;
   }
 }

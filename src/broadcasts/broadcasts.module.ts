@@ -35,5 +35,9 @@ export class BroadcastsModule {
   constructor(customers: CustomerData, repository: BroadcastsRepository) {
     // A customer's data, for an export (data-rights/).
     customers.register('broadcast_recipients', (c) => repository.customerRecipients(c));
+    customers.registerEraser('broadcast_recipients', async (e) => ({
+      removed: await repository.eraseCustomerRecipients(e),
+      next: null,
+    }));
   }
 }

@@ -5,7 +5,7 @@ import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { Broadcast } from './broadcast.entity';
 import type { BroadcastRecipient } from './broadcast-recipient.entity';
-import type { Customer, CustomerPage } from '../retention/customer-data';
+import type { Customer, CustomerPage, Erasure } from '../retention/customer-data';
 
 /** A broadcast as its rows hold it. */
 export type BroadcastRow = Omit<Columns<Broadcast>, 'template' | 'status'> & {
@@ -435,5 +435,19 @@ export class BroadcastsRepository {
       [c.tenantId, c.waId],
     );
     return { rows, next: null };
+  }
+
+  /**
+   * The customer's rows in the organization's broadcasts made before the erasure began (one statement: a
+   * customer is in a broadcast once); a broadcast still sending no longer reaches them, its
+   * `recipient_count` stays what it was.
+   */
+  async eraseCustomerRecipients(e: Erasure): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM broadcast_recipients r USING broadcasts b
+       WHERE r.broadcast_id = b.id AND b.tenant_id = $1 AND b.created_at < $3 AND r.recipient = $2`,
+      [e.tenantId, e.waId, e.before],
+    );
+    return count;
   }
 }

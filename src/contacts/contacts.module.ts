@@ -18,5 +18,6 @@ export class ContactsModule {
   constructor(customers: CustomerData, repository: ContactsRepository) {
     // A customer's data, for an export (data-rights/).
     customers.register('contact', (c) => repository.customerContact(c));
+    customers.registerEraser('contact', async (e) => ({ removed: await repository.eraseCustomer(e), next: null }));
   }
 }

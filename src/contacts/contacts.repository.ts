@@ -5,7 +5,7 @@ import { GraphError } from '../core/graph-error';
 import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { Contact } from './contact.entity';
-import type { Customer, CustomerPage } from '../retention/customer-data';
+import type { Customer, CustomerPage, Erasure } from '../retention/customer-data';
 
 /** A contact row as the queries below return it. */
 export type ContactRow = Omit<Columns<Contact>, 'tenant_id' | 'tenant'> & {
@@ -195,5 +195,14 @@ export class ContactsRepository {
   async customerContact(c: Customer): Promise<CustomerPage> {
     const row = await this.findOne(c.tenantId, c.waId);
     return { rows: row ? [row] : [], next: null };
+  }
+
+  /** The customer's contact with its attributes and tags, unless a message since the erasure began renewed it. */
+  async eraseCustomer(e: Erasure): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM contacts WHERE tenant_id = $1 AND phone_number = $2 AND updated_at < $3`,
+      [e.tenantId, e.waId, e.before],
+    );
+    return count;
   }
 }

@@ -1,19 +1,94 @@
-import { Controller, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Audited } from '../audit/audited.decorator';
-import { Authenticated, TenantId } from '../core/access.decorators';
+import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { CustomerExportService } from './customer-export.service';
+import type { AuthContext, GatewayRequest } from '../core/gateway-request';
+import { GraphError } from '../core/graph-error';
+import { CustomerErasureService } from './customer-erasure.service';
 import { CustomerExportDto } from './dto/customer-export.dto';
+import { EraseCustomerDto, ErasureDto, ErasureListDto } from './dto/erasure.dto';
 
-/** A customer's data on request (GDPR articles 15 and 20, and their equivalents). */
+/** A customer's data on request (GDPR articles 15, 17 and 20, and their equivalents). */
 @ApiTags('data rights')
 @Controller('v1/customers')
 export class CustomersController {
   private readonly logger = new Logger('DataRights');
 
-  constructor(private readonly exports: CustomerExportService) {}
+  constructor(
+    private readonly exports: CustomerExportService,
+    private readonly erasures: CustomerErasureService,
+  ) {}
+
+  @Post('erasures')
+  @HttpCode(202)
+  @Authenticated({ scopes: ['privacy:write'] })
+  @Audited('customers.erase', { body: [] })
+  @ApiOperation({
+    summary: 'Erase everything the organization holds about a customer, as a job with a receipt',
+    description:
+      'Their messages with their status history, inbound messages, what the gateway knows of their media, ' +
+      'conversations, notes, contact, broadcast rows, automation runs, webhook events and deliveries that ' +
+      'carry their data, cached answers and pacing state in Redis. Usage entries keep their figures and the ' +
+      'audit log its entries, the number replaced by a digest; an opt-out stays under the digest (marketing ' +
+      'stays refused). What the customer sends after it began starts afresh. The number is in the body, ' +
+      'never in a path or the audit log. Asking again while it runs answers the erasure running. A number ' +
+      'the organization never had is 404 code 100.',
+  })
+  @ApiBody({ type: EraseCustomerDto })
+  @ApiAcceptedResponse({ type: ErasureDto })
+  @ApiGraphErrors(400, 404)
+  erase(
+    @TenantId() tenantId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: Record<string, unknown> | undefined,
+    @Req() req: GatewayRequest,
+  ): Promise<ErasureDto> {
+    return this.erasures.start(tenantId, body?.wa_id, {
+      key_id: auth.keyId,
+      key_prefix: auth.keyPrefix,
+      key_kind: auth.kind,
+      person: auth.person,
+      ip: req.ip ?? null,
+    });
+  }
+
+  @Get('erasures')
+  @Authenticated({ scopes: ['privacy:read'] })
+  @ApiOperation({ summary: "The organization's erasures and their receipts, newest first" })
+  @ApiQuery({ name: 'limit', required: false, example: 25 })
+  @ApiQuery({ name: 'after', required: false })
+  @ApiOkResponse({ type: ErasureListDto })
+  @ApiGraphErrors(400)
+  list(
+    @TenantId() tenantId: string,
+    @Query('limit') limit: string | undefined,
+    @Query('after') after: string | undefined,
+  ): Promise<{ data: ErasureDto[]; next: string | null }> {
+    const n = limit === undefined ? 25 : Number(limit);
+    if (!Number.isInteger(n) || n < 1 || n > 100)
+      throw GraphError.invalidParameter('Invalid parameter', 'limit: a whole number from 1 to 100');
+    return this.erasures.list(tenantId, n, after);
+  }
+
+  @Get('erasures/:id')
+  @Authenticated({ scopes: ['privacy:read'] })
+  @ApiOperation({ summary: 'An erasure: running with what it removed so far, or done with its receipt' })
+  @ApiOkResponse({ type: ErasureDto })
+  @ApiGraphErrors(404)
+  erasure(@TenantId() tenantId: string, @Param('id') id: string): Promise<ErasureDto> {
+    return this.erasures.get(tenantId, id);
+  }
 
   @Post(':waId/export')
   @HttpCode(200)

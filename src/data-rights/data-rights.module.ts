@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomerErasure } from './customer-erasure.entity';
+import { CustomerErasureService } from './customer-erasure.service';
 import { CustomerExportService } from './customer-export.service';
 import { CustomersController } from './customers.controller';
 import { DataRightsRepository } from './data-rights.repository';
@@ -10,12 +12,12 @@ import { RetentionSettings } from './retention-settings.entity';
 /**
  * A customer's data on request, and what an organization keeps (issue 58): each organization's
  * retention, shorter than the platform's, applied through what each table's owner registered with
- * retention/organization-purges.ts, and a customer's export, read through what they registered with
- * retention/customer-data.ts (so this folder imports no feature that holds the data).
+ * retention/organization-purges.ts, and a customer's export and erasure, read and erased through what
+ * they registered with retention/customer-data.ts (so this folder imports no feature that holds the data).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RetentionSettings])],
+  imports: [TypeOrmModule.forFeature([RetentionSettings, CustomerErasure])],
   controllers: [RetentionController, CustomersController],
-  providers: [DataRightsRepository, RetentionService, CustomerExportService],
+  providers: [DataRightsRepository, RetentionService, CustomerExportService, CustomerErasureService],
 })
 export class DataRightsModule {}

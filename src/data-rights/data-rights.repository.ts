@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ErasureRequester, ErasureStep } from './customer-erasure.entity';
 
 /** An organization's retention settings as stored (days: null is the platform's). */
 export interface RetentionRow {
@@ -16,7 +17,25 @@ export type RetentionDays = Pick<
   'message_bodies_days' | 'inbound_messages_days' | 'media_days' | 'webhook_deliveries_days'
 >;
 
-/** Table `retention_settings` (owned here). */
+/** A customer's erasure as stored (customer-erasure.entity.ts). */
+export interface ErasureRow {
+  id: string;
+  tenant_id: string;
+  wa_id: string | null;
+  digest: string;
+  status: 'running' | 'done';
+  before: Date;
+  step: ErasureStep;
+  removed: Record<string, number>;
+  requested_by: ErasureRequester;
+  lease_until: Date | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** Tables `retention_settings` and `customer_erasures` (owned here). */
 @Injectable()
 export class DataRightsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -55,5 +74,91 @@ export class DataRightsRepository {
        WHERE tenant_id = $1 AND (bodies_done_until IS NULL OR bodies_done_until < $2)`,
       [tenantId, until],
     );
+  }
+
+  // ---- customer erasures ----------------------------------------------------------------------------
+
+  /** A new erasure, or null when one of the customer's is running already (the unique index says). */
+  async addErasure(
+    row: Pick<ErasureRow, 'tenant_id' | 'wa_id' | 'digest' | 'requested_by'>,
+  ): Promise<ErasureRow | null> {
+    const rows = await this.dataSource.query<ErasureRow[]>(
+      `INSERT INTO customer_erasures (tenant_id, wa_id, digest, status, before, step, removed, requested_by)
+       VALUES ($1, $2, $3, 'running', clock_timestamp(), '{"phase":"wamids","index":0,"after":null}', '{}', $4)
+       ON CONFLICT (tenant_id, digest) WHERE status = 'running' DO NOTHING RETURNING *`,
+      [row.tenant_id, row.wa_id, row.digest, row.requested_by],
+    );
+    return rows[0] ?? null;
+  }
+
+  async erasure(tenantId: string, id: string): Promise<ErasureRow | null> {
+    const rows = await this.dataSource.query<ErasureRow[]>(
+      `SELECT * FROM customer_erasures WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async runningErasure(tenantId: string, digest: string): Promise<ErasureRow | null> {
+    const rows = await this.dataSource.query<ErasureRow[]>(
+      `SELECT * FROM customer_erasures WHERE tenant_id = $1 AND digest = $2 AND status = 'running'`,
+      [tenantId, digest],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The organization's erasures, newest first (`before`: created before that one, for the next page). */
+  erasures(tenantId: string, limit: number, before: { at: Date; id: string } | null): Promise<ErasureRow[]> {
+    return this.dataSource.query<ErasureRow[]>(
+      `SELECT * FROM customer_erasures WHERE tenant_id = $1
+         AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [tenantId, before?.at ?? null, before?.id ?? null, limit],
+    );
+  }
+
+  /** The erasure, held by this instance for `leaseMs` when it is running and nobody holds it. */
+  async claimErasure(id: string, leaseMs: number): Promise<ErasureRow | null> {
+    const [rows] = await this.dataSource.query<[ErasureRow[], number]>(
+      `UPDATE customer_erasures SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
+         attempts = attempts + 1
+       WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
+       RETURNING *`,
+      [id, leaseMs],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Running erasures whose holder let go (a crash, a deploy): taken over. */
+  async dueErasures(): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM customer_erasures WHERE status = 'running' AND lease_until < clock_timestamp() ORDER BY lease_until LIMIT 100`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Where the erasure is and what it removed so far; its lease renewed. */
+  async eraseProgress(id: string, step: ErasureStep, removed: Record<string, number>, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE customer_erasures SET step = $2, removed = $3,
+         lease_until = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1 AND status = 'running'`,
+      [id, step, removed, leaseMs],
+    );
+  }
+
+  async erasureFailed(id: string, error: string): Promise<void> {
+    await this.dataSource.query(`UPDATE customer_erasures SET last_error = $2 WHERE id = $1`, [id, error]);
+  }
+
+  /** Done: the receipt kept, the number forgotten. */
+  async erasureDone(id: string, removed: Record<string, number>): Promise<ErasureRow> {
+    const [rows] = await this.dataSource.query<[ErasureRow[], number]>(
+      `UPDATE customer_erasures SET status = 'done', wa_id = NULL, removed = $2, finished_at = clock_timestamp(),
+         lease_until = NULL, last_error = NULL
+       WHERE id = $1 RETURNING *`,
+      [id, removed],
+    );
+    return rows[0];
   }
 }

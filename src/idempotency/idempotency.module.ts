@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomerData } from '../retention/customer-data';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 
@@ -25,4 +26,12 @@ import { IdempotencyService } from './idempotency.service';
   providers: [IdempotencyService, IdempotencyInterceptor],
   exports: [IdempotencyService, IdempotencyInterceptor],
 })
-export class IdempotencyModule {}
+export class IdempotencyModule {
+  constructor(customers: CustomerData, idempotency: IdempotencyService) {
+    // A customer's erasure: the cached answers that name them.
+    customers.registerEraser('idempotency_answers', async (e) => ({
+      removed: await idempotency.eraseCustomer(e),
+      next: null,
+    }));
+  }
+}

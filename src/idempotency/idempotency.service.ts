@@ -6,6 +6,7 @@ import { ErrorCode, GraphError } from '../core/graph-error';
 import { MetricsService } from '../metrics/metrics.service';
 import { SecretBox } from '../common/secret-box';
 import { SharedStore } from '../redis/shared-store';
+import type { Erasure } from '../retention/customer-data';
 import {
   claimIdempotency,
   completeIdempotency,
@@ -155,6 +156,28 @@ export class IdempotencyService {
   private unseal(response: StoredResponse): StoredResponse {
     if (response.sealed === undefined) return response;
     return { status: response.status, headers: response.headers, body: JSON.parse(this.box.decrypt(response.sealed)) };
+  }
+
+  /**
+   * A customer's erasure (data-rights/): the organization's cached answers that name the number (a send's
+   * `contacts`, a contact's record) are forgotten; a retry with the same key then runs again, as after
+   * the cache's own expiry. Each answer is unsealed to be read: a few microseconds each, and an
+   * organization holds a day's keyed writes at most.
+   */
+  async eraseCustomer(e: Erasure): Promise<number> {
+    const needle = JSON.stringify(e.waId);
+    let removed = 0;
+    await this.store.scanKeys(`idem:{*}:r:${e.tenantId}:*`, async (keys) => {
+      for (const key of keys) {
+        const stored = await this.store.getValue(key);
+        if (stored === null) continue;
+        const { body } = this.unseal(JSON.parse(stored) as StoredResponse);
+        if (!JSON.stringify(body).includes(needle)) continue;
+        await this.store.deleteValue(key);
+        removed++;
+      }
+    });
+    return removed;
   }
 
   /** The store cannot be reached: a write carrying a key is refused (503 code 2), not run. */

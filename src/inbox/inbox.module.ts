@@ -7,6 +7,7 @@ import { SavedReplies } from './saved-replies.service';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PeopleModule } from '../people/people.module';
+import { CustomerData } from '../retention/customer-data';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { AssignmentPolicy } from './assignment-policy.entity';
 import { InboxAgent } from './inbox-agent.entity';
@@ -32,4 +33,12 @@ import { Team } from './team.entity';
   providers: [InboxRepository, InboxService, SavedRepliesRepository, SavedReplies, InboxLive],
   exports: [InboxService, SavedReplies, InboxLive],
 })
-export class InboxModule {}
+export class InboxModule {
+  constructor(customers: CustomerData, live: InboxLive) {
+    // A customer's erasure: the live updates about them, kept for an hour for consoles that resume.
+    customers.registerEraser('live_updates', async (e) => ({
+      removed: await live.eraseCustomer(e.tenantId, e.waId),
+      next: null,
+    }));
+  }
+}

@@ -1,3 +1,4 @@
+import { CustomerData } from '../retention/customer-data';
 import { OrganizationPurges } from '../retention/organization-purges';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { FormTokenMiddleware } from './form-token.middleware';
@@ -45,11 +46,12 @@ import { TemplateMediaController } from './template-media.controller';
   exports: [MediaService, MediaUpstream, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {
-  constructor(purges: OrganizationPurges, repository: MediaRepository) {
+  constructor(purges: OrganizationPurges, customers: CustomerData, repository: MediaRepository) {
     // An organization that keeps the media its customers sent for less time (data-rights/).
     purges.register('media', 'inbound_media', (tenantId, range, limit) =>
       repository.forgetInboundBefore(tenantId, range.before, limit),
     );
+    customers.registerWamidEraser('inbound_media', (e, page) => repository.eraseCustomerMedia(e, page.mediaIds));
   }
 
   configure(consumer: MiddlewareConsumer): void {

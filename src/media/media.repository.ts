@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { rowExists } from '../database/exists';
+import type { Erasure } from '../retention/customer-data';
 import { MediaAsset } from './media-asset.entity';
 import { MediaUpload } from './media-upload.entity';
 import { TemplateMediaHandle } from './template-media-handle.entity';
@@ -215,5 +216,18 @@ export class MediaRepository {
   /** Whether the organization has library assets (its delete is refused while it does). */
   hasAssets(manager: EntityManager, tenantId: string): Promise<boolean> {
     return rowExists(manager, 'SELECT 1 FROM media_assets WHERE tenant_id = $1', [tenantId]);
+  }
+
+  /**
+   * What the gateway knows of the media in the customer's messages (the bytes stay at Meta, fetched when
+   * asked for): the rows that say whose they are, with their file names, deleted.
+   */
+  async eraseCustomerMedia(e: Erasure, mediaIds: string[]): Promise<number> {
+    if (mediaIds.length === 0) return 0;
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM inbound_media WHERE media_id = ANY ($2::text[]) AND tenant_id = $1`,
+      [e.tenantId, mediaIds],
+    );
+    return count;
   }
 }

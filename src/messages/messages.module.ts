@@ -44,7 +44,7 @@ import { SendMessageUseCase } from './send-message.use-case';
 import { SendRecords } from './send-records';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
-import { CustomerData } from '../retention/customer-data';
+import { batchOf, CustomerData } from '../retention/customer-data';
 
 /**
  * Sending and the message records: the API's send (send-message.use-case.ts, its steps top to bottom),
@@ -125,6 +125,24 @@ export class MessagesModule {
     customers.register('inbound_messages', (c, after, limit) => repository.customerInbound(c, after, limit));
     customers.register('conversations', (c) => repository.customerConversations(c));
     customers.register('notes', (c, after, limit) => notes.customerNotes(c, after, limit));
+    // ... and its erasure: the wamids first (others' rows name the messages by them), then the rows,
+    // the conversation last (the customer's inbound messages are found through its numbers).
+    customers.registerWamids('messages', (e, after, limit) => repository.customerOutboundWamids(e, after, limit));
+    customers.registerWamids('inbound_messages', (e, after, limit) =>
+      repository.customerInboundWamids(e, after, limit),
+    );
+    customers.registerWamidEraser('message_statuses', (e, page) => repository.eraseCustomerStatuses(e, page.wamids));
+    customers.registerEraser('messages', async (e, limit) =>
+      batchOf(await repository.eraseCustomerMessages(e, limit), limit),
+    );
+    customers.registerEraser('inbound_messages', async (e, limit) =>
+      batchOf(await repository.eraseCustomerInbound(e, limit), limit),
+    );
+    customers.registerEraser('notes', async (e) => ({ removed: await notes.eraseCustomerNotes(e), next: null }));
+    customers.registerEraser('conversations', async (e) => ({
+      removed: await repository.eraseCustomerConversations(e),
+      next: null,
+    }));
     const days = {
       messages: config.get('MESSAGE_RETENTION_DAYS', { infer: true }),
       inbound: config.get('INBOUND_MESSAGE_RETENTION_DAYS', { infer: true }),

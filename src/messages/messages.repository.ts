@@ -13,7 +13,14 @@ import { previewSql } from './message-preview';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
 import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
-import { type Customer, type CustomerPage, cursor, pageOf } from '../retention/customer-data';
+import {
+  type Customer,
+  type CustomerPage,
+  cursor,
+  type Erasure,
+  pageOf,
+  type WamidPage,
+} from '../retention/customer-data';
 
 /**
  * A conversation's last message becomes the one just written when it is newer than the one it has
@@ -832,5 +839,92 @@ export class MessagesRepository {
       [c.tenantId, c.waId],
     );
     return { rows, next: null };
+  }
+
+  // ---- a customer's erasure (data-rights/) ---------------------------------------------------------
+
+  /** The numbers the customer has a conversation with: where their inbound messages are found by index. */
+  private static readonly CUSTOMER_NUMBERS = `SELECT phone_number_id FROM conversations WHERE tenant_id = $1 AND wa_id = $2`;
+
+  /** A page of the wamids of the organization's messages to the customer made before the erasure began. */
+  async customerOutboundWamids(e: Erasure, after: string | null, limit: number): Promise<WamidPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<{ at: Date; id: string; wamid: string | null }>>(
+      `SELECT id, created_at AS at, upstream_message_id AS wamid FROM messages
+       WHERE tenant_id = $1 AND recipient = $2 AND created_at < $3
+         AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::uuid))
+       ORDER BY created_at, id LIMIT $6`,
+      [e.tenantId, e.waId, e.before, from.at, from.id, limit + 1],
+    );
+    const page = pageOf(rows, limit, (row) => ({ wamid: row.wamid }));
+    return { wamids: page.rows.flatMap((r) => (r.wamid ? [r.wamid as string] : [])), mediaIds: [], next: page.next };
+  }
+
+  /** A page of the wamids (and media ids) of the customer's messages received before the erasure began. */
+  async customerInboundWamids(e: Erasure, after: string | null, limit: number): Promise<WamidPage> {
+    const from = cursor.parse(after);
+    const rows = await this.dataSource.query<Array<{ at: Date; id: string; wamid: string; media_id: string | null }>>(
+      `SELECT id, received_at AS at, message_id AS wamid, payload -> type ->> 'id' AS media_id FROM inbound_messages
+       WHERE phone_number_id IN (${MessagesRepository.CUSTOMER_NUMBERS}) AND "from" = $2 AND tenant_id = $1
+         AND received_at < $3 AND ($4::timestamptz IS NULL OR (received_at, id) > ($4::timestamptz, $5::uuid))
+       ORDER BY received_at, id LIMIT $6`,
+      [e.tenantId, e.waId, e.before, from.at, from.id, limit + 1],
+    );
+    const page = pageOf(rows, limit, (row) => ({ wamid: row.wamid, media_id: row.media_id }));
+    return {
+      wamids: page.rows.map((r) => r.wamid as string),
+      mediaIds: page.rows.flatMap((r) => (r.media_id ? [r.media_id as string] : [])),
+      next: page.next,
+    };
+  }
+
+  /** The organization's records of messages to the customer made before the erasure, at most `limit`, deleted. */
+  async eraseCustomerMessages(e: Erasure, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM messages m USING (SELECT id, created_at FROM messages
+         WHERE tenant_id = $1 AND recipient = $2 AND created_at < $3 ORDER BY created_at LIMIT $4) old
+       WHERE m.id = old.id AND m.created_at = old.created_at`,
+      [e.tenantId, e.waId, e.before, limit],
+    );
+    return count;
+  }
+
+  /** The status history of the customer's messages (by their wamids), deleted. */
+  async eraseCustomerStatuses(e: Erasure, wamids: string[]): Promise<number> {
+    if (wamids.length === 0) return 0;
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM message_statuses WHERE message_id = ANY ($2::text[]) AND tenant_id = $1`,
+      [e.tenantId, wamids],
+    );
+    return count;
+  }
+
+  /** The customer's messages received before the erasure, at most `limit`, deleted. */
+  async eraseCustomerInbound(e: Erasure, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM inbound_messages i USING (SELECT id, sent_at FROM inbound_messages
+         WHERE phone_number_id IN (${MessagesRepository.CUSTOMER_NUMBERS}) AND "from" = $2 AND tenant_id = $1
+           AND received_at < $3 ORDER BY received_at LIMIT $4) old
+       WHERE i.id = old.id AND i.sent_at = old.sent_at`,
+      [e.tenantId, e.waId, e.before, limit],
+    );
+    return count;
+  }
+
+  /**
+   * The customer's conversations, deleted, unless a message came after the erasure began (it starts a
+   * conversation afresh, kept); and their resolutions (the inbox's response-time figures lose them).
+   */
+  async eraseCustomerConversations(e: Erasure): Promise<number> {
+    const [, resolutions] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM conversation_resolutions WHERE tenant_id = $1 AND wa_id = $2 AND resolved_at < $3`,
+      [e.tenantId, e.waId, e.before],
+    );
+    const [, conversations] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM conversations WHERE tenant_id = $1 AND wa_id = $2
+         AND (last_message_at IS NULL OR last_message_at < $3)`,
+      [e.tenantId, e.waId, e.before],
+    );
+    return conversations + resolutions;
   }
 }

@@ -7,6 +7,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { MemoryStore } from '../redis/memory-store';
 import { SharedStore } from '../redis/shared-store';
 import {
+  FORGET_TIER_MEMBER_SCRIPT,
   type PaceDecision,
   type PaceReservation,
   paceTierUsage,
@@ -125,6 +126,25 @@ export class NumberPaceService {
     this.maxWaitMs = config.get('PACE_MAX_WAIT_MS', { infer: true });
     this.margin = config.get('PACE_MARGIN_PERCENT', { infer: true }) / 100;
     this.lateToleranceMs = Math.max(LATE_LIMIT_MS, (500 * this.margin) / (1 - this.margin));
+  }
+
+  /**
+   * A customer's erasure (data-rights/): the pair rule's turns with the number go, and the number's place
+   * in each account's messaging-limit window stays under `digest` (Meta counts the customer reached).
+   */
+  async eraseCustomer(
+    waId: string,
+    digest: string,
+    accounts: Array<{ id: string; phoneNumberIds: string[] }>,
+  ): Promise<number> {
+    let changed = 0;
+    for (const account of accounts) {
+      const keys = paceKeys({ businessAccountId: account.id, phoneNumberId: '' });
+      changed += Number(await this.store.run(FORGET_TIER_MEMBER_SCRIPT, [keys.tierKey], [waId, `erased:${digest}`]));
+      for (const phoneNumberId of account.phoneNumberIds)
+        await this.store.deleteValue(paceKeys({ businessAccountId: account.id, phoneNumberId }).pairKey(waId));
+    }
+    return changed;
   }
 
   /**

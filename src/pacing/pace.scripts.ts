@@ -304,3 +304,26 @@ export async function setPaceInterval(
   if (intervalUs === null) await store.deleteValue(rateKey);
   else await store.setValue(rateKey, String(Math.round(intervalUs)), ttlMs);
 }
+
+/**
+ * FORGET_TIER_MEMBER — a customer erased (data-rights/): their place in the messaging limit's window
+ * stays (the business reached them, Meta counts it) under a digest instead of the number. KEYS: the
+ * tier; ARGV: the number, the digest. 1 when the number was there.
+ */
+export const FORGET_TIER_MEMBER_SCRIPT: StoreScript = {
+  name: 'gwForgetTierMember',
+  lua: `local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not at then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], at, ARGV[2])
+return 1
+`,
+  local(state, keys, args) {
+    const reached = state.get<Map<string, number>>(keys[0]);
+    const at = reached?.get(String(args[0]));
+    if (reached === undefined || at === undefined) return 0;
+    reached.delete(String(args[0]));
+    reached.set(String(args[1]), at);
+    return 1;
+  },
+};

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CustomerData } from '../retention/customer-data';
 import { TenancyModule } from '../tenancy/tenancy.module';
+import { TenancyService } from '../tenancy/tenancy.service';
 import { NumberLimitsService } from './number-limits.service';
 import { NumberPaceService } from './number-pace.service';
 
@@ -9,4 +11,12 @@ import { NumberPaceService } from './number-pace.service';
   providers: [NumberPaceService, NumberLimitsService],
   exports: [NumberPaceService, NumberLimitsService],
 })
-export class PacingModule {}
+export class PacingModule {
+  constructor(customers: CustomerData, pace: NumberPaceService, tenancy: TenancyService) {
+    // A customer's erasure: their pair turns and their place in the messaging limit's window.
+    customers.registerEraser('pacing', async (e) => ({
+      removed: await pace.eraseCustomer(e.waId, e.digest, await tenancy.accountsWithNumbers([e.tenantId])),
+      next: null,
+    }));
+  }
+}

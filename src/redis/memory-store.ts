@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { upTo } from '../common/bounded-cache';
-import { compareFeedIds, type FeedEntry, SharedStore } from './shared-store';
+import { compareFeedIds, type FeedEntry, globToRegExp, SharedStore } from './shared-store';
 import type { LocalState, StoreScript } from './store-script';
 
 /**
@@ -49,6 +49,25 @@ export class MemoryStore extends SharedStore {
 
   async deleteValue(key: string): Promise<void> {
     this.state.delete(key);
+  }
+
+  async scanKeys(pattern: string, each: (keys: string[]) => Promise<void>): Promise<void> {
+    const match = globToRegExp(pattern);
+    const keys = [...this.entries.keys()].filter((key) => match.test(key));
+    if (keys.length) await each(keys);
+  }
+
+  async getValue(key: string): Promise<string | null> {
+    const value = this.state.get<unknown>(key);
+    return typeof value === 'string' ? value : null;
+  }
+
+  async removeFromFeed(feed: string, match: (data: string) => boolean): Promise<number> {
+    const log = this.feeds.get(feed);
+    if (!log) return 0;
+    const before = log.entries.length;
+    log.entries = log.entries.filter((entry) => !match(entry.data));
+    return before - log.entries.length;
   }
 
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {

@@ -248,6 +248,31 @@ export class RedisStore extends SharedStore {
     await this.command(() => this.client.del(key));
   }
 
+  async scanKeys(pattern: string, each: (keys: string[]) => Promise<void>): Promise<void> {
+    const prefix = this.options.keyPrefix;
+    const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
+    for (const node of nodes) {
+      // The client's keyPrefix is not applied to SCAN's pattern, nor taken off the names it finds.
+      const stream = node.scanStream({ match: `${prefix}${pattern}`, count: 1_000 });
+      for await (const found of stream) {
+        const names = found as string[];
+        if (names.length) await each(names.map((key) => key.slice(prefix.length)));
+      }
+    }
+  }
+
+  async getValue(key: string): Promise<string | null> {
+    return this.command(() => this.client.get(key));
+  }
+
+  async removeFromFeed(feed: string, match: (data: string) => boolean): Promise<number> {
+    const key = this.feedKey(feed);
+    const entries = await this.command(() => this.client.xrange(key, '-', '+'));
+    const ids = entries.filter(([, fields]) => match(fields[1])).map(([id]) => id);
+    if (ids.length) await this.command(() => this.client.xdel(key, ...ids));
+    return ids.length;
+  }
+
   async acquireLease(key: string, ttlMs: number): Promise<boolean> {
     return (await this.command(() => this.client.set(key, '1', 'PX', ttlMs, 'NX'))) === 'OK';
   }

@@ -89,4 +89,27 @@ export abstract class SharedStore {
 
   /** Removes `fields` of the map `key`. */
   abstract deleteFields(key: string, fields: string[]): Promise<void>;
+
+  // ---- for maintenance that looks for data (a customer's erasure), never on a request's path --------
+
+  /**
+   * Every key whose name matches the glob `pattern`, a batch at a time to `each` (Redis's SCAN on every
+   * primary: it does not block the server; a key written meanwhile may be missed, as SCAN says).
+   */
+  abstract scanKeys(pattern: string, each: (keys: string[]) => Promise<void>): Promise<void>;
+
+  /** A string value (as setValue and scripts store them), or null. */
+  abstract getValue(key: string): Promise<string | null>;
+
+  /** Removes the entries of `feed` whose data `match` says: how many. */
+  abstract removeFromFeed(feed: string, match: (data: string) => boolean): Promise<number>;
+}
+
+/** A glob of SCAN's (`*`, `?`, `[...]`) as a regular expression, for the in-process store. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (const ch of glob)
+    source +=
+      ch === '*' ? '.*' : ch === '?' ? '.' : ch === '[' || ch === ']' ? ch : ch.replace(/[.+^${}()|\\]/g, '\\$&');
+  return new RegExp(`^${source}$`);
 }

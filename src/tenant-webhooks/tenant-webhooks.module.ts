@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment';
 import { MetricsService } from '../metrics/metrics.service';
+import { CustomerData, eraseByDay } from '../retention/customer-data';
 import { OrganizationPurges } from '../retention/organization-purges';
 import { RecordRetention } from '../retention/record-retention';
 import { TenancyModule } from '../tenancy/tenancy.module';
@@ -52,6 +53,7 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
     config: ConfigService<Environment, true>,
     purges: OrganizationPurges,
     repository: TenantWebhooksRepository,
+    customers: CustomerData,
   ) {
     // An organization that keeps its delivery logs for less time (data-rights/).
     purges.register('webhook_deliveries', 'webhook_deliveries', (tenantId, range, limit) =>
@@ -59,6 +61,11 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
     );
     for (const table of deliveriesPartitions(config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true })))
       retention.register(table);
+    // A customer's erasure: the deliveries that carried their data, a day at a time.
+    const days = config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true }) + 7;
+    customers.registerEraser('webhook_deliveries', (e, _limit, after) =>
+      eraseByDay(e, after, days, (from, to) => repository.eraseCustomerDeliveries(e, from, to)),
+    );
   }
 
   /** The delivery queue's depth, read when scraped so it is never stale. */

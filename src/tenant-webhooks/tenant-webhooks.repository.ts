@@ -11,6 +11,7 @@ import type { DeliveryRow } from './delivery-row';
 import type { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookEndpoint, WebhookEndpointKind } from './webhook-endpoint.entity';
 import type { TimePartitioned } from '../database/partitions';
+import { type Erasure, numberInJson } from '../retention/customer-data';
 
 /** An endpoint as the statements below return it (its pause is the dispatcher's, read with its deliveries). */
 export type EndpointRow = Omit<Columns<WebhookEndpoint>, 'tenant' | 'paused_until'>;
@@ -631,6 +632,19 @@ export class TenantWebhooksRepository {
        SELECT ${DELIVERY_COLUMNS} FROM added d JOIN webhook_endpoints e ON e.id = d.endpoint_id`,
       [event.tenantId, event.field, event.body, event.phoneNumberId, event.wabaId],
     );
+  }
+
+  /**
+   * A day of the organization's deliveries whose body names the customer's number, made before the
+   * erasure began, deleted (one still pending is not delivered: the dispatcher finds it gone).
+   */
+  async eraseCustomerDeliveries(e: Erasure, from: Date, to: Date): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE tenant_id = $1)
+         AND created_at >= $2 AND created_at < $3 AND body LIKE $4`,
+      [e.tenantId, from, to, numberInJson(e.waId)],
+    );
+    return count;
   }
 }
 

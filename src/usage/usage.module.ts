@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomerData } from '../retention/customer-data';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { TenantWebhooksModule } from '../tenant-webhooks/tenant-webhooks.module';
 import { OrganizationMarkup } from './organization-markup.entity';
@@ -63,4 +64,9 @@ import { UsageEntry } from './usage-entry.entity';
   ],
   exports: [RateCardsService, UsageMeter, SpendingLimits],
 })
-export class UsageModule {}
+export class UsageModule {
+  constructor(customers: CustomerData, repository: UsageRepository) {
+    // A customer's erasure: their messages' usage is kept for billing, the wamid (it carries the number) digested.
+    customers.registerWamidEraser('usage_entries', (e, page) => repository.eraseCustomerWamids(e, page.wamids));
+  }
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Erasure } from '../retention/customer-data';
 import type { ComposedStatement } from '../database/composed-statement';
 import { inLockOrder } from '../database/lock-order';
 import { OTHER_MARKET } from './markets';
@@ -213,6 +214,20 @@ export class UsageRepository {
       `SELECT currency FROM rate_cards ORDER BY effective_from DESC LIMIT 1`,
     );
     return row?.currency ?? null;
+  }
+
+  /**
+   * The usage entries of the customer's messages (by their wamids, which carry the number) keep their
+   * category, country, day and price; the wamid is replaced by a one-way digest of it, unique as it was.
+   */
+  async eraseCustomerWamids(e: Erasure, wamids: string[]): Promise<number> {
+    if (wamids.length === 0) return 0;
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE usage_entries SET message_id = 'erased:' || encode(sha256(convert_to($3 || message_id, 'UTF8')), 'hex')
+       WHERE message_id = ANY ($2::text[]) AND tenant_id = $1`,
+      [e.tenantId, wamids, e.digest],
+    );
+    return count;
   }
 }
 

@@ -8,6 +8,7 @@ import type { Environment } from '../config/environment';
 import { MediaModule } from '../media/media.module';
 import { AutomationsModule } from '../automations/automations.module';
 import { MessagesModule } from '../messages/messages.module';
+import { CustomerData, eraseByDay } from '../retention/customer-data';
 import { OrganizationPurges } from '../retention/organization-purges';
 import { RecordRetention } from '../retention/record-retention';
 import { TemplatesModule } from '../templates/templates.module';
@@ -49,12 +50,18 @@ export class WebhooksModule {
     config: ConfigService<Environment, true>,
     purges: OrganizationPurges,
     repository: WebhooksRepository,
+    customers: CustomerData,
   ) {
     for (const table of webhookEventsPartitions(config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true })))
       retention.register(table);
     // An organization that keeps message bodies for less time (data-rights/): Meta's copies of them too.
     purges.register('message_bodies', 'webhook_events', (tenantId, range, limit) =>
       repository.redactPayloads(tenantId, range, limit),
+    );
+    // A customer's erasure: Meta's changes that name them, a day at a time over what the table keeps.
+    const days = config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true }) + 7;
+    customers.registerEraser('webhook_events', (e, _limit, after) =>
+      eraseByDay(e, after, days, (from, to) => repository.eraseCustomerEvents(e, from, to)),
     );
   }
 }

@@ -4,6 +4,7 @@ import type { ComposedStatement } from '../database/composed-statement';
 import { HotPathSql } from '../database/hot-path-sql';
 import { inLockOrder } from '../database/lock-order';
 import type { TimePartitioned } from '../database/partitions';
+import { type Erasure, numberInJson } from '../retention/customer-data';
 
 /** Meta retries a webhook delivery for up to seven days: how far back a change is looked for. */
 export const META_RETRY_DAYS = 7;
@@ -110,6 +111,20 @@ export class WebhooksRepository {
              LIMIT $4) old
        WHERE e.id = old.id AND e.received_on = old.received_on`,
       [tenantId, range.before, range.from, limit],
+    );
+    return count;
+  }
+
+  /**
+   * A day of Meta's changes that name the customer's number (a message from them, a status of one to
+   * them, their profile), received before the erasure began, deleted: a change is stored whole, one
+   * customer's as Meta sends it.
+   */
+  async eraseCustomerEvents(e: Erasure, from: Date, to: Date): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM webhook_events WHERE tenant_id = $1 AND received_on = ($2::timestamptz AT TIME ZONE 'UTC')::date
+         AND received_at >= $2 AND received_at < $3 AND payload::text LIKE $4`,
+      [e.tenantId, from, to, numberInJson(e.waId)],
     );
     return count;
   }

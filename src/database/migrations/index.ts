@@ -42,6 +42,7 @@ import { Automations1764400000000 } from './1764400000000-Automations';
 import { AutomationCalls1764500000000 } from './1764500000000-AutomationCalls';
 import { RetentionSettings1764500100000 } from './1764500100000-RetentionSettings';
 import { MentionMailRetries1764500200000 } from './1764500200000-MentionMailRetries';
+import { CustomerErasures1764500300000 } from './1764500300000-CustomerErasures';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   AutomationCalls1764500000000,
   RetentionSettings1764500100000,
   MentionMailRetries1764500200000,
+  CustomerErasures1764500300000,
 ];

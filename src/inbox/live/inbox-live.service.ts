@@ -168,6 +168,12 @@ export class InboxLive implements OnModuleInit, BeforeApplicationShutdown {
     return false;
   }
 
+  /** A customer's erasure (data-rights/): the live updates kept for resuming consoles that name the number. */
+  eraseCustomer(tenantId: string, waId: string): Promise<number> {
+    const needle = JSON.stringify(waId);
+    return this.store.removeFromFeed(feedOf(tenantId), (data) => data.includes(needle));
+  }
+
   /** Tells the organization's open consoles, on every instance; nothing when none is open. Never throws. */
   publish(tenantId: string, event: LiveEvent): void {
     if (!this.watched(tenantId)) return;

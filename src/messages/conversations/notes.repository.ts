@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../../common/pagination';
 import type { ConversationKey } from './conversations.repository';
-import { type Customer, type CustomerPage, cursor, pageOf } from '../../retention/customer-data';
+import { type Customer, type CustomerPage, cursor, type Erasure, pageOf } from '../../retention/customer-data';
 
 export interface NoteRow {
   id: string;
@@ -162,5 +162,14 @@ export class NotesRepository {
       [c.tenantId, c.waId, from.at, from.id, limit + 1],
     );
     return pageOf(rows, limit, ({ at, ...row }) => ({ ...row, created_at: at }));
+  }
+
+  /** The notes on the customer's conversations written before the erasure began (their mentions with them). */
+  async eraseCustomerNotes(e: Erasure): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM conversation_notes WHERE tenant_id = $1 AND wa_id = $2 AND created_at < $3`,
+      [e.tenantId, e.waId, e.before],
+    );
+    return count;
   }
 }

@@ -1,0 +1,201 @@
+import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import { GraphError } from '../core/graph-error';
+import { PeriodicJobs } from '../jobs/periodic-jobs';
+import { type Erasure, CustomerData, customerDigest } from '../retention/customer-data';
+import type { ErasureRequester, ErasureStep } from './customer-erasure.entity';
+import { CustomerExportService, customerWaId } from './customer-export.service';
+import { DataRightsRepository, type ErasureRow } from './data-rights.repository';
+import type { ErasureDto } from './dto/erasure.dto';
+
+/** Rows an eraser removes per statement, and wamids per page: small enough never to hold a table long. */
+const BATCH = 1_000;
+/** How long an instance holds a running erasure without renewing (each batch renews it). */
+const LEASE_MS = 60_000;
+/** How often an instance looks for erasures whose holder let go (a crash, a deploy). */
+const RESUME_EVERY_MS = 30_000;
+
+/**
+ * A customer's erasure (GDPR article 17) as a job with a receipt. What each table's owner registered
+ * with retention/customer-data.ts runs in order: first, page by page, what names the customer's
+ * messages only by their wamids (status history, usage entries, inbound media), while the messages are
+ * there to name them; then each kind until done. Only what was there when it began (`before`) goes: a
+ * message the customer sends meanwhile starts afresh. Where it is and what it removed are saved after
+ * every batch, under a lease: an instance that stops leaves it to another, which goes on from there (a
+ * batch done twice removes nothing more). Done, the number is cleared and the receipt kept, and the
+ * audit log has an entry naming who asked.
+ */
+@Injectable()
+export class CustomerErasureService implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('DataRights');
+  /** Erasures this instance is running, to wait for at shutdown. */
+  private readonly running = new Map<string, Promise<void>>();
+  private stopping = false;
+
+  constructor(
+    private readonly repository: DataRightsRepository,
+    private readonly data: CustomerData,
+    private readonly exports: CustomerExportService,
+    private readonly audit: AuditService,
+    private readonly jobs: PeriodicJobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.every('customer-erasures', RESUME_EVERY_MS, () => this.resume());
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.running.values());
+  }
+
+  /**
+   * Begins erasing the customer (a number the organization never had: 404 code 100, as a missing id).
+   * One erasure of a customer runs at a time: asking again while it runs answers the one running.
+   */
+  async start(tenantId: string, waId: unknown, requester: ErasureRequester): Promise<ErasureDto> {
+    if (typeof waId !== 'string')
+      throw GraphError.invalidParameter('Invalid parameter', "wa_id: the customer's WhatsApp id, a string of digits");
+    const customer = await this.exports.customer(tenantId, customerWaId(waId));
+    const digest = customerDigest(tenantId, customer.waId);
+    const row =
+      (await this.repository.addErasure({
+        tenant_id: tenantId,
+        wa_id: customer.waId,
+        digest,
+        requested_by: requester,
+      })) ?? (await this.repository.runningErasure(tenantId, digest));
+    if (!row) throw GraphError.notFound(`Customer ${customer.waId} does not exist`);
+    this.runSoon(row.id);
+    return this.json(row);
+  }
+
+  async get(tenantId: string, id: string): Promise<ErasureDto> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repository.erasure(tenantId, id) : null;
+    if (!row) throw GraphError.notFound(`Erasure ${id} does not exist`);
+    return this.json(row);
+  }
+
+  async list(
+    tenantId: string,
+    limit: number,
+    after: string | undefined,
+  ): Promise<{ data: ErasureDto[]; next: string | null }> {
+    const cursor = after ? decodeCursor(after) : null;
+    const rows = await this.repository.erasures(tenantId, limit + 1, cursor);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map((row) => this.json(row)),
+      next:
+        rows.length > limit ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null,
+    };
+  }
+
+  /** Takes over the erasures whose holder let go. */
+  async resume(): Promise<void> {
+    for (const id of await this.repository.dueErasures()) this.runSoon(id);
+    await Promise.all(this.running.values());
+  }
+
+  private runSoon(id: string): void {
+    if (this.running.has(id) || this.stopping) return;
+    const run = this.run(id)
+      .catch(async (error: Error) => {
+        // Its lease runs out and an instance takes it over from where it was (resume).
+        this.logger.warn(`erasure ${id} stopped: ${error.message}`);
+        await this.repository.erasureFailed(id, error.message).catch(() => undefined);
+      })
+      .finally(() => this.running.delete(id));
+    this.running.set(id, run);
+  }
+
+  private async run(id: string): Promise<void> {
+    const row = await this.repository.claimErasure(id, LEASE_MS);
+    if (!row || row.wa_id === null) return;
+    const erasure: Erasure = { tenantId: row.tenant_id, waId: row.wa_id, before: row.before, digest: row.digest };
+    const removed = { ...row.removed };
+    const count = (kind: string, n: number) => (removed[kind] = (removed[kind] ?? 0) + n);
+    const save = (step: ErasureStep) => this.repository.eraseProgress(id, step, removed, LEASE_MS);
+    const steps = this.data.erasureKinds();
+    let step = row.step;
+    // 1. What names the customer's messages by their wamids, page by page, while the messages are there.
+    for (; step.phase === 'wamids' && step.index < steps.wamidSources.length;) {
+      this.checkStopping();
+      const page = await this.data.wamids(steps.wamidSources[step.index], erasure, step.after, BATCH);
+      for (const kind of steps.byWamid) count(kind, await this.data.eraseByWamid(kind, erasure, page));
+      step =
+        page.next === null ? { phase: 'wamids', index: step.index + 1, after: null } : { ...step, after: page.next };
+      await save(step);
+    }
+    if (step.phase === 'wamids') step = { phase: 'kinds', index: 0, after: null };
+    // 2. Each kind, batch by batch.
+    for (; step.index < steps.kinds.length;) {
+      this.checkStopping();
+      const kind = steps.kinds[step.index];
+      const batch = await this.data.erase(kind, erasure, BATCH, step.after);
+      count(kind, batch.removed);
+      step =
+        batch.next === null ? { phase: 'kinds', index: step.index + 1, after: null } : { ...step, after: batch.next };
+      await save(step);
+    }
+    for (const kind of [...steps.byWamid, ...steps.kinds]) removed[kind] ??= 0;
+    // The audit entry first: an erasure seen done has its entry (taken over after a crash in between,
+    // the entry is written again, the receipt the same).
+    const by = row.requested_by;
+    await this.audit.record({
+      tenantIds: [row.tenant_id],
+      keyId: by.key_id,
+      keyPrefix: by.key_prefix,
+      keyKind: by.key_kind,
+      person: by.person,
+      ip: by.ip,
+      requestId: null,
+      action: 'customers.erasure_completed',
+      method: 'POST',
+      path: '/v1/customers/erasures',
+      targetId: id,
+      statusCode: 200,
+      changes: { customer: `erased:${row.digest}`, removed },
+    });
+    const done = await this.repository.erasureDone(id, removed);
+    const said = Object.entries(done.removed)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${kind} ${n}`)
+      .join(', ');
+    this.logger.log(`erasure ${id} of organization ${row.tenant_id} done (${said || 'nothing left'})`);
+  }
+
+  /** An instance that stops leaves the erasure where it is (saved), for another to take over. */
+  private checkStopping(): void {
+    if (this.stopping) throw new Error('the instance is stopping; another takes it over');
+  }
+
+  private json(row: ErasureRow): ErasureDto {
+    return {
+      id: row.id,
+      object: 'customer_erasure',
+      status: row.status,
+      customer: `erased:${row.digest}`,
+      wa_id: row.wa_id,
+      began_at: row.before.toISOString(),
+      finished_at: row.finished_at?.toISOString() ?? null,
+      removed: row.removed,
+      requested_by: {
+        key_id: row.requested_by.key_id,
+        key_prefix: row.requested_by.key_prefix,
+        person: row.requested_by.person,
+      },
+      attempts: row.attempts,
+      last_error: row.last_error,
+    };
+  }
+}
+
+function decodeCursor(after: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(after, 'base64url').toString('utf8').split('|');
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? ''))
+    throw GraphError.invalidParameter('Invalid parameter', 'after: not a cursor this list gave');
+  return { at: date, id };
+}
