@@ -9,12 +9,14 @@ import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const PASSWORD = 'console data rights password 2026!';
 const CUSTOMER = '15550583001';
+const ERASED = '15550583002';
 const describeWithChromium = chromiumAvailable('console data rights') ? describe : describe.skip;
 
 /**
  * The Data rights page in Chromium: the organization's retention saved from its form (a value above
  * the platform's refused with the API's words), a customer's export downloaded as a JSON file, a
- * developer sees the retention and cannot change it; axe-core finds no serious or critical violation.
+ * customer erased once the consequence is acknowledged (the receipt shown), a developer sees the
+ * retention and can change nothing; axe-core finds no serious or critical violation.
  */
 describeWithChromium('console: data rights', () => {
   let t: TestApp;
@@ -102,6 +104,25 @@ describeWithChromium('console: data rights', () => {
       .waitFor();
   });
 
+  it('erases a customer once the consequence is acknowledged, and shows the receipt', async () => {
+    await postFromUpstream(t.url, inboundTextWebhook(a, ERASED, 'please forget me')).expect(200);
+    await eventually(async () => {
+      const rows = await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE "from" = $1`, [ERASED]);
+      return rows.length === 1 ? true : undefined;
+    });
+    const page = await signIn('owner@console-data-rights.example');
+    const form = page.getByRole('form', { name: 'Erase a customer' });
+    await form.getByLabel("Customer's WhatsApp id to erase").fill(ERASED);
+    expect(await form.getByRole('button', { name: 'Erase' }).isDisabled()).toBe(true);
+    await form.getByLabel(/I understand/).check();
+    await form.getByRole('button', { name: 'Erase' }).click();
+    await form.getByRole('status').getByText('Erasure started: its receipt is below.').waitFor();
+    const receipts = page.getByRole('region', { name: 'Erasures' });
+    await receipts.getByText(/inbound messages 1/).waitFor();
+    await receipts.getByText(/^done /).waitFor();
+    expect(await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE "from" = $1`, [ERASED])).toEqual([]);
+  });
+
   it('shows a developer the retention without a way to change it', async () => {
     const page = await signIn('dev@console-data-rights.example');
     await page
@@ -109,6 +130,7 @@ describeWithChromium('console: data rights', () => {
       .getByLabel(/^Message bodies/)
       .waitFor();
     expect(await page.getByRole('button', { name: 'Save retention' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Erase a customer' }).count()).toBe(0);
   });
 
   it('has no serious or critical accessibility violation at 1280 and 390 px', async () => {

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import S3rver from 's3rver';
 import request from 'supertest';
+import { CustomerErasureService } from '../src/data-rights/customer-erasure.service';
 import { AssetStore } from '../src/media/asset-store';
 import { S3AssetStore } from '../src/media/s3-asset-store';
+import { CustomerData, customerDigest } from '../src/retention/customer-data';
 import { eventually } from './support/eventually';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
@@ -307,4 +309,41 @@ describe('a customer’s erasure', () => {
     const list = await api(keyA, 'get', '/v1/customers/erasures').expect(200);
     expect(list.body.data.map((e: { id: string }) => e.id)).toEqual([id]);
   }, 90_000);
+
+  it('an erasure its instance left (the lease run out) is taken over where it was: each row removed once, counted', async () => {
+    const customer = '15550584777';
+    await inboundStored(t, a, customer, { type: 'text', text: 'before the crash' });
+    await t.dataSource.query(
+      `INSERT INTO messages (tenant_id, phone_number_id, api_key_id, recipient, type, payload, status,
+         upstream_message_id, created_at, updated_at)
+       SELECT $1::uuid, $2::text, (SELECT id FROM api_keys WHERE $1::uuid = ANY (tenant_ids) LIMIT 1), $3::text, 'text',
+         jsonb_build_object('to', $3::text, 'type', 'text', 'text', jsonb_build_object('body', 'older ' || i)),
+         'read', 'wamid.crash-' || i, now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, 2500) AS i`,
+      [a.id, a.phoneNumberId, customer],
+    );
+    // What an instance did before it stopped: the wamids' part, then a first batch of the records.
+    const kinds = t.get(CustomerData).erasureKinds().kinds;
+    const [row] = await t.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO customer_erasures (tenant_id, wa_id, digest, status, before, step, removed, requested_by, lease_until,
+         attempts)
+       VALUES ($1, $2, $3, 'running', now(), $4, '{"messages": 1000}', $5, now() - interval '1 second', 1) RETURNING id`,
+      [
+        a.id,
+        customer,
+        customerDigest(a.id, customer),
+        { phase: 'kinds', index: kinds.indexOf('messages'), after: 'more' },
+        { key_id: a.id, key_prefix: 'svc_test', key_kind: 'org', person: null, ip: null },
+      ],
+    );
+    await t.dataSource.query(
+      `DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE recipient = $1 ORDER BY created_at LIMIT 1000)`,
+      [customer],
+    );
+    await t.get(CustomerErasureService).resume();
+    const done = await api(keyA, 'get', `/v1/customers/erasures/${row.id}`).expect(200);
+    expect(done.body).toMatchObject({ status: 'done', attempts: 2, wa_id: null });
+    expect(done.body.removed).toMatchObject({ messages: 2500, inbound_messages: 1, conversations: 1 });
+    expect(await count(`SELECT count(*)::int AS n FROM messages WHERE recipient = $1`, [customer])).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
+import { decodeCursor, nextPageUrl, type Page, type PageQueryDto, toPage } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { type Erasure, CustomerData, customerDigest } from '../retention/customer-data';
@@ -76,20 +77,21 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     return this.json(row);
   }
 
-  async list(
-    tenantId: string,
-    limit: number,
-    after: string | undefined,
-  ): Promise<{ data: ErasureDto[]; next: string | null }> {
-    const cursor = after ? decodeCursor(after) : null;
-    const rows = await this.repository.erasures(tenantId, limit + 1, cursor);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map((row) => this.json(row)),
-      next:
-        rows.length > limit ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null,
-    };
+  /** The organization's erasures, newest first, a page at a time. */
+  async list(tenantId: string, query: PageQueryDto, originalUrl: string): Promise<Page<ErasureDto>> {
+    const after = decodeCursor(query.after);
+    const rows = await this.repository.erasures(
+      tenantId,
+      query.limit + 1,
+      after ? { at: new Date(after.at), id: after.id } : null,
+    );
+    return toPage(
+      rows,
+      query.limit,
+      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      (row) => this.json(row),
+      (cursor) => nextPageUrl(originalUrl, cursor),
+    );
   }
 
   /** Takes over the erasures whose holder let go. */
@@ -102,9 +104,9 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     if (this.running.has(id) || this.stopping) return;
     const run = this.run(id)
       .catch(async (error: Error) => {
-        // Its lease runs out and an instance takes it over from where it was (resume).
+        // An instance takes it over from where it was (resume): at once after a stop, else once the lease ran out.
         this.logger.warn(`erasure ${id} stopped: ${error.message}`);
-        await this.repository.erasureFailed(id, error.message).catch(() => undefined);
+        await this.repository.erasureFailed(id, error.message, this.stopping).catch(() => undefined);
       })
       .finally(() => this.running.delete(id));
     this.running.set(id, run);
@@ -190,12 +192,4 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
       last_error: row.last_error,
     };
   }
-}
-
-function decodeCursor(after: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(after, 'base64url').toString('utf8').split('|');
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? ''))
-    throw GraphError.invalidParameter('Invalid parameter', 'after: not a cursor this list gave');
-  return { at: date, id };
 }

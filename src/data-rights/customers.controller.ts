@@ -14,10 +14,10 @@ import { Authenticated, CurrentAuth, TenantId } from '../core/access.decorators'
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import { CustomerExportService } from './customer-export.service';
 import type { AuthContext, GatewayRequest } from '../core/gateway-request';
-import { GraphError } from '../core/graph-error';
+import { type Page, PageQueryDto } from '../common/pagination';
 import { CustomerErasureService } from './customer-erasure.service';
 import { CustomerExportDto } from './dto/customer-export.dto';
-import { EraseCustomerDto, ErasureDto, ErasureListDto } from './dto/erasure.dto';
+import { EraseCustomerDto, ErasureDto, ErasurePageDto } from './dto/erasure.dto';
 
 /** A customer's data on request (GDPR articles 15, 17 and 20, and their equivalents). */
 @ApiTags('data rights')
@@ -65,20 +65,18 @@ export class CustomersController {
 
   @Get('erasures')
   @Authenticated({ scopes: ['privacy:read'] })
-  @ApiOperation({ summary: "The organization's erasures and their receipts, newest first" })
-  @ApiQuery({ name: 'limit', required: false, example: 25 })
-  @ApiQuery({ name: 'after', required: false })
-  @ApiOkResponse({ type: ErasureListDto })
+  @ApiOperation({
+    summary: "The organization's erasures and their receipts, newest first",
+    description: 'Cursor paging: pass `paging.cursors.after` as `after`.',
+  })
+  @ApiOkResponse({ type: ErasurePageDto })
   @ApiGraphErrors(400)
   list(
     @TenantId() tenantId: string,
-    @Query('limit') limit: string | undefined,
-    @Query('after') after: string | undefined,
-  ): Promise<{ data: ErasureDto[]; next: string | null }> {
-    const n = limit === undefined ? 25 : Number(limit);
-    if (!Number.isInteger(n) || n < 1 || n > 100)
-      throw GraphError.invalidParameter('Invalid parameter', 'limit: a whole number from 1 to 100');
-    return this.erasures.list(tenantId, n, after);
+    @Query() query: PageQueryDto,
+    @Req() req: GatewayRequest,
+  ): Promise<Page<ErasureDto>> {
+    return this.erasures.list(tenantId, query, req.originalUrl);
   }
 
   @Get('erasures/:id')

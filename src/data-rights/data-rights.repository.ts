@@ -147,8 +147,14 @@ export class DataRightsRepository {
     );
   }
 
-  async erasureFailed(id: string, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE customer_erasures SET last_error = $2 WHERE id = $1`, [id, error]);
+  /** Why a run stopped; `release`: its lease given up at once (an instance stopping: the next may take it over). */
+  async erasureFailed(id: string, error: string, release: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE customer_erasures SET last_error = $2,
+         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
+       WHERE id = $1 AND status = 'running'`,
+      [id, error, release],
+    );
   }
 
   /** Done: the receipt kept, the number forgotten. */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PagingDto } from '../../common/pagination';
 
 export class EraseCustomerDto {
   @ApiProperty({ example: '15551234567', description: "The customer's WhatsApp id (digits; a leading + is dropped)" })
@@ -45,7 +46,7 @@ export class ErasureDto {
   last_error: string | null;
 }
 
-export class ErasureListDto {
+export class ErasurePageDto {
   @ApiProperty({ type: [ErasureDto] }) data: ErasureDto[];
-  @ApiProperty({ nullable: true, type: String, description: 'The next page: pass it as `after`' }) next: string | null;
+  @ApiProperty({ type: PagingDto }) paging: PagingDto;
 }

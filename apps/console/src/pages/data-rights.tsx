@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { time } from '../format';
-import { TextField, useAction } from '../ui';
+import { RowsTable, TextField, useAction, useLive, usePaged } from '../ui';
 
 interface Retention {
   message_bodies_days: number | null;
@@ -78,6 +78,7 @@ export function DataRightsPage({ canWrite }: { canWrite: boolean }) {
         </form>
       )}
       <CustomerExport act={act} />
+      <CustomerErasures canWrite={canWrite} onError={setError} />
     </section>
   );
 }
@@ -110,5 +111,90 @@ function CustomerExport({ act }: { act: (work: () => Promise<string | undefined>
       <TextField label="Customer's WhatsApp id" value={waId} onValue={setWaId} inputMode="tel" required />
       <button type="submit">Export</button>
     </form>
+  );
+}
+
+interface Erasure {
+  id: string;
+  status: 'running' | 'done';
+  customer: string;
+  began_at: string;
+  finished_at: string | null;
+  removed: Record<string, number>;
+  requested_by: { key_prefix: string; person: string | null };
+  last_error: string | null;
+}
+
+/**
+ * A customer's erasure (the API's job): asked for with the number typed and the consequence
+ * acknowledged; the receipts below, read again every few seconds while one runs.
+ */
+function CustomerErasures({ canWrite, onError }: { canWrite: boolean; onError: (message: string) => void }) {
+  const { rows, more, reload } = usePaged<Erasure>('/v1/customers/erasures', onError);
+  const { act, messages } = useAction(reload);
+  const [waId, setWaId] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const running = rows.some((row) => row.status === 'running');
+  useLive(() => (running ? reload() : Promise.resolve()), 2_000, onError, [running]);
+  return (
+    <>
+      {canWrite && (
+        <form
+          aria-label="Erase a customer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(async () => {
+              await api.post('/v1/customers/erasures', { wa_id: waId.trim() });
+              setWaId('');
+              setUnderstood(false);
+              return 'Erasure started: its receipt is below.';
+            });
+          }}
+        >
+          <h2>Erase a customer</h2>
+          <p>
+            Their messages, conversations, notes, contact and everything the gateway keeps about them go; usage figures
+            and the audit log stay with the number replaced by a digest, and an opt-out keeps refusing marketing. It
+            cannot be undone.
+          </p>
+          {messages}
+          <TextField label="Customer's WhatsApp id to erase" value={waId} onValue={setWaId} inputMode="tel" required />
+          <label>
+            <input
+              type="checkbox"
+              checked={understood}
+              onChange={(e) => setUnderstood((e.target as HTMLInputElement).checked)}
+              required
+            />
+            I understand this erases the customer's data for good
+          </label>
+          <button type="submit" disabled={!understood}>
+            Erase
+          </button>
+        </form>
+      )}
+      <h2>Erasures</h2>
+      <RowsTable
+        label="Erasures"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          ['Began', (row) => time(row.began_at)],
+          ['Customer', (row) => <code>{row.customer.slice(0, 19)}…</code>],
+          ['Status', (row) => (row.status === 'done' ? `done ${time(row.finished_at!)}` : 'running')],
+          [
+            'Removed',
+            (row) =>
+              Object.entries(row.removed)
+                .filter(([, n]) => n > 0)
+                .map(([kind, n]) => `${kind.replace(/_/g, ' ')} ${n}`)
+                .join(', ') || 'nothing yet',
+          ],
+          ['Asked by', (row) => row.requested_by.person ?? row.requested_by.key_prefix],
+        ]}
+        empty="No customer has been erased."
+        more={more}
+      />
+    </>
   );
 }
