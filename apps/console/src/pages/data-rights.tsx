@@ -181,7 +181,7 @@ function CustomerErasures({ canWrite, onError }: { canWrite: boolean; onError: (
         columns={[
           ['Began', (row) => time(row.began_at)],
           ['Customer', (row) => <code>{row.customer.slice(0, 19)}…</code>],
-          ['Status', (row) => (row.status === 'done' ? `done ${time(row.finished_at!)}` : 'running')],
+          ['Status', (row) => (row.status === 'done' ? `done ${time(row.finished_at)}` : 'running')],
           [
             'Removed',
             (row) =>
