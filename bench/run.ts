@@ -46,6 +46,7 @@ import { seedRecords } from '../test/support/seed-records';
 import { seedUsage } from '../test/support/seed-usage';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
+import { formatErasure, runErasure } from './lib/erasure';
 
 /** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
 const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
@@ -446,6 +447,32 @@ async function main(): Promise<void> {
         await sandbox.stop();
         sandbox = await startSandbox(stack, log('sandbox-after-lifecycle'));
       }
+    }
+  }
+
+  if (options.erasureMessages > 0) {
+    try {
+      say(
+        `erasure: a customer with ${options.erasureMessages.toLocaleString('en')} message records, sends at ${options.erasureRate}/s...`,
+      );
+      await partitionHistory(options.databaseUrl, 90);
+      report.erasure = await runErasure(
+        stack,
+        provisioned.apiKey,
+        scenarios.find((s) => s.id === 'send')!,
+        {
+          databaseUrl: options.databaseUrl,
+          messages: options.erasureMessages,
+          rate: options.erasureRate,
+          seconds: options.duration,
+        },
+        say,
+      );
+      say(formatErasure(report.erasure).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.erasureError = (error as Error).message;
+      say(`  the erasure phase failed: ${report.erasureError}`);
     }
   }
 

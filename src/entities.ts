@@ -52,6 +52,7 @@ import { AutomationJob } from './automations/automation-job.entity';
 import { AwayMark } from './automations/away-mark.entity';
 import { AutomationReplyCount, AutomationSettings } from './automations/automation-settings.entity';
 import { CustomerErasure } from './data-rights/customer-erasure.entity';
+import { OrganizationExport, OrganizationExportChunk } from './data-rights/organization-export.entity';
 import { RetentionSettings } from './data-rights/retention-settings.entity';
 import { AutomationRule } from './automations/rule.entity';
 import { NumberAutomation } from './automations/number-automation.entity';
@@ -80,6 +81,8 @@ export const ENTITIES = [
   AutomationReplyCount,
   RetentionSettings,
   CustomerErasure,
+  OrganizationExport,
+  OrganizationExportChunk,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

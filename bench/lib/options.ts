@@ -62,6 +62,9 @@ export interface BenchOptions {
   /** The soak phase's minutes (0: none) and offered sends/s. */
   soakMinutes: number;
   soakRate: number;
+  /** The erasure phase's customer's message records (0: none), and the sends/s going on meanwhile. */
+  erasureMessages: number;
+  erasureRate: number;
 }
 
 export const BROADCAST_RUNS = ['one', 'two', 'inbound'] as const;
@@ -112,6 +115,10 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --soak <minutes>      the soak phase: the lifecycle at --soak-rate for this long, the gateway's resident
                         memory read every 30 s, idle before and after (BENCH_SOAK_MINUTES, default 0: none)
   --soak-rate <n>       offered sends/s of the soak phase (default 100)
+  --erasure <n>         the erasure phase: a customer with n message records (3 statuses and a webhook
+                        event each) erased while sends go on at --erasure-rate; the sends' latency before
+                        and during (BENCH_ERASURE_MESSAGES, default 100000; 0 skips)
+  --erasure-rate <n>    offered sends/s of the erasure phase (default 100)
   --help
 `;
 
@@ -207,6 +214,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'gateway-env': { type: 'string', multiple: true },
       soak: { type: 'string' },
       'soak-rate': { type: 'string' },
+      erasure: { type: 'string' },
+      'erasure-rate': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -269,5 +278,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     gatewayEnv,
     soakMinutes: nonNegativeInteger('--soak', values.soak ?? env.BENCH_SOAK_MINUTES, 0),
     soakRate: positiveInteger('--soak-rate', values['soak-rate'], 100),
+    erasureMessages: nonNegativeInteger('--erasure', values.erasure ?? env.BENCH_ERASURE_MESSAGES, 100_000),
+    erasureRate: positiveInteger('--erasure-rate', values['erasure-rate'], 100),
   };
 }

@@ -1,3 +1,4 @@
+import type { ErasureResult } from './erasure';
 import type { ConversationsResult } from './conversations';
 import type { BroadcastResult } from './broadcast';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,8 @@ export interface BenchReport {
   /** The lifecycle at a fixed rate for many minutes, the gateway's resident memory read as it runs. */
   soak?: SoakResult;
   soakError?: string;
+  erasure?: ErasureResult;
+  erasureError?: string;
   /** Customers' messages (the gateway's CPU per inbound message) and the Inbox's reads over a seeded history. */
   conversations?: ConversationsResult;
   conversationsError?: string;

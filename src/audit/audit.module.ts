@@ -8,6 +8,7 @@ import { AuditEntry } from './audit-entry.entity';
 import { AuditController } from './audit.controller';
 import { AuditRepository, auditLogPartitions } from './audit.repository';
 import { AuditService } from './audit.service';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * The audit log of management writes: its table, GET /v1/audit_log, and the interceptor @Audited binds
@@ -26,7 +27,9 @@ export class AuditModule {
     config: ConfigService<Environment, true>,
     customers: CustomerData,
     repository: AuditRepository,
+    organization: OrganizationData,
   ) {
+    organization.registerTables(repository.exportedTables());
     for (const table of auditLogPartitions(config.get('AUDIT_LOG_RETENTION_DAYS', { infer: true })))
       retention.register(table);
     // A customer's erasure: the log keeps its entries, the number in them replaced by a digest.

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource } from 'typeorm';
 import type { KeysetCursor } from '../common/keyset';
 import type { Columns } from '../database/columns';
@@ -102,5 +103,18 @@ export class AuditRepository {
       [e.tenantId, e.waId, e.before, `erased:${e.digest}`],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its audit log. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      audit_log: new TablePages(this.dataSource, {
+        table: 'audit_log',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

@@ -22,6 +22,7 @@ import { AutomationsService } from './automations.service';
 import { AwayMark } from './away-mark.entity';
 import { NumberAutomation } from './number-automation.entity';
 import { batchOf, CustomerData } from '../retention/customer-data';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * Automations (issue 57): what the gateway does by itself when a customer writes. Business hours and
@@ -60,7 +61,8 @@ import { batchOf, CustomerData } from '../retention/customer-data';
   exports: [AutomationRunner],
 })
 export class AutomationsModule {
-  constructor(customers: CustomerData, repository: AutomationsRepository) {
+  constructor(customers: CustomerData, repository: AutomationsRepository, organization: OrganizationData) {
+    organization.registerTables(repository.exportedTables());
     // A customer's data, for an export (data-rights/).
     customers.register('automation_runs', (c, after, limit) => repository.customerRuns(c, after, limit));
     customers.registerEraser('automation_runs', async (e, limit) =>

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource, type EntityManager } from 'typeorm';
 import { keyIdOf } from '../common/encrypted-secrets';
 import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
@@ -460,5 +461,34 @@ export class AutomationsRepository {
       [e.tenantId, e.waId, e.before],
     );
     return runs + marks + counts;
+  }
+
+  /** The organization's archive (data-rights/): its rules, settings (not the signing secret) and runs. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      automation_rules: new TablePages(this.dataSource, {
+        table: 'automation_rules',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      automation_runs: new TablePages(this.dataSource, {
+        table: 'automation_jobs',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      automation_settings: new TablePages(this.dataSource, {
+        table: 'automation_settings',
+        key: [['tenant_id', 'uuid']],
+        omit: ['signing_secret_encrypted'],
+      }),
+      number_automations: new TablePages(this.dataSource, {
+        table: 'number_automations',
+        key: [['phone_number_id', 'text']],
+      }),
+    };
   }
 }

@@ -9,6 +9,7 @@ import { OptOutSettings } from './opt-out-settings.entity';
 import { OptOutSettingsController } from './opt-out-settings.controller';
 import { OptOutsService } from './opt-outs.service';
 import { CustomerData } from '../retention/customer-data';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * The per-organization recipient blacklist (BlacklistService.isBlacklisted serves the send path), and
@@ -21,7 +22,8 @@ import { CustomerData } from '../retention/customer-data';
   exports: [BlacklistService, OptOutsService],
 })
 export class BlacklistModule {
-  constructor(customers: CustomerData, repository: BlacklistRepository) {
+  constructor(customers: CustomerData, repository: BlacklistRepository, organization: OrganizationData) {
+    organization.registerTables(repository.exportedTables());
     // A customer's data, for an export (data-rights/).
     customers.register('blacklist', (c) => repository.customerEntries(c));
     // Erased, an entry keeps its opt-out under the number's digest (blacklist.repository.ts).

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import type { Columns } from '../database/columns';
 import { rowExists } from '../database/exists';
 import type { BlacklistEntry } from './blacklist-entry.entity';
@@ -228,5 +229,19 @@ export class BlacklistRepository {
       [e.tenantId, e.waId, erasedNumber(e.tenantId, e.waId)],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its blacklist and opt-out settings. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      blacklist: new TablePages(this.dataSource, {
+        table: 'blacklist_entries',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      opt_out_settings: new TablePages(this.dataSource, { table: 'opt_out_settings', key: [['tenant_id', 'uuid']] }),
+    };
   }
 }

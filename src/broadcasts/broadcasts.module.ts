@@ -15,6 +15,7 @@ import { BroadcastsController } from './broadcasts.controller';
 import { BroadcastsRepository } from './broadcasts.repository';
 import { BroadcastsService } from './broadcasts.service';
 import { CustomerData } from '../retention/customer-data';
+import { OrganizationData } from '../retention/organization-data';
 
 /** Broadcasts: a template to many recipients at the number's pace (the resource, its dispatcher, its events). */
 @Module({
@@ -32,7 +33,8 @@ import { CustomerData } from '../retention/customer-data';
   providers: [BroadcastsRepository, BroadcastLifecycle, BroadcastDispatcher, BroadcastsService],
 })
 export class BroadcastsModule {
-  constructor(customers: CustomerData, repository: BroadcastsRepository) {
+  constructor(customers: CustomerData, repository: BroadcastsRepository, organization: OrganizationData) {
+    organization.registerTables(repository.exportedTables());
     // A customer's data, for an export (data-rights/).
     customers.register('broadcast_recipients', (c) => repository.customerRecipients(c));
     customers.registerEraser('broadcast_recipients', async (e) => ({

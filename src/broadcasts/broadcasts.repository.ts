@@ -1,4 +1,5 @@
 import type { GraphError } from '../core/graph-error';
+import { TablePages } from '../database/table-pages';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Columns } from '../database/columns';
@@ -449,5 +450,26 @@ export class BroadcastsRepository {
       [e.tenantId, e.waId, e.before],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its broadcasts and their recipients. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      broadcasts: new TablePages(this.dataSource, {
+        table: 'broadcasts',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      broadcast_recipients: new TablePages(this.dataSource, {
+        table: 'broadcast_recipients',
+        key: [
+          ['broadcast_id', 'uuid'],
+          ['seq', 'integer'],
+        ],
+        where: 't.broadcast_id IN (SELECT id FROM broadcasts WHERE tenant_id = $1)',
+      }),
+    };
   }
 }

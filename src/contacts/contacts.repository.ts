@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
@@ -204,5 +205,18 @@ export class ContactsRepository {
       [e.tenantId, e.waId, e.before],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its contacts. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      contacts: new TablePages(this.dataSource, {
+        table: 'contacts',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

@@ -1,12 +1,13 @@
 import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
-import { decodeCursor, nextPageUrl, type Page, type PageQueryDto, toPage } from '../common/pagination';
+import type { Page, PageQueryDto } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { type Erasure, CustomerData, customerDigest } from '../retention/customer-data';
 import type { ErasureRequester, ErasureStep } from './customer-erasure.entity';
 import { CustomerExportService, customerWaId } from './customer-export.service';
 import { DataRightsRepository, type ErasureRow } from './data-rights.repository';
+import { LeasedRuns, pageOfJobs } from './leased-runs';
 import type { ErasureDto } from './dto/erasure.dto';
 
 /** Rows an eraser removes per statement, and wamids per page: small enough never to hold a table long. */
@@ -29,9 +30,7 @@ const RESUME_EVERY_MS = 30_000;
 @Injectable()
 export class CustomerErasureService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('DataRights');
-  /** Erasures this instance is running, to wait for at shutdown. */
-  private readonly running = new Map<string, Promise<void>>();
-  private stopping = false;
+  private readonly runs: LeasedRuns;
 
   constructor(
     private readonly repository: DataRightsRepository,
@@ -39,15 +38,21 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     private readonly exports: CustomerExportService,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
-  ) {}
+  ) {
+    this.runs = new LeasedRuns(
+      this.logger,
+      'erasure',
+      (id) => this.run(id),
+      (id, message, release) => this.repository.erasureFailed(id, message, release),
+    );
+  }
 
   onModuleInit(): void {
     this.jobs.every('customer-erasures', RESUME_EVERY_MS, () => this.resume());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    await Promise.all(this.running.values());
+  beforeApplicationShutdown(): Promise<void> {
+    return this.runs.stop();
   }
 
   /**
@@ -67,7 +72,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
         requested_by: requester,
       })) ?? (await this.repository.runningErasure(tenantId, digest));
     if (!row) throw GraphError.notFound(`Customer ${customer.waId} does not exist`);
-    this.runSoon(row.id);
+    this.runs.start(row.id);
     return this.json(row);
   }
 
@@ -78,38 +83,19 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
   }
 
   /** The organization's erasures, newest first, a page at a time. */
-  async list(tenantId: string, query: PageQueryDto, originalUrl: string): Promise<Page<ErasureDto>> {
-    const after = decodeCursor(query.after);
-    const rows = await this.repository.erasures(
-      tenantId,
-      query.limit + 1,
-      after ? { at: new Date(after.at), id: after.id } : null,
-    );
-    return toPage(
-      rows,
-      query.limit,
-      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+  list(tenantId: string, query: PageQueryDto, originalUrl: string): Promise<Page<ErasureDto>> {
+    return pageOfJobs(
+      (limit, before) => this.repository.erasures(tenantId, limit, before),
+      query,
+      originalUrl,
       (row) => this.json(row),
-      (cursor) => nextPageUrl(originalUrl, cursor),
     );
   }
 
   /** Takes over the erasures whose holder let go. */
   async resume(): Promise<void> {
-    for (const id of await this.repository.dueErasures()) this.runSoon(id);
-    await Promise.all(this.running.values());
-  }
-
-  private runSoon(id: string): void {
-    if (this.running.has(id) || this.stopping) return;
-    const run = this.run(id)
-      .catch(async (error: Error) => {
-        // An instance takes it over from where it was (resume): at once after a stop, else once the lease ran out.
-        this.logger.warn(`erasure ${id} stopped: ${error.message}`);
-        await this.repository.erasureFailed(id, error.message, this.stopping).catch(() => undefined);
-      })
-      .finally(() => this.running.delete(id));
-    this.running.set(id, run);
+    for (const id of await this.repository.dueErasures()) this.runs.start(id);
+    await this.runs.idle();
   }
 
   private async run(id: string): Promise<void> {
@@ -123,7 +109,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     let step = row.step;
     // 1. What names the customer's messages by their wamids, page by page, while the messages are there.
     for (; step.phase === 'wamids' && step.index < steps.wamidSources.length;) {
-      this.checkStopping();
+      this.runs.checkStopping();
       const page = await this.data.wamids(steps.wamidSources[step.index], erasure, step.after, BATCH);
       for (const kind of steps.byWamid) count(kind, await this.data.eraseByWamid(kind, erasure, page));
       step =
@@ -133,7 +119,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     if (step.phase === 'wamids') step = { phase: 'kinds', index: 0, after: null };
     // 2. Each kind, batch by batch.
     for (; step.index < steps.kinds.length;) {
-      this.checkStopping();
+      this.runs.checkStopping();
       const kind = steps.kinds[step.index];
       const batch = await this.data.erase(kind, erasure, BATCH, step.after);
       count(kind, batch.removed);
@@ -166,11 +152,6 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
       .map(([kind, n]) => `${kind} ${n}`)
       .join(', ');
     this.logger.log(`erasure ${id} of organization ${row.tenant_id} done (${said || 'nothing left'})`);
-  }
-
-  /** An instance that stops leaves the erasure where it is (saved), for another to take over. */
-  private checkStopping(): void {
-    if (this.stopping) throw new Error('the instance is stopping; another takes it over');
   }
 
   private json(row: ErasureRow): ErasureDto {

@@ -5,6 +5,9 @@ import { CustomerErasureService } from './customer-erasure.service';
 import { CustomerExportService } from './customer-export.service';
 import { CustomersController } from './customers.controller';
 import { DataRightsRepository } from './data-rights.repository';
+import { OrganizationExport, OrganizationExportChunk } from './organization-export.entity';
+import { OrganizationExportService } from './organization-export.service';
+import { OrganizationExportsController } from './organization-exports.controller';
 import { RetentionController } from './retention.controller';
 import { RetentionService } from './retention.service';
 import { RetentionSettings } from './retention-settings.entity';
@@ -16,8 +19,16 @@ import { RetentionSettings } from './retention-settings.entity';
  * they registered with retention/customer-data.ts (so this folder imports no feature that holds the data).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RetentionSettings, CustomerErasure])],
-  controllers: [RetentionController, CustomersController],
-  providers: [DataRightsRepository, RetentionService, CustomerExportService, CustomerErasureService],
+  imports: [
+    TypeOrmModule.forFeature([RetentionSettings, CustomerErasure, OrganizationExport, OrganizationExportChunk]),
+  ],
+  controllers: [RetentionController, CustomersController, OrganizationExportsController],
+  providers: [
+    DataRightsRepository,
+    RetentionService,
+    CustomerExportService,
+    CustomerErasureService,
+    OrganizationExportService,
+  ],
 })
 export class DataRightsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ErasureRequester, ErasureStep } from './customer-erasure.entity';
+import type { ExportProgress } from './organization-export.entity';
 
 /** An organization's retention settings as stored (days: null is the platform's). */
 export interface RetentionRow {
@@ -35,7 +36,23 @@ export interface ErasureRow {
   finished_at: Date | null;
 }
 
-/** Tables `retention_settings` and `customer_erasures` (owned here). */
+/** An organization's archive as stored (organization-export.entity.ts). */
+export interface ExportRow {
+  id: string;
+  tenant_id: string;
+  status: 'running' | 'done' | 'expired';
+  progress: ExportProgress;
+  requested_by: ErasureRequester;
+  lease_until: Date | null;
+  attempts: number;
+  last_error: string | null;
+  size_bytes: string | null;
+  expires_at: Date | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** Tables `retention_settings`, `customer_erasures`, `organization_exports` and its chunks (owned here). */
 @Injectable()
 export class DataRightsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -166,5 +183,141 @@ export class DataRightsRepository {
       [id, removed],
     );
     return rows[0];
+  }
+
+  // ---- organization exports -------------------------------------------------------------------------
+
+  /** A new export, or null when one of the organization's is running (the unique index says). */
+  async addExport(tenantId: string, requester: ErasureRequester, progress: ExportProgress): Promise<ExportRow | null> {
+    const rows = await this.dataSource.query<ExportRow[]>(
+      `INSERT INTO organization_exports (tenant_id, status, progress, requested_by)
+       VALUES ($1, 'running', $2, $3) ON CONFLICT (tenant_id) WHERE status = 'running' DO NOTHING RETURNING *`,
+      [tenantId, progress, requester],
+    );
+    return rows[0] ?? null;
+  }
+
+  async runningExport(tenantId: string): Promise<ExportRow | null> {
+    const rows = await this.dataSource.query<ExportRow[]>(
+      `SELECT * FROM organization_exports WHERE tenant_id = $1 AND status = 'running'`,
+      [tenantId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async export(tenantId: string, id: string): Promise<ExportRow | null> {
+    const rows = await this.dataSource.query<ExportRow[]>(
+      `SELECT * FROM organization_exports WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** An export by id alone: a download's signed link names no organization. */
+  async exportById(id: string): Promise<ExportRow | null> {
+    const rows = await this.dataSource.query<ExportRow[]>(`SELECT * FROM organization_exports WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  exports(tenantId: string, limit: number, before: { at: Date; id: string } | null): Promise<ExportRow[]> {
+    return this.dataSource.query<ExportRow[]>(
+      `SELECT * FROM organization_exports WHERE tenant_id = $1
+         AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [tenantId, before?.at ?? null, before?.id ?? null, limit],
+    );
+  }
+
+  /**
+   * The export, held for `leaseMs` when it is running and nobody holds it; what an earlier run wrote of
+   * its archive is dropped (an archive is written from its start: a gzip stream does not resume).
+   */
+  async claimExport(id: string, leaseMs: number): Promise<ExportRow | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[ExportRow[], number]>(
+        `UPDATE organization_exports SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
+           attempts = attempts + 1
+         WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
+         RETURNING *`,
+        [id, leaseMs],
+      );
+      if (rows[0]) await manager.query(`DELETE FROM organization_export_chunks WHERE export_id = $1`, [id]);
+      return rows[0] ?? null;
+    });
+  }
+
+  dueExports(): Promise<Array<{ id: string }>> {
+    return this.dataSource.query(
+      `SELECT id FROM organization_exports WHERE status = 'running' AND lease_until < clock_timestamp()
+       ORDER BY lease_until LIMIT 100`,
+    );
+  }
+
+  /** One chunk of the archive, and where the export is; its lease renewed. */
+  async exportChunk(id: string, seq: number, bytes: Buffer, progress: ExportProgress, leaseMs: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`INSERT INTO organization_export_chunks (export_id, seq, bytes) VALUES ($1, $2, $3)`, [
+        id,
+        seq,
+        bytes,
+      ]);
+      await manager.query(
+        `UPDATE organization_exports SET progress = $2,
+           lease_until = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+         WHERE id = $1`,
+        [id, progress, leaseMs],
+      );
+    });
+  }
+
+  async exportProgress(id: string, progress: ExportProgress, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE organization_exports SET progress = $2,
+         lease_until = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+       WHERE id = $1 AND status = 'running'`,
+      [id, progress, leaseMs],
+    );
+  }
+
+  async exportDone(id: string, progress: ExportProgress, sizeBytes: number, keepMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE organization_exports SET status = 'done', progress = $2, size_bytes = $3, lease_until = NULL,
+         last_error = NULL, finished_at = clock_timestamp(),
+         expires_at = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1`,
+      [id, progress, sizeBytes, keepMs],
+    );
+  }
+
+  async exportFailed(id: string, error: string, release: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE organization_exports SET last_error = $2,
+         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
+       WHERE id = $1 AND status = 'running'`,
+      [id, error, release],
+    );
+  }
+
+  /** The archive's chunks in order, `from` on: the download reads them a few at a time. */
+  exportChunks(id: string, from: number, count: number): Promise<Array<{ seq: number; bytes: Buffer }>> {
+    return this.dataSource.query(
+      `SELECT seq, bytes FROM organization_export_chunks WHERE export_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+      [id, from, count],
+    );
+  }
+
+  /** Archives past their time: their bytes go, the record stays (`expired`). */
+  async expireExports(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[Array<{ id: string }>, number]>(
+        `UPDATE organization_exports SET status = 'expired' WHERE status = 'done' AND expires_at < clock_timestamp()
+         RETURNING id`,
+      );
+      if (rows.length)
+        await manager.query(`DELETE FROM organization_export_chunks WHERE export_id = ANY ($1::uuid[])`, [
+          rows.map((row) => row.id),
+        ]);
+      return rows.length;
+    });
   }
 }

@@ -17,6 +17,7 @@ import { InboxService } from './inbox.service';
 import { InboxSettings } from './inbox-settings.entity';
 import { TeamMember } from './team-member.entity';
 import { Team } from './team.entity';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * The team side of the inbox (issue 56): teams, members' availability as agents, the organization's
@@ -34,7 +35,13 @@ import { Team } from './team.entity';
   exports: [InboxService, SavedReplies, InboxLive],
 })
 export class InboxModule {
-  constructor(customers: CustomerData, live: InboxLive) {
+  constructor(
+    customers: CustomerData,
+    live: InboxLive,
+    organization: OrganizationData,
+    savedReplies: SavedRepliesRepository,
+  ) {
+    organization.registerTables(savedReplies.exportedTables());
     // A customer's erasure: the live updates about them, kept for an hour for consoles that resume.
     customers.registerEraser('live_updates', async (e) => ({
       removed: await live.eraseCustomer(e.tenantId, e.waId),

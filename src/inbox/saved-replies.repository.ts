@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource } from 'typeorm';
 
 export interface SavedReplyRow {
@@ -90,5 +91,18 @@ export class SavedRepliesRepository {
 
   async remove(tenantId: string, id: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM saved_replies WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  }
+
+  /** The organization's archive (data-rights/): its saved replies. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      saved_replies: new TablePages(this.dataSource, {
+        table: 'saved_replies',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

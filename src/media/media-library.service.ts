@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
-import { decodeCursor, type Page, toPage } from '../common/pagination';
+import { decodeCursor, type KeysetCursor, type Page, toPage } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
 import type { ListMediaAssetsQueryDto, MediaAssetDto } from './dto/media.dto';
 import { OnboardingService } from '../tenancy/onboarding.service';
@@ -11,6 +11,7 @@ import { checkLibraryMedia, cleanFileName } from './media-limits';
 import { AssetBytesMissing, AssetStore } from './asset-store';
 import { type IncomingFile, MediaLibraryStorage } from './media-library.storage';
 import { MediaRepository } from './media.repository';
+import type { OrganizationFile } from '../retention/organization-data';
 
 /** A file as the library's multer storage engine received it (see MediaLibraryStorage.multerEngine). */
 export type ReceivedLibraryFile = Pick<Express.Multer.File, 'originalname' | 'mimetype' | 'path'> & IncomingFile;
@@ -113,6 +114,22 @@ export class MediaLibraryService {
   ): Promise<Page<MediaAssetDto>> {
     const rows = await this.repository.assets(tenantId, decodeCursor(query.after), query.limit + 1);
     return toPage(rows, query.limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toAsset, nextUrl);
+  }
+
+  /**
+   * Every asset of the organization as a file of its archive (data-rights/): `<id>/<file name>`, its
+   * size, and its bytes opened when the archive comes to it (one at a time, newest first).
+   */
+  async *files(tenantId: string): AsyncIterable<OrganizationFile> {
+    let after: KeysetCursor | undefined;
+    for (;;) {
+      const rows = await this.repository.assets(tenantId, after, 100);
+      for (const row of rows)
+        yield { name: `${row.id}/${row.fileName}`, size: row.sizeBytes, open: () => this.store.open(row) };
+      if (rows.length < 100) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.createdAt.toISOString(), id: last.id };
+    }
   }
 
   async get(tenantId: string, assetId: string): Promise<MediaAssetDto> {

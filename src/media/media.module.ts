@@ -20,6 +20,7 @@ import { MediaService } from './media.service';
 import { MediaNodesService } from './media-nodes.service';
 import { TemplateMediaHandle } from './template-media-handle.entity';
 import { TemplateMediaController } from './template-media.controller';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * Media: uploads for sends (`/{phoneNumberId}/media`), template header samples
@@ -46,7 +47,16 @@ import { TemplateMediaController } from './template-media.controller';
   exports: [MediaService, MediaUpstream, MediaLibraryService, MediaNodesService, InboundMediaApplier],
 })
 export class MediaModule implements NestModule {
-  constructor(purges: OrganizationPurges, customers: CustomerData, repository: MediaRepository) {
+  constructor(
+    purges: OrganizationPurges,
+    customers: CustomerData,
+    repository: MediaRepository,
+    organization: OrganizationData,
+    library: MediaLibraryService,
+  ) {
+    // The organization's archive (data-rights/): the library's rows, and its files' bytes.
+    organization.registerTables(repository.exportedTables());
+    organization.registerFiles('media_library', (tenantId) => library.files(tenantId));
     // An organization that keeps the media its customers sent for less time (data-rights/).
     purges.register('media', 'inbound_media', (tenantId, range, limit) =>
       repository.forgetInboundBefore(tenantId, range.before, limit),

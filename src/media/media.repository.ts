@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../common/pagination';
 import { rowExists } from '../database/exists';
@@ -229,5 +230,25 @@ export class MediaRepository {
       [e.tenantId, mediaIds],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its library (the bytes are files of their own) and what it knows of its customers' media. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      media_library: new TablePages(this.dataSource, {
+        table: 'media_assets',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      inbound_media: new TablePages(this.dataSource, {
+        table: 'inbound_media',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['media_id', 'text'],
+        ],
+      }),
+    };
   }
 }

@@ -45,6 +45,7 @@ import { SendRecords } from './send-records';
 import { SendOutcomeSweeper } from './send-outcome.sweeper';
 import { ServiceWindowService } from './service-window.service';
 import { batchOf, CustomerData } from '../retention/customer-data';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * Sending and the message records: the API's send (send-message.use-case.ts, its steps top to bottom),
@@ -119,7 +120,10 @@ export class MessagesModule {
     purges: OrganizationPurges,
     customers: CustomerData,
     notes: NotesRepository,
+    organization: OrganizationData,
   ) {
+    // The organization's archive (data-rights/).
+    organization.registerTables({ ...repository.exportedTables(), ...notes.exportedTables() });
     // A customer's data, for an export (data-rights/).
     customers.register('messages', (c, after, limit) => repository.customerMessages(c, after, limit));
     customers.register('inbound_messages', (c, after, limit) => repository.customerInbound(c, after, limit));

@@ -1,4 +1,5 @@
 import { InboundMessage } from './inbound-message.entity';
+import { TablePages } from '../database/table-pages';
 import type { ConversationStatus } from './conversation.entity';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -926,5 +927,47 @@ export class MessagesRepository {
       [e.tenantId, e.waId, e.before],
     );
     return conversations + resolutions;
+  }
+
+  /** The organization's archive (data-rights/): these tables whole, by kind. */
+  exportedTables(): Record<string, TablePages> {
+    const pages = (spec: ConstructorParameters<typeof TablePages>[1]) => new TablePages(this.dataSource, spec);
+    return {
+      messages: pages({
+        table: 'messages',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      message_statuses: pages({
+        table: 'message_statuses',
+        key: [
+          ['occurred_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      inbound_messages: pages({
+        table: 'inbound_messages',
+        key: [
+          ['received_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      conversations: pages({
+        table: 'conversations',
+        key: [
+          ['phone_number_id', 'text'],
+          ['wa_id', 'text'],
+        ],
+      }),
+      conversation_resolutions: pages({
+        table: 'conversation_resolutions',
+        key: [
+          ['resolved_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

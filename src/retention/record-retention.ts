@@ -4,6 +4,7 @@ import { Clock } from '../common/clock';
 import { maintainPartitions, type PartitionMaintenance, type TimePartitioned } from '../database/partitions';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { CustomerData } from './customer-data';
+import { OrganizationData } from './organization-data';
 import { OrganizationPurges } from './organization-purges';
 
 /** How often the partitions are looked after: far more often than a week turns, so a failed pass costs nothing. */
@@ -86,7 +87,7 @@ export class RecordRetention implements OnModuleInit {
  */
 @Global()
 @Module({
-  providers: [RecordRetention, OrganizationPurges, CustomerData],
-  exports: [RecordRetention, OrganizationPurges, CustomerData],
+  providers: [RecordRetention, OrganizationPurges, CustomerData, OrganizationData],
+  exports: [RecordRetention, OrganizationPurges, CustomerData, OrganizationData],
 })
 export class RecordRetentionModule {}

@@ -9,6 +9,7 @@ import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
 import { TemplatesUpstream } from './templates.upstream';
 import { TemplateStatusApplier } from './template-status.applier';
+import { OrganizationData } from '../retention/organization-data';
 
 @Module({
   imports: [TypeOrmModule.forFeature([MessageTemplate]), TenancyModule, MediaModule],
@@ -16,4 +17,9 @@ import { TemplateStatusApplier } from './template-status.applier';
   providers: [TemplatesRepository, TemplatesUpstream, TemplatesService, TemplateSyncJob, TemplateStatusApplier],
   exports: [TemplatesService, TemplateStatusApplier],
 })
-export class TemplatesModule {}
+export class TemplatesModule {
+  constructor(organization: OrganizationData, repository: TemplatesRepository) {
+    // The organization's archive (data-rights/).
+    organization.registerTables(repository.exportedTables());
+  }
+}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { rowExists } from '../database/exists';
 import { MessageTemplate } from './message-template.entity';
@@ -231,5 +232,18 @@ export class TemplatesRepository {
   /** Whether a business account has templates (its delete is refused while it does). */
   hasTemplates(manager: EntityManager, businessAccountId: string): Promise<boolean> {
     return rowExists(manager, 'SELECT 1 FROM message_templates WHERE business_account_id = $1', [businessAccountId]);
+  }
+
+  /** The organization's archive (data-rights/): its template catalog. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      templates: new TablePages(this.dataSource, {
+        table: 'message_templates',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

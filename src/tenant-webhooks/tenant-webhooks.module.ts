@@ -21,6 +21,7 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookOutbox } from './webhook-outbox';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * Webhooks to tenants: endpoints (ours and Meta's way), the delivery log, the outbox the upstream
@@ -54,7 +55,9 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
     purges: OrganizationPurges,
     repository: TenantWebhooksRepository,
     customers: CustomerData,
+    organization: OrganizationData,
   ) {
+    organization.registerTables(repository.exportedTables());
     // An organization that keeps its delivery logs for less time (data-rights/).
     purges.register('webhook_deliveries', 'webhook_deliveries', (tenantId, range, limit) =>
       repository.deleteFinishedBefore(tenantId, range.before, limit),

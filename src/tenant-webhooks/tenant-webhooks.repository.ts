@@ -1,4 +1,5 @@
 import { keyIdOf } from '../common/encrypted-secrets';
+import { TablePages } from '../database/table-pages';
 import { EncryptedColumnStatements } from '../database/encrypted-column-statements';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -645,6 +646,27 @@ export class TenantWebhooksRepository {
       [e.tenantId, from, to, numberInJson(e.waId)],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its endpoints (not their secrets) and delivery logs. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      webhook_endpoints: new TablePages(this.dataSource, {
+        table: 'webhook_endpoints',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+        omit: ['secret_encrypted', 'previous_secret_encrypted'],
+      }),
+      webhook_deliveries: new TablePages(this.dataSource, {
+        table: 'webhook_deliveries',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }
 

@@ -26,6 +26,7 @@ import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 import { UsageDay } from './usage-day.entity';
 import { UsageEntry } from './usage-entry.entity';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * What messages cost (issue 46): Meta's rate cards and the operator's markups, each dated, and the
@@ -65,7 +66,8 @@ import { UsageEntry } from './usage-entry.entity';
   exports: [RateCardsService, UsageMeter, SpendingLimits],
 })
 export class UsageModule {
-  constructor(customers: CustomerData, repository: UsageRepository) {
+  constructor(customers: CustomerData, repository: UsageRepository, organization: OrganizationData) {
+    organization.registerTables(repository.exportedTables());
     // A customer's erasure: their messages' usage is kept for billing, the wamid (it carries the number) digested.
     customers.registerWamidEraser('usage_entries', (e, page) => repository.eraseCustomerWamids(e, page.wamids));
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource } from 'typeorm';
 import type { Erasure } from '../retention/customer-data';
 import type { ComposedStatement } from '../database/composed-statement';
@@ -228,6 +229,19 @@ export class UsageRepository {
       [e.tenantId, wamids, e.digest],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its usage entries. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      usage_entries: new TablePages(this.dataSource, {
+        table: 'usage_entries',
+        key: [
+          ['message_id', 'text'],
+          ['category', 'text'],
+        ],
+      }),
+    };
   }
 }
 

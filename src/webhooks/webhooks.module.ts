@@ -20,6 +20,7 @@ import { UnprocessableWebhook } from './unprocessable-webhook.entity';
 import { WebhookEvent } from './webhook-event.entity';
 import { WebhooksRepository, webhookEventsPartitions } from './webhooks.repository';
 import { WebhookIngestService } from './webhook-ingest.service';
+import { OrganizationData } from '../retention/organization-data';
 
 /**
  * Upstream webhooks: verify, store the raw event, and route each change to the feature that owns what
@@ -51,7 +52,9 @@ export class WebhooksModule {
     purges: OrganizationPurges,
     repository: WebhooksRepository,
     customers: CustomerData,
+    organization: OrganizationData,
   ) {
+    organization.registerTables(repository.exportedTables());
     for (const table of webhookEventsPartitions(config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true })))
       retention.register(table);
     // An organization that keeps message bodies for less time (data-rights/): Meta's copies of them too.

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../database/table-pages';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ComposedStatement } from '../database/composed-statement';
 import { HotPathSql } from '../database/hot-path-sql';
@@ -127,5 +128,18 @@ export class WebhooksRepository {
       [e.tenantId, from, to, numberInJson(e.waId)],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): Meta's changes as they came. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      webhook_events: new TablePages(this.dataSource, {
+        table: 'webhook_events',
+        key: [
+          ['received_on', 'date'],
+          ['id', 'uuid'],
+        ],
+      }),
+    };
   }
 }

@@ -43,6 +43,7 @@ import { AutomationCalls1764500000000 } from './1764500000000-AutomationCalls';
 import { RetentionSettings1764500100000 } from './1764500100000-RetentionSettings';
 import { MentionMailRetries1764500200000 } from './1764500200000-MentionMailRetries';
 import { CustomerErasures1764500300000 } from './1764500300000-CustomerErasures';
+import { OrganizationExports1764500400000 } from './1764500400000-OrganizationExports';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   RetentionSettings1764500100000,
   MentionMailRetries1764500200000,
   CustomerErasures1764500300000,
+  OrganizationExports1764500400000,
 ];

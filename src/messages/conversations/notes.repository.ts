@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TablePages } from '../../database/table-pages';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../../common/pagination';
 import type { ConversationKey } from './conversations.repository';
@@ -171,5 +172,25 @@ export class NotesRepository {
       [e.tenantId, e.waId, e.before],
     );
     return count;
+  }
+
+  /** The organization's archive (data-rights/): its notes and their mentions. */
+  exportedTables(): Record<string, TablePages> {
+    return {
+      notes: new TablePages(this.dataSource, {
+        table: 'conversation_notes',
+        key: [
+          ['created_at', 'timestamptz'],
+          ['id', 'uuid'],
+        ],
+      }),
+      note_mentions: new TablePages(this.dataSource, {
+        table: 'note_mentions',
+        key: [
+          ['note_id', 'uuid'],
+          ['user_id', 'uuid'],
+        ],
+      }),
+    };
   }
 }
