@@ -52,6 +52,7 @@ import { AutomationJob } from './automations/automation-job.entity';
 import { AwayMark } from './automations/away-mark.entity';
 import { AutomationReplyCount, AutomationSettings } from './automations/automation-settings.entity';
 import { CustomerErasure } from './data-rights/customer-erasure.entity';
+import { OrganizationDeletion } from './data-rights/organization-deletion.entity';
 import { OrganizationExport, OrganizationExportChunk } from './data-rights/organization-export.entity';
 import { RetentionSettings } from './data-rights/retention-settings.entity';
 import { AutomationRule } from './automations/rule.entity';
@@ -83,6 +84,7 @@ export const ENTITIES = [
   CustomerErasure,
   OrganizationExport,
   OrganizationExportChunk,
+  OrganizationDeletion,
   InboxAgent,
   InboxSettings,
   AssignmentPolicy,

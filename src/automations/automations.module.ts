@@ -62,7 +62,7 @@ import { OrganizationData } from '../retention/organization-data';
 })
 export class AutomationsModule {
   constructor(customers: CustomerData, repository: AutomationsRepository, organization: OrganizationData) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['automation_runs']);
     // A customer's data, for an export (data-rights/).
     customers.register('automation_runs', (c, after, limit) => repository.customerRuns(c, after, limit));
     customers.registerEraser('automation_runs', async (e, limit) =>

@@ -23,7 +23,7 @@ import { OrganizationData } from '../retention/organization-data';
 })
 export class BlacklistModule {
   constructor(customers: CustomerData, repository: BlacklistRepository, organization: OrganizationData) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['blacklist']);
     // A customer's data, for an export (data-rights/).
     customers.register('blacklist', (c) => repository.customerEntries(c));
     // Erased, an entry keeps its opt-out under the number's digest (blacklist.repository.ts).

@@ -34,7 +34,7 @@ import { OrganizationData } from '../retention/organization-data';
 })
 export class BroadcastsModule {
   constructor(customers: CustomerData, repository: BroadcastsRepository, organization: OrganizationData) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['broadcast_recipients', 'broadcasts']);
     // A customer's data, for an export (data-rights/).
     customers.register('broadcast_recipients', (c) => repository.customerRecipients(c));
     customers.registerEraser('broadcast_recipients', async (e) => ({

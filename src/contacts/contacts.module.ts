@@ -17,7 +17,7 @@ import { OrganizationData } from '../retention/organization-data';
 })
 export class ContactsModule {
   constructor(customers: CustomerData, repository: ContactsRepository, organization: OrganizationData) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['contacts']);
     // A customer's data, for an export (data-rights/).
     customers.register('contact', (c) => repository.customerContact(c));
     customers.registerEraser('contact', async (e) => ({ removed: await repository.eraseCustomer(e), next: null }));

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TenancyModule } from '../tenancy/tenancy.module';
 import { CustomerErasure } from './customer-erasure.entity';
 import { CustomerErasureService } from './customer-erasure.service';
 import { CustomerExportService } from './customer-export.service';
 import { CustomersController } from './customers.controller';
 import { DataRightsRepository } from './data-rights.repository';
+import { OrganizationDeletion } from './organization-deletion.entity';
+import { OrganizationDeletionService } from './organization-deletion.service';
+import { OrganizationDeletionsController } from './organization-deletions.controller';
 import { OrganizationExport, OrganizationExportChunk } from './organization-export.entity';
 import { OrganizationExportService } from './organization-export.service';
 import { OrganizationExportsController } from './organization-exports.controller';
@@ -20,15 +24,28 @@ import { RetentionSettings } from './retention-settings.entity';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RetentionSettings, CustomerErasure, OrganizationExport, OrganizationExportChunk]),
+    TypeOrmModule.forFeature([
+      RetentionSettings,
+      CustomerErasure,
+      OrganizationExport,
+      OrganizationExportChunk,
+      OrganizationDeletion,
+    ]),
+    TenancyModule,
   ],
-  controllers: [RetentionController, CustomersController, OrganizationExportsController],
+  controllers: [
+    RetentionController,
+    CustomersController,
+    OrganizationExportsController,
+    OrganizationDeletionsController,
+  ],
   providers: [
     DataRightsRepository,
     RetentionService,
     CustomerExportService,
     CustomerErasureService,
     OrganizationExportService,
+    OrganizationDeletionService,
   ],
 })
 export class DataRightsModule {}

@@ -52,7 +52,26 @@ export interface ExportRow {
   finished_at: Date | null;
 }
 
-/** Tables `retention_settings`, `customer_erasures`, `organization_exports` and its chunks (owned here). */
+/** An organization's deletion as stored (organization-deletion.entity.ts). */
+export interface DeletionRow {
+  id: string;
+  tenant_id: string;
+  organization_name: string;
+  status: 'running' | 'done';
+  step: number;
+  removed: Record<string, number>;
+  requested_by: ErasureRequester;
+  lease_until: Date | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/**
+ * Tables `retention_settings`, `customer_erasures`, `organization_exports` (and its chunks) and
+ * `organization_deletions` (owned here).
+ */
 @Injectable()
 export class DataRightsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -319,5 +338,74 @@ export class DataRightsRepository {
         ]);
       return rows.length;
     });
+  }
+
+  // ---- organization deletions -----------------------------------------------------------------------
+
+  /** A new deletion, or the one running already. */
+  async addDeletion(tenantId: string, name: string, requester: ErasureRequester): Promise<DeletionRow> {
+    const rows = await this.dataSource.query<DeletionRow[]>(
+      `INSERT INTO organization_deletions (tenant_id, organization_name, status, removed, requested_by)
+       VALUES ($1, $2, 'running', '{}', $3) ON CONFLICT (tenant_id) WHERE status = 'running' DO NOTHING RETURNING *`,
+      [tenantId, name, requester],
+    );
+    if (rows[0]) return rows[0];
+    const [running] = await this.dataSource.query<DeletionRow[]>(
+      `SELECT * FROM organization_deletions WHERE tenant_id = $1 AND status = 'running'`,
+      [tenantId],
+    );
+    return running;
+  }
+
+  /** A deletion, seen by the platform key that may delete organizations (no organization of its own). */
+  async deletion(id: string): Promise<DeletionRow | null> {
+    const rows = await this.dataSource.query<DeletionRow[]>(`SELECT * FROM organization_deletions WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async claimDeletion(id: string, leaseMs: number): Promise<DeletionRow | null> {
+    const [rows] = await this.dataSource.query<[DeletionRow[], number]>(
+      `UPDATE organization_deletions SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
+         attempts = attempts + 1
+       WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
+       RETURNING *`,
+      [id, leaseMs],
+    );
+    return rows[0] ?? null;
+  }
+
+  dueDeletions(): Promise<Array<{ id: string }>> {
+    return this.dataSource.query(
+      `SELECT id FROM organization_deletions WHERE status = 'running' AND lease_until < clock_timestamp()
+       ORDER BY lease_until LIMIT 100`,
+    );
+  }
+
+  async deletionProgress(id: string, step: number, removed: Record<string, number>, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE organization_deletions SET step = $2, removed = $3,
+         lease_until = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1 AND status = 'running'`,
+      [id, step, removed, leaseMs],
+    );
+  }
+
+  async deletionFailed(id: string, error: string, release: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE organization_deletions SET last_error = $2,
+         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
+       WHERE id = $1 AND status = 'running'`,
+      [id, error, release],
+    );
+  }
+
+  async deletionDone(id: string, removed: Record<string, number>): Promise<DeletionRow> {
+    const [rows] = await this.dataSource.query<[DeletionRow[], number]>(
+      `UPDATE organization_deletions SET status = 'done', removed = $2, finished_at = clock_timestamp(),
+         lease_until = NULL, last_error = NULL
+       WHERE id = $1 RETURNING *`,
+      [id, removed],
+    );
+    return rows[0];
   }
 }

@@ -23,8 +23,11 @@ export class LeasedRuns {
     if (this.running.has(id) || this.stopping) return;
     const run = this.run(id)
       .catch(async (error: Error) => {
-        this.logger.warn(`${this.what} ${id} stopped: ${error.message}`);
-        await this.failed(id, error.message, this.stopping).catch(() => undefined);
+        // A Graph error's details say why (a refusal names what is left).
+        const details = (error as { options?: { data?: { details?: string } } }).options?.data?.details;
+        const message = details ? `${error.message}: ${details}` : error.message;
+        this.logger.warn(`${this.what} ${id} stopped: ${message}`);
+        await this.failed(id, message, this.stopping).catch(() => undefined);
       })
       .finally(() => this.running.delete(id));
     this.running.set(id, run);

@@ -51,4 +51,16 @@ export class TablePages {
       next: rows.length > limit ? JSON.stringify(page[page.length - 1].cursor) : null,
     };
   }
+
+  /** At most `limit` of the organization's rows deleted (an organization's deletion): how many. */
+  async deleteBatch(tenantId: string, limit: number): Promise<number> {
+    const { table, key, where = 't.tenant_id = $1' } = this.spec;
+    const columns = key.map(([name]) => `"${name}"`).join(', ');
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM "${table}" WHERE (${columns}) IN (SELECT ${key.map(([name]) => `t."${name}"`).join(', ')}
+         FROM "${table}" t WHERE (${where}) LIMIT $2)`,
+      [tenantId, limit],
+    );
+    return count;
+  }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomerData } from '../retention/customer-data';
+import { OrganizationData } from '../retention/organization-data';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 
@@ -27,8 +28,9 @@ import { IdempotencyService } from './idempotency.service';
   exports: [IdempotencyService, IdempotencyInterceptor],
 })
 export class IdempotencyModule {
-  constructor(customers: CustomerData, idempotency: IdempotencyService) {
+  constructor(customers: CustomerData, idempotency: IdempotencyService, organization: OrganizationData) {
     // A customer's erasure: the cached answers that name them.
+    organization.registerDeletion('idempotency_answers', (tenantId) => idempotency.forgetOrganization(tenantId));
     customers.registerEraser('idempotency_answers', async (e) => ({
       removed: await idempotency.eraseCustomer(e),
       next: null,

@@ -180,6 +180,16 @@ export class IdempotencyService {
     return removed;
   }
 
+  /** An organization deleted: its cached answers, every one, forgotten. */
+  async forgetOrganization(tenantId: string): Promise<number> {
+    let removed = 0;
+    await this.store.scanKeys(`idem:{*}:r:${tenantId}:*`, async (keys) => {
+      for (const key of keys) await this.store.deleteValue(key);
+      removed += keys.length;
+    });
+    return removed;
+  }
+
   /** The store cannot be reached: a write carrying a key is refused (503 code 2), not run. */
   unavailable(error: Error): GraphError {
     this.logger.warn(`idempotency store unavailable: ${error.message}`);

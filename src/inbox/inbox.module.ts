@@ -42,6 +42,7 @@ export class InboxModule {
     savedReplies: SavedRepliesRepository,
   ) {
     organization.registerTables(savedReplies.exportedTables());
+    organization.registerDeletion('live_updates', (tenantId) => live.forgetOrganization(tenantId));
     // A customer's erasure: the live updates about them, kept for an hour for consoles that resume.
     customers.registerEraser('live_updates', async (e) => ({
       removed: await live.eraseCustomer(e.tenantId, e.waId),

@@ -179,4 +179,11 @@ export class MediaLibraryService {
     if (!row) throw notFound(assetId);
     return row;
   }
+
+  /** At most `limit` of the organization's assets removed, bytes and rows (an organization's deletion). */
+  async removeBatch(tenantId: string, limit: number): Promise<number> {
+    const rows = await this.repository.assets(tenantId, undefined, limit);
+    for (const row of rows) await this.remove(tenantId, row.id);
+    return rows.length;
+  }
 }

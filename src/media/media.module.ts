@@ -57,6 +57,9 @@ export class MediaModule implements NestModule {
     // The organization's archive (data-rights/): the library's rows, and its files' bytes.
     organization.registerTables(repository.exportedTables());
     organization.registerFiles('media_library', (tenantId) => library.files(tenantId));
+    // ... and its deletion: the library's bytes with its rows (wherever they are kept).
+    organization.registerDeletion('media_library', (tenantId, limit) => library.removeBatch(tenantId, limit));
+    organization.registerDeletion('inbound_media', (tenantId, limit) => repository.forgetInbound(tenantId, limit));
     // An organization that keeps the media its customers sent for less time (data-rights/).
     purges.register('media', 'inbound_media', (tenantId, range, limit) =>
       repository.forgetInboundBefore(tenantId, range.before, limit),

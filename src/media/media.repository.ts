@@ -251,4 +251,13 @@ export class MediaRepository {
       }),
     };
   }
+
+  /** At most `limit` of what the organization knows of its customers' media, deleted. */
+  async forgetInbound(tenantId: string, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM inbound_media WHERE media_id IN (SELECT media_id FROM inbound_media WHERE tenant_id = $1 LIMIT $2)`,
+      [tenantId, limit],
+    );
+    return count;
+  }
 }

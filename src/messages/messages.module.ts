@@ -123,7 +123,14 @@ export class MessagesModule {
     organization: OrganizationData,
   ) {
     // The organization's archive (data-rights/).
-    organization.registerTables({ ...repository.exportedTables(), ...notes.exportedTables() });
+    organization.registerTables({ ...repository.exportedTables(), ...notes.exportedTables() }, [
+      'messages',
+      'message_statuses',
+      'inbound_messages',
+      'conversations',
+      'conversation_resolutions',
+      'notes',
+    ]);
     // A customer's data, for an export (data-rights/).
     customers.register('messages', (c, after, limit) => repository.customerMessages(c, after, limit));
     customers.register('inbound_messages', (c, after, limit) => repository.customerInbound(c, after, limit));

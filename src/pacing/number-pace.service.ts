@@ -128,6 +128,17 @@ export class NumberPaceService {
     this.lateToleranceMs = Math.max(LATE_LIMIT_MS, (500 * this.margin) / (1 - this.margin));
   }
 
+  /** An organization deleted: every key of its accounts' pace (their numbers' turns, pairs, windows). */
+  async forgetAccounts(businessAccountIds: string[]): Promise<number> {
+    let removed = 0;
+    for (const id of businessAccountIds)
+      await this.store.scanKeys(`pace:{${id}}:*`, async (keys) => {
+        for (const key of keys) await this.store.deleteValue(key);
+        removed += keys.length;
+      });
+    return removed;
+  }
+
   /**
    * A customer's erasure (data-rights/): the pair rule's turns with the number go, and the number's place
    * in each account's messaging-limit window stays under `digest` (Meta counts the customer reached).

@@ -5,6 +5,9 @@ import type { TablePage, TablePages } from '../database/table-pages';
 /** Reads a page of at most `limit` of the organization's rows of a kind after `after` (null: the first). */
 export type OrganizationReader = (tenantId: string, after: string | null, limit: number) => Promise<TablePage>;
 
+/** Deletes a batch of at most `limit` of the organization's rows (or keys) of a kind: how many. */
+export type OrganizationDeletion = (tenantId: string, limit: number) => Promise<number>;
+
 /** A file the organization keeps (a media library asset): its name in the archive, its size, its bytes. */
 export interface OrganizationFile {
   name: string;
@@ -22,16 +25,42 @@ export interface OrganizationFile {
 export class OrganizationData {
   private readonly readers = new Map<string, OrganizationReader>();
   private readonly files = new Map<string, (tenantId: string) => AsyncIterable<OrganizationFile>>();
+  private readonly deletions = new Map<string, OrganizationDeletion>();
 
   register(kind: string, read: OrganizationReader): void {
     if (this.readers.has(kind)) throw new Error(`organization data of kind ${kind} is registered twice`);
     this.readers.set(kind, read);
   }
 
-  /** Each of an owner's tables, read whole an organization at a time (database/table-pages.ts), by kind. */
-  registerTables(tables: Record<string, TablePages>): void {
-    for (const [kind, pages] of Object.entries(tables))
+  /**
+   * Each of an owner's tables, read whole an organization at a time (database/table-pages.ts), by kind;
+   * those named in `deleted` are deleted in batches too when the organization is (the others go with
+   * what they hang on: the organization's row, its business accounts).
+   */
+  registerTables(tables: Record<string, TablePages>, deleted: string[] = []): void {
+    for (const [kind, pages] of Object.entries(tables)) {
       this.register(kind, (tenantId, after, limit) => pages.page(tenantId, after, limit));
+      if (deleted.includes(kind)) this.registerDeletion(kind, (tenantId, limit) => pages.deleteBatch(tenantId, limit));
+    }
+  }
+
+  /**
+   * How a kind of the organization's data goes when it is deleted: a batch of at most `limit` (how many
+   * went; fewer than `limit`: done). Run in the order registered, before the organization's row goes.
+   */
+  registerDeletion(kind: string, remove: OrganizationDeletion): void {
+    if (this.deletions.has(kind)) throw new Error(`deletion of ${kind} is registered twice`);
+    this.deletions.set(kind, remove);
+  }
+
+  deletionKinds(): string[] {
+    return [...this.deletions.keys()];
+  }
+
+  delete(kind: string, tenantId: string, limit: number): Promise<number> {
+    const remove = this.deletions.get(kind);
+    if (!remove) throw new Error(`no deletion of ${kind}`);
+    return remove(tenantId, limit);
   }
 
   registerFiles(kind: string, list: (tenantId: string) => AsyncIterable<OrganizationFile>): void {

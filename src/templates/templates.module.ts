@@ -20,6 +20,6 @@ import { OrganizationData } from '../retention/organization-data';
 export class TemplatesModule {
   constructor(organization: OrganizationData, repository: TemplatesRepository) {
     // The organization's archive (data-rights/).
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['templates']);
   }
 }

@@ -173,6 +173,46 @@ export class OnboardingService {
     if (!deleted) throw GraphError.notFound(`Organization ${id} does not exist`);
   }
 
+  /** The organization and its test twin, if it has one: an organization's deletion removes the data of both. */
+  async organizationAndTwin(id: string): Promise<string[]> {
+    const row = await this.getOrganization(id);
+    const twin = (await this.repository.twinsOf([row.id])).get(row.id);
+    return twin ? [row.id, twin] : [row.id];
+  }
+
+  /** Which of the dependents named `labels` the organization (or its twin) still has (the refusal's words). */
+  async dependentsOf(id: string, labels: string[]): Promise<string[]> {
+    const found: string[] = [];
+    const ids = await this.organizationAndTwin(id);
+    await this.repository.read(async (manager) => {
+      for (const { label, exists } of this.dependents.organization.filter((d) => labels.includes(d.label)))
+        for (const [i, each] of ids.entries()) if (await exists(manager, each)) found.push(i ? `test ${label}` : label);
+    });
+    return found;
+  }
+
+  /**
+   * Deletes the organization once its data is gone (data-rights/: an organization's deletion): its numbers,
+   * its business accounts (unsubscribed at Meta), then itself with its twin, each refused as a delete by hand
+   * is while something still depends on it. How many numbers and accounts went.
+   */
+  async deleteOrganizationWhole(id: string): Promise<{ phone_numbers: number; business_accounts: number }> {
+    let numbers = 0;
+    let accounts = 0;
+    for (const tenantId of (await this.organizationAndTwin(id)).reverse()) {
+      for (const account of await this.repository.accountsOf(tenantId)) {
+        for (const phoneNumberId of account.phoneNumberIds) {
+          await this.deletePhoneNumber(tenantId, phoneNumberId);
+          numbers++;
+        }
+        await this.deleteBusinessAccount(tenantId, account.wabaId);
+        accounts++;
+      }
+    }
+    await this.deleteOrganization(id);
+    return { phone_numbers: numbers, business_accounts: accounts };
+  }
+
   // ---- business accounts -----------------------------------------------------------------------
 
   async addBusinessAccount(input: {

@@ -99,6 +99,22 @@ export class TenancyRepository {
     return new Map(rows.map((row) => [row.id, row.testOf]));
   }
 
+  /** Every business account of the organization (a partner's removed ones too) with its numbers' ids. */
+  accountsOf(tenantId: string): Promise<Array<{ wabaId: string; phoneNumberIds: string[] }>> {
+    return this.dataSource.query(
+      `SELECT b.waba_id AS "wabaId",
+         COALESCE(array_agg(p.phone_number_id) FILTER (WHERE p.phone_number_id IS NOT NULL), '{}') AS "phoneNumberIds"
+       FROM business_accounts b LEFT JOIN phone_numbers p ON p.business_account_id = b.id
+       WHERE b.tenant_id = $1 GROUP BY b.id ORDER BY b.created_at`,
+      [tenantId],
+    );
+  }
+
+  /** Runs `work` on a connection of its own (reads outside any caller's transaction). */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work(this.dataSource.manager);
+  }
+
   /** The twins of `liveIds` that exist, by live organization. */
   async twinsOf(liveIds: readonly string[]): Promise<Map<string, string>> {
     const rows = await this.organizations.find({

@@ -57,7 +57,9 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
     customers: CustomerData,
     organization: OrganizationData,
   ) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['webhook_deliveries']);
+    // ... then its endpoints, as a delete by hand goes (locks in the dispatcher's order).
+    organization.registerDeletion('webhook_endpoints', (tenantId) => repository.deleteEndpoints({ tenantId }));
     // An organization that keeps its delivery logs for less time (data-rights/).
     purges.register('webhook_deliveries', 'webhook_deliveries', (tenantId, range, limit) =>
       repository.deleteFinishedBefore(tenantId, range.before, limit),

@@ -68,6 +68,8 @@ import { OrganizationData } from '../retention/organization-data';
 export class UsageModule {
   constructor(customers: CustomerData, repository: UsageRepository, organization: OrganizationData) {
     organization.registerTables(repository.exportedTables());
+    // An organization deleted: its usage figures stay for billing, the wamids (they carry numbers) digested.
+    organization.registerDeletion('usage_entries', (tenantId, limit) => repository.digestWamids(tenantId, limit));
     // A customer's erasure: their messages' usage is kept for billing, the wamid (it carries the number) digested.
     customers.registerWamidEraser('usage_entries', (e, page) => repository.eraseCustomerWamids(e, page.wamids));
   }

@@ -243,6 +243,20 @@ export class UsageRepository {
       }),
     };
   }
+
+  /**
+   * An organization deleted: at most `limit` of its usage entries keep their figures with the wamid
+   * replaced by a digest of it (salted with the organization's id), as a customer's erasure does.
+   */
+  async digestWamids(tenantId: string, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE usage_entries SET message_id = 'erased:' || encode(sha256(convert_to($1::text || message_id, 'UTF8')), 'hex')
+       WHERE (message_id, category) IN (SELECT message_id, category FROM usage_entries
+         WHERE tenant_id = $1 AND message_id NOT LIKE 'erased:%' LIMIT $2)`,
+      [tenantId, limit],
+    );
+    return count;
+  }
 }
 
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;

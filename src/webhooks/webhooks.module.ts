@@ -54,7 +54,7 @@ export class WebhooksModule {
     customers: CustomerData,
     organization: OrganizationData,
   ) {
-    organization.registerTables(repository.exportedTables());
+    organization.registerTables(repository.exportedTables(), ['webhook_events']);
     for (const table of webhookEventsPartitions(config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true })))
       retention.register(table);
     // An organization that keeps message bodies for less time (data-rights/): Meta's copies of them too.

@@ -44,6 +44,7 @@ import { RetentionSettings1764500100000 } from './1764500100000-RetentionSetting
 import { MentionMailRetries1764500200000 } from './1764500200000-MentionMailRetries';
 import { CustomerErasures1764500300000 } from './1764500300000-CustomerErasures';
 import { OrganizationExports1764500400000 } from './1764500400000-OrganizationExports';
+import { OrganizationDeletions1764500500000 } from './1764500500000-OrganizationDeletions';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   MentionMailRetries1764500200000,
   CustomerErasures1764500300000,
   OrganizationExports1764500400000,
+  OrganizationDeletions1764500500000,
 ];

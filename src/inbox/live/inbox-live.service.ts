@@ -174,6 +174,11 @@ export class InboxLive implements OnModuleInit, BeforeApplicationShutdown {
     return this.store.removeFromFeed(feedOf(tenantId), (data) => data.includes(needle));
   }
 
+  /** An organization deleted: every live update kept for it. */
+  forgetOrganization(tenantId: string): Promise<number> {
+    return this.store.removeFromFeed(feedOf(tenantId), () => true);
+  }
+
   /** Tells the organization's open consoles, on every instance; nothing when none is open. Never throws. */
   publish(tenantId: string, event: LiveEvent): void {
     if (!this.watched(tenantId)) return;
