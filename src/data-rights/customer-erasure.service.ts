@@ -43,7 +43,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
       this.logger,
       'erasure',
       (id) => this.run(id),
-      (id, message, release) => this.repository.erasureFailed(id, message, release),
+      (id, message, release) => this.repository.jobFailed('customer_erasures', id, message, release),
     );
   }
 
@@ -94,12 +94,12 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
 
   /** Takes over the erasures whose holder let go. */
   async resume(): Promise<void> {
-    for (const id of await this.repository.dueErasures()) this.runs.start(id);
+    for (const id of await this.repository.dueJobs('customer_erasures')) this.runs.start(id);
     await this.runs.idle();
   }
 
   private async run(id: string): Promise<void> {
-    const row = await this.repository.claimErasure(id, LEASE_MS);
+    const row = await this.repository.claimJob<ErasureRow>('customer_erasures', id, LEASE_MS);
     if (!row || row.wa_id === null) return;
     const erasure: Erasure = { tenantId: row.tenant_id, waId: row.wa_id, before: row.before, digest: row.digest };
     const removed = { ...row.removed };

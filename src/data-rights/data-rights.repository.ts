@@ -18,6 +18,9 @@ export type RetentionDays = Pick<
   'message_bodies_days' | 'inbound_messages_days' | 'media_days' | 'webhook_deliveries_days'
 >;
 
+/** The tables of the jobs run under a lease (leased-runs.ts): each row a job, `running` until done. */
+export type JobTable = 'customer_erasures' | 'organization_exports' | 'organization_deletions';
+
 /** A customer's erasure as stored (customer-erasure.entity.ts). */
 export interface ErasureRow {
   id: string;
@@ -153,26 +156,6 @@ export class DataRightsRepository {
     );
   }
 
-  /** The erasure, held by this instance for `leaseMs` when it is running and nobody holds it. */
-  async claimErasure(id: string, leaseMs: number): Promise<ErasureRow | null> {
-    const [rows] = await this.dataSource.query<[ErasureRow[], number]>(
-      `UPDATE customer_erasures SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
-         attempts = attempts + 1
-       WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
-       RETURNING *`,
-      [id, leaseMs],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Running erasures whose holder let go (a crash, a deploy): taken over. */
-  async dueErasures(): Promise<string[]> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(
-      `SELECT id FROM customer_erasures WHERE status = 'running' AND lease_until < clock_timestamp() ORDER BY lease_until LIMIT 100`,
-    );
-    return rows.map((row) => row.id);
-  }
-
   /** Where the erasure is and what it removed so far; its lease renewed. */
   async eraseProgress(id: string, step: ErasureStep, removed: Record<string, number>, leaseMs: number): Promise<void> {
     await this.dataSource.query(
@@ -180,16 +163,6 @@ export class DataRightsRepository {
          lease_until = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
        WHERE id = $1 AND status = 'running'`,
       [id, step, removed, leaseMs],
-    );
-  }
-
-  /** Why a run stopped; `release`: its lease given up at once (an instance stopping: the next may take it over). */
-  async erasureFailed(id: string, error: string, release: boolean): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE customer_erasures SET last_error = $2,
-         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
-       WHERE id = $1 AND status = 'running'`,
-      [id, error, release],
     );
   }
 
@@ -252,24 +225,9 @@ export class DataRightsRepository {
    * its archive is dropped (an archive is written from its start: a gzip stream does not resume).
    */
   async claimExport(id: string, leaseMs: number): Promise<ExportRow | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const [rows] = await manager.query<[ExportRow[], number]>(
-        `UPDATE organization_exports SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
-           attempts = attempts + 1
-         WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
-         RETURNING *`,
-        [id, leaseMs],
-      );
-      if (rows[0]) await manager.query(`DELETE FROM organization_export_chunks WHERE export_id = $1`, [id]);
-      return rows[0] ?? null;
-    });
-  }
-
-  dueExports(): Promise<Array<{ id: string }>> {
-    return this.dataSource.query(
-      `SELECT id FROM organization_exports WHERE status = 'running' AND lease_until < clock_timestamp()
-       ORDER BY lease_until LIMIT 100`,
-    );
+    const row = await this.claimJob<ExportRow>('organization_exports', id, leaseMs);
+    if (row) await this.dataSource.query(`DELETE FROM organization_export_chunks WHERE export_id = $1`, [id]);
+    return row;
   }
 
   /** One chunk of the archive, and where the export is; its lease renewed. */
@@ -305,15 +263,6 @@ export class DataRightsRepository {
          expires_at = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
        WHERE id = $1`,
       [id, progress, sizeBytes, keepMs],
-    );
-  }
-
-  async exportFailed(id: string, error: string, release: boolean): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE organization_exports SET last_error = $2,
-         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
-       WHERE id = $1 AND status = 'running'`,
-      [id, error, release],
     );
   }
 
@@ -363,39 +312,12 @@ export class DataRightsRepository {
     return rows[0] ?? null;
   }
 
-  async claimDeletion(id: string, leaseMs: number): Promise<DeletionRow | null> {
-    const [rows] = await this.dataSource.query<[DeletionRow[], number]>(
-      `UPDATE organization_deletions SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
-         attempts = attempts + 1
-       WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
-       RETURNING *`,
-      [id, leaseMs],
-    );
-    return rows[0] ?? null;
-  }
-
-  dueDeletions(): Promise<Array<{ id: string }>> {
-    return this.dataSource.query(
-      `SELECT id FROM organization_deletions WHERE status = 'running' AND lease_until < clock_timestamp()
-       ORDER BY lease_until LIMIT 100`,
-    );
-  }
-
   async deletionProgress(id: string, step: number, removed: Record<string, number>, leaseMs: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE organization_deletions SET step = $2, removed = $3,
          lease_until = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
        WHERE id = $1 AND status = 'running'`,
       [id, step, removed, leaseMs],
-    );
-  }
-
-  async deletionFailed(id: string, error: string, release: boolean): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE organization_deletions SET last_error = $2,
-         lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
-       WHERE id = $1 AND status = 'running'`,
-      [id, error, release],
     );
   }
 
@@ -407,5 +329,36 @@ export class DataRightsRepository {
       [id, removed],
     );
     return rows[0];
+  }
+
+  // ---- what the three kinds of job share --------------------------------------------------------------
+
+  /** The job, held by this instance for `leaseMs` when it is running and nobody holds it. */
+  async claimJob<Row>(table: JobTable, id: string, leaseMs: number): Promise<Row | null> {
+    const [rows] = await this.dataSource.query<[Row[], number]>(
+      `UPDATE ${table} SET lease_until = clock_timestamp() + make_interval(secs => $2::double precision / 1000),
+         attempts = attempts + 1
+       WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp())
+       RETURNING *`,
+      [id, leaseMs],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Running jobs whose holder let go (a crash, a deploy): to be taken over. */
+  async dueJobs(table: JobTable): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM ${table} WHERE status = 'running' AND lease_until < clock_timestamp() ORDER BY lease_until LIMIT 100`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Why a run stopped; `release`: its lease given up at once (an instance stopping: the next may take it over). */
+  async jobFailed(table: JobTable, id: string, error: string, release: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ${table} SET last_error = $2, lease_until = CASE WHEN $3 THEN clock_timestamp() ELSE lease_until END
+       WHERE id = $1 AND status = 'running'`,
+      [id, error, release],
+    );
   }
 }

@@ -41,13 +41,13 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
       this.logger,
       'organization deletion',
       (id) => this.run(id),
-      (id, message, release) => this.repository.deletionFailed(id, message, release),
+      (id, message, release) => this.repository.jobFailed('organization_deletions', id, message, release),
     );
   }
 
   onModuleInit(): void {
     this.jobs.every('organization-deletions', RESUME_EVERY_MS, async () => {
-      for (const { id } of await this.repository.dueDeletions()) this.runs.start(id);
+      for (const id of await this.repository.dueJobs('organization_deletions')) this.runs.start(id);
       await this.runs.idle();
     });
   }
@@ -89,12 +89,12 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
 
   /** Takes over the deletions whose holder let go (and runs them to their end: for tests and the CLI). */
   async resume(): Promise<void> {
-    for (const { id } of await this.repository.dueDeletions()) this.runs.start(id);
+    for (const id of await this.repository.dueJobs('organization_deletions')) this.runs.start(id);
     await this.runs.idle();
   }
 
   private async run(id: string): Promise<void> {
-    const row = await this.repository.claimDeletion(id, LEASE_MS);
+    const row = await this.repository.claimJob<DeletionRow>('organization_deletions', id, LEASE_MS);
     if (!row) return;
     const removed = { ...row.removed };
     const kinds = this.data.deletionKinds();

@@ -55,13 +55,13 @@ export class OrganizationExportService implements OnModuleInit, BeforeApplicatio
       this.logger,
       'organization export',
       (id) => this.run(id),
-      (id, message, release) => this.repository.exportFailed(id, message, release),
+      (id, message, release) => this.repository.jobFailed('organization_exports', id, message, release),
     );
   }
 
   onModuleInit(): void {
     this.jobs.every('organization-exports', RESUME_EVERY_MS, async () => {
-      for (const { id } of await this.repository.dueExports()) this.runs.start(id);
+      for (const id of await this.repository.dueJobs('organization_exports')) this.runs.start(id);
       await this.repository.expireExports();
       await this.runs.idle();
     });
