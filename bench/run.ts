@@ -46,7 +46,7 @@ import { seedRecords } from '../test/support/seed-records';
 import { seedUsage } from '../test/support/seed-usage';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
-import { formatErasure, runErasure } from './lib/erasure';
+import { formatErasure, formatOrganizationDeletion, runErasure, runOrganizationDeletion } from './lib/erasure';
 
 /** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
 const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
@@ -473,6 +473,33 @@ async function main(): Promise<void> {
       ensureNotInterrupted();
       report.erasureError = (error as Error).message;
       say(`  the erasure phase failed: ${report.erasureError}`);
+    }
+  }
+
+  if (options.deletionCustomers > 0) {
+    try {
+      say(
+        `organization deletion: another organization with ${options.deletionCustomers.toLocaleString('en')} customers, sends at ${options.erasureRate}/s...`,
+      );
+      await partitionHistory(options.databaseUrl, 90, { inbound: true });
+      report.organizationDeletion = await runOrganizationDeletion(
+        stack,
+        scenarios.find((s) => s.id === 'send')!,
+        {
+          databaseUrl: options.databaseUrl,
+          customers: options.deletionCustomers,
+          perCustomer: 5,
+          rate: options.erasureRate,
+          seconds: options.duration,
+          logPath: log('cli-deletion'),
+        },
+        say,
+      );
+      say(formatOrganizationDeletion(report.organizationDeletion).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.organizationDeletionError = (error as Error).message;
+      say(`  the organization deletion phase failed: ${report.organizationDeletionError}`);
     }
   }
 

@@ -15,7 +15,8 @@ const describeWithChromium = chromiumAvailable('console data rights') ? describe
 /**
  * The Data rights page in Chromium: the organization's retention saved from its form (a value above
  * the platform's refused with the API's words), a customer's export downloaded as a JSON file, a
- * customer erased once the consequence is acknowledged (the receipt shown), a developer sees the
+ * customer erased once the consequence is acknowledged (the receipt shown), the organization's archive
+ * made and downloaded through its link, a developer sees the
  * retention and can change nothing; axe-core finds no serious or critical violation.
  */
 describeWithChromium('console: data rights', () => {
@@ -121,6 +122,19 @@ describeWithChromium('console: data rights', () => {
     await receipts.getByText(/inbound messages 1/).waitFor();
     await receipts.getByText(/^done /).waitFor();
     expect(await t.dataSource.query(`SELECT 1 FROM inbound_messages WHERE "from" = $1`, [ERASED])).toEqual([]);
+  });
+
+  it('makes the organization’s archive and downloads it through its link', async () => {
+    const page = await signIn('owner@console-data-rights.example');
+    await page.getByRole('button', { name: 'Export the organization' }).click();
+    await page.getByRole('status').getByText('Archive started: it is listed below.').waitFor();
+    const link = page.getByRole('region', { name: 'Archives' }).getByRole('link', { name: /^Download/ });
+    await link.waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^organization-export-[0-9a-f-]{36}\.tar\.gz$/);
+    const bytes = readFileSync(await download.path());
+    // A gzip stream: its magic number.
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
   });
 
   it('shows a developer the retention without a way to change it', async () => {

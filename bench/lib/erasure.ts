@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Scenario } from './load';
 import { runLoad } from './load';
 import { seedCustomerHistory } from '../../test/support/seed-customer-history';
-import { FIXTURE, type Stack } from './stack';
+import { seedOrganization } from '../../test/support/seed-organization';
+import { cliOf, FIXTURE, type Stack } from './stack';
 
 /** The erased customer: outside the users the sends go to. */
 const CUSTOMER = '19995550001';
@@ -18,10 +19,64 @@ export interface ErasureResult {
   during: { sends: number; p50: number; p99: number; non2xx: number };
 }
 
+type LoadSummary = ErasureResult['before'];
+
 /**
- * A customer's erasure while sends go on: sends at `rate`/s for `seconds` before (their latency alone),
- * then the erasure asked for and the same sends while it runs (at least `seconds`, until it is done).
+ * A job asked for with `key` at `startPath` (202 with its id), read at `statusPath` until done, while
+ * the bench's organization sends at `rate`/s: a few seconds of sends first (unmeasured: connections
+ * made, caches warm), `seconds` of them alone, then windows of the same length until the job is done
+ * (the during figures are the worst window's).
  */
+async function duringJob(
+  stack: Stack,
+  send: Scenario,
+  settings: { rate: number; seconds: number },
+  key: string,
+  startPath: string,
+  statusPath: (id: string) => string,
+  body?: object,
+): Promise<{ ms: number; removed: Record<string, number>; before: LoadSummary; during: LoadSummary }> {
+  const connections = Math.max(50, Math.ceil(settings.rate / 4));
+  const load = () => runLoad(send, { connections, pipelining: 1, duration: settings.seconds, rate: settings.rate });
+  await runLoad(send, { connections, pipelining: 1, duration: 3, rate: settings.rate });
+  const before = await load();
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const asked = Date.now();
+  const started = await fetch(`${stack.gatewayUrl}${startPath}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body ?? {}),
+  });
+  if (started.status !== 202) throw new Error(`the job was refused: HTTP ${started.status} ${await started.text()}`);
+  const { id } = (await started.json()) as { id: string };
+  let done: { removed: Record<string, number> } | undefined;
+  let ms = 0;
+  const watching = (async () => {
+    while (!done) {
+      const answer = (await (await fetch(`${stack.gatewayUrl}${statusPath(id)}`, { headers })).json()) as {
+        status: string;
+        removed: Record<string, number>;
+      };
+      if (answer.status === 'done') {
+        done = answer;
+        ms = Date.now() - asked;
+      } else await sleep(100);
+    }
+  })();
+  const windows = [];
+  do windows.push(await load());
+  while (!done && windows.length < 30);
+  await watching;
+  const summary = (loads: Array<typeof before>): LoadSummary => ({
+    sends: loads.reduce((sum, each) => sum + each.ok, 0),
+    p50: Math.max(...loads.map((each) => each.latencyMs.p50)),
+    p99: Math.max(...loads.map((each) => each.latencyMs.p99)),
+    non2xx: loads.reduce((sum, each) => sum + each.non2xx, 0),
+  });
+  return { ms, removed: done!.removed, before: summary([before]), during: summary(windows) };
+}
+
+/** A customer's erasure while sends go on at `rate`/s (see duringJob). */
 export async function runErasure(
   stack: Stack,
   apiKey: string,
@@ -33,59 +88,34 @@ export async function runErasure(
   const seeded = await seedCustomerHistory(settings.databaseUrl, FIXTURE, CUSTOMER, settings.messages);
   const seedSeconds = Math.round((Date.now() - seedingStarted) / 1000);
   say(`  seeded ${settings.messages.toLocaleString('en')} records, ${seeded.statuses.toLocaleString('en')} statuses,`);
-  say(`  ${seeded.events.toLocaleString('en')} webhook events in ${seedSeconds} s; sends alone...`);
-  const connections = Math.max(50, Math.ceil(settings.rate / 4));
-  // A few seconds of the same sends first, unmeasured: connections made, caches warm.
-  await runLoad(send, { connections, pipelining: 1, duration: 3, rate: settings.rate });
-  const before = await runLoad(send, { connections, pipelining: 1, duration: settings.seconds, rate: settings.rate });
-  say('  the erasure, the same sends meanwhile...');
-  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-  const asked = Date.now();
-  const started = await fetch(`${stack.gatewayUrl}/v1/customers/erasures`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ wa_id: CUSTOMER }),
-  });
-  if (started.status !== 202)
-    throw new Error(`the erasure was refused: HTTP ${started.status} ${await started.text()}`);
-  const { id } = (await started.json()) as { id: string };
-  let done: { status: string; removed: Record<string, number> } | undefined;
-  let erasureMs = 0;
-  const watching = (async () => {
-    while (!done) {
-      const answer = (await (await fetch(`${stack.gatewayUrl}/v1/customers/erasures/${id}`, { headers })).json()) as {
-        status: string;
-        removed: Record<string, number>;
-      };
-      if (answer.status === 'done') {
-        done = answer;
-        erasureMs = Date.now() - asked;
-      } else await sleep(100);
-    }
-  })();
-  // Windows of the same length until the erasure is done: the during figures are the worst window's.
-  const windows = [];
-  do windows.push(await runLoad(send, { connections, pipelining: 1, duration: settings.seconds, rate: settings.rate }));
-  while (!done && windows.length < 20);
-  await watching;
-  const summary = (loads: Array<typeof before>) => ({
-    sends: loads.reduce((sum, load) => sum + load.ok, 0),
-    p50: Math.max(...loads.map((load) => load.latencyMs.p50)),
-    p99: Math.max(...loads.map((load) => load.latencyMs.p99)),
-    non2xx: loads.reduce((sum, load) => sum + load.non2xx, 0),
-  });
+  say(`  ${seeded.events.toLocaleString('en')} webhook events in ${seedSeconds} s; sends alone, then the erasure...`);
+  const measured = await duringJob(
+    stack,
+    send,
+    settings,
+    apiKey,
+    '/v1/customers/erasures',
+    (id) => `/v1/customers/erasures/${id}`,
+    {
+      wa_id: CUSTOMER,
+    },
+  );
   return {
     title: `a customer's erasure (${settings.messages.toLocaleString('en')} messages) while sends go on at ${settings.rate}/s`,
     seeded: { messages: settings.messages, ...seeded, seconds: seedSeconds },
-    erasureMs,
-    removed: done!.removed,
+    erasureMs: measured.ms,
+    removed: measured.removed,
     rate: settings.rate,
-    before: summary([before]),
-    during: summary(windows),
+    before: measured.before,
+    during: measured.during,
   };
 }
 
-export function formatErasure(result: ErasureResult): string {
+function formatJob(
+  title: string,
+  doneLine: string,
+  result: { removed: Record<string, number>; before: LoadSummary; during: LoadSummary },
+): string {
   const removed = Object.entries(result.removed)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${kind} ${n.toLocaleString('en')}`)
@@ -93,10 +123,84 @@ export function formatErasure(result: ErasureResult): string {
   const change = result.before.p99
     ? Math.round(((result.during.p99 - result.before.p99) / result.before.p99) * 100)
     : 0;
+  const line = (what: string, load: LoadSummary) =>
+    `sends ${what}: ${load.sends} ok, p50 ${load.p50} ms, p99 ${load.p99} ms, non-2xx ${load.non2xx}`;
   return [
-    result.title,
-    `erased in ${(result.erasureMs / 1000).toFixed(1)} s: ${removed}`,
-    `sends before: ${result.before.sends} ok, p50 ${result.before.p50} ms, p99 ${result.before.p99} ms, non-2xx ${result.before.non2xx}`,
-    `sends during: ${result.during.sends} ok, p50 ${result.during.p50} ms, p99 ${result.during.p99} ms, non-2xx ${result.during.non2xx} (p99 ${change >= 0 ? '+' : ''}${change} %)`,
+    title,
+    `${doneLine}: ${removed}`,
+    line('before', result.before),
+    `${line('during', result.during)} (p99 ${change >= 0 ? '+' : ''}${change} %)`,
   ].join('\n');
+}
+
+export function formatErasure(result: ErasureResult): string {
+  return formatJob(result.title, `erased in ${(result.erasureMs / 1000).toFixed(1)} s`, result);
+}
+
+export interface OrganizationDeletionResult {
+  title: string;
+  seeded: Record<string, number> & { seconds: number };
+  deletionMs: number;
+  removed: Record<string, number>;
+  rate: number;
+  before: ErasureResult['before'];
+  during: ErasureResult['during'];
+}
+
+/**
+ * Another organization's deletion while the bench's organization sends: `customers` customers with
+ * `perCustomer` messages each way (statuses, Meta's changes, conversations, contacts), deleted through
+ * a platform key; the sends' latency before and during, as for the erasure.
+ */
+export async function runOrganizationDeletion(
+  stack: Stack,
+  send: Scenario,
+  settings: {
+    databaseUrl: string;
+    customers: number;
+    perCustomer: number;
+    rate: number;
+    seconds: number;
+    logPath: string;
+  },
+  say: (line: string) => void,
+): Promise<OrganizationDeletionResult> {
+  const cli = cliOf(stack, settings.logPath);
+  const org = await cli('org:create', '--name', 'Leaving Org');
+  const tenantId = String(org.id);
+  const machine = (await cli('key:create', '--kind', 'org', '--org', tenantId, '--name', 'leaving')) as {
+    record: { id: string };
+  };
+  const platform = String((await cli('key:create', '--kind', 'platform', '--name', 'bench deletions')).key);
+  const seedingStarted = Date.now();
+  const seeded = await seedOrganization(settings.databaseUrl, tenantId, '106540352249999', settings);
+  const seedSeconds = Math.round((Date.now() - seedingStarted) / 1000);
+  say(
+    `  seeded ${Object.entries(seeded)
+      .map(([kind, n]) => `${kind} ${n.toLocaleString('en')}`)
+      .join(', ')} in ${seedSeconds} s`,
+  );
+  // Its machine's key is revoked first, as the deletion asks.
+  await cli('key:revoke', machine.record.id);
+  const measured = await duringJob(
+    stack,
+    send,
+    settings,
+    platform,
+    `/v1/organizations/${tenantId}/deletion`,
+    (id) => `/v1/organization_deletions/${id}`,
+  );
+  return {
+    title: `an organization's deletion (${settings.customers.toLocaleString('en')} customers) while another sends at ${settings.rate}/s`,
+    seeded: { ...seeded, seconds: seedSeconds },
+    deletionMs: measured.ms,
+    removed: measured.removed,
+    rate: settings.rate,
+    before: measured.before,
+    during: measured.during,
+  };
+}
+
+export function formatOrganizationDeletion(result: OrganizationDeletionResult): string {
+  return formatJob(result.title, `deleted in ${(result.deletionMs / 1000).toFixed(1)} s`, result);
 }

@@ -65,6 +65,8 @@ export interface BenchOptions {
   /** The erasure phase's customer's message records (0: none), and the sends/s going on meanwhile. */
   erasureMessages: number;
   erasureRate: number;
+  /** The organization deletion phase's customers (0: none), each with 5 messages each way. */
+  deletionCustomers: number;
 }
 
 export const BROADCAST_RUNS = ['one', 'two', 'inbound'] as const;
@@ -118,7 +120,10 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --erasure <n>         the erasure phase: a customer with n message records (3 statuses and a webhook
                         event each) erased while sends go on at --erasure-rate; the sends' latency before
                         and during (BENCH_ERASURE_MESSAGES, default 100000; 0 skips)
-  --erasure-rate <n>    offered sends/s of the erasure phase (default 100)
+  --erasure-rate <n>    offered sends/s of the erasure phase and of the deletion phase (default 100)
+  --deletion <n>        the organization deletion phase: another organization with n customers (5 messages
+                        each way each, their statuses, events, conversations, contacts) deleted while the
+                        bench's sends go on (BENCH_DELETION_CUSTOMERS, default 10000; 0 skips)
   --help
 `;
 
@@ -216,6 +221,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'soak-rate': { type: 'string' },
       erasure: { type: 'string' },
       'erasure-rate': { type: 'string' },
+      deletion: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -280,5 +286,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     soakRate: positiveInteger('--soak-rate', values['soak-rate'], 100),
     erasureMessages: nonNegativeInteger('--erasure', values.erasure ?? env.BENCH_ERASURE_MESSAGES, 100_000),
     erasureRate: positiveInteger('--erasure-rate', values['erasure-rate'], 100),
+    deletionCustomers: nonNegativeInteger('--deletion', values.deletion ?? env.BENCH_DELETION_CUSTOMERS, 10_000),
   };
 }

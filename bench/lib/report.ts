@@ -1,4 +1,4 @@
-import type { ErasureResult } from './erasure';
+import type { ErasureResult, OrganizationDeletionResult } from './erasure';
 import type { ConversationsResult } from './conversations';
 import type { BroadcastResult } from './broadcast';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -66,6 +66,8 @@ export interface BenchReport {
   soakError?: string;
   erasure?: ErasureResult;
   erasureError?: string;
+  organizationDeletion?: OrganizationDeletionResult;
+  organizationDeletionError?: string;
   /** Customers' messages (the gateway's CPU per inbound message) and the Inbox's reads over a seeded history. */
   conversations?: ConversationsResult;
   conversationsError?: string;

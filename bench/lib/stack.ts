@@ -204,6 +204,19 @@ export async function setSandboxLimits(stack: Stack, limits: Record<string, unkn
 const KEY_RATE_LIMIT = 100_000;
 
 /** Organization, business account, phone number and key through the CLI; blacklist; the 24-hour window. */
+/** The gateway's CLI on the bench's stack: a command's JSON answer. */
+export function cliOf(stack: Stack, logPath: string) {
+  return async (...args: string[]): Promise<Record<string, unknown>> => {
+    const out = await runToCompletion(
+      `cli ${args[0]}`,
+      process.execPath,
+      [join(stack.root, 'dist/src/cli/main.js'), ...args],
+      { cwd: stack.root, env: stack.gatewayEnv, logPath },
+    );
+    return JSON.parse(out) as Record<string, unknown>;
+  };
+}
+
 export async function provision(stack: Stack, logPath: string): Promise<Provisioned> {
   const cli = async (...args: string[]) => {
     const out = await runToCompletion(

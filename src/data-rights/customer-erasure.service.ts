@@ -109,23 +109,25 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     let step = row.step;
     // 1. What names the customer's messages by their wamids, page by page, while the messages are there.
     for (; step.phase === 'wamids' && step.index < steps.wamidSources.length;) {
-      this.runs.checkStopping();
+      const started = Date.now();
       const page = await this.data.wamids(steps.wamidSources[step.index], erasure, step.after, BATCH);
       for (const kind of steps.byWamid) count(kind, await this.data.eraseByWamid(kind, erasure, page));
       step =
         page.next === null ? { phase: 'wamids', index: step.index + 1, after: null } : { ...step, after: page.next };
       await save(step);
+      await this.runs.rest(started);
     }
     if (step.phase === 'wamids') step = { phase: 'kinds', index: 0, after: null };
     // 2. Each kind, batch by batch.
     for (; step.index < steps.kinds.length;) {
-      this.runs.checkStopping();
+      const started = Date.now();
       const kind = steps.kinds[step.index];
       const batch = await this.data.erase(kind, erasure, BATCH, step.after);
       count(kind, batch.removed);
       step =
         batch.next === null ? { phase: 'kinds', index: step.index + 1, after: null } : { ...step, after: batch.next };
       await save(step);
+      await this.runs.rest(started);
     }
     for (const kind of [...steps.byWamid, ...steps.kinds]) removed[kind] ??= 0;
     // The audit entry first: an erasure seen done has its entry (taken over after a crash in between,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@nestjs/common';
 import { decodeCursor, nextPageUrl, type Page, type PageQueryDto, toPage } from '../common/pagination';
 
@@ -36,6 +37,17 @@ export class LeasedRuns {
   /** Between batches: a run of an instance that is stopping ends there (its step is saved). */
   checkStopping(): void {
     if (this.stopping) throw new Error('the instance is stopping; another takes it over');
+  }
+
+  /**
+   * After a batch that began at `startedAt`: waits as long as it took (at most a second), so that a
+   * job holds a connection and the database's time at most half of its run and the sends going on
+   * meanwhile keep their latency (the bench's erasure and deletion phases measure it); then checks
+   * whether to stop.
+   */
+  async rest(startedAt: number): Promise<void> {
+    await sleep(Math.min(Date.now() - startedAt, 1_000));
+    this.checkStopping();
   }
 
   /** The runs going on now, finished. */

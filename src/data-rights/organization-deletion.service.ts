@@ -111,10 +111,11 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
         const kind = kinds[step];
         for (const tenantId of tenantIds)
           for (let n = BATCH; n === BATCH;) {
-            this.runs.checkStopping();
+            const started = Date.now();
             n = await this.data.delete(kind, tenantId, BATCH);
             removed[kind] = (removed[kind] ?? 0) + n;
             await this.repository.deletionProgress(id, step, removed, LEASE_MS);
+            await this.runs.rest(started);
           }
         removed[kind] ??= 0;
         await this.repository.deletionProgress(id, step + 1, removed, LEASE_MS);

@@ -245,6 +245,7 @@ export class OrganizationExportService implements OnModuleInit, BeforeApplicatio
     };
     let after: string | null = null;
     do {
+      const started = Date.now();
       const page = await this.data.read(kind, tenantId, after, PAGE);
       for (const row of page.rows) {
         const line = JSON.stringify(row) + '\n';
@@ -255,6 +256,7 @@ export class OrganizationExportService implements OnModuleInit, BeforeApplicatio
       rows += page.rows.length;
       counted(rows);
       after = page.next;
+      await this.runs.rest(started);
     } while (after !== null);
     if (lines.length) await part();
     return { rows, parts };

@@ -79,6 +79,7 @@ export function DataRightsPage({ canWrite }: { canWrite: boolean }) {
       )}
       <CustomerExport act={act} />
       <CustomerErasures canWrite={canWrite} onError={setError} />
+      <OrganizationExports onError={setError} />
     </section>
   );
 }
@@ -193,6 +194,75 @@ function CustomerErasures({ canWrite, onError }: { canWrite: boolean; onError: (
           ['Asked by', (row) => row.requested_by.person ?? row.requested_by.key_prefix],
         ]}
         empty="No customer has been erased."
+        more={more}
+      />
+    </>
+  );
+}
+
+interface OrganizationExport {
+  id: string;
+  status: 'running' | 'done' | 'expired';
+  progress: { kinds_done: number; kinds_total: number; bytes: number };
+  size_bytes: number | null;
+  download_url: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** The organization's whole data as one archive (the API's job): its progress, then its download link. */
+function OrganizationExports({ onError }: { onError: (message: string) => void }) {
+  const { rows, more, reload } = usePaged<OrganizationExport>('/v1/organization_exports', onError);
+  const { act, messages } = useAction(reload);
+  const running = rows.some((row) => row.status === 'running');
+  useLive(() => (running ? reload() : Promise.resolve()), 2_000, onError, [running]);
+  return (
+    <>
+      <h2>The organization's archive</h2>
+      <p>
+        Everything the organization holds, every kind as JSON Lines with the media library's files, in one .tar.gz kept
+        for 24 hours.
+      </p>
+      {messages}
+      <button
+        type="button"
+        disabled={running}
+        onClick={() =>
+          void act(async () => {
+            await api.post('/v1/organization_exports', {});
+            return 'Archive started: it is listed below.';
+          })
+        }
+      >
+        Export the organization
+      </button>
+      <RowsTable
+        label="Archives"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          ['Asked', (row) => time(row.created_at)],
+          [
+            'Status',
+            (row) =>
+              row.status === 'running'
+                ? `running: ${row.progress.kinds_done} of ${row.progress.kinds_total} kinds`
+                : row.status,
+          ],
+          ['Size', (row) => (row.size_bytes === null ? '' : `${Math.ceil(row.size_bytes / 1024)} KiB`)],
+          [
+            'Download',
+            (row) =>
+              row.download_url ? (
+                <a href={row.download_url} download>
+                  Download (until {time(row.expires_at)})
+                </a>
+              ) : (
+                ''
+              ),
+          ],
+        ]}
+        empty="No archive has been made."
         more={more}
       />
     </>
