@@ -189,6 +189,7 @@ describe("a message's budget: what one message's life costs, counted", () => {
         SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
         USAGE_RECONCILIATION_INTERVAL_SECONDS: '0',
         IDLE_MEMORY_RELEASE_SECONDS: '0',
+        DATA_RIGHTS_RESUME_SECONDS: '0',
       },
       port,
       { nodeArgs: ['--require', HOOK], ipc: true },

@@ -483,6 +483,17 @@ export class Environment {
   PACE_REFRESH_INTERVAL_SECONDS = 3600;
 
   /**
+   * How often one instance looks for data-rights jobs (a customer's erasure, an organization's archive
+   * or deletion) whose instance stopped or died, to take them over, and for archives past their time;
+   * 0: never (a job still runs at once on the instance that took the request).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  DATA_RIGHTS_RESUME_SECONDS = 30;
+
+  /**
    * How often each business account's subscription of the gateway's Meta app to its webhooks is read
    * again from Meta (`GET /{waba-id}/subscribed_apps`; one instance checks, a batch a minute at most);
    * 0: never (onboarding still subscribes and checks).

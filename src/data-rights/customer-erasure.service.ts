@@ -1,4 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
 import { AuditService } from '../audit/audit.service';
 import type { Page, PageQueryDto } from '../common/pagination';
 import { GraphError } from '../core/graph-error';
@@ -7,15 +9,12 @@ import { type Erasure, CustomerData, customerDigest } from '../retention/custome
 import type { ErasureRequester, ErasureStep } from './customer-erasure.entity';
 import { CustomerExportService, customerWaId } from './customer-export.service';
 import { DataRightsRepository, type ErasureRow } from './data-rights.repository';
-import { LeasedRuns, pageOfJobs } from './leased-runs';
+import { JOB_BATCH, LeasedRuns, pageOfJobs } from './leased-runs';
 import type { ErasureDto } from './dto/erasure.dto';
 
-/** Rows an eraser removes per statement, and wamids per page: small enough never to hold a table long. */
-const BATCH = 1_000;
 /** How long an instance holds a running erasure without renewing (each batch renews it). */
 const LEASE_MS = 60_000;
 /** How often an instance looks for erasures whose holder let go (a crash, a deploy). */
-const RESUME_EVERY_MS = 30_000;
 
 /**
  * A customer's erasure (GDPR article 17) as a job with a receipt. What each table's owner registered
@@ -31,6 +30,8 @@ const RESUME_EVERY_MS = 30_000;
 export class CustomerErasureService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('DataRights');
   private readonly runs: LeasedRuns;
+  /** How often this instance looks for jobs to take over (DATA_RIGHTS_RESUME_SECONDS; 0: never). */
+  private readonly resumeMs: number;
 
   constructor(
     private readonly repository: DataRightsRepository,
@@ -38,7 +39,9 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     private readonly exports: CustomerExportService,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
+    config: ConfigService<Environment, true>,
   ) {
+    this.resumeMs = config.get('DATA_RIGHTS_RESUME_SECONDS', { infer: true }) * 1000;
     this.runs = new LeasedRuns(
       this.logger,
       'erasure',
@@ -48,7 +51,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
   }
 
   onModuleInit(): void {
-    this.jobs.every('customer-erasures', RESUME_EVERY_MS, () => this.resume());
+    if (this.resumeMs > 0) this.jobs.every('customer-erasures', this.resumeMs, () => this.resume());
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -110,7 +113,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     // 1. What names the customer's messages by their wamids, page by page, while the messages are there.
     for (; step.phase === 'wamids' && step.index < steps.wamidSources.length;) {
       const started = Date.now();
-      const page = await this.data.wamids(steps.wamidSources[step.index], erasure, step.after, BATCH);
+      const page = await this.data.wamids(steps.wamidSources[step.index], erasure, step.after, JOB_BATCH);
       for (const kind of steps.byWamid) count(kind, await this.data.eraseByWamid(kind, erasure, page));
       step =
         page.next === null ? { phase: 'wamids', index: step.index + 1, after: null } : { ...step, after: page.next };
@@ -122,7 +125,7 @@ export class CustomerErasureService implements OnModuleInit, BeforeApplicationSh
     for (; step.index < steps.kinds.length;) {
       const started = Date.now();
       const kind = steps.kinds[step.index];
-      const batch = await this.data.erase(kind, erasure, BATCH, step.after);
+      const batch = await this.data.erase(kind, erasure, JOB_BATCH, step.after);
       count(kind, batch.removed);
       step =
         batch.next === null ? { phase: 'kinds', index: step.index + 1, after: null } : { ...step, after: batch.next };

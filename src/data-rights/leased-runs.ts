@@ -3,6 +3,13 @@ import type { Logger } from '@nestjs/common';
 import { decodeCursor, nextPageUrl, type Page, type PageQueryDto, toPage } from '../common/pagination';
 
 /**
+ * Rows a job's statement removes or changes at most (a customer's erasure, an organization's deletion),
+ * and wamids a page: a statement short enough (a few milliseconds) that sends going on meanwhile do
+ * not wait behind it.
+ */
+export const JOB_BATCH = 250;
+
+/**
  * The runs of one kind of leased job (an erasure, an archive) on this instance: each job at most once
  * at a time; a run that throws is recorded through `failed` (its lease given up at once when the
  * instance is stopping, so the next instance's resume takes it over); at shutdown the runs are told to

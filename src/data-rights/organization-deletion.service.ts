@@ -1,4 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
 import { AuditService } from '../audit/audit.service';
 import { GraphError } from '../core/graph-error';
 import { PeriodicJobs } from '../jobs/periodic-jobs';
@@ -7,12 +9,9 @@ import { OnboardingService } from '../tenancy/onboarding.service';
 import type { ErasureRequester } from './customer-erasure.entity';
 import { DataRightsRepository, type DeletionRow } from './data-rights.repository';
 import type { OrganizationDeletionDto } from './dto/organization-deletion.dto';
-import { LeasedRuns } from './leased-runs';
+import { JOB_BATCH, LeasedRuns } from './leased-runs';
 
-/** Rows a deletion removes per statement. */
-const BATCH = 1_000;
 const LEASE_MS = 60_000;
-const RESUME_EVERY_MS = 30_000;
 /** What must be ended by hand first: no new data may come while the organization is deleted. */
 const BLOCKERS = ['API keys that are not revoked', 'broadcasts not completed or cancelled'];
 
@@ -29,6 +28,8 @@ const BLOCKERS = ['API keys that are not revoked', 'broadcasts not completed or 
 export class OrganizationDeletionService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('DataRights');
   private readonly runs: LeasedRuns;
+  /** How often this instance looks for jobs to take over (DATA_RIGHTS_RESUME_SECONDS; 0: never). */
+  private readonly resumeMs: number;
 
   constructor(
     private readonly repository: DataRightsRepository,
@@ -36,7 +37,9 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
     private readonly onboarding: OnboardingService,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
+    config: ConfigService<Environment, true>,
   ) {
+    this.resumeMs = config.get('DATA_RIGHTS_RESUME_SECONDS', { infer: true }) * 1000;
     this.runs = new LeasedRuns(
       this.logger,
       'organization deletion',
@@ -46,10 +49,11 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
   }
 
   onModuleInit(): void {
-    this.jobs.every('organization-deletions', RESUME_EVERY_MS, async () => {
-      for (const id of await this.repository.dueJobs('organization_deletions')) this.runs.start(id);
-      await this.runs.idle();
-    });
+    if (this.resumeMs > 0)
+      this.jobs.every('organization-deletions', this.resumeMs, async () => {
+        for (const id of await this.repository.dueJobs('organization_deletions')) this.runs.start(id);
+        await this.runs.idle();
+      });
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -110,9 +114,9 @@ export class OrganizationDeletionService implements OnModuleInit, BeforeApplicat
       for (let step = row.step; step < kinds.length; step++) {
         const kind = kinds[step];
         for (const tenantId of tenantIds)
-          for (let n = BATCH; n === BATCH;) {
+          for (let n = JOB_BATCH; n === JOB_BATCH;) {
             const started = Date.now();
-            n = await this.data.delete(kind, tenantId, BATCH);
+            n = await this.data.delete(kind, tenantId, JOB_BATCH);
             removed[kind] = (removed[kind] ?? 0) + n;
             await this.repository.deletionProgress(id, step, removed, LEASE_MS);
             await this.runs.rest(started);

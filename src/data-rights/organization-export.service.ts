@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGzip } from 'node:zlib';
 import { BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { Page, PageQueryDto } from '../common/pagination';
 import { SecretBox } from '../common/secret-box';
@@ -25,7 +27,6 @@ const CHUNK_BYTES = 1024 * 1024;
 /** At most this much of the archive is made ahead of what is stored: memory stays bounded however large. */
 const AHEAD_BYTES = 16 * 1024 * 1024;
 const LEASE_MS = 60_000;
-const RESUME_EVERY_MS = 30_000;
 /** How long a finished archive is kept, and how long a download link given for it lasts (within that). */
 const KEEP_MS = 24 * 3_600_000;
 const LINK_MS = 3_600_000;
@@ -42,15 +43,19 @@ const LINK_MS = 3_600_000;
 export class OrganizationExportService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('DataRights');
   private readonly runs: LeasedRuns;
+  /** How often this instance looks for jobs to take over (DATA_RIGHTS_RESUME_SECONDS; 0: never). */
+  private readonly resumeMs: number;
   private readonly linkKeys: () => string[];
 
   constructor(
     private readonly repository: DataRightsRepository,
     private readonly data: OrganizationData,
     private readonly jobs: PeriodicJobs,
+    config: ConfigService<Environment, true>,
     box: SecretBox,
   ) {
     this.linkKeys = () => box.deriveAll('organization export links');
+    this.resumeMs = config.get('DATA_RIGHTS_RESUME_SECONDS', { infer: true }) * 1000;
     this.runs = new LeasedRuns(
       this.logger,
       'organization export',
@@ -60,11 +65,12 @@ export class OrganizationExportService implements OnModuleInit, BeforeApplicatio
   }
 
   onModuleInit(): void {
-    this.jobs.every('organization-exports', RESUME_EVERY_MS, async () => {
-      for (const id of await this.repository.dueJobs('organization_exports')) this.runs.start(id);
-      await this.repository.expireExports();
-      await this.runs.idle();
-    });
+    if (this.resumeMs > 0)
+      this.jobs.every('organization-exports', this.resumeMs, async () => {
+        for (const id of await this.repository.dueJobs('organization_exports')) this.runs.start(id);
+        await this.repository.expireExports();
+        await this.runs.idle();
+      });
   }
 
   beforeApplicationShutdown(): Promise<void> {

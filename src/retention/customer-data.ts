@@ -177,18 +177,20 @@ const DAY_MS = 86_400_000;
 /**
  * An eraser that scans a table for the customer's number in its text (webhook payloads, delivery
  * bodies: no column says whose they are) goes a day at a time, from the day the erasure began back
- * `days` days (what the table keeps): each batch one day's rows of the organization, read through the
- * day's partition. The cursor is the next day to do.
+ * `days` days (what the table keeps): each batch at most `limit` of one day's rows of the organization,
+ * read through the day's partition; a day stays the cursor while its batches come full.
  */
 export async function eraseByDay(
   erasure: Erasure,
   after: string | null,
   days: number,
-  eraseDay: (from: Date, to: Date) => Promise<number>,
+  limit: number,
+  eraseDay: (from: Date, to: Date, limit: number) => Promise<number>,
 ): Promise<ErasedBatch> {
   const firstDay = Date.parse(erasure.before.toISOString().slice(0, 10));
   const day = after === null ? firstDay : Date.parse(after);
-  const removed = await eraseDay(new Date(day), new Date(Math.min(day + DAY_MS, erasure.before.getTime())));
+  const removed = await eraseDay(new Date(day), new Date(Math.min(day + DAY_MS, erasure.before.getTime())), limit);
+  if (removed === limit) return { removed, next: new Date(day).toISOString().slice(0, 10) };
   const next = day - DAY_MS;
   return { removed, next: next < firstDay - days * DAY_MS ? null : new Date(next).toISOString().slice(0, 10) };
 }

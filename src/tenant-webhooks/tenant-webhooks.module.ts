@@ -68,8 +68,8 @@ export class TenantWebhooksModule implements OnApplicationBootstrap {
       retention.register(table);
     // A customer's erasure: the deliveries that carried their data, a day at a time.
     const days = config.get('WEBHOOK_DELIVERY_RETENTION_DAYS', { infer: true }) + 7;
-    customers.registerEraser('webhook_deliveries', (e, _limit, after) =>
-      eraseByDay(e, after, days, (from, to) => repository.eraseCustomerDeliveries(e, from, to)),
+    customers.registerEraser('webhook_deliveries', (e, limit, after) =>
+      eraseByDay(e, after, days, limit, (from, to, n) => repository.eraseCustomerDeliveries(e, from, to, n)),
     );
   }
 

@@ -639,11 +639,13 @@ export class TenantWebhooksRepository {
    * A day of the organization's deliveries whose body names the customer's number, made before the
    * erasure began, deleted (one still pending is not delivered: the dispatcher finds it gone).
    */
-  async eraseCustomerDeliveries(e: Erasure, from: Date, to: Date): Promise<number> {
+  async eraseCustomerDeliveries(e: Erasure, from: Date, to: Date, limit: number): Promise<number> {
     const [, count] = await this.dataSource.query<[unknown, number]>(
-      `DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE tenant_id = $1)
-         AND created_at >= $2 AND created_at < $3 AND body LIKE $4`,
-      [e.tenantId, from, to, numberInJson(e.waId)],
+      `DELETE FROM webhook_deliveries d USING (SELECT id, created_at FROM webhook_deliveries
+         WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE tenant_id = $1)
+           AND created_at >= $2 AND created_at < $3 AND body LIKE $4 LIMIT $5) hit
+       WHERE d.id = hit.id AND d.created_at = hit.created_at AND d.created_at >= $2 AND d.created_at < $3`,
+      [e.tenantId, from, to, numberInJson(e.waId), limit],
     );
     return count;
   }

@@ -63,8 +63,8 @@ export class WebhooksModule {
     );
     // A customer's erasure: Meta's changes that name them, a day at a time over what the table keeps.
     const days = config.get('WEBHOOK_EVENT_RETENTION_DAYS', { infer: true }) + 7;
-    customers.registerEraser('webhook_events', (e, _limit, after) =>
-      eraseByDay(e, after, days, (from, to) => repository.eraseCustomerEvents(e, from, to)),
+    customers.registerEraser('webhook_events', (e, limit, after) =>
+      eraseByDay(e, after, days, limit, (from, to, n) => repository.eraseCustomerEvents(e, from, to, n)),
     );
   }
 }

@@ -121,11 +121,14 @@ export class WebhooksRepository {
    * them, their profile), received before the erasure began, deleted: a change is stored whole, one
    * customer's as Meta sends it.
    */
-  async eraseCustomerEvents(e: Erasure, from: Date, to: Date): Promise<number> {
+  async eraseCustomerEvents(e: Erasure, from: Date, to: Date, limit: number): Promise<number> {
     const [, count] = await this.dataSource.query<[unknown, number]>(
-      `DELETE FROM webhook_events WHERE tenant_id = $1 AND received_on = ($2::timestamptz AT TIME ZONE 'UTC')::date
-         AND received_at >= $2 AND received_at < $3 AND payload::text LIKE $4`,
-      [e.tenantId, from, to, numberInJson(e.waId)],
+      `DELETE FROM webhook_events w USING (SELECT id, received_on FROM webhook_events
+         WHERE tenant_id = $1 AND received_on = ($2::timestamptz AT TIME ZONE 'UTC')::date
+           AND received_at >= $2 AND received_at < $3 AND payload::text LIKE $4 LIMIT $5) hit
+       WHERE w.id = hit.id AND w.received_on = hit.received_on
+         AND w.received_on = ($2::timestamptz AT TIME ZONE 'UTC')::date`,
+      [e.tenantId, from, to, numberInJson(e.waId), limit],
     );
     return count;
   }
