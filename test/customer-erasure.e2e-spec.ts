@@ -1,19 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import S3rver from 's3rver';
 import request from 'supertest';
 import { CustomerErasureService } from '../src/data-rights/customer-erasure.service';
 import { AssetStore } from '../src/media/asset-store';
-import { S3AssetStore } from '../src/media/s3-asset-store';
 import { CustomerData, customerDigest } from '../src/retention/customer-data';
 import { eventually } from './support/eventually';
 import { bearer, createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { expectGraphError, expectInvalidParameter } from './support/graph-assertions';
 import { inboundStored } from './support/inbound-stored';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
+import { startBucket, type TestBucket } from './support/s3-bucket';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const BUCKET = 'erasure-media';
@@ -45,8 +43,7 @@ const wamidPrefixOf = (waId: string) =>
  */
 describe('a customer’s erasure', () => {
   let t: TestApp;
-  let server: S3rver;
-  let directory: string;
+  let bucket: TestBucket;
   let receiver: WebhookReceiver;
   let a: TestTenant;
   let b: TestTenant;
@@ -77,27 +74,8 @@ describe('a customer’s erasure', () => {
     (await t.dataSource.query<Array<{ n: number }>>(sql, params))[0].n;
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'gateway-erasure-s3-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await server.run();
-    const settings: Record<string, unknown> = {
-      MEDIA_S3_BUCKET: BUCKET,
-      MEDIA_S3_REGION: 'us-east-1',
-      MEDIA_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
-      MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      MEDIA_S3_PREFIX: 'library/',
-      MEDIA_S3_TIMEOUT_MS: 5000,
-    };
-    t = await createTestApp({
-      overrides: [{ token: AssetStore, value: new S3AssetStore({ get: (name: string) => settings[name] } as never) }],
-    });
+    bucket = await startBucket(BUCKET);
+    t = await createTestApp({ overrides: [{ token: AssetStore, value: bucket.store() }] });
     await resetState(t);
     receiver = await new WebhookReceiver().start();
     a = await createTenant(t, 'Erasures');
@@ -108,8 +86,7 @@ describe('a customer’s erasure', () => {
   afterAll(async () => {
     await receiver?.stop();
     await t?.close();
-    await server?.close();
-    rmSync(directory, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('leaves their number and words nowhere, the rest byte for byte, the opt-out standing, and a receipt', async () => {
@@ -266,10 +243,10 @@ describe('a customer’s erasure', () => {
     redis.disconnect();
     for (const needle of needles)
       expect({ needle, inRedis: redisText.includes(needle) }).toEqual({ needle, inRedis: false });
-    const bucket = filesText(directory);
-    expect(bucket).toContain('%PDF-1.4 catalog');
+    const objects = filesText(bucket.directory);
+    expect(objects).toContain('%PDF-1.4 catalog');
     for (const needle of needles)
-      expect({ needle, inBucket: bucket.includes(needle) }).toEqual({ needle, inBucket: false });
+      expect({ needle, inBucket: objects.includes(needle) }).toEqual({ needle, inBucket: false });
 
     // The rest, byte for byte.
     expect(await exportText(keyA, other)).toBe(otherBefore);
@@ -345,5 +322,31 @@ describe('a customer’s erasure', () => {
     expect(done.body).toMatchObject({ status: 'done', attempts: 2, wa_id: null });
     expect(done.body.removed).toMatchObject({ messages: 2500, inbound_messages: 1, conversations: 1 });
     expect(await count(`SELECT count(*)::int AS n FROM messages WHERE recipient = $1`, [customer])).toBe(0);
+  });
+
+  it('keeps what the customer sends while it runs: only what came before it began goes', async () => {
+    const customer = '15550584888';
+    await inboundStored(t, a, customer, { type: 'text', text: 'before the erasure' });
+    // The erasure began (its cutoff), and before an instance took it up the customer wrote again.
+    const [row] = await t.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO customer_erasures (tenant_id, wa_id, digest, status, before, step, removed, requested_by, lease_until)
+       VALUES ($1, $2, $3, 'running', clock_timestamp(), '{"phase":"wamids","index":0,"after":null}', '{}', $4,
+         now() - interval '1 second') RETURNING id`,
+      [
+        a.id,
+        customer,
+        customerDigest(a.id, customer),
+        { key_id: a.id, key_prefix: 'svc_test', key_kind: 'org', person: null, ip: null },
+      ],
+    );
+    await inboundStored(t, a, customer, { type: 'text', text: 'while it runs' });
+    await t.get(CustomerErasureService).resume();
+    const done = await api(keyA, 'get', `/v1/customers/erasures/${row.id}`).expect(200);
+    expect(done.body).toMatchObject({ status: 'done', removed: expect.objectContaining({ inbound_messages: 1 }) });
+    const kept = await t.dataSource.query<Array<{ body: string }>>(
+      `SELECT payload -> 'text' ->> 'body' AS body FROM inbound_messages WHERE tenant_id = $1 AND "from" = $2`,
+      [a.id, customer],
+    );
+    expect(kept).toEqual([{ body: 'while it runs' }]);
   });
 });

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import request from 'supertest';
 import { AssetStore } from '../src/media/asset-store';
-import { S3AssetStore } from '../src/media/s3-asset-store';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
+import { startBucket, type TestBucket } from './support/s3-bucket';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
 
 const BUCKET = 'gateway-media';
@@ -72,49 +68,24 @@ describe('the media library on every instance', () => {
   });
 
   describe('MEDIA_STORAGE=s3 (an S3-compatible bucket)', () => {
-    let server: S3rver;
-    let directory: string;
-    let endpoint: string;
+    let bucket: TestBucket;
     let one: TestApp;
     let two: TestApp;
     let tenant: TestTenant;
     let key: string;
     let client: S3Client;
 
-    /** The settings an operator gives for a bucket (MEDIA_S3_*), as the store reads them. */
-    const s3Store = () => {
-      const settings: Record<string, unknown> = {
-        MEDIA_S3_BUCKET: BUCKET,
-        MEDIA_S3_REGION: 'us-east-1',
-        MEDIA_S3_ENDPOINT: endpoint,
-        MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
-        MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
-        MEDIA_S3_PREFIX: 'library/',
-        MEDIA_S3_TIMEOUT_MS: 5000,
-      };
-      return new S3AssetStore({ get: (name: string) => settings[name] } as never);
-    };
-
     beforeAll(async () => {
-      directory = mkdtempSync(join(tmpdir(), 'gateway-s3-'));
-      server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory,
-        configureBuckets: [{ name: BUCKET, configs: [] }],
-      });
-      const { port } = await server.run();
-      endpoint = `http://127.0.0.1:${port}`;
+      bucket = await startBucket(BUCKET);
       client = new S3Client({
-        endpoint,
+        endpoint: bucket.endpoint,
         region: 'us-east-1',
         forcePathStyle: true,
         credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       });
-      one = await createTestApp({ overrides: [{ token: AssetStore, value: s3Store() }] });
+      one = await createTestApp({ overrides: [{ token: AssetStore, value: bucket.store() }] });
       await resetState(one);
-      two = await createTestApp({ sandbox: one.sandbox, overrides: [{ token: AssetStore, value: s3Store() }] });
+      two = await createTestApp({ sandbox: one.sandbox, overrides: [{ token: AssetStore, value: bucket.store() }] });
       tenant = await createTenant(one);
       key = (await createOrgKey(one, tenant)).key;
     });
@@ -122,8 +93,7 @@ describe('the media library on every instance', () => {
       await two?.close();
       await one?.close();
       client?.destroy();
-      await server?.close();
-      rmSync(directory, { recursive: true, force: true });
+      await bucket?.close();
     });
 
     const object = (id: string) =>
@@ -144,7 +114,7 @@ describe('the media library on every instance', () => {
 
     it('an object gone from the bucket behind the gateway’s back is 404 code 100, not a 500', async () => {
       const id = await upload(one, key);
-      await s3Store().remove({ id, storageKey: `${tenant.id}/${id}` });
+      await bucket.store().remove({ id, storageKey: `${tenant.id}/${id}` });
       const res = await request(two.url).get(`/v1/media_library/${id}/content`).set(bearer(key));
       expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 100 });
     });
