@@ -180,6 +180,31 @@ describe('on a three-primary Redis Cluster', () => {
     expect((await upstreamLog()).filter((e) => e.body.to === '15559310001')).toHaveLength(1);
   });
 
+  it("erases a customer's cached answers and pacing from every primary", async () => {
+    const customer = '15559310002';
+    const idempotencyKey = `cluster-erase-${Date.now()}`;
+    expect((await send(a, customer, { 'idempotency-key': idempotencyKey })).status).toBe(200);
+    const named = async () => {
+      const found: string[] = [];
+      for (const port of await cluster.primaries())
+        found.push(...(await cluster.cli(port, 'KEYS', `*${customer}*`)).split('\n').filter(Boolean));
+      return found;
+    };
+    const started = await call(b, '/v1/customers/erasures', { body: { wa_id: customer } });
+    expect(started.status).toBe(202);
+    const done = await eventually(async () => {
+      const answer = await call(a, `/v1/customers/erasures/${started.body.id as string}`);
+      return answer.body.status === 'done' ? answer.body : undefined;
+    }, 20_000);
+    expect(done.removed).toMatchObject({ idempotency_answers: 1, messages: 1 });
+    expect(await named()).toEqual([]);
+    // The answer is forgotten: the same key runs the send again (the erasure's documented cost).
+    const again = await send(a, customer, { 'idempotency-key': idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotency-replayed')).toBeNull();
+    expect((await upstreamLog()).filter((e) => e.body.to === customer)).toHaveLength(2);
+  });
+
   it('ends a revoked key on the other instance within 5 seconds', async () => {
     const admin = await createAdminKey(t, [{ id: tenantId }]);
     const victim = await createOrgKey(t, { id: tenantId });
