@@ -310,3 +310,47 @@ export function SecretOnce({ secret }: { secret: string }) {
     </div>
   );
 }
+
+/** The range of a report: from and to, as UTC days. */
+export function RangeForm({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const [draft, setDraft] = useState({ from, to });
+  return (
+    <form
+      class="filters"
+      aria-label="Range"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange(draft);
+      }}
+    >
+      <label>
+        From
+        <input type="date" value={draft.from} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
+      </label>
+      <label>
+        To
+        <input type="date" value={draft.to} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
+      </label>
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+/** Downloads the same report as CSV (the API's `Accept: text/csv`), named by its range. */
+export async function exportCsv(path: string, name: string): Promise<void> {
+  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'text/csv' } });
+  if (!res.ok) throw new Error(`export failed: ${res.status}`);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([await res.text()], { type: 'text/csv' }));
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

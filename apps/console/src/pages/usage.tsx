@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, withQuery } from '../api';
 import { time } from '../format';
-import { RowsTable } from '../ui';
+import { exportCsv, RangeForm, RowsTable } from '../ui';
 
 interface UsageRow {
   period: string;
@@ -132,39 +132,6 @@ function DailyChart({ rows }: { rows: UsageRow[] }) {
   );
 }
 
-/** The range of a report: from and to, as UTC days. */
-function RangeForm({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: { from: string; to: string }) => void;
-}) {
-  const [draft, setDraft] = useState({ from, to });
-  return (
-    <form
-      class="filters"
-      aria-label="Range"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onChange(draft);
-      }}
-    >
-      <label>
-        From
-        <input type="date" value={draft.from} onInput={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
-      </label>
-      <label>
-        To
-        <input type="date" value={draft.to} onInput={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
-      </label>
-      <button type="submit">Show</button>
-    </form>
-  );
-}
-
 /** A report's totals, as the API's `totals` has them. */
 function Totals({ report }: { report: UsageReport }) {
   return (
@@ -177,17 +144,6 @@ function Totals({ report }: { report: UsageReport }) {
       <dd data-total="cost">{money(report.totals.cost, report.currency)}</dd>
     </dl>
   );
-}
-
-/** Downloads the same report as CSV (the API's `Accept: text/csv`), named by its range. */
-async function exportCsv(path: string, name: string): Promise<void> {
-  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'text/csv' } });
-  if (!res.ok) throw new Error(`export failed: ${res.status}`);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([await res.text()], { type: 'text/csv' }));
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
 }
 
 /** The month's spending limit and the budget left, with a meter. */
