@@ -40,6 +40,10 @@ import { RateCardCountry } from './usage/rate-card-country.entity';
 import { RateCardPrice } from './usage/rate-card-price.entity';
 import { RateCard } from './usage/rate-card.entity';
 import { UsageDay } from './usage/usage-day.entity';
+import { FunnelButton } from './messages/funnels/funnel-button.entity';
+import { FunnelDay } from './messages/funnels/funnel-day.entity';
+import { FunnelFailure } from './messages/funnels/funnel-failure.entity';
+import { TemplateAnalyticsDay } from './insights/template-analytics-day.entity';
 import { UsageEntry } from './usage/usage-entry.entity';
 import { Membership } from './people/membership.entity';
 import { User } from './people/user.entity';
@@ -99,6 +103,10 @@ export const ENTITIES = [
   UsageMonth,
   UsageEntry,
   UsageDay,
+  FunnelDay,
+  FunnelFailure,
+  FunnelButton,
+  TemplateAnalyticsDay,
   WebhookEvent,
   UnprocessableWebhook,
   MessageStatusEvent,

@@ -49,6 +49,18 @@ export class InboundApplier {
     return this.repository.applyInbound(manager, received);
   }
 
+  /**
+   * A batch's replies and button presses counted toward the funnels, once, at the end of its transaction
+   * (one statement, none when there is nothing to count).
+   */
+  countReplies(
+    manager: EntityManager,
+    replies: Array<{ id: string; createdAt: Date; at: Date }>,
+    presses: Array<{ id: string; createdAt: Date; payload: string; text: string }>,
+  ): Promise<void> {
+    return this.repository.countReplies(manager, replies, presses);
+  }
+
   /** The tenant's `conversation.status_changed` of a conversation the customer opened again, in the same transaction. */
   reopened(
     manager: EntityManager,

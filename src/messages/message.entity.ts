@@ -97,6 +97,17 @@ export class Message {
   @Column({ name: 'outcome_unknown_at', type: 'timestamptz', nullable: true })
   outcomeUnknownAt: Date | null;
 
+  /**
+   * The status the record had before the last status webhook moved it: the update returns both, so
+   * the funnels count each step a message crossed once (funnels/funnels.repository.ts).
+   */
+  @Column({ name: 'status_before', type: 'text', nullable: true })
+  statusBefore: string | null;
+
+  /** When the customer first wrote back within 24 hours of the message (its funnel's `replied`, once). */
+  @Column({ name: 'replied_at', type: 'timestamptz', nullable: true })
+  repliedAt: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -10,6 +10,10 @@ import { PacingModule } from '../pacing/pacing.module';
 import { TenancyModule } from '../tenancy/tenancy.module';
 import { UsageModule } from '../usage/usage.module';
 import { Conversation } from './conversation.entity';
+import { FunnelButton } from './funnels/funnel-button.entity';
+import { FunnelDay } from './funnels/funnel-day.entity';
+import { FunnelFailure } from './funnels/funnel-failure.entity';
+import { FunnelsRepository } from './funnels/funnels.repository';
 import { ConversationsController } from './conversations/conversations.controller';
 import { ConversationsRepository } from './conversations/conversations.repository';
 import { ConversationsService } from './conversations/conversations.service';
@@ -56,7 +60,15 @@ import { OrganizationData } from '../retention/organization-data';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Message, MessageStatusEvent, InboundMessage, Conversation]),
+    TypeOrmModule.forFeature([
+      Message,
+      MessageStatusEvent,
+      InboundMessage,
+      Conversation,
+      FunnelDay,
+      FunnelFailure,
+      FunnelButton,
+    ]),
     TenancyModule,
     PacingModule,
     BlacklistModule,
@@ -97,8 +109,11 @@ import { OrganizationData } from '../retention/organization-data';
     NotesRepository,
     AutoAssignment,
     ResolutionListeners,
+    FunnelsRepository,
   ],
   exports: [
+    FunnelsRepository,
+    TeamFigures,
     ResolutionListeners,
     BroadcastSendsService,
     ServiceWindowService,
@@ -121,6 +136,7 @@ export class MessagesModule {
     customers: CustomerData,
     notes: NotesRepository,
     organization: OrganizationData,
+    funnels: FunnelsRepository,
   ) {
     // The organization's archive (data-rights/).
     organization.registerTables({ ...repository.exportedTables(), ...notes.exportedTables() }, [
@@ -131,6 +147,8 @@ export class MessagesModule {
       'conversation_resolutions',
       'notes',
     ]);
+    // The funnels' rollups (no customer in them): archived, and gone with the organization.
+    organization.registerTables(funnels.exportedTables(), ['funnel_days', 'funnel_failures', 'funnel_buttons']);
     // A customer's data, for an export (data-rights/).
     customers.register('messages', (c, after, limit) => repository.customerMessages(c, after, limit));
     customers.register('inbound_messages', (c, after, limit) => repository.customerInbound(c, after, limit));

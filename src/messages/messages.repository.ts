@@ -13,7 +13,8 @@ import type { TimePartitioned } from '../database/partitions';
 import { previewSql } from './message-preview';
 import { MessageStatusEvent } from './message-status.entity';
 import { Message } from './message.entity';
-import { advance, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
+import { FUNNEL_KEY_OF_RECORD, funnelMovesSql, funnelRepliesSql } from './funnels/funnels.repository';
+import { advance, errorCodeOf, furthestFirst, MESSAGE_STATUS_ORDER, movesForward } from './status-order';
 import {
   type Customer,
   type CustomerPage,
@@ -33,6 +34,39 @@ const NEWER_LAST_MESSAGE = ['last_message_at', 'last_direction', 'last_type', 'l
       `${column} = CASE WHEN EXCLUDED.last_message_at >= c.last_message_at THEN EXCLUDED.${column} ELSE c.${column} END`,
   )
   .join(',\n         ');
+
+/**
+ * What a customer's message answers, found (read, nothing locked) in the statement that stores it, for
+ * the funnels (funnels/funnels.repository.ts), which count it once for the whole batch
+ * (`countReplies`). The message it quotes (Meta's `context.id`, $10) is the one answered when it was sent
+ * in the 24 hours before; without a quote, the newest message sent to the customer from the number in
+ * those 24 hours that Meta accepted and did not fail (Meta's times are whole seconds: a message sent in
+ * the second of the reply counts as before it). A button's press is the quoted message's. A
+ * reaction answers nothing; a message stored before (Meta's retry) finds nothing. Parameters: $1 tenant,
+ * $2 number, $4 customer, $5 type, $8 the message's time, $10 the quoted wamid.
+ */
+const INBOUND_FUNNEL_PARTS = [
+  `quoted AS (
+     SELECT m.id, m.created_at, m.status FROM messages m
+     WHERE $10::text IS NOT NULL AND EXISTS (SELECT 1 FROM stored) AND m.upstream_message_id = $10::text
+       AND m.tenant_id = $1::uuid LIMIT 1)`,
+  `answered AS (
+     SELECT id, created_at FROM quoted
+     WHERE $5::text <> 'reaction' AND created_at > $8::timestamptz - interval '24 hours'
+       AND status IN ('accepted', 'sent', 'delivered', 'read')
+     UNION ALL
+     (SELECT m.id, m.created_at FROM messages m
+      WHERE $10::text IS NULL AND $5::text <> 'reaction' AND EXISTS (SELECT 1 FROM stored) AND m.tenant_id = $1::uuid
+        AND m.recipient = $4::text AND m.created_at > $8::timestamptz - interval '24 hours'
+        AND m.created_at < $8::timestamptz + interval '1 second' AND m.phone_number_id = $2::text
+        AND m.status IN ('accepted', 'sent', 'delivered', 'read')
+      ORDER BY m.created_at DESC LIMIT 1))`,
+].join(',\n       ');
+
+/** The answered and quoted records a stored message's RETURNING names (null: none). */
+const INBOUND_FUNNEL_RETURNING = `(SELECT id FROM answered LIMIT 1) AS answered_id,
+         (SELECT created_at FROM answered LIMIT 1) AS answered_created_at,
+         (SELECT id FROM quoted) AS quoted_id, (SELECT created_at FROM quoted) AS quoted_created_at`;
 
 /**
  * A send answers a customer who waits: the episode's first answer is timed (once), and nobody waits
@@ -72,6 +106,12 @@ export interface InboundConversation {
   reopened: boolean;
   /** The message made the conversation: the customer's first message to the number (that is kept). */
   created: boolean;
+  /** The record the message answers (its funnel's `replied`), if any. */
+  answered_id: string | null;
+  answered_created_at: Date | null;
+  /** The record the message quotes (a button's press counts toward it), if any. */
+  quoted_id: string | null;
+  quoted_created_at: Date | null;
 }
 
 /** A pending record, as the batched insert takes it (its id is made by the caller, so no RETURNING order matters). */
@@ -554,12 +594,21 @@ export class MessagesRepository {
        ON CONFLICT ON CONSTRAINT "UQ_message_statuses_message_status" DO NOTHING`,
     );
     // One target row may be named twice in a batch (delivered and read together): keep the furthest.
-    const furthest = new Map<string, { tenantId: string; id: string; status: string; recordId?: string }>();
+    const furthest = new Map<
+      string,
+      { tenantId: string; id: string; status: string; recordId?: string; errorCode: number | null }
+    >();
     for (const s of statuses) {
       const key = `${s.tenantId}:${s.id}`;
       const seen = furthest.get(key);
       if (!seen || advance(seen.status, s.status) !== seen.status)
-        furthest.set(key, { tenantId: s.tenantId, id: s.id, status: s.status, recordId: s.recordId });
+        furthest.set(key, {
+          tenantId: s.tenantId,
+          id: s.id,
+          status: s.status,
+          recordId: s.recordId,
+          errorCode: s.status === 'failed' ? errorCodeOf(s.details) : null,
+        });
     }
     const byRecord = inLockOrder(
       [...furthest.values()].filter((m) => m.recordId !== undefined),
@@ -583,33 +632,41 @@ export class MessagesRepository {
       byUpstreamId.map((m) => m.id),
       'text[]',
     );
-    statement.with(
+    // Each update returns the status it moved a record from and to, for the funnels (funnels/funnels.repository.ts).
+    const movedRecords = `${FUNNEL_KEY_OF_RECORD('m')}, m.status_before, m.status, v.error_code`;
+    const byRecordPart = statement.with(
       'messages_moved_by_record',
       `UPDATE messages m SET updated_at = now(),
          upstream_message_id = CASE WHEN m.upstream_message_id IS NULL THEN v.wamid ELSE m.upstream_message_id END,
+         status_before = m.status,
          status = CASE WHEN ${movesForward('m.status', 'v.status', order)} THEN v.status ELSE m.status END
        FROM ${statement.unnest(
          [byRecord.map((m) => m.recordId), 'uuid[]'],
          [byRecord.map((m) => m.id), 'text[]'],
          [byRecord.map((m) => m.tenantId), 'uuid[]'],
          [byRecord.map((m) => m.status), 'text[]'],
-       )} AS v(id, wamid, tenant_id, status)
+         [byRecord.map((m) => m.errorCode), 'int[]'],
+       )} AS v(id, wamid, tenant_id, status, error_code)
        WHERE m.id = ANY (${recordIds}) AND m.id = v.id AND m.tenant_id = v.tenant_id
          AND ((m.upstream_message_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages o
          WHERE o.upstream_message_id = v.wamid))
-              OR (m.upstream_message_id = v.wamid AND ${movesForward('m.status', 'v.status', order)}))`,
+              OR (m.upstream_message_id = v.wamid AND ${movesForward('m.status', 'v.status', order)}))
+       RETURNING ${movedRecords}`,
     );
-    statement.with(
+    const byUpstreamIdPart = statement.with(
       'messages_moved_by_upstream_id',
-      `UPDATE messages m SET status = v.status, updated_at = now()
+      `UPDATE messages m SET status_before = m.status, status = v.status, updated_at = now()
        FROM ${statement.unnest(
          [byUpstreamId.map((m) => m.id), 'text[]'],
          [byUpstreamId.map((m) => m.tenantId), 'uuid[]'],
          [byUpstreamId.map((m) => m.status), 'text[]'],
-       )} AS v(wamid, tenant_id, status)
+         [byUpstreamId.map((m) => m.errorCode), 'int[]'],
+       )} AS v(wamid, tenant_id, status, error_code)
        WHERE m.upstream_message_id = ANY (${upstreamIds}) AND m.upstream_message_id = v.wamid
-       AND m.tenant_id = v.tenant_id AND ${movesForward('m.status', 'v.status', order)}`,
+       AND m.tenant_id = v.tenant_id AND ${movesForward('m.status', 'v.status', order)}
+       RETURNING ${movedRecords}`,
     );
+    for (const [name, sql] of funnelMovesSql([byRecordPart, byUpstreamIdPart])) statement.with(name, sql);
   }
 
   /**
@@ -628,7 +685,8 @@ export class MessagesRepository {
          INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
            sent_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING
-         RETURNING sent_at, received_at, type, payload, message_id)
+         RETURNING sent_at, received_at, type, payload, message_id),
+       ${INBOUND_FUNNEL_PARTS}
        INSERT INTO conversations AS c (phone_number_id, wa_id, tenant_id, last_inbound_at, profile_name, last_message_at,
          last_direction, last_type, last_preview, last_message_id, unread_count, opened_at, awaiting_reply_since)
        SELECT $2, $4, $1, s.sent_at, $9, s.received_at, 'inbound', s.type, ${previewSql('s.payload', 's.type')},
@@ -649,7 +707,7 @@ export class MessagesRepository {
            WHEN c.status <> 'open' THEN EXCLUDED.awaiting_reply_since
            ELSE LEAST(coalesce(c.awaiting_reply_since, EXCLUDED.awaiting_reply_since), EXCLUDED.awaiting_reply_since) END
        RETURNING c.assignee_id, c.previous_status, (NOT c.xmax = 0 AND c.status_changed_at = now()) AS reopened,
-         (c.xmax = 0) AS created`,
+         (c.xmax = 0) AS created, ${INBOUND_FUNNEL_RETURNING}`,
       [
         tenantId,
         phoneNumberId,
@@ -660,9 +718,50 @@ export class MessagesRepository {
         JSON.stringify(message),
         sentAt,
         received.profileName ?? null,
+        contextIdOf(message),
       ],
     );
     return rows[0];
+  }
+
+  /**
+   * A batch's customer messages counted toward the funnels, in one statement at the end of its
+   * transaction: each answered record marked replied once (`replied_at`; a record answered before, or
+   * twice in the batch, counts once) and its day's `replied`, each button press toward the pressed
+   * record's day. Records are locked in id order and the rollups' rows in key order, as the status
+   * webhooks' statement locks them: the two wait for each other, never deadlock. Nothing to count: no
+   * statement.
+   */
+  async countReplies(
+    manager: EntityManager,
+    replies: Array<{ id: string; createdAt: Date; at: Date }>,
+    presses: Array<{ id: string; createdAt: Date; payload: string; text: string }>,
+  ): Promise<void> {
+    if (replies.length === 0 && presses.length === 0) return;
+    const once = inLockOrder([...new Map(replies.map((r) => [r.id, r])).values()], (r) => r.id);
+    const parts = funnelRepliesSql('credited', 'pressed');
+    await manager.query(
+      `WITH credited AS (
+         UPDATE messages m SET replied_at = v.at FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS v(id, created_at, at)
+         WHERE m.id = ANY ($1::uuid[]) AND m.id = v.id AND m.created_at = v.created_at AND m.replied_at IS NULL
+         RETURNING ${FUNNEL_KEY_OF_RECORD('m')}),
+       pressed AS (
+         SELECT ${FUNNEL_KEY_OF_RECORD('m')}, v.payload, v.text
+         FROM messages m JOIN unnest($4::uuid[], $5::timestamptz[], $6::text[], $7::text[]) AS v(id, created_at, payload, text)
+           ON m.id = v.id AND m.created_at = v.created_at
+         WHERE m.id = ANY ($4::uuid[])),
+       ${parts.map(([name, sql]) => `${name} AS (${sql})`).join(',\n       ')}
+       SELECT 1`,
+      [
+        once.map((r) => r.id),
+        once.map((r) => r.createdAt),
+        once.map((r) => r.at),
+        presses.map((p) => p.id),
+        presses.map((p) => p.createdAt),
+        presses.map((p) => p.payload),
+        presses.map((p) => p.text),
+      ],
+    );
   }
 
   // ---- service windows --------------------------------------------------------------------------
@@ -970,4 +1069,10 @@ export class MessagesRepository {
       }),
     };
   }
+}
+
+/** The wamid a customer's message quotes (Meta's `context.id`: a reply, a button's press), if any. */
+function contextIdOf(message: { [member: string]: unknown }): string | null {
+  const id = (message.context as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && id !== '' ? id : null;
 }

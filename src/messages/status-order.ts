@@ -28,3 +28,13 @@ export function furthestFirst(status: string, order: string): string {
 }
 
 export { MESSAGE_STATUS_ORDER };
+
+/** Meta's error code of a failed status (`errors[0].code` in the rest of its status object), if any. */
+export function errorCodeOf(details: string): number | null {
+  try {
+    const code = (JSON.parse(details) as { errors?: Array<{ code?: unknown }> }).errors?.[0]?.code;
+    return typeof code === 'number' ? code : null;
+  } catch {
+    return null;
+  }
+}

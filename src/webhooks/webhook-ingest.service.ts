@@ -26,6 +26,7 @@ import {
 import { InboundMediaApplier } from '../media/inbound-media.applier';
 import { type Arrived, type CameBack, InboundApplier } from '../messages/inbound.applier';
 import { MessageStatusApplier, type ReportedStatus } from '../messages/message-status.applier';
+import { errorCodeOf } from '../messages/status-order';
 import { TemplateStatusApplier } from '../templates/template-status.applier';
 import { NumberLimitsService } from '../pacing/number-limits.service';
 import { NumberPaceService } from '../pacing/number-pace.service';
@@ -59,7 +60,7 @@ interface UpstreamInboundMessage {
   timestamp?: string;
   type?: string;
   button?: { payload?: string; text?: string };
-  interactive?: { button_reply?: { id?: string } };
+  interactive?: { button_reply?: { id?: string; title?: string } };
   [key: string]: unknown;
 }
 
@@ -495,13 +496,17 @@ export class WebhookIngestService {
     const cameBack: CameBack[] = [];
     const arrived: Arrived[] = [];
     const events: MessageEvent[] = [];
+    // What the batch's messages answered and pressed, counted toward the funnels once at its end.
+    const replies: Array<{ id: string; createdAt: Date; at: Date }> = [];
+    const presses: Array<{ id: string; createdAt: Date; payload: string; text: string }> = [];
     for (const { c, phoneNumberId, message, profileName } of received) {
       const sentAt = toDate(message.timestamp);
+      const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
       const stored = await this.inbound.apply(manager, {
         tenantId: c.tenantId,
         phoneNumberId,
         message,
-        buttonPayload: message.button?.payload ?? message.interactive?.button_reply?.id ?? null,
+        buttonPayload,
         sentAt,
         profileName: typeof profileName === 'string' ? profileName : null,
       });
@@ -517,6 +522,15 @@ export class WebhookIngestService {
           fileName: media.filename ?? null,
         });
       if (!stored) continue;
+      if (stored.answered_id && stored.answered_created_at)
+        replies.push({ id: stored.answered_id, createdAt: stored.answered_created_at, at: sentAt });
+      if (buttonPayload !== null && stored.quoted_id && stored.quoted_created_at)
+        presses.push({
+          id: stored.quoted_id,
+          createdAt: stored.quoted_created_at,
+          payload: buttonPayload,
+          text: message.button?.text ?? message.interactive?.button_reply?.title ?? '',
+        });
       arrived.push({
         tenantId: c.tenantId,
         phoneNumberId,
@@ -535,7 +549,7 @@ export class WebhookIngestService {
         reopened: stored.reopened,
         optedOut: false,
         assigneeId: stored.assignee_id,
-        buttonPayload: message.button?.payload ?? message.interactive?.button_reply?.id ?? null,
+        buttonPayload,
         message,
       };
       events.push(event);
@@ -571,6 +585,7 @@ export class WebhookIngestService {
           )),
         );
     }
+    await this.inbound.countReplies(manager, replies, presses);
     // Automations' jobs, with the messages: none lost, none run twice.
     const automationJobs = await this.automations.write(manager, events);
     return { deliveries, cameBack, arrived, automationJobs };
@@ -696,14 +711,4 @@ function toDate(timestamp: unknown): Date {
   const now = Date.now();
   if (!Number.isFinite(seconds) || seconds <= 0) return new Date(now);
   return new Date(Math.min(seconds * 1000, now));
-}
-
-/** Meta's error code of a failed status (`errors[0].code` in the rest of its status object), if any. */
-function errorCodeOf(details: string): number | null {
-  try {
-    const code = (JSON.parse(details) as { errors?: Array<{ code?: unknown }> }).errors?.[0]?.code;
-    return typeof code === 'number' ? code : null;
-  } catch {
-    return null;
-  }
 }

@@ -44,6 +44,7 @@ import { RetentionSettings1764500100000 } from './1764500100000-RetentionSetting
 import { MentionMailRetries1764500200000 } from './1764500200000-MentionMailRetries';
 import { CustomerErasures1764500300000 } from './1764500300000-CustomerErasures';
 import { OrganizationExports1764500400000 } from './1764500400000-OrganizationExports';
+import { MessageFunnels1764600000000 } from './1764600000000-MessageFunnels';
 import { OrganizationDeletions1764500500000 } from './1764500500000-OrganizationDeletions';
 
 /** Every migration, in order. Add new ones at the end. */
@@ -95,4 +96,5 @@ export const MIGRATIONS = [
   CustomerErasures1764500300000,
   OrganizationExports1764500400000,
   OrganizationDeletions1764500500000,
+  MessageFunnels1764600000000,
 ];
