@@ -47,6 +47,7 @@ import { seedUsage } from '../test/support/seed-usage';
 import { formatLifecycle, type LifecycleResult, runLifecycle, stackUsPerMessage } from './lib/lifecycle';
 import { formatBroadcast, prepareBroadcasts, runBroadcast } from './lib/broadcast';
 import { formatErasure, formatOrganizationDeletion, runErasure, runOrganizationDeletion } from './lib/erasure';
+import { formatInsights, runInsights } from './lib/insights';
 
 /** An open-loop lifecycle run that has not drained this long after its sends did not keep up. */
 const LIFECYCLE_DRAIN_LIMIT_MS = 20_000;
@@ -473,6 +474,30 @@ async function main(): Promise<void> {
       ensureNotInterrupted();
       report.erasureError = (error as Error).message;
       say(`  the erasure phase failed: ${report.erasureError}`);
+    }
+  }
+
+  if (options.insightsMessages > 0) {
+    try {
+      say(
+        `insights: the funnels of ${options.insightsMessages.toLocaleString('en')} messages, read at ${options.insightsRate}/s...`,
+      );
+      report.insights = await runInsights(
+        stack,
+        provisioned.apiKey,
+        {
+          databaseUrl: options.databaseUrl,
+          messages: options.insightsMessages,
+          rate: options.insightsRate,
+          seconds: 30,
+        },
+        say,
+      );
+      say(formatInsights(report.insights).replace(/^/gm, '  '));
+    } catch (error) {
+      ensureNotInterrupted();
+      report.insightsError = (error as Error).message;
+      say(`  the insights phase failed: ${report.insightsError}`);
     }
   }
 

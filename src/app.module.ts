@@ -28,6 +28,7 @@ import { UsageModule } from './usage/usage.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { TenantWebhooksModule } from './tenant-webhooks/tenant-webhooks.module';
 import { DataRightsModule } from './data-rights/data-rights.module';
+import { InsightsModule } from './insights/insights.module';
 import { UpstreamModule } from './upstream/upstream.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -65,6 +66,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     TestModeModule,
     UsageModule,
     DataRightsModule,
+    InsightsModule,
     ConsoleModule,
     // last: its /v1/{id} routes match any segment
     GraphNodesModule,

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
-import { buildConsole, chromiumAvailable, launchChromium, seriousViolations } from './support/chromium';
+import {
+  buildConsole,
+  chromiumAvailable,
+  launchChromium,
+  seriousViolations,
+  signedInWithKey,
+} from './support/chromium';
 import { eventually } from './support/eventually';
 import {
   bearer,
@@ -81,17 +87,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
   });
 
   async function openUsage(signInKey: string, width = 1280): Promise<Page> {
-    // axe is injected as a script of the test's own: this context lets it past the page's CSP.
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await page.goto(`${t.url}/console/`);
-    await page.getByLabel('API key').fill(signInKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const page = await signedInWithKey(browser, t.url, signInKey, width);
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Usage' }).click();
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     return page;

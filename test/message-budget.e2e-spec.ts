@@ -188,6 +188,7 @@ describe("a message's budget: what one message's life costs, counted", () => {
         PACE_REFRESH_INTERVAL_SECONDS: '0',
         SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
         USAGE_RECONCILIATION_INTERVAL_SECONDS: '0',
+        INSIGHTS_INTERVAL_SECONDS: '0',
         IDLE_MEMORY_RELEASE_SECONDS: '0',
         DATA_RIGHTS_RESUME_SECONDS: '0',
       },

@@ -67,6 +67,9 @@ export interface BenchOptions {
   erasureRate: number;
   /** The organization deletion phase's customers (0: none), each with 5 messages each way. */
   deletionCustomers: number;
+  /** The insights phase's messages (0: none), whose rollups are read at insightsRate reads/s. */
+  insightsMessages: number;
+  insightsRate: number;
 }
 
 export const BROADCAST_RUNS = ['one', 'two', 'inbound'] as const;
@@ -124,6 +127,10 @@ loads them with autocannon, prints a table and writes bench/results/<timestamp>.
   --deletion <n>        the organization deletion phase: another organization with n customers (5 messages
                         each way each, their statuses, events, conversations, contacts) deleted while the
                         bench's sends go on (BENCH_DELETION_CUSTOMERS, default 10000; 0 skips)
+  --insights <n>        the insights phase: the funnels' rollups of n messages over 90 days, read at
+                        --insights-rate (a template's 90 days, a number's 30, by day) for 30 s
+                        (BENCH_INSIGHTS_MESSAGES, default 10000000; 0 skips)
+  --insights-rate <n>   reads/s of the insights phase (default 20)
   --help
 `;
 
@@ -222,6 +229,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       erasure: { type: 'string' },
       'erasure-rate': { type: 'string' },
       deletion: { type: 'string' },
+      insights: { type: 'string' },
+      'insights-rate': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -287,5 +296,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     erasureMessages: nonNegativeInteger('--erasure', values.erasure ?? env.BENCH_ERASURE_MESSAGES, 100_000),
     erasureRate: positiveInteger('--erasure-rate', values['erasure-rate'], 100),
     deletionCustomers: nonNegativeInteger('--deletion', values.deletion ?? env.BENCH_DELETION_CUSTOMERS, 10_000),
+    insightsMessages: nonNegativeInteger('--insights', values.insights ?? env.BENCH_INSIGHTS_MESSAGES, 10_000_000),
+    insightsRate: positiveInteger('--insights-rate', values['insights-rate'], 20),
   };
 }

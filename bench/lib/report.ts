@@ -1,3 +1,4 @@
+import type { InsightsResult } from './insights';
 import type { ErasureResult, OrganizationDeletionResult } from './erasure';
 import type { ConversationsResult } from './conversations';
 import type { BroadcastResult } from './broadcast';
@@ -68,6 +69,8 @@ export interface BenchReport {
   erasureError?: string;
   organizationDeletion?: OrganizationDeletionResult;
   organizationDeletionError?: string;
+  insights?: InsightsResult;
+  insightsError?: string;
   /** Customers' messages (the gateway's CPU per inbound message) and the Inbox's reads over a seeded history. */
   conversations?: ConversationsResult;
   conversationsError?: string;

@@ -31,6 +31,7 @@ import { OrganizationData } from '../retention/organization-data';
   ],
   controllers: [BroadcastsController],
   providers: [BroadcastsRepository, BroadcastLifecycle, BroadcastDispatcher, BroadcastsService],
+  exports: [BroadcastsService],
 })
 export class BroadcastsModule {
   constructor(customers: CustomerData, repository: BroadcastsRepository, organization: OrganizationData) {

@@ -200,6 +200,13 @@ export class BroadcastsService {
     return row;
   }
 
+  /** A broadcast of the organization's, whichever its number (null: none, or another organization's). */
+  async ofOrganization(tenantId: string, id: string): Promise<BroadcastRow | null> {
+    if (!isUUID(id)) return null;
+    const [row] = await this.repository.byIds([id]);
+    return row && row.tenant_id === tenantId ? row : null;
+  }
+
   counts(broadcast: BroadcastRow): Promise<BroadcastCounts> {
     return this.lifecycle.counts(broadcast);
   }

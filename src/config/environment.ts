@@ -516,6 +516,24 @@ export class Environment {
   USAGE_RECONCILIATION_INTERVAL_SECONDS = 3600;
 
   /**
+   * How often one instance looks for business accounts whose yesterday is not yet compared with Meta's
+   * template_analytics, and forgets the funnels' days past INSIGHTS_RETENTION_DAYS; 0: never
+   * (`POST /v1/insights/template_analytics` still compares a day).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  INSIGHTS_INTERVAL_SECONDS = 3600;
+
+  /** How many days of the funnels' rollups are kept (and may be read). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(30)
+  @Max(3660)
+  INSIGHTS_RETENTION_DAYS = 400;
+
+  /**
    * How long an instance's event loop stays nearly idle (under 2 % busy) before it gives back the
    * memory its busy time grew (V8's young generation and its pooled pages: about 70 MB after load);
    * once per idle spell, when there is that much to give back. 0: never.

@@ -52,6 +52,8 @@ export const TENANT_SCOPES = [
   // Its customers' data on request, and how long it is kept (src/data-rights).
   'privacy:read',
   'privacy:write',
+  // How its messages perform: funnels, Meta's template analytics beside them, the team's figures (src/insights).
+  'insights:read',
 ] as const;
 
 /** Managing API keys over HTTP (/v1/keys): admin keys for their own organizations, platform keys for any. */

@@ -197,6 +197,12 @@ export class TemplatesService {
     };
   }
 
+  /** An account's templates Meta knows (their Meta ids), by name and language: insights compare each with Meta's figures. */
+  async catalogOf(businessAccountId: string): Promise<Array<{ upstreamId: string; name: string; language: string }>> {
+    const rows = await this.templates.list(businessAccountId, {});
+    return rows.map((row) => ({ upstreamId: row.upstreamId as string, name: row.name, language: row.language }));
+  }
+
   /** `GET /{templateId}`: one catalog template of the caller's organization, projected to `fields`. */
   async get(template: CatalogRef, fields?: string): Promise<Partial<TemplateRecord>> {
     const row = await this.templates.byUpstreamId(template.upstreamId);

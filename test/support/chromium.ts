@@ -92,3 +92,21 @@ export async function signedIn(
   await page.getByRole('heading', { name: options.pageLink, level: 1 }).waitFor();
   return page;
 }
+
+/**
+ * The console signed in with an API key, in a new context of `browser` (`width` wide; the context
+ * bypasses CSP for axe-core and accepts downloads); the caller closes `page.context()`.
+ */
+export async function signedInWithKey(browser: Browser, url: string, key: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(`${url}/console/`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}

@@ -38,6 +38,7 @@ Object.assign(process.env, {
   SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
   // And the daily usage reconciliation, which runs at once when its schedule is made (every reset).
   USAGE_RECONCILIATION_INTERVAL_SECONDS: '0',
+  INSIGHTS_INTERVAL_SECONDS: '0',
   // Many apps in one busy process: none gives back idle memory (idle-memory.e2e-spec starts a gateway that does).
   IDLE_MEMORY_RELEASE_SECONDS: '0',
   WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000',

@@ -36,6 +36,7 @@ import { OverviewPage } from './pages/overview';
 import { TemplatesPage } from './pages/templates';
 import { TestNumbersPage } from './pages/test-numbers';
 import { UsagePage } from './pages/usage';
+import { InsightsPage } from './pages/insights';
 import { DataRightsPage } from './pages/data-rights';
 import { WebhookPage, WebhooksPage } from './pages/webhooks';
 import { href, useRoute } from './router';
@@ -464,6 +465,7 @@ const TENANT_PAGES: PageEntry[] = [
   ['members', 'Members', 'members:read'],
   ['keys', 'Keys', 'keys:read'],
   ['usage', 'Usage', 'usage:read'],
+  ['insights', 'Insights', 'insights:read'],
   ['data-rights', 'Data rights', 'privacy:read'],
   ['audit', 'Audit log', 'audit:read'],
 ];
@@ -549,6 +551,20 @@ function Console({
   else if (page === 'contacts') content = <ContactsPage />;
   else if (page === 'audit') content = <AuditLogPage />;
   else if (page === 'data-rights') content = <DataRightsPage canWrite={session.key.scopes.includes('privacy:write')} />;
+  else if (page === 'insights')
+    content = (
+      <InsightsPage
+        key={rest.join('/')}
+        organizationId={session.organization_id}
+        focus={
+          rest[0] === 'template' && rest.length === 3
+            ? { by: 'template', template_name: rest[1], template_language: rest[2] }
+            : rest[0] === 'broadcast' && rest.length === 2
+              ? { by: 'broadcast', broadcast_id: rest[1] }
+              : { by: 'template' }
+        }
+      />
+    );
   else if (page === 'usage')
     content = <UsagePage organizationId={session.organization_id} operator={session.key.kind === 'platform'} />;
   else content = <OverviewPage session={session} />;

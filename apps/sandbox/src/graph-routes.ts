@@ -201,6 +201,10 @@ export function graphRoutes(core: SandboxCore): Router {
         res.json(core.charges.analytics(waba.id, fields));
         return;
       }
+      if (fields.startsWith('template_analytics')) {
+        res.json(core.templateAnalytics.analytics(waba.id, fields, Math.floor(Date.now() / 1000)));
+        return;
+      }
       res.json({
         id: waba.id,
         name: waba.name,

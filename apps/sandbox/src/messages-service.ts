@@ -25,6 +25,7 @@ import {
   type PricingCategory,
 } from './webhook-payloads';
 import type { WebhookSender } from './webhook-sender';
+import type { TemplateAnalytics } from './template-analytics';
 
 export interface StatusDelays {
   sent: number;
@@ -61,6 +62,8 @@ export class MessagesService {
     private readonly webhooks: WebhookSender,
     private readonly delays: StatusDelays,
     private readonly billing: { rates: RateTable; charges: Charges },
+    /** Template insights: what template_analytics reads back. */
+    private readonly templateAnalytics: TemplateAnalytics,
     /** Test mode's simulator: sends to the magic recipients (libs/meta/magic-recipients.ts) fail on demand. */
     private readonly magicRecipients = false,
   ) {}
@@ -137,6 +140,14 @@ export class MessagesService {
         })
       : undefined;
     this.state.recordInbound(phone.id, from, atSeconds);
+    // A press of a template's button is the template's click (its insights).
+    if (inbound.type === 'button')
+      this.templateAnalytics.click(
+        inbound.context_message_id,
+        'quick_reply_button',
+        inbound.button_text ?? inbound.payload ?? '',
+        atSeconds,
+      );
     this.pace.countInbound(phone.id);
     this.webhooks.enqueue(
       inboundWebhook(phone, {
@@ -236,8 +247,13 @@ export class MessagesService {
       type: billable ? 'REGULAR' : 'FREE_CUSTOMER_SERVICE',
       cost: billable ? this.billing.rates.price(country, category) : 0,
     });
-    const webhookOf = (status: MessageStatus) =>
-      statusWebhook(phone, {
+    const template = request.template
+      ? this.state.findTemplate(phone.wabaId, request.template.name, request.template.language)
+      : undefined;
+    if (template) this.templateAnalytics.sentMessage(messageId, phone.wabaId, template.id);
+    const webhookOf = (status: MessageStatus) => {
+      this.templateAnalytics.status(messageId, status, nowSeconds());
+      return statusWebhook(phone, {
         messageId,
         status,
         atSeconds: nowSeconds(),
@@ -248,6 +264,7 @@ export class MessagesService {
         billable,
         bizOpaqueCallbackData: request.bizOpaqueCallbackData,
       });
+    };
     if (phone.statusDelays === 'manual') {
       // Statuses on demand only (test mode): kept until the control API advances them.
       this.held.set(messageId, {

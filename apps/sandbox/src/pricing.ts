@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import metadata from 'libphonenumber-js/metadata.min.json';
 import Papa from 'papaparse';
+import { analyticsFilters, filterList } from './analytics-fields';
 import { GraphApiError } from './graph-error';
 
 /** The rate card the sandbox charges by when told none: the repository's sample (Meta's layout). */
@@ -103,18 +104,11 @@ export class Charges {
    * `pricing_analytics.start(1750057200).end(1750143600).granularity(DAILY).dimensions(["COUNTRY"])`.
    */
   analytics(wabaId: string, expression: string): Record<string, unknown> {
-    const filters = new Map<string, string>();
-    for (const match of expression.matchAll(/\.(\w+)\(([^)]*)\)/g)) filters.set(match[1], match[2]);
-    const start = Number(filters.get('start'));
-    const end = Number(filters.get('end'));
-    if (!filters.has('start') || !Number.isInteger(start))
-      throw GraphApiError.invalidParameter('The parameter start is required and must be a UNIX timestamp');
-    if (!filters.has('end') || !Number.isInteger(end) || end <= start)
-      throw GraphApiError.invalidParameter('The parameter end is required and must be a UNIX timestamp after start');
+    const { filters, start, end } = analyticsFilters(expression);
     const granularity = filters.get('granularity') ?? '';
     if (!(granularity in GRANULARITIES))
       throw GraphApiError.invalidParameter('Param granularity must be one of {HALF_HOUR, DAILY, MONTHLY}');
-    const dimensions = listOf(filters.get('dimensions'));
+    const dimensions = filterList(filters.get('dimensions')).map((d) => d.toUpperCase());
     for (const dimension of dimensions)
       if (!(DIMENSIONS as readonly string[]).includes(dimension))
         throw GraphApiError.invalidParameter(`Param dimensions[] must be one of {${DIMENSIONS.join(', ')}}`);
@@ -141,21 +135,6 @@ export class Charges {
       .sort((a, b) => a.start - b.start);
     return { pricing_analytics: { data: [{ data_points: dataPoints }] }, id: wabaId };
   }
-}
-
-/** `["COUNTRY","PHONE"]`, `[COUNTRY,PHONE]` or `COUNTRY,PHONE` as a list. */
-function listOf(value: string | undefined): string[] {
-  if (!value) return [];
-  return value
-    .replace(/^\[|\]$/g, '')
-    .split(',')
-    .map((item) =>
-      item
-        .trim()
-        .replace(/^["']|["']$/g, '')
-        .toUpperCase(),
-    )
-    .filter(Boolean);
 }
 
 /** The period of a granularity holding `at` (UTC): a half hour, a day, or a calendar month. */

@@ -9,6 +9,7 @@ import { RequestLog } from './request-log';
 import { SandboxState } from './sandbox-state';
 import { Scheduler } from './scheduler';
 import { TemplatesService } from './templates-service';
+import { TemplateAnalytics } from './template-analytics';
 import { WebhookSender, type WebhookRetryPolicy } from './webhook-sender';
 
 export interface SandboxCoreOptions {
@@ -46,6 +47,8 @@ export class SandboxCore {
   /** What the sandbox charges (its rate table) and charged (read back as `pricing_analytics`). */
   readonly rates: RateTable;
   readonly charges = new Charges();
+  /** Template insights (read back as `template_analytics`). */
+  readonly templateAnalytics = new TemplateAnalytics();
   readonly templates: TemplatesService;
   readonly media: MediaService;
   /** Embedded Signup: businesses that finish Meta's flow, the codes their partner's server exchanges. */
@@ -71,6 +74,7 @@ export class SandboxCore {
       this.webhooks,
       options.statusDelaysMs,
       { rates: this.rates, charges: this.charges },
+      this.templateAnalytics,
       options.magicRecipients ?? false,
     );
     this.templates = new TemplatesService(this.state, this.scheduler, this.webhooks, {

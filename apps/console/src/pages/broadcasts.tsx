@@ -335,6 +335,9 @@ export function BroadcastPage({ phoneNumberId, id }: { phoneNumberId: string; id
         <a href={href('broadcasts')}>← Broadcasts</a>
       </p>
       <h1>Broadcast {broadcast.name}</h1>
+      <p>
+        <a href={href('insights', 'broadcast', broadcast.id)}>Its funnel: delivered, read, replied, pressed</a>
+      </p>
       {messages}
       <dl class="facts">
         <dt>Status</dt>

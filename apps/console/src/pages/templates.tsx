@@ -6,6 +6,7 @@ import {
   validateTemplateCreate,
 } from '../../../../src/templates/template-create-rules';
 import { TEMPLATE_LANGUAGES } from '../../../../src/templates/locales';
+import { href } from '../router';
 import { api, type Page, withQuery } from '../api';
 import { AnyOf, Bubble, RowsTable, TextField } from '../ui';
 
@@ -240,6 +241,17 @@ export function TemplatesPage({ organizationId }: { organizationId: string | nul
           ['Name', (t) => t.name],
           ['Language', (t) => t.language],
           ['Category', (t) => t.category],
+          [
+            'Insights',
+            (t) => (
+              <a
+                href={href('insights', 'template', t.name, t.language)}
+                aria-label={`Funnel of ${t.name} (${t.language})`}
+              >
+                Funnel
+              </a>
+            ),
+          ],
           [
             'Status',
             (t) => (
