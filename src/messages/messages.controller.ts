@@ -48,15 +48,31 @@ class SendQueryDto {
   filter_blacklist?: boolean;
 }
 
+class SentContactDto {
+  @ApiProperty({ example: '+1 555 123 4567', description: '`to` as given' })
+  input: string;
+
+  @ApiProperty({ example: '15551234567' })
+  wa_id: string;
+}
+
+class SentMessageDto {
+  @ApiProperty({ example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' })
+  id: string;
+
+  @ApiProperty({ required: false, example: 'accepted', description: "A template's: Meta's `message_status`" })
+  message_status?: string;
+}
+
 class SendResponseDto {
   @ApiProperty({ example: 'whatsapp' })
   messaging_product: string;
 
-  @ApiProperty({ example: [{ input: '+1 555 123 4567', wa_id: '15551234567' }] })
-  contacts: Array<{ input: string; wa_id: string }>;
+  @ApiProperty({ type: [SentContactDto] })
+  contacts: SentContactDto[];
 
-  @ApiProperty({ example: [{ id: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' }] })
-  messages: Array<{ id: string }>;
+  @ApiProperty({ type: [SentMessageDto] })
+  messages: SentMessageDto[];
 }
 
 @ApiTags('messages')
