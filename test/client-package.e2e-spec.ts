@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const PACKAGE = join(ROOT, 'packages/client');
+
+/** The client package's own checks (issue 60): its types refuse wrong bodies, and it stays small. */
+describe('the client package', () => {
+  it('refuses a send body with a wrong field or without a required one at compile time', () => {
+    // packages/client/test-d holds calls marked @ts-expect-error: were any of them to compile, tsc fails.
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    expect(() =>
+      execFileSync(process.execPath, [tsc, '-p', join(PACKAGE, 'tsconfig.json')], { stdio: 'pipe' }),
+    ).not.toThrow();
+  }, 120_000);
+
+  it('builds for ES modules and CommonJS, and both load', () => {
+    execFileSync('npm', ['run', '-s', 'build', '-w', 'packages/client'], { cwd: ROOT, stdio: 'pipe' });
+    const load = (code: string, type: 'module' | 'commonjs') =>
+      execFileSync(process.execPath, ['--input-type', type, '-e', code], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const names = 'createGatewayClient,GraphError,paginate,verifyWebhook,WebhookVerificationError';
+    const esm = load(
+      "import * as client from '@whatsapp-gateway/client'; console.log(Object.keys(client).sort().join())",
+      'module',
+    );
+    const cjs = load("console.log(Object.keys(require('@whatsapp-gateway/client')).sort().join())", 'commonjs');
+    expect(esm).toBe(names.split(',').sort().join());
+    expect(cjs).toBe(esm);
+  }, 120_000);
+
+  it('bundles for a browser that sends one message under 30 KB gzipped', () => {
+    const size = JSON.parse(
+      execFileSync(process.execPath, [join(PACKAGE, 'size/measure.mjs')], { encoding: 'utf8' }),
+    ) as {
+      minified: number;
+      gzipped: number;
+    };
+    process.stdout.write(`client bundle for one send: ${size.minified} bytes minified, ${size.gzipped} gzipped\n`);
+    expect(size.gzipped).toBeLessThan(30 * 1024);
+  });
+});
