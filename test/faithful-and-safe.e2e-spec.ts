@@ -296,7 +296,9 @@ describe('faithful where tenants meet it, and the holes a security review found'
       } as never);
       const [delivery] = await eventually(async () => {
         const rows = await t.dataSource.query(
-          'SELECT status, last_error, last_status_code FROM webhook_deliveries WHERE endpoint_id = $1 AND attempts > 0',
+          // The attempt's outcome, once written (a row is leased, attempts counted, before its attempt ends).
+          `SELECT status, last_error, last_status_code FROM webhook_deliveries
+           WHERE endpoint_id = $1 AND attempts > 0 AND (last_error IS NOT NULL OR last_status_code IS NOT NULL)`,
           [created.body.id],
         );
         return rows.length ? rows : undefined;

@@ -184,6 +184,7 @@ describe("a message's budget: what one message's life costs, counted", () => {
         // Instance-wide work on timers (sweeps, checks) is not a message's: off for the count.
         WEBHOOK_SWEEP_INTERVAL_MS: '600000',
         SEND_SWEEP_INTERVAL_MS: '600000',
+        INBOX_SWEEP_INTERVAL_MS: '600000',
         TEMPLATE_SYNC_INTERVAL_SECONDS: '0',
         PACE_REFRESH_INTERVAL_SECONDS: '0',
         SUBSCRIPTION_CHECK_INTERVAL_SECONDS: '0',
