@@ -115,7 +115,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
   it("opens a template's funnel from the Templates page, at 390 pixels too, with no serious violation", async () => {
     for (const width of [1280, 390]) {
       const page = await signIn(width);
-      await page.goto(`${t.url}/console/#/templates`);
+      // Through the navigation once the session is in (a hash set before it would be the sign-in's).
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Templates' }).click();
       await page.getByRole('link', { name: 'Funnel of console_launch (en_US)' }).click();
       await page.getByText('Showing template').waitFor();
       await page
