@@ -91,7 +91,6 @@ describe('the client package against the gateway', () => {
 
   it('tries a 429 of the key’s rate limit again, and each message is sent once', async () => {
     const slow = (await createOrgKey(t, tenant, { rateLimitPerSecond: 1 })).key;
-    const gateway = createGatewayClient({ baseUrl: t.url, apiKey: slow, backoffMs: 200, retries: 8 });
     const recipients = ['15550601011', '15550601012', '15550601013'];
     const statuses: number[] = [];
     const seen: number[] = [];
@@ -106,7 +105,6 @@ describe('the client package against the gateway', () => {
         return response;
       },
     });
-    void gateway;
     await Promise.all(
       recipients.map(async (to) => {
         const sent = await watching.POST('/v1/{phoneNumberId}/messages', {

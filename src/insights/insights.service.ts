@@ -14,6 +14,7 @@ import {
   FunnelsRepository,
 } from '../messages/funnels/funnels.repository';
 import { TenancyService } from '../tenancy/tenancy.service';
+import { isDay } from '../usage/rate-card-input';
 import type { FunnelEntry, FunnelsReport } from './funnel-entry';
 
 export type { FunnelEntry, FunnelsReport } from './funnel-entry';
@@ -34,13 +35,6 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const invalid = (details: string) => GraphError.invalidParameter('Invalid parameter', details);
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
-
-/** A UTC day, `YYYY-MM-DD`, that exists. */
-export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /**
  * How messages perform (issue 59): funnels per template, broadcast or number, by day, week or the range

@@ -5,7 +5,7 @@ import { PeriodicJobs } from '../jobs/periodic-jobs';
 import { FunnelsRepository } from '../messages/funnels/funnels.repository';
 import { TemplatesService } from '../templates/templates.service';
 import { TenancyService } from '../tenancy/tenancy.service';
-import { isDay } from './insights.service';
+import { isDay } from '../usage/rate-card-input';
 import type { TemplateAnalyticsDay } from './template-analytics-day.entity';
 import { TemplateAnalyticsRepository } from './template-analytics.repository';
 import { TEMPLATES_PER_REQUEST, TemplateAnalyticsUpstream } from './template-analytics.upstream';
