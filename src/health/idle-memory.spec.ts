@@ -20,10 +20,11 @@ describe('IdleWatch: when an idle instance gives its memory back', () => {
     expect(watch.observe(0.001, 10_000, 300 * MB)).toBe(true);
   });
 
-  it('busy time (2 % of the loop or more) starts the delay again', () => {
+  it('busy time (15 % of the loop or more) starts the delay again', () => {
     const watch = new IdleWatch(20_000);
-    expect(watch.observe(0.001, 10_000, 220 * MB)).toBe(false);
-    expect(watch.observe(0.02, 10_000, 220 * MB)).toBe(false);
+    // An idle instance's own housekeeping (a few % of its loop) counts as idle; 15 % starts again.
+    expect(watch.observe(0.06, 10_000, 220 * MB)).toBe(false);
+    expect(watch.observe(0.15, 10_000, 220 * MB)).toBe(false);
     expect(watch.observe(0.001, 10_000, 220 * MB)).toBe(false);
     expect(watch.observe(0.001, 10_000, 220 * MB)).toBe(true);
   });
