@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { IssuedApiKey } from '../src/auth/api-keys.service';
 import { signRequest } from '../src/auth/hmac';
+import { IdempotencyService } from '../src/idempotency/idempotency.service';
 import { bearer, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { ProbeLog, ProbeModule } from './support/probe.module';
 import { freePort, RedisProcess } from './support/redis-helpers';
@@ -187,6 +188,32 @@ describe('Redis outage', () => {
     },
     30_000,
   );
+
+  it('a write refused while Redis hung goes through when retried with its key: its claim, run late, is let go', async () => {
+    const writer = (await createOrgKey(t, tenant, { rateLimitPerSecond: 10_000 })).key;
+    const write = () =>
+      request(t.url).post(send()).set(bearer(writer)).set('Idempotency-Key', 'hung-claim').send({ to: '15550198' });
+    redis.freeze();
+    let refused: request.Response;
+    try {
+      refused = await write();
+    } finally {
+      redis.thaw();
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toMatchObject({ code: 2 });
+    // The claim waited in the connection and ran once Redis answered: a lock no request holds, which
+    // would answer this retry 409 for the lock's minute had the gateway not released it.
+    let retried: request.Response | undefined;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      retried = await write();
+      if (retried.status !== 409 && retried.status !== 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(retried?.status).toBe(201);
+    expect(probe.count()).toBe(1);
+    expect(t.get(IdempotencyService).orphans.size).toBe(0);
+  });
 
   it('answers within the command timeout when Redis hangs (connection open, no reply)', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // a fresh rate-limit window

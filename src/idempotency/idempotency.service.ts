@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { ErrorCode, GraphError } from '../core/graph-error';
 import { MetricsService } from '../metrics/metrics.service';
 import { SecretBox } from '../common/secret-box';
-import { SharedStore } from '../redis/shared-store';
+import { SharedStore, wasNotSent } from '../redis/shared-store';
 import type { Erasure } from '../retention/customer-data';
+import { OrphanClaims } from './orphan-claims';
 import {
   claimIdempotency,
   completeIdempotency,
@@ -69,10 +70,12 @@ export function checkIdempotencyKey(value: unknown): string {
  * running twice.
  */
 @Injectable()
-export class IdempotencyService {
+export class IdempotencyService implements OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
   private readonly ttlMs: number;
   private readonly lockMs: number;
+  /** Claims refused 503 whose command may still run (a hung Redis): released once it answers. */
+  readonly orphans = new OrphanClaims((lockKey, token) => releaseIdempotency(this.store, lockKey, token));
 
   constructor(
     private readonly store: SharedStore,
@@ -111,7 +114,7 @@ export class IdempotencyService {
         prepared.lockTtlMs,
       );
     } catch (error) {
-      throw this.unavailable(error as Error);
+      throw this.unavailable(error as Error, prepared);
     }
     return this.claimed(prepared, claim);
   }
@@ -190,8 +193,17 @@ export class IdempotencyService {
     return removed;
   }
 
-  /** The store cannot be reached: a write carrying a key is refused (503 code 2), not run. */
-  unavailable(error: Error): GraphError {
+  onModuleDestroy(): void {
+    this.orphans.close();
+  }
+
+  /**
+   * The store cannot be reached: a write carrying a key is refused (503 code 2), not run. Its claim
+   * (`prepared`), when it was sent, may still run once the store answers: it is released then, so the
+   * retry the 503 asks for finds no lock.
+   */
+  unavailable(error: Error, prepared?: PreparedClaim): GraphError {
+    if (prepared && !wasNotSent(error)) this.orphans.add(prepared.lockKey, prepared.token);
     this.logger.warn(`idempotency store unavailable: ${error.message}`);
     this.metrics.idempotency.inc({ outcome: 'unavailable' });
     return new GraphError(

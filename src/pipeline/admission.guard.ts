@@ -86,7 +86,7 @@ export class AdmissionGuard extends ThrottlerGuard {
     let record;
     if (prepared) {
       const counted = await this.counters.incrementAndClaim(key, limit, prepared, (error) =>
-        this.idempotency.unavailable(error),
+        this.idempotency.unavailable(error, prepared),
       );
       record = counted.record;
       if (counted.claim)

@@ -123,7 +123,7 @@ export class RedisStore extends SharedStore {
   private async command<T>(run: () => Promise<T>): Promise<T> {
     if (this.circuitOpen) {
       this.refusedWhileOpen++;
-      throw new Error('Redis unavailable (circuit open): not sent');
+      throw Object.assign(new Error('Redis unavailable (circuit open): not sent'), { notSent: true });
     }
     const id = ++this.sequence;
     const startedAt = Date.now();

@@ -23,6 +23,12 @@ export const FEED_ID = /^\d{1,15}-\d{1,10}$/;
  * an in-process implementation runs the scripts' in-process twins for a single instance when no
  * REDIS_URL is configured, and stands in for Redis in each instance while Redis is unreachable.
  */
+/**
+ * Whether a store's command failed without being sent (Redis known down: its breaker open). A command
+ * that failed otherwise (a timeout) may still run once the store answers again.
+ */
+export const wasNotSent = (error: unknown): boolean => (error as { notSent?: unknown } | null)?.notSent === true;
+
 export abstract class SharedStore {
   abstract readonly kind: 'redis' | 'memory';
   /** Resolves when the store answers; rejects (within the command timeout) when it does not. */
