@@ -18,7 +18,7 @@ describe('the client package', () => {
     execFileSync('npm', ['run', '-s', 'build', '-w', 'packages/client'], { cwd: ROOT, stdio: 'pipe' });
     const load = (code: string, type: 'module' | 'commonjs') =>
       execFileSync(process.execPath, ['--input-type', type, '-e', code], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const names = 'createGatewayClient,GraphError,paginate,verifyWebhook,WebhookVerificationError';
+    const names = 'changesOf,createGatewayClient,GraphError,isChange,paginate,verifyWebhook,WebhookVerificationError';
     const esm = load(
       "import * as client from '@whatsapp-gateway/client'; console.log(Object.keys(client).sort().join())",
       'module',

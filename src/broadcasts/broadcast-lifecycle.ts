@@ -3,20 +3,8 @@ import { BroadcastSendsService } from '../messages/broadcast-sends.service';
 import { OnboardingService } from '../tenancy/onboarding.service';
 import type { DeliveryRow } from '../tenant-webhooks/delivery-row';
 import { WebhookOutbox } from '../tenant-webhooks/webhook-outbox';
-import { broadcastEvent, BROADCAST_FIELD } from './broadcast-events';
+import { broadcastEvent, type BroadcastCounts, BROADCAST_FIELD } from './broadcast-events';
 import { type BroadcastRow, BroadcastsRepository, type BroadcastStatus } from './broadcasts.repository';
-
-/** A broadcast's recipients by state, as its resource and its webhook show them. */
-export interface BroadcastCounts {
-  queued: number;
-  accepted: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  skipped: number;
-  deferred: number;
-}
 
 /**
  * A broadcast's moves between states and what they tell: its counts (its recipients' states, those
@@ -111,7 +99,7 @@ export class BroadcastLifecycle {
           id: row.id,
           name: row.name,
           phoneNumberId: row.phone_number_id,
-          status: row.status,
+          status: to,
           pauseReason: row.pause_reason,
           counts: { ...counts },
         });

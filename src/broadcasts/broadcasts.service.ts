@@ -26,7 +26,8 @@ import {
   type TemplateReference,
 } from './broadcast-input';
 import { BroadcastDispatcher } from './broadcast-dispatcher.service';
-import { type BroadcastCounts, BroadcastLifecycle } from './broadcast-lifecycle';
+import type { BroadcastCounts } from './broadcast-events';
+import { BroadcastLifecycle } from './broadcast-lifecycle';
 import { broadcastNotFound, broadcastStateConflict } from './broadcasts.errors';
 import {
   type BroadcastRow,

@@ -1,38 +1,11 @@
+import type { WebhookEnvelope } from './events.js';
+
 /** Why a delivery was refused. */
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WebhookVerificationError';
   }
-}
-
-/** A change of a delivery: Meta's `field` and its `value` (a gateway event's too). */
-export interface WebhookChange<Field extends string = string, Value = Record<string, unknown>> {
-  field: Field;
-  value: Value;
-}
-
-/** What the gateway delivers: Meta's envelope, for Meta's changes and the gateway's own events alike. */
-export interface WebhookEnvelope {
-  object: string;
-  entry: Array<{ id: string; time?: number; changes: WebhookChange[] }>;
-}
-
-/** A message status or inbound message change (`field: "messages"`), as Meta sends it. */
-export interface MessagesValue {
-  messaging_product: 'whatsapp';
-  metadata: { display_phone_number: string; phone_number_id: string };
-  statuses?: Array<{
-    id: string;
-    status: 'sent' | 'delivered' | 'read' | 'failed' | string;
-    timestamp: string;
-    recipient_id: string;
-    biz_opaque_callback_data?: string;
-    errors?: Array<{ code: number; title?: string; message?: string }>;
-    pricing?: { billable?: boolean; pricing_model?: string; category?: string; type?: string };
-  }>;
-  messages?: Array<{ id: string; from: string; timestamp: string; type: string; [member: string]: unknown }>;
-  contacts?: Array<{ wa_id: string; profile?: { name?: string } }>;
 }
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto, PagingDto } from '../../common/pagination';
-import type { BroadcastCounts } from '../broadcast-lifecycle';
+import type { BroadcastCounts } from '../broadcast-events';
 import type { BroadcastRow } from '../broadcasts.repository';
 import { BROADCAST_STATUSES as STATUSES, RECIPIENT_STATES } from '../broadcast-states';
 import type { RefusedRecipient } from '../broadcasts.service';

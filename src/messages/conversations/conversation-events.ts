@@ -10,6 +10,34 @@ export interface ChangedBy {
   key_id: string | null;
 }
 
+/** The value of a `conversation_update` change for an assignment (the client package's type is held equal). */
+export interface ConversationAssignedValue {
+  event: 'conversation.assigned';
+  metadata: { phone_number_id: string };
+  wa_id: string;
+  assignee_id: string | null;
+  previous_assignee_id: string | null;
+  team_id: string | null;
+  reason: 'manual' | 'auto_assignment' | 'reply' | 'unavailable' | 'automation';
+  changed_by: ChangedBy | null;
+  timestamp: string;
+}
+
+/** The value of a `conversation_update` change for a status change (the client package's type is held equal). */
+export interface ConversationStatusChangedValue {
+  event: 'conversation.status_changed';
+  metadata: { phone_number_id: string };
+  wa_id: string;
+  status: ConversationStatus;
+  previous_status: ConversationStatus | null;
+  /** ISO 8601, while snoozed. */
+  snoozed_until: string | null;
+  assignee_id: string | null;
+  reason: 'manual' | 'customer' | 'snooze_ended' | 'automation';
+  changed_by: ChangedBy | null;
+  timestamp: string;
+}
+
 interface About {
   wabaId: string;
   phoneNumberId: string;
@@ -28,11 +56,11 @@ export function assignedEvent(
     assigneeId: string | null;
     previousAssigneeId: string | null;
     teamId: string | null;
-    reason: 'manual' | 'auto_assignment' | 'reply' | 'unavailable' | 'automation';
+    reason: ConversationAssignedValue['reason'];
     by: ChangedBy | null;
   },
 ): string {
-  return ownEventBody(about.wabaId, CONVERSATION_FIELD, {
+  const value: ConversationAssignedValue = {
     event: 'conversation.assigned',
     metadata: { phone_number_id: about.phoneNumberId },
     wa_id: about.waId,
@@ -42,7 +70,8 @@ export function assignedEvent(
     reason: change.reason,
     changed_by: change.by,
     timestamp: String(Math.floor(Date.now() / 1000)),
-  });
+  };
+  return ownEventBody(about.wabaId, CONVERSATION_FIELD, value);
 }
 
 /**
@@ -56,11 +85,11 @@ export function statusChangedEvent(
     previousStatus: ConversationStatus | null;
     snoozedUntil: Date | null;
     assigneeId: string | null;
-    reason: 'manual' | 'customer' | 'snooze_ended' | 'automation';
+    reason: ConversationStatusChangedValue['reason'];
     by: ChangedBy | null;
   },
 ): string {
-  return ownEventBody(about.wabaId, CONVERSATION_FIELD, {
+  const value: ConversationStatusChangedValue = {
     event: 'conversation.status_changed',
     metadata: { phone_number_id: about.phoneNumberId },
     wa_id: about.waId,
@@ -71,5 +100,6 @@ export function statusChangedEvent(
     reason: change.reason,
     changed_by: change.by,
     timestamp: String(Math.floor(Date.now() / 1000)),
-  });
+  };
+  return ownEventBody(about.wabaId, CONVERSATION_FIELD, value);
 }
