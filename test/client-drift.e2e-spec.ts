@@ -17,6 +17,29 @@ function clientSchemaOf(document: OpenApiDocument): string {
   return execFileSync(process.execPath, [GENERATOR, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
+/**
+ * Where the description says an object and nothing of what it holds (the client types such a member
+ * `Record<string, never>`, which no value but `{}` fits), or a parameter with no type (`unknown`).
+ */
+function untypedPlaces(node: unknown, at: string, found: string[]): string[] {
+  if (Array.isArray(node)) node.forEach((item, i) => untypedPlaces(item, `${at}/${i}`, found));
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    const composed = ['properties', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', '$ref'].some((k) => k in schema);
+    if (schema.type === 'object' && !composed) found.push(at);
+    if (
+      typeof schema.in === 'string' &&
+      typeof schema.name === 'string' &&
+      !('schema' in schema) &&
+      !('content' in schema)
+    )
+      found.push(at);
+    for (const [key, value] of Object.entries(schema))
+      if (key !== 'example' && key !== 'examples') untypedPlaces(value, `${at}/${key}`, found);
+  }
+  return found;
+}
+
 /** The first line where two texts part, for a failure that says what drifted. */
 function firstDifference(committed: string, generated: string): string | undefined {
   const a = committed.split('\n');
@@ -49,6 +72,10 @@ describe('the client package is generated from the description the app serves', 
     const paths = Object.keys(document.paths ?? {});
     expect(paths.length).toBeGreaterThan(100);
     for (const path of paths) expect(committed).toContain(`\n  '${path}': {`);
+  });
+
+  it('types every member and parameter, so the client takes and gives what the gateway does', () => {
+    expect(untypedPlaces(document, '#', [])).toEqual([]);
   });
 
   it("fails when a route's parameter changes without the client generated again", async () => {

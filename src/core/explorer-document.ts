@@ -42,6 +42,8 @@ type Operation = {
  * Finishes the generated OpenAPI document so every route can be executed and read as it is:
  * - every `{name}` of a path is a declared path parameter (a controller-level `:wabaId` is not
  *   declared by Nest for each route, and the explorer's Execute then sent `/v1/%7BwabaId%7D`);
+ * - every parameter has a type: one declared without (a `@Param` or `@ApiQuery` naming none) is a
+ *   string, as a path or query value arrives (the typed client would otherwise take `unknown`);
  * - an authenticated route's description says the scopes it needs and the key kinds that may call
  *   it, and its 403 example names its own scope (not one route's for all).
  */
@@ -62,11 +64,20 @@ export function finishExplorerDocument(document: OpenAPIObject, kinds: readonly 
           schema: { type: 'string' },
         });
       }
+      for (const parameter of operation.parameters)
+        if (!('content' in parameter) && untyped(parameter.schema)) parameter.schema = { type: 'string' };
       const scopes = operation['x-required-scopes'];
       if (scopes) describeAccess(operation, scopes, kinds);
     }
   }
   return document;
+}
+
+/** A parameter schema that says nothing of its type (absent, or `{}`). */
+function untyped(schema: unknown): boolean {
+  if (schema === undefined || schema === null) return true;
+  const keys = Object.keys(schema);
+  return !['type', '$ref', 'enum', 'oneOf', 'anyOf', 'allOf', 'items'].some((key) => keys.includes(key));
 }
 
 function describeAccess(operation: Operation, scopes: string[], kinds: readonly KeyKindInfo[]): void {

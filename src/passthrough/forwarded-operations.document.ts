@@ -62,7 +62,7 @@ export function addForwardedOperations(document: OpenAPIObject): OpenAPIObject {
             required: operation.body.required.length > 0,
             content: {
               [operation.body.contentType]: {
-                schema: { type: 'object' },
+                schema: { type: 'object', additionalProperties: true },
                 ...(operation.body.example !== undefined && { example: operation.body.example }),
               },
             },

@@ -5,6 +5,7 @@ import { Authenticated, TenantId } from '../core/access.decorators';
 import { Audited } from '../audit/audited.decorator';
 import { ApiGraphErrors } from '../core/api-graph-errors.decorator';
 import type { GatewayRequest } from '../core/gateway-request';
+import { PARAMETER_FORMATS, TEMPLATE_CATEGORIES } from './template-create-rules';
 import { BusinessAccountContext, TemplatesService } from './templates.service';
 
 const CREATE_EXAMPLE = {
@@ -61,7 +62,25 @@ export class TemplatesController {
       'call upstream; 409 code 131000 when the business account holds its most templates.',
   })
   @ApiParam({ name: 'wabaId', description: "Meta's business account id of the organization" })
-  @ApiBody({ schema: { type: 'object', example: CREATE_EXAMPLE } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['name', 'language', 'category', 'components'],
+      properties: {
+        name: { type: 'string' },
+        language: { type: 'string', example: 'en_US' },
+        category: { type: 'string', description: `${TEMPLATE_CATEGORIES.join(', ')} (any case)` },
+        components: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        parameter_format: { type: 'string', description: `${PARAMETER_FORMATS.join(', ')} (any case)` },
+        message_send_ttl_seconds: { type: 'integer' },
+        header_media_file_id: { type: 'string' },
+        group_name: { type: 'string' },
+      },
+      // Whatever else Meta's template-create body takes goes to Meta as given.
+      additionalProperties: true,
+      example: CREATE_EXAMPLE,
+    },
+  })
   @ApiOkResponse({ schema: { example: { id: '594425479261596', status: 'PENDING', category: 'UTILITY' } } })
   @ApiGraphErrors(400, 409, 500)
   create(@TenantId() tenantId: string, @Req() req: GatewayRequest, @Body() body: Record<string, unknown>) {

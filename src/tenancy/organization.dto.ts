@@ -9,6 +9,7 @@ export class OrganizationDto {
   name: string;
 
   @ApiProperty({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'The live organization whose test twin this is (test mode); null for a live organization',

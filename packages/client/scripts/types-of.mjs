@@ -12,7 +12,8 @@ const HEADER =
 
 const document = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const target = fileURLToPath(new URL('../src/schema.ts', import.meta.url));
-// A field with a default is optional in what the caller sends (Meta's `recipient_type`, `type`).
-const text = HEADER + astToString(await openapiTS(document, { defaultNonNullable: false }));
+// A field with a default is optional in what the caller sends (Meta's `recipient_type`, `type`); an
+// object the description says nothing more of takes any members, as JSON Schema reads it (not none).
+const text = HEADER + astToString(await openapiTS(document, { defaultNonNullable: false, emptyObjectsUnknown: true }));
 const options = await prettier.resolveConfig(target);
 process.stdout.write(await prettier.format(text, { ...options, filepath: target }));

@@ -4200,7 +4200,7 @@ export interface components {
        * Format: date-time
        * @description When the key stops working (in the future). Omitted: the issuing key’s own bound.
        */
-      expires_at?: Record<string, never> | null;
+      expires_at?: string | null;
       /** @description Require HMAC-signed requests; the answer carries the signing secret, once. */
       hmac?: boolean;
     };
@@ -4235,24 +4235,24 @@ export interface components {
       /** @description Whether requests must be HMAC-signed */
       hmac: boolean;
       /** Format: date-time */
-      expires_at: Record<string, never> | null;
+      expires_at: string | null;
       /** Format: date-time */
-      revoked_at: Record<string, never> | null;
+      revoked_at: string | null;
       /**
        * Format: date-time
        * @description Updated at most once a minute
        */
-      last_used_at: Record<string, never> | null;
+      last_used_at: string | null;
       /**
        * Format: uuid
        * @description The key that issued this one over HTTP; null when the CLI did
        */
-      issued_by_key_id: Record<string, never> | null;
+      issued_by_key_id: string | null;
       /**
        * Format: uuid
        * @description The key this one replaced by rotation
        */
-      rotated_from_id: Record<string, never> | null;
+      rotated_from_id: string | null;
       /** Format: date-time */
       created_at: string;
     };
@@ -4318,7 +4318,7 @@ export interface components {
        * Format: uuid
        * @description The live organization whose test twin this is (test mode); null for a live organization
        */
-      test_of: Record<string, never> | null;
+      test_of: string | null;
       /** Format: date-time */
       created_at: string;
     };
@@ -4360,7 +4360,7 @@ export interface components {
        * Format: uuid
        * @description The live organization whose test twin this is (test mode); null for a live organization
        */
-      test_of: Record<string, never> | null;
+      test_of: string | null;
       /** Format: date-time */
       created_at: string;
       /** @description With `owner_email`: their invitation as owner */
@@ -4473,20 +4473,20 @@ export interface components {
        * @description Meta's throughput level, as last learned
        * @example STANDARD
        */
-      throughput_level: Record<string, never> | null;
+      throughput_level: string | null;
       /** @description Shared with the WhatsApp Business app (20 messages per second) */
-      is_on_biz_app: Record<string, never> | null;
+      is_on_biz_app: boolean | null;
       /** @example TIER_1K */
-      messaging_limit_tier: Record<string, never> | null;
+      messaging_limit_tier: string | null;
       /** @example GREEN */
-      quality_rating: Record<string, never> | null;
+      quality_rating: string | null;
       /**
        * Format: date-time
        * @description When the limits above were read from Meta
        */
-      limits_learned_at: Record<string, never> | null;
+      limits_learned_at: string | null;
       /** @description An operator's messages per second for this number */
-      throughput_override_mps: Record<string, never> | null;
+      throughput_override_mps: number | null;
       /** Format: date-time */
       created_at: string;
     };
@@ -4499,7 +4499,7 @@ export interface components {
       display_phone_number?: string;
       enforce_service_window?: boolean;
       /** @description Messages per second to pace this number at, in place of what Meta's throughput level gives (null: Meta's level again). Meta still refuses anything above its own level. */
-      throughput_override_mps?: Record<string, never> | null;
+      throughput_override_mps?: number | null;
     };
     AuditActorDto: {
       /**
@@ -4556,7 +4556,9 @@ export interface components {
        *       }
        *     }
        */
-      changes: Record<string, never> | null;
+      changes: {
+        [key: string]: unknown;
+      } | null;
       request_id: string | null;
       /** Format: date-time */
       created_at: string;
@@ -5720,7 +5722,9 @@ export interface components {
       /** Format: date-time */
       timestamp: string;
       /** @description conversation, pricing, errors as upstream reported them; the error of a failed send */
-      details?: Record<string, never>;
+      details?: {
+        [key: string]: unknown;
+      };
     };
     MessageRecordDto: {
       /**
@@ -5732,7 +5736,7 @@ export interface components {
        * @description The upstream message id
        * @example wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1
        */
-      wamid?: Record<string, never>;
+      wamid?: string;
       /** @example 106540352242922 */
       phone_number_id: string;
       /** @example 15551234567 */
@@ -5745,20 +5749,24 @@ export interface components {
        */
       status: 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
       /** @description The upstream error of a failed send */
-      error?: Record<string, never>;
-      idempotency_key?: Record<string, never>;
+      error?: {
+        [key: string]: unknown;
+      };
+      idempotency_key?: string;
       /**
        * Format: uuid
        * @description The broadcast it was sent for
        */
-      broadcast_id: Record<string, never> | null;
+      broadcast_id: string | null;
       /**
        * Format: date-time
        * @description When the upstream outcome of the send became unknown (no answer in time, or the instance died); its status webhooks then settle it, or after SEND_OUTCOME_TIMEOUT_SECONDS it is failed with reason outcome_unknown
        */
-      outcome_unknown_at?: Record<string, never>;
+      outcome_unknown_at?: string;
       /** @description The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference) */
-      payload: Record<string, never>;
+      payload: {
+        [key: string]: unknown;
+      };
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -5793,7 +5801,9 @@ export interface components {
        *       "failed": 3
        *     }
        */
-      by_status: Record<string, never>;
+      by_status: {
+        [key: string]: number;
+      };
       /** @description The most frequent error codes of failed messages, at most 5 */
       top_errors: components['schemas']['ErrorCountDto'][];
     };
@@ -5970,7 +5980,9 @@ export interface components {
       /** @description Inbound: whether it was marked read */
       read?: boolean;
       /** @description The message it replies to: `{ id }` (a wamid) */
-      context: Record<string, never> | null;
+      context: {
+        id?: string;
+      } | null;
       reactions: components['schemas']['ReactionDto'][];
       media: components['schemas']['ThreadMediaDto'] | null;
       /** @description Meta's message object (inbound) or the send's body (outbound) */
@@ -5980,7 +5992,10 @@ export interface components {
     };
     ThreadPagingDto: {
       /** @description `before`: the newest message of the page; `after`: the oldest */
-      cursors: Record<string, never>;
+      cursors: {
+        before?: string;
+        after?: string;
+      };
       /** @description Older messages */
       next?: string;
       /** @description Newer messages */
@@ -6024,12 +6039,12 @@ export interface components {
        * Format: uuid
        * @description The member who wrote it
        */
-      user_id: Record<string, never> | null;
+      user_id: string | null;
       /**
        * Format: uuid
        * @description The machine's key that wrote it (no member)
        */
-      key_id: Record<string, never> | null;
+      key_id: string | null;
     };
     NoteDto: {
       /** Format: uuid */
@@ -6052,7 +6067,7 @@ export interface components {
       phone_number_id: string;
       wa_id: string;
       /** Format: uuid */
-      author_id: Record<string, never> | null;
+      author_id: string | null;
       body: string;
       /** Format: date-time */
       created_at: string;
@@ -6097,12 +6112,12 @@ export interface components {
        * Format: uuid
        * @description With by=agent (null: resolved by a key)
        */
-      agent_id?: Record<string, never> | null;
+      agent_id?: string | null;
       /**
        * Format: uuid
        * @description With by=team (null: no team)
        */
-      team_id?: Record<string, never> | null;
+      team_id?: string | null;
       /** @description With by=number */
       phone_number_id?: string;
       /** @description Conversations resolved (episodes) */
@@ -6717,13 +6732,13 @@ export interface components {
     ReplyTemplateDto: {
       /** @example after_hours */
       name: string;
-      /**
-       * @example {
-       *       "code": "en_US"
-       *     }
-       */
-      language: Record<string, never>;
-      components?: Record<string, never>[];
+      language?: {
+        /** @example en_US */
+        code: string;
+      };
+      components?: {
+        [key: string]: unknown;
+      }[];
     };
     AutomaticReplyDto: {
       /** @default true */
@@ -6759,7 +6774,10 @@ export interface components {
        *       "message": "Message undeliverable"
        *     }
        */
-      error?: Record<string, never>;
+      error?: {
+        code?: number;
+        message?: string;
+      };
       /**
        * @description A call's answer (or its last try's)
        * @example 200
@@ -6857,7 +6875,9 @@ export interface components {
        *       }
        *     ]
        */
-      conditions: Record<string, never>[];
+      conditions: {
+        [key: string]: unknown;
+      }[];
       /**
        * @description In order (1 to 10)
        * @example [
@@ -6870,7 +6890,9 @@ export interface components {
        *       }
        *     ]
        */
-      actions: Record<string, never>[];
+      actions: {
+        [key: string]: unknown;
+      }[];
       /** @description Where it is judged among the rules (0: first); absent: last */
       position?: number;
       /** Format: uuid */
@@ -6909,7 +6931,9 @@ export interface components {
        *       }
        *     ]
        */
-      conditions: Record<string, never>[];
+      conditions: {
+        [key: string]: unknown;
+      }[];
       /**
        * @description In order (1 to 10)
        * @example [
@@ -6922,7 +6946,9 @@ export interface components {
        *       }
        *     ]
        */
-      actions: Record<string, never>[];
+      actions: {
+        [key: string]: unknown;
+      }[];
       /** @description Where it is judged among the rules (0: first); absent: last */
       position?: number;
     };
@@ -6953,7 +6979,9 @@ export interface components {
       matched: boolean;
       reason: string;
       /** @description What it would do */
-      actions: Record<string, never>[];
+      actions: {
+        [key: string]: unknown;
+      }[];
     };
     DryRunResultDto: {
       inside_business_hours: boolean;
@@ -7042,12 +7070,10 @@ export interface components {
     BroadcastTemplateDto: {
       /** @example order_update */
       name: string;
-      /**
-       * @example {
-       *       "code": "en_US"
-       *     }
-       */
-      language: Record<string, never>;
+      language?: {
+        /** @example en_US */
+        code: string;
+      };
     };
     BroadcastRecipientInputDto: {
       /**
@@ -7069,7 +7095,9 @@ export interface components {
        *       }
        *     ]
        */
-      components?: string[];
+      components?: {
+        [key: string]: unknown;
+      }[];
     };
     CreateBroadcastDto: {
       /** @example November order updates */
@@ -7107,7 +7135,9 @@ export interface components {
        *       "code": 131000
        *     }
        */
-      error: Record<string, never>;
+      error: {
+        [key: string]: unknown;
+      };
     };
     BroadcastEstimateDto: {
       /** @description The number's pace */
@@ -7120,7 +7150,7 @@ export interface components {
        * @description At the pace, without API traffic and deferrals
        */
       finishes_at: string;
-      messaging_limit_tier: Record<string, never> | null;
+      messaging_limit_tier: string | null;
     };
     CreatedBroadcastDto: {
       /** Format: uuid */
@@ -7136,13 +7166,13 @@ export interface components {
       recipients: number;
       counts: components['schemas']['BroadcastCountsDto'];
       /** @description Messages recorded per second since it started */
-      rate_per_second: Record<string, never> | null;
+      rate_per_second: number | null;
       /** Format: date-time */
-      scheduled_at: Record<string, never> | null;
+      scheduled_at: string | null;
       /** Format: date-time */
-      started_at: Record<string, never> | null;
+      started_at: string | null;
       /** Format: date-time */
-      finished_at: Record<string, never> | null;
+      finished_at: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -7186,13 +7216,13 @@ export interface components {
       recipients: number;
       counts: components['schemas']['BroadcastCountsDto'];
       /** @description Messages recorded per second since it started */
-      rate_per_second: Record<string, never> | null;
+      rate_per_second: number | null;
       /** Format: date-time */
-      scheduled_at: Record<string, never> | null;
+      scheduled_at: string | null;
       /** Format: date-time */
-      started_at: Record<string, never> | null;
+      started_at: string | null;
       /** Format: date-time */
-      finished_at: Record<string, never> | null;
+      finished_at: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -7211,10 +7241,12 @@ export interface components {
        * Format: uuid
        * @description Its message record
        */
-      message_id: Record<string, never> | null;
-      wamid: Record<string, never> | null;
+      message_id: string | null;
+      wamid: string | null;
       /** @description Meta's error, or why it was refused or skipped */
-      error: Record<string, never> | null;
+      error: {
+        [key: string]: unknown;
+      } | null;
       /**
        * Format: date-time
        * @description Deferred: not before then
@@ -7244,13 +7276,13 @@ export interface components {
       recipients: number;
       counts: components['schemas']['BroadcastCountsDto'];
       /** @description Messages recorded per second since it started */
-      rate_per_second: Record<string, never> | null;
+      rate_per_second: number | null;
       /** Format: date-time */
-      scheduled_at: Record<string, never> | null;
+      scheduled_at: string | null;
       /** Format: date-time */
-      started_at: Record<string, never> | null;
+      started_at: string | null;
       /** Format: date-time */
-      finished_at: Record<string, never> | null;
+      finished_at: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -7284,20 +7316,20 @@ export interface components {
        * @description Meta's throughput level, as last learned
        * @example STANDARD
        */
-      throughput_level: Record<string, never> | null;
+      throughput_level: string | null;
       /** @description Shared with the WhatsApp Business app (20 messages per second) */
-      is_on_biz_app: Record<string, never> | null;
+      is_on_biz_app: boolean | null;
       /** @example TIER_1K */
-      messaging_limit_tier: Record<string, never> | null;
+      messaging_limit_tier: string | null;
       /** @example GREEN */
-      quality_rating: Record<string, never> | null;
+      quality_rating: string | null;
       /**
        * Format: date-time
        * @description When the limits above were read from Meta
        */
-      limits_learned_at: Record<string, never> | null;
+      limits_learned_at: string | null;
       /** @description An operator's messages per second for this number */
-      throughput_override_mps: Record<string, never> | null;
+      throughput_override_mps: number | null;
       /** Format: date-time */
       created_at: string;
       /**
@@ -7466,7 +7498,9 @@ export interface components {
       exported_at: string;
       /** @description By kind: automation_runs, blacklist, broadcast_recipients, contact, conversations, inbound_messages, messages (each with `statuses`), notes */
       data: {
-        [key: string]: Record<string, never>[];
+        [key: string]: {
+          [key: string]: unknown;
+        }[];
       };
       /**
        * @example {
@@ -9553,9 +9587,9 @@ export interface operations {
   UpstreamWebhooksController_verify: {
     parameters: {
       query: {
-        'hub.challenge': unknown;
-        'hub.verify_token': unknown;
-        'hub.mode': unknown;
+        'hub.challenge': string;
+        'hub.verify_token': string;
+        'hub.mode': string;
       };
       header?: never;
       path?: never;
@@ -10392,7 +10426,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream business account id of the organization */
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
@@ -10444,7 +10478,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream business account id of the organization */
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
@@ -10509,7 +10543,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream business account id of the organization */
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
@@ -10632,7 +10666,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream phone number id of the organization */
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -12257,13 +12291,29 @@ export interface operations {
       };
       path: {
         /** @description Meta's business account id of the organization */
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': {
+          name: string;
+          /** @example en_US */
+          language: string;
+          /** @description UTILITY, MARKETING, AUTHENTICATION (any case) */
+          category: string;
+          components: {
+            [key: string]: unknown;
+          }[];
+          /** @description POSITIONAL, NAMED (any case) */
+          parameter_format?: string;
+          message_send_ttl_seconds?: number;
+          header_media_file_id?: string;
+          group_name?: string;
+        } & {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -12476,7 +12526,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream phone number id of the organization */
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -12604,7 +12654,7 @@ export interface operations {
       };
       path: {
         /** @description Upstream business account id of the organization */
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
@@ -13170,11 +13220,11 @@ export interface operations {
     parameters: {
       query?: {
         /** @description CSV only */
-        source?: unknown;
+        source?: string;
         /** @description CSV only */
-        effective_from?: unknown;
+        effective_from?: string;
         /** @description CSV only */
-        currency?: unknown;
+        currency?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -13247,10 +13297,10 @@ export interface operations {
   RateCardsController_quote: {
     parameters: {
       query: {
-        date?: unknown;
-        category: unknown;
-        wa_id: unknown;
-        organization_id: unknown;
+        date?: string;
+        category: string;
+        wa_id: string;
+        organization_id: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -13556,12 +13606,12 @@ export interface operations {
   UsageController_report: {
     parameters: {
       query: {
-        organization_id?: unknown;
+        organization_id?: string;
         /** @description Comma-separated: organization, category, phone_number, market, country, broadcast */
-        group_by?: unknown;
+        group_by?: string;
         granularity?: 'day' | 'month';
-        to: unknown;
-        from: unknown;
+        to: string;
+        from: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -13621,10 +13671,10 @@ export interface operations {
   UsageController_listReconciliations: {
     parameters: {
       query?: {
-        organization_id?: unknown;
+        organization_id?: string;
         flagged?: 'true' | 'false';
-        to?: unknown;
-        from?: unknown;
+        to?: string;
+        from?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -13734,7 +13784,7 @@ export interface operations {
   SpendingLimitsController_read: {
     parameters: {
       query?: {
-        organization_id?: unknown;
+        organization_id?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -15008,7 +15058,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description The id of the last event seen */
-        last_event_id?: unknown;
+        last_event_id?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -15948,7 +15998,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -16008,7 +16058,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -16081,7 +16131,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -16141,7 +16191,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -16218,7 +16268,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -17097,7 +17147,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -17170,7 +17220,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -17383,7 +17433,7 @@ export interface operations {
       path: {
         /** @description The broadcast's id */
         broadcastId: string;
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -18822,9 +18872,9 @@ export interface operations {
     parameters: {
       query: {
         /** @description As the link gives it */
-        signature: unknown;
+        signature: string;
         /** @description As the link gives it */
-        expires: unknown;
+        expires: string;
       };
       header?: never;
       path: {
@@ -18986,12 +19036,12 @@ export interface operations {
   InsightsController_funnels: {
     parameters: {
       query?: {
-        phone_number_id?: unknown;
-        broadcast_id?: unknown;
-        template_language?: unknown;
-        template_name?: unknown;
-        until?: unknown;
-        since?: unknown;
+        phone_number_id?: string;
+        broadcast_id?: string;
+        template_language?: string;
+        template_name?: string;
+        until?: string;
+        since?: string;
         granularity?: 'day' | 'week' | 'total';
         by?: 'template' | 'broadcast' | 'phone_number';
       };
@@ -19054,8 +19104,8 @@ export interface operations {
     parameters: {
       query?: {
         flagged?: 'true' | 'false';
-        until?: unknown;
-        since?: unknown;
+        until?: string;
+        since?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -19757,7 +19807,7 @@ export interface operations {
   GraphNodesController_read: {
     parameters: {
       query?: {
-        fields?: unknown;
+        fields?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
@@ -19965,14 +20015,14 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Comma-separated fields, as Graph takes them (id is always included) */
-        fields?: unknown;
+        fields?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        wabaId: unknown;
+        wabaId: string;
       };
       cookie?: never;
     };
@@ -20043,7 +20093,9 @@ export interface operations {
          *       "cc": "1"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -20112,14 +20164,14 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Comma-separated fields, as Graph takes them (id is always included) */
-        fields?: unknown;
+        fields?: string;
       };
       header?: {
         /** @description Admin keys: the organization to act for when the path names no phone number or business account. */
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -20179,7 +20231,7 @@ export interface operations {
         'X-Svc-Tenant-Id'?: string;
       };
       path: {
-        phoneNumberId: unknown;
+        phoneNumberId: string;
       };
       cookie?: never;
     };
@@ -20346,7 +20398,9 @@ export interface operations {
          *       "messaging_product": "whatsapp"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -20441,7 +20495,9 @@ export interface operations {
          *       "messaging_product": "whatsapp"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -20636,7 +20692,9 @@ export interface operations {
          *       "biz_opaque_callback_data": "0fS5cePMok"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -20815,7 +20873,9 @@ export interface operations {
          *       "join_approval_mode": "approval_required"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -20907,7 +20967,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21091,7 +21153,9 @@ export interface operations {
          *       "generate_qr_image": "SVG"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21333,7 +21397,9 @@ export interface operations {
          *       "encrypted_contents": "eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkExMjhDQkMtSFMyNTYifQ..."
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21496,7 +21562,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21585,7 +21653,9 @@ export interface operations {
          *       "connection_status": "CONNECTED"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21879,7 +21949,9 @@ export interface operations {
          *       "pin": "123456"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -21962,7 +22034,9 @@ export interface operations {
          *       "language": "en_US"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22142,7 +22216,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22224,7 +22300,9 @@ export interface operations {
          *       "code": "123456"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22385,7 +22463,9 @@ export interface operations {
          *       "business_public_key": "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA...\n-----END PUBLIC KEY-----\n"
          *     }
          */
-        'multipart/form-data': Record<string, never>;
+        'multipart/form-data': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22726,7 +22806,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22808,7 +22890,9 @@ export interface operations {
          *       "messaging_product": "whatsapp"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -22891,7 +22975,9 @@ export interface operations {
          *       "messaging_product": "whatsapp"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -23064,7 +23150,9 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -23177,7 +23265,9 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -23292,7 +23382,9 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -23379,7 +23471,9 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -23549,7 +23643,9 @@ export interface operations {
          *       "profile_picture_file": "string"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24006,7 +24102,9 @@ export interface operations {
          *       ]
          *     }
          */
-        'application/x-www-form-urlencoded': Record<string, never>;
+        'application/x-www-form-urlencoded': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24088,7 +24186,9 @@ export interface operations {
          *       "user": "2345678901234567"
          *     }
          */
-        'application/x-www-form-urlencoded': Record<string, never>;
+        'application/x-www-form-urlencoded': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24175,7 +24275,9 @@ export interface operations {
          *       "commands": []
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24378,7 +24480,9 @@ export interface operations {
          *       "name": "<FLOW_NAME>"
          *     }
          */
-        'multipart/form-data': Record<string, never>;
+        'multipart/form-data': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24461,7 +24565,9 @@ export interface operations {
          *       "source_waba_id": "<SOURCE_WABA_ID>"
          *     }
          */
-        'multipart/form-data': Record<string, never>;
+        'multipart/form-data': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24663,7 +24769,9 @@ export interface operations {
          *       "name": "<NEW_FLOW_NAME>"
          *     }
          */
-        'multipart/form-data': Record<string, never>;
+        'multipart/form-data': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -24905,7 +25013,9 @@ export interface operations {
          *       "name": "flow.json"
          *     }
          */
-        'multipart/form-data': Record<string, never>;
+        'multipart/form-data': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -25347,7 +25457,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -25574,7 +25686,9 @@ export interface operations {
          *       }
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -25659,7 +25773,9 @@ export interface operations {
          *       "client_mutation_id": "obo_mobility_intent_mutation_123"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -25747,7 +25863,9 @@ export interface operations {
          *       "migration_reason": "Migrating to new solution provider for enhanced features"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {
@@ -26125,7 +26243,9 @@ export interface operations {
          *       "name": "Updated Business Name"
          *     }
          */
-        'application/json': Record<string, never>;
+        'application/json': {
+          [key: string]: unknown;
+        };
       };
     };
     responses: {

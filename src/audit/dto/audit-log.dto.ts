@@ -89,7 +89,8 @@ export class AuditEntryDto {
 
   @ApiProperty({
     nullable: true,
-    type: Object,
+    type: 'object',
+    additionalProperties: true,
     description:
       'What the write asked for (`query`, `body`): secrets replaced by "[redacted]", lists past 20 items and texts past ' +
       '1,000 characters shortened',

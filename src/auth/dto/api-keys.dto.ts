@@ -112,6 +112,7 @@ export class CreateApiKeyDto {
   rate_limit_per_second?: number;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'date-time',
     nullable: true,
     description: 'When the key stops working (in the future).' + INHERITS,
@@ -163,23 +164,24 @@ export class ApiKeyDto {
   @ApiProperty({ description: 'Whether requests must be HMAC-signed' })
   hmac: boolean;
 
-  @ApiProperty({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   expires_at: string | null;
 
-  @ApiProperty({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   revoked_at: string | null;
 
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'Updated at most once a minute' })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Updated at most once a minute' })
   last_used_at: string | null;
 
   @ApiProperty({
+    type: String,
     format: 'uuid',
     nullable: true,
     description: 'The key that issued this one over HTTP; null when the CLI did',
   })
   issued_by_key_id: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The key this one replaced by rotation' })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The key this one replaced by rotation' })
   rotated_from_id: string | null;
 
   @ApiProperty({ format: 'date-time' })

@@ -30,8 +30,9 @@ export class BusinessHoursDto {
 
 class ReplyTemplateDto {
   @ApiProperty({ example: 'after_hours' }) name: string;
-  @ApiProperty({ example: { code: 'en_US' } }) language: { code: string };
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' } }) components?: unknown[];
+  @ApiProperty({ type: 'object', properties: { code: { type: 'string', example: 'en_US' } }, required: ['code'] })
+  language: { code: string };
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true } }) components?: unknown[];
 }
 
 export class AutomaticReplyDto {
@@ -70,7 +71,12 @@ class AutomationActionDto {
   @ApiPropertyOptional({ description: "Meta's id of the reply" }) message_id?: string;
   @ApiPropertyOptional({ description: 'Found sent by an earlier attempt of the job (its instance died after sending)' })
   recovered?: boolean;
-  @ApiPropertyOptional({ example: { code: 131026, message: 'Message undeliverable' } }) error?: {
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: { code: { type: 'integer' }, message: { type: 'string' } },
+    example: { code: 131026, message: 'Message undeliverable' },
+  })
+  error?: {
     code: number;
     message: string;
   };
@@ -129,14 +135,14 @@ export class RuleInputDto {
   @ApiProperty({ enum: TRIGGERS }) trigger: string;
   @ApiProperty({
     type: 'array',
-    items: { type: 'object' },
+    items: { type: 'object', additionalProperties: true },
     example: [{ field: 'text', operator: 'contains_any', values: ['price', 'how much'] }],
     description: 'All must hold (at most 20)',
   })
   conditions: Array<Record<string, unknown>>;
   @ApiProperty({
     type: 'array',
-    items: { type: 'object' },
+    items: { type: 'object', additionalProperties: true },
     example: [{ type: 'reply', text: 'Our prices are at https://example.com/prices' }, { type: 'stop' }],
     description: 'In order (1 to 10)',
   })
@@ -211,7 +217,12 @@ class DryRunRuleDto {
   @ApiProperty() rule_name: string;
   @ApiProperty() matched: boolean;
   @ApiProperty() reason: string;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'What it would do' }) actions: unknown[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'What it would do',
+  })
+  actions: unknown[];
 }
 
 export class DryRunResultDto {

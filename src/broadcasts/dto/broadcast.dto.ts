@@ -10,7 +10,7 @@ class BroadcastTemplateDto {
   @ApiProperty({ example: 'order_update' })
   name: string;
 
-  @ApiProperty({ example: { code: 'en_US' } })
+  @ApiProperty({ type: 'object', properties: { code: { type: 'string', example: 'en_US' } }, required: ['code'] })
   language: { code: string };
 }
 
@@ -19,6 +19,8 @@ class BroadcastRecipientInputDto {
   to: string;
 
   @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
     description: "This recipient's template components (parameters), as in a Cloud API template send",
     example: [{ type: 'body', parameters: [{ type: 'text', text: 'Ada' }] }],
   })
@@ -68,11 +70,11 @@ export class BroadcastDto {
   @ApiProperty({ nullable: true, enum: ['requested', 'quality_red', 'spam_rate_limit'] }) pause_reason: string | null;
   @ApiProperty() recipients: number;
   @ApiProperty({ type: BroadcastCountsDto }) counts: BroadcastCountsDto;
-  @ApiProperty({ nullable: true, description: 'Messages recorded per second since it started' })
+  @ApiProperty({ type: Number, nullable: true, description: 'Messages recorded per second since it started' })
   rate_per_second: number | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) scheduled_at: string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) started_at: string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) finished_at: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) scheduled_at: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) started_at: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finished_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
@@ -80,7 +82,11 @@ export class BroadcastDto {
 class RefusedRecipientDto {
   @ApiProperty({ description: 'Its place in the request (or in the broadcast, for appended ones)' }) index: number;
   @ApiProperty() to: string;
-  @ApiProperty({ example: { message: '(#131000) …', type: 'GraphMethodException', code: 131000 } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { message: '(#131000) …', type: 'GraphMethodException', code: 131000 },
+  })
   error: Record<string, unknown>;
 }
 
@@ -90,7 +96,7 @@ class BroadcastEstimateDto {
   @ApiProperty({ description: 'Recipients the messaging limit would defer' }) deferred_by_messaging_limit: number;
   @ApiProperty({ format: 'date-time', description: 'At the pace, without API traffic and deferrals' })
   finishes_at: string;
-  @ApiProperty({ nullable: true }) messaging_limit_tier: string | null;
+  @ApiProperty({ type: String, nullable: true }) messaging_limit_tier: string | null;
 }
 
 class BroadcastBudgetDto {
@@ -152,9 +158,15 @@ export class RecipientDto {
   @ApiProperty() index: number;
   @ApiProperty() to: string;
   @ApiProperty({ enum: RECIPIENT_STATES }) status: string;
-  @ApiProperty({ nullable: true, format: 'uuid', description: 'Its message record' }) message_id: string | null;
-  @ApiProperty({ nullable: true }) wamid: string | null;
-  @ApiProperty({ nullable: true, description: "Meta's error, or why it was refused or skipped" })
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'Its message record' }) message_id:
+    string | null;
+  @ApiProperty({ type: String, nullable: true }) wamid: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: "Meta's error, or why it was refused or skipped",
+  })
   error: Record<string, unknown> | null;
   @ApiPropertyOptional({ format: 'date-time', description: 'Deferred: not before then' }) not_before?: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

@@ -7,7 +7,7 @@ export class CustomerExportDto {
   @ApiProperty({ format: 'date-time' }) exported_at: string;
   @ApiProperty({
     type: 'object',
-    additionalProperties: { type: 'array', items: { type: 'object' } },
+    additionalProperties: { type: 'array', items: { type: 'object', additionalProperties: true } },
     description:
       'By kind: automation_runs, blacklist, broadcast_recipients, contact, conversations, inbound_messages, ' +
       'messages (each with `statuses`), notes',

@@ -247,7 +247,12 @@ export class ThreadMessageDto {
   @ApiPropertyOptional({ description: 'Inbound: whether it was marked read' })
   read?: boolean;
 
-  @ApiProperty({ type: Object, nullable: true, description: 'The message it replies to: `{ id }` (a wamid)' })
+  @ApiProperty({
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    nullable: true,
+    description: 'The message it replies to: `{ id }` (a wamid)',
+  })
   context: { id: string } | null;
 
   @ApiProperty({ type: [ReactionDto] })
@@ -265,7 +270,11 @@ export class ThreadMessageDto {
 }
 
 export class ThreadPagingDto {
-  @ApiProperty({ description: '`before`: the newest message of the page; `after`: the oldest' })
+  @ApiProperty({
+    type: 'object',
+    properties: { before: { type: 'string' }, after: { type: 'string' } },
+    description: '`before`: the newest message of the page; `after`: the oldest',
+  })
   cursors: { before?: string; after?: string };
 
   @ApiPropertyOptional({ description: 'Older messages' })

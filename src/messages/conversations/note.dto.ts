@@ -27,10 +27,15 @@ export class CreateNoteDto {
 }
 
 class NoteAuthorDto {
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'The member who wrote it' })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The member who wrote it' })
   user_id: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: "The machine's key that wrote it (no member)" })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The machine's key that wrote it (no member)",
+  })
   key_id: string | null;
 }
 
@@ -65,7 +70,7 @@ export class MentionDto {
   @ApiProperty({ format: 'uuid' }) note_id: string;
   @ApiProperty() phone_number_id: string;
   @ApiProperty() wa_id: string;
-  @ApiProperty({ format: 'uuid', nullable: true }) author_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) author_id: string | null;
   @ApiProperty() body: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() read: boolean;

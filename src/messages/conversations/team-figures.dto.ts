@@ -36,9 +36,14 @@ class FirstResponseDto extends SecondsDto {
 
 export class TeamFigureDto {
   @ApiProperty({ example: '2026-11-28' }) day: string;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'With by=agent (null: resolved by a key)' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'With by=agent (null: resolved by a key)',
+  })
   agent_id?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'With by=team (null: no team)' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'With by=team (null: no team)' })
   team_id?: string | null;
   @ApiPropertyOptional({ description: 'With by=number' }) phone_number_id?: string;
   @ApiProperty({ description: 'Conversations resolved (episodes)' }) handled: number;

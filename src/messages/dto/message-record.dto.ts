@@ -70,6 +70,8 @@ export class StatusChangeDto {
   timestamp: string;
 
   @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
     description: 'conversation, pricing, errors as upstream reported them; the error of a failed send',
   })
   details?: Record<string, unknown>;
@@ -79,7 +81,11 @@ export class MessageRecordDto {
   @ApiProperty({ format: 'uuid', description: "The gateway's id of the message" })
   id: string;
 
-  @ApiPropertyOptional({ description: 'The upstream message id', example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'The upstream message id',
+    example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1',
+  })
   wamid: string | null;
 
   @ApiProperty({ example: '106540352242922' })
@@ -94,16 +100,21 @@ export class MessageRecordDto {
   @ApiProperty({ enum: MESSAGE_STATUS_ORDER, description: 'The furthest status reached' })
   status: string;
 
-  @ApiPropertyOptional({ description: 'The upstream error of a failed send' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The upstream error of a failed send',
+  })
   error: Record<string, unknown> | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String })
   idempotency_key: string | null;
 
-  @ApiProperty({ nullable: true, format: 'uuid', description: 'The broadcast it was sent for' })
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The broadcast it was sent for' })
   broadcast_id: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     format: 'date-time',
     description:
       'When the upstream outcome of the send became unknown (no answer in time, or the instance died); its status webhooks then settle it, or after SEND_OUTCOME_TIMEOUT_SECONDS it is failed with reason outcome_unknown',
@@ -111,6 +122,8 @@ export class MessageRecordDto {
   outcome_unknown_at: string | null;
 
   @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
     description:
       "The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference)",
   })

@@ -39,6 +39,8 @@ export class MessageStatisticsDto {
   since: string;
 
   @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
     example: { accepted: 2, sent: 10, delivered: 40, read: 120, failed: 3 },
     description: 'Messages sent in the window by their current status (statuses with none are left out)',
   })

@@ -217,6 +217,7 @@ export class UpdatePhoneNumberSettingsDto {
   enforce_service_window?: boolean;
 
   @ApiPropertyOptional({
+    type: Number,
     nullable: true,
     minimum: 1,
     maximum: 1000000,
@@ -251,22 +252,36 @@ export class PhoneNumberDto {
   @ApiProperty()
   enforce_service_window: boolean;
 
-  @ApiProperty({ nullable: true, example: 'STANDARD', description: "Meta's throughput level, as last learned" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'STANDARD',
+    description: "Meta's throughput level, as last learned",
+  })
   throughput_level: string | null;
 
-  @ApiProperty({ nullable: true, description: 'Shared with the WhatsApp Business app (20 messages per second)' })
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Shared with the WhatsApp Business app (20 messages per second)',
+  })
   is_on_biz_app: boolean | null;
 
-  @ApiProperty({ nullable: true, example: 'TIER_1K' })
+  @ApiProperty({ type: String, nullable: true, example: 'TIER_1K' })
   messaging_limit_tier: string | null;
 
-  @ApiProperty({ nullable: true, example: 'GREEN' })
+  @ApiProperty({ type: String, nullable: true, example: 'GREEN' })
   quality_rating: string | null;
 
-  @ApiProperty({ nullable: true, format: 'date-time', description: 'When the limits above were read from Meta' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'When the limits above were read from Meta',
+  })
   limits_learned_at: string | null;
 
-  @ApiProperty({ nullable: true, description: "An operator's messages per second for this number" })
+  @ApiProperty({ type: Number, nullable: true, description: "An operator's messages per second for this number" })
   throughput_override_mps: number | null;
 
   @ApiProperty({ format: 'date-time' })
