@@ -10,7 +10,11 @@ module.exports = {
   ],
   // A module loaded when first needed is imported with its built name (`await import('./x.js')`, as
   // Node resolves it); here that is the TypeScript file beside it.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The client package's examples import it by its name: here, its sources (its build is the package's).
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@whatsapp-gateway/client$': '<rootDir>/packages/client/src/index.ts',
+  },
   setupFiles: ['<rootDir>/test/support/test-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/after-each-file.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -14,6 +14,17 @@ describe('the client package', () => {
     ).not.toThrow();
   }, 120_000);
 
+  it("compiles the README's examples (packages/client/examples) against the package's types", () => {
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    let errors = '';
+    try {
+      execFileSync(process.execPath, [tsc, '-p', join(PACKAGE, 'examples/tsconfig.json')], { encoding: 'utf8' });
+    } catch (error) {
+      errors = String((error as { stdout?: string }).stdout);
+    }
+    expect(errors).toBe('');
+  }, 120_000);
+
   it('builds for ES modules and CommonJS, and both load', () => {
     execFileSync('npm', ['run', '-s', 'build', '-w', 'packages/client'], { cwd: ROOT, stdio: 'pipe' });
     const load = (code: string, type: 'module' | 'commonjs') =>

@@ -17,7 +17,7 @@ export type GatewayClient = Client<paths>;
  * errors tried again, and an answer that is not a success thrown as a `GraphError`.
  *
  *     const gateway = createGatewayClient({ baseUrl, apiKey });
- *     const { data } = await gateway.POST('/v1/{phone_number_id}/messages', { params: { path: { phone_number_id } }, body });
+ *     const { data } = await gateway.POST('/v1/{phoneNumberId}/messages', { params: { path: { phoneNumberId } }, body });
  */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const client = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/$/, ''), fetch: resilientFetch(options) });

@@ -31,11 +31,18 @@ export class GraphError extends Error {
     this.fbtraceId = body.fbtrace_id;
   }
 
-  /** The Graph error of an answer's body, or a generic one when the body is not Graph's. */
+  /**
+   * The Graph error of an answer's body, or a generic one when the body is not Graph's. The in-flight
+   * conflict of an Idempotency-Key (409, `{ error: "idempotency_in_flight", message, code }`) keeps
+   * its code, and its name as the `type`.
+   */
   static of(status: number, body: unknown): GraphError {
-    const error = (body as { error?: Partial<GraphErrorBody> } | null)?.error;
-    if (error && typeof error.message === 'string' && typeof error.code === 'number')
+    const answer = body as { error?: Partial<GraphErrorBody> | string; message?: unknown; code?: unknown } | null;
+    const error = answer?.error;
+    if (error && typeof error === 'object' && typeof error.message === 'string' && typeof error.code === 'number')
       return new GraphError(status, error as GraphErrorBody);
+    if (typeof error === 'string' && typeof answer?.message === 'string' && typeof answer.code === 'number')
+      return new GraphError(status, { message: answer.message, code: answer.code, type: error });
     return new GraphError(status, { message: `HTTP ${status}`, code: 0 });
   }
 }

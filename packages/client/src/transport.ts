@@ -8,7 +8,7 @@ export interface TransportOptions {
   signingSecret?: string;
   /** Per attempt, in milliseconds (default 30,000). */
   timeoutMs?: number;
-  /** Tries after the first on 429, 503 and network errors (default 3). */
+  /** Tries after the first on 429, 503, a key's request still in flight (409) and network errors (default 3). */
   retries?: number;
   /** The first wait before a retry, doubled each time, with jitter (default 500 ms; at most 30 s). */
   backoffMs?: number;
@@ -17,6 +17,20 @@ export interface TransportOptions {
 }
 
 const RETRIED_STATUSES = new Set([429, 503]);
+
+/**
+ * A 409 that says the request with this Idempotency-Key is still being processed (the first of two
+ * tries still running, or one the gateway lets go once its store answers): the same request, tried
+ * again after `Retry-After`, gets the first one's answer. Any other 409 is the caller's.
+ */
+async function inFlight(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown } | null;
+  return body?.error === 'idempotency_in_flight';
+}
 const MAX_WAIT_MS = 30_000;
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -61,7 +75,7 @@ function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
 /**
  * A fetch that authenticates, signs when the key asks for it, gives every POST an Idempotency-Key
  * (kept across its retries, so a retried send is sent once), times each attempt out, and tries again
- * on 429, 503 and network errors with backoff and jitter, honouring `Retry-After`. The caller's
+ * on 429, 503, an in-flight 409 and network errors with backoff and jitter, honouring `Retry-After`. The caller's
  * AbortSignal cancels the call and its waits.
  */
 export function resilientFetch(options: TransportOptions): (request: Request) => Promise<Response> {
@@ -99,7 +113,8 @@ export function resilientFetch(options: TransportOptions): (request: Request) =>
         // The caller's cancellation ends the call; a timeout or a network error is tried again.
         if (request.signal?.aborted || attempt >= retries) throw error;
       }
-      if (response && (!RETRIED_STATUSES.has(response.status) || attempt >= retries)) return response;
+      if (response && (attempt >= retries || !(RETRIED_STATUSES.has(response.status) || (await inFlight(response)))))
+        return response;
       const retryAfter = response?.headers.get('retry-after') ?? null;
       await response?.body?.cancel();
       await sleep(waitBefore(attempt + 1, backoffMs, retryAfter), request.signal);
