@@ -5,6 +5,8 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../packages/client/src/index';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eventually } from './support/eventually';
 import { createCatalogTemplate, createOrgKey, createTenant, type TestTenant } from './support/factories';
 import { createTestApp, resetState, type TestApp } from './support/test-app';
@@ -189,6 +191,15 @@ describe('the client package against the gateway', () => {
     // Meta's header alone verifies too.
     const { 'webhook-id': _id, 'webhook-timestamp': _ts, 'webhook-signature': _sig, ...metaOnly } = delivery.headers;
     await expect(verifyWebhook({ body: delivery.body, headers: metaOnly, secrets: secret })).resolves.toEqual(envelope);
+    // During a rotation's overlap the handler holds both secrets: either one verifies.
+    const other = 'whsec_' + Buffer.from('a previous secret of 32 bytes...').toString('base64');
+    for (const secrets of [
+      [other, secret],
+      [secret, other],
+    ])
+      await expect(verifyWebhook({ body: delivery.body, headers: delivery.headers, secrets })).resolves.toEqual(
+        envelope,
+      );
     await expect(
       verifyWebhook({
         body: delivery.body.replace('"messages"', '"messagez"'),
@@ -204,5 +215,43 @@ describe('the client package against the gateway', () => {
       }),
     ).rejects.toBeInstanceOf(WebhookVerificationError);
     await receiver.stop();
+  });
+
+  it('gives up an attempt at its timeout, and a call when its signal aborts', async () => {
+    // A server that takes requests and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      let attempts = 0;
+      const timing = createGatewayClient({
+        baseUrl,
+        apiKey: key,
+        timeoutMs: 200,
+        retries: 1,
+        backoffMs: 10,
+        fetch: (request) => {
+          attempts++;
+          return fetch(request);
+        },
+      });
+      const started = Date.now();
+      await expect(
+        timing.GET('/v1/usage', { params: { query: { from: today(), to: today() } } }),
+      ).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(attempts).toBe(2);
+      expect(Date.now() - started).toBeLessThan(5000);
+
+      const controller = new AbortController();
+      const waiting = createGatewayClient({ baseUrl, apiKey: key, timeoutMs: 60_000 }).GET('/v1/usage', {
+        params: { query: { from: today(), to: today() } },
+        signal: controller.signal,
+      });
+      setTimeout(() => controller.abort(), 100);
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
