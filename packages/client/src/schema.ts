@@ -5736,7 +5736,7 @@ export interface components {
        * @description The upstream message id
        * @example wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1
        */
-      wamid?: string;
+      wamid?: string | null;
       /** @example 106540352242922 */
       phone_number_id: string;
       /** @example 15551234567 */
@@ -5751,8 +5751,8 @@ export interface components {
       /** @description The upstream error of a failed send */
       error?: {
         [key: string]: unknown;
-      };
-      idempotency_key?: string;
+      } | null;
+      idempotency_key?: string | null;
       /**
        * Format: uuid
        * @description The broadcast it was sent for
@@ -5762,7 +5762,7 @@ export interface components {
        * Format: date-time
        * @description When the upstream outcome of the send became unknown (no answer in time, or the instance died); its status webhooks then settle it, or after SEND_OUTCOME_TIMEOUT_SECONDS it is failed with reason outcome_unknown
        */
-      outcome_unknown_at?: string;
+      outcome_unknown_at?: string | null;
       /** @description The body sent upstream (the client's own `biz_opaque_callback_data`, without the gateway's reference) */
       payload: {
         [key: string]: unknown;
@@ -5976,7 +5976,7 @@ export interface components {
       /** @description Outbound, failed: the error */
       error?: {
         [key: string]: unknown;
-      };
+      } | null;
       /** @description Inbound: whether it was marked read */
       read?: boolean;
       /** @description The message it replies to: `{ id }` (a wamid) */

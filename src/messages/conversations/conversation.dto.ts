@@ -241,7 +241,12 @@ export class ThreadMessageDto {
   @ApiPropertyOptional({ description: "Outbound: the gateway's record id (GET /v1/{phone}/messages/{id})" })
   record_id?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Outbound, failed: the error' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: 'object',
+    additionalProperties: true,
+    description: 'Outbound, failed: the error',
+  })
   error?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ description: 'Inbound: whether it was marked read' })

@@ -82,6 +82,7 @@ export class MessageRecordDto {
   id: string;
 
   @ApiPropertyOptional({
+    nullable: true,
     type: String,
     description: 'The upstream message id',
     example: 'wamid.HBgLMTU1NTEyMzQ1NjcVAgARGBI1',
@@ -101,19 +102,21 @@ export class MessageRecordDto {
   status: string;
 
   @ApiPropertyOptional({
+    nullable: true,
     type: 'object',
     additionalProperties: true,
     description: 'The upstream error of a failed send',
   })
   error: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String })
+  @ApiPropertyOptional({ nullable: true, type: String })
   idempotency_key: string | null;
 
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The broadcast it was sent for' })
   broadcast_id: string | null;
 
   @ApiPropertyOptional({
+    nullable: true,
     type: String,
     format: 'date-time',
     description:
