@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
@@ -38,6 +39,27 @@ describe('the client package', () => {
     expect(esm).toBe(names.split(',').sort().join());
     expect(cjs).toBe(esm);
   }, 120_000);
+
+  // The oldest Node the package supports, where the machine has it (Debian's, beside the project's own).
+  const node20 = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (path) => existsSync(path) && /^v20\./.test(execFileSync(path, ['--version'], { encoding: 'utf8' })),
+  );
+  (node20 ? it : it.skip)(
+    `runs on Node 20 (${node20 ?? 'none on this machine'}): calls, retries, errors, webhooks`,
+    () => {
+      execFileSync('npm', ['run', '-s', 'build', '-w', 'packages/client'], { cwd: ROOT, stdio: 'pipe' });
+      const seen = JSON.parse(
+        execFileSync(node20!, [join(PACKAGE, 'test-node/oldest-node.mjs')], { cwd: ROOT, encoding: 'utf8' }),
+      ) as Record<string, unknown>;
+      expect(seen).toEqual({
+        node: expect.stringMatching(/^20\./),
+        calls: 2,
+        graphError: { status: 400, code: 100 },
+        verified: 'whatsapp_business_account',
+      });
+    },
+    120_000,
+  );
 
   it('bundles for a browser that sends one message under 30 KB gzipped', () => {
     const size = JSON.parse(
