@@ -150,8 +150,7 @@ export class BroadcastDispatcher implements OnModuleInit, BeforeApplicationShutd
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
-      await this.repository.startDue();
-      const running = await this.repository.running();
+      const running = await this.repository.startDueAndRunning();
       if (++this.pollsSinceCount >= WAITING_EVERY) {
         this.pollsSinceCount = 0;
         const waiting = running.length ? await this.repository.waiting() : { queued: 0, deferred: 0 };

@@ -227,18 +227,20 @@ export class BroadcastsRepository {
     );
   }
 
-  /** Scheduled broadcasts whose time has come start. */
-  async startDue(): Promise<BroadcastRow[]> {
-    return this.updated<BroadcastRow>(
-      `UPDATE broadcasts SET status = 'running', started_at = now(), updated_at = now()
-       WHERE status = 'scheduled' AND scheduled_at <= now() RETURNING *`,
-      [],
+  /**
+   * The dispatcher's poll, one statement a second on every instance: scheduled broadcasts whose time
+   * has come start, and every running broadcast is returned, those just started among them (the
+   * SELECT reads the rows as they were before the UPDATE, so a started one comes once, by RETURNING).
+   */
+  async startDueAndRunning(): Promise<BroadcastRow[]> {
+    return this.dataSource.query<BroadcastRow[]>(
+      `WITH started AS (
+         UPDATE broadcasts SET status = 'running', started_at = now(), updated_at = now()
+         WHERE status = 'scheduled' AND scheduled_at <= now() RETURNING *)
+       SELECT * FROM started
+       UNION ALL
+       SELECT * FROM broadcasts WHERE status = 'running'`,
     );
-  }
-
-  /** Running broadcasts (the dispatcher's poll). */
-  async running(): Promise<BroadcastRow[]> {
-    return this.dataSource.query<BroadcastRow[]>(`SELECT * FROM broadcasts WHERE status = 'running'`);
   }
 
   /** Recipients of running broadcasts not sent yet, by state (the queue's depth, for the metrics). */
