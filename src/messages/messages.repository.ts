@@ -38,30 +38,40 @@ const NEWER_LAST_MESSAGE = ['last_message_at', 'last_direction', 'last_type', 'l
 /**
  * What a customer's message answers, found (read, nothing locked) in the statement that stores it, for
  * the funnels (funnels/funnels.repository.ts), which count it once for the whole batch
- * (`countReplies`). The message it quotes (Meta's `context.id`, $10) is the one answered when it was sent
+ * (`countReplies`). The message it quotes (Meta's `context.id`, $12) is the one answered when it was sent
  * in the 24 hours before; without a quote, the newest message sent to the customer from the number in
  * those 24 hours that Meta accepted and did not fail (Meta's times are whole seconds: a message sent in
  * the second of the reply counts as before it). A button's press is the quoted message's. A
  * reaction answers nothing; a message stored before (Meta's retry) finds nothing. Parameters: $1 tenant,
- * $2 number, $4 customer, $5 type, $8 the message's time, $10 the quoted wamid.
+ * $2 number, $4 customer, $5 type, $10 and $11 the window's ends (the message's time less 24 hours, and
+ * plus a second), $12 the quoted wamid (a message that quotes one only).
+ *
+ * Two statements, by whether the message quotes one: the statement is planned on every run (it goes
+ * through the ORM, in the batch's transaction), and planning a lookup on the partitioned records was
+ * most of what the lookups cost PostgreSQL (0.4 ms each; docs/performance.md). A message without a
+ * quote plans no quoted lookup, and its window's ends come as values, so the plan reads only the
+ * partitions of those 24 hours.
  */
-const INBOUND_FUNNEL_PARTS = [
-  `quoted AS (
+function inboundFunnelParts(quoting: boolean): string {
+  const counted = `status IN ('accepted', 'sent', 'delivered', 'read')`;
+  if (quoting)
+    return `quoted AS (
      SELECT m.id, m.created_at, m.status FROM messages m
-     WHERE $10::text IS NOT NULL AND EXISTS (SELECT 1 FROM stored) AND m.upstream_message_id = $10::text
-       AND m.tenant_id = $1::uuid LIMIT 1)`,
-  `answered AS (
+     WHERE EXISTS (SELECT 1 FROM stored) AND m.upstream_message_id = $12::text AND m.tenant_id = $1::uuid LIMIT 1),
+       answered AS (
      SELECT id, created_at FROM quoted
-     WHERE $5::text <> 'reaction' AND created_at > $8::timestamptz - interval '24 hours'
-       AND status IN ('accepted', 'sent', 'delivered', 'read')
-     UNION ALL
-     (SELECT m.id, m.created_at FROM messages m
-      WHERE $10::text IS NULL AND $5::text <> 'reaction' AND EXISTS (SELECT 1 FROM stored) AND m.tenant_id = $1::uuid
-        AND m.recipient = $4::text AND m.created_at > $8::timestamptz - interval '24 hours'
-        AND m.created_at < $8::timestamptz + interval '1 second' AND m.phone_number_id = $2::text
-        AND m.status IN ('accepted', 'sent', 'delivered', 'read')
-      ORDER BY m.created_at DESC LIMIT 1))`,
-].join(',\n       ');
+     WHERE $5::text <> 'reaction' AND created_at > $10::timestamptz AND created_at < $11::timestamptz AND ${counted})`;
+  return `quoted AS (SELECT NULL::uuid AS id, NULL::timestamptz AS created_at WHERE false),
+       answered AS (
+     SELECT m.id, m.created_at FROM messages m
+     WHERE $5::text <> 'reaction' AND EXISTS (SELECT 1 FROM stored) AND m.tenant_id = $1::uuid
+       AND m.recipient = $4::text AND m.created_at > $10::timestamptz AND m.created_at < $11::timestamptz
+       AND m.phone_number_id = $2::text AND m.${counted}
+     ORDER BY m.created_at DESC LIMIT 1)`;
+}
+
+/** How far back a customer's message looks for the message it answers. */
+const ANSWER_WINDOW_MS = 24 * 3600_000;
 
 /** The answered and quoted records a stored message's RETURNING names (null: none). */
 const INBOUND_FUNNEL_RETURNING = `(SELECT id FROM answered LIMIT 1) AS answered_id,
@@ -680,13 +690,14 @@ export class MessagesRepository {
    */
   async applyInbound(manager: EntityManager, received: ReceivedMessage): Promise<InboundConversation | undefined> {
     const { tenantId, phoneNumberId, message, buttonPayload, sentAt } = received;
+    const quotedId = contextIdOf(message);
     const rows = await manager.query<InboundConversation[]>(
       `WITH stored AS (
          INSERT INTO inbound_messages (tenant_id, phone_number_id, message_id, "from", type, button_payload, payload,
            sent_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (message_id, sent_at) DO NOTHING
          RETURNING sent_at, received_at, type, payload, message_id),
-       ${INBOUND_FUNNEL_PARTS}
+       ${inboundFunnelParts(quotedId !== null)}
        INSERT INTO conversations AS c (phone_number_id, wa_id, tenant_id, last_inbound_at, profile_name, last_message_at,
          last_direction, last_type, last_preview, last_message_id, unread_count, opened_at, awaiting_reply_since)
        SELECT $2, $4, $1, s.sent_at, $9, s.received_at, 'inbound', s.type, ${previewSql('s.payload', 's.type')},
@@ -718,7 +729,9 @@ export class MessagesRepository {
         JSON.stringify(message),
         sentAt,
         received.profileName ?? null,
-        contextIdOf(message),
+        new Date(sentAt.getTime() - ANSWER_WINDOW_MS),
+        new Date(sentAt.getTime() + 1000),
+        ...(quotedId !== null ? [quotedId] : []),
       ],
     );
     return rows[0];
