@@ -35,9 +35,10 @@ import { webhookListener } from '../packages/client/examples/node-http-webhook';
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /**
  * The gateway's own events, as the gateway writes them and as the client types them, are the same
- * types: a change to either side without the other fails `npm run typecheck` (and this spec).
+ * types: a change to either side without the other fails `npm run typecheck` (a compile-time check:
+ * nothing of it runs).
  */
-const ownEventsInStep: [
+const _ownEventsInStep: [
   Same<GatewayBroadcast, BroadcastStatusValue>,
   Same<GatewayOptOut, ContactOptOutValue>,
   Same<GatewayUsage, UsageThresholdValue>,
@@ -88,10 +89,6 @@ describe('the client package on a tenant’s first day', () => {
       const values = verified.flatMap((envelope) => changesOf(envelope, field));
       return values.length ? values : undefined;
     }, 15_000);
-
-  it('the gateway’s own events are typed alike on both sides', () => {
-    expect(ownEventsInStep).toEqual([true, true, true, true, true]);
-  });
 
   it('creates a broadcast and follows it to completion; its webhook verifies and reads typed', async () => {
     const to = Array.from({ length: 25 }, (_, i) => `1555090${String(i).padStart(4, '0')}`);

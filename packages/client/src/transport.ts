@@ -1,3 +1,5 @@
+import { hex, hmacSha256 } from './hmac.js';
+
 /** How the client's requests are sent: who it is, how long to wait, how often to try again. */
 export interface TransportOptions {
   /** `svc_live_…`, `svc_admin_…` or `svc_test_…`. */
@@ -33,20 +35,15 @@ async function inFlight(response: Response): Promise<boolean> {
 }
 const MAX_WAIT_MS = 30_000;
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 /** `v1=<hex HMAC-SHA256(secret, timestamp.METHOD.path?query.body)>`, as the gateway checks it. */
 async function signature(secret: string, timestamp: string, request: Request, body: ArrayBuffer): Promise<string> {
   const url = new URL(request.url);
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
   const head = encoder.encode(`${timestamp}.${request.method.toUpperCase()}.${url.pathname}${url.search}.`);
   const signed = new Uint8Array(head.length + body.byteLength);
   signed.set(head);
   signed.set(new Uint8Array(body), head.length);
-  return `v1=${hex(await crypto.subtle.sign('HMAC', key, signed))}`;
+  return `v1=${hex(await hmacSha256(encoder.encode(secret), signed))}`;
 }
 
 /** The wait before try `attempt` (1 for the first retry): `Retry-After` when the gateway gave one, else backoff with jitter. */

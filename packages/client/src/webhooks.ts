@@ -1,4 +1,5 @@
 import type { WebhookEnvelope } from './events.js';
+import { hex, hmacSha256 } from './hmac.js';
 
 /** Why a delivery was refused. */
 export class WebhookVerificationError extends Error {
@@ -18,17 +19,8 @@ const header = (headers: HeaderBag, name: string): string | undefined => {
 
 const encoder = new TextEncoder();
 
-async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  // Copies on an ArrayBuffer of their own: what Web Crypto takes in every runtime's types.
-  const imported = await crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', imported, new Uint8Array(data)));
-}
-
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-const hexOf = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Compares two strings in time that depends on their length only. */
 function equal(a: string, b: string): boolean {
@@ -73,14 +65,14 @@ export async function verifyWebhook(input: {
     const signed = encoder.encode(`${id}.${timestamp}.${text}`);
     const given = signatures.split(' ').flatMap((s) => (s.startsWith('v1,') ? [s.slice(3)] : []));
     for (const secret of secrets) {
-      const expected = base64(await hmac(keyOf(secret), signed));
+      const expected = base64(await hmacSha256(keyOf(secret), signed));
       if (given.some((g) => equal(g, expected))) verified = true;
     }
   } else {
     const hub = header(input.headers, 'x-hub-signature-256');
     if (!hub?.startsWith('sha256=')) throw new WebhookVerificationError('no signature header');
     for (const secret of secrets) {
-      const expected = `sha256=${hexOf(await hmac(encoder.encode(secret), raw))}`;
+      const expected = `sha256=${hex(await hmacSha256(encoder.encode(secret), raw))}`;
       if (equal(hub, expected)) verified = true;
     }
   }
